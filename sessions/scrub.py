@@ -1,0 +1,67 @@
+"""Keep secrets out of the session database.
+
+Everything the store writes (questions, answers, pydantic-ai message JSON, tool calls, errors)
+goes through `scrub` first: a provider's error message or a tool argument can echo an API key,
+and the database outlives the environment the key came from.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+REDACTED = "[REDACTED]"
+
+# Environment variables whose values are secrets, by the end of their name.
+_SECRET_ENV_SUFFIXES = ("_API_KEY", "_TOKEN", "_PASSWORD", "_SECRET", "_SECRET_KEY")
+# Shorter values would be redacted all over ordinary text ("1", "yes", "admin").
+_MIN_SECRET_LEN = 6
+
+# Character classes stop at quotes and backslashes, so scrubbing JSON keeps it valid JSON.
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"AIza[0-9A-Za-z_\-]{30,}"), REDACTED),  # Google API keys
+    (re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"), REDACTED),  # OpenAI / Anthropic style keys
+    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"), REDACTED),  # GitHub tokens
+    (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), REDACTED),  # Slack tokens
+    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), REDACTED),  # AWS access key ids
+    (re.compile(r"\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=\-]{8,}", re.IGNORECASE), rf"\1 {REDACTED}"),
+    # key=value / "key": "value" for names that only ever label credentials.
+    (
+        re.compile(
+            r"""(?i)\b((?:x-)?api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)"""
+            r"""(["']?\s*[:=]\s*["']?)([^\s"'\\&,;}]{6,})"""
+        ),
+        rf"\1\2{REDACTED}",
+    ),
+)
+
+
+def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
+    """The values of environment variables named like secrets (…_API_KEY, …_TOKEN, …_PASSWORD)."""
+    env = os.environ if environ is None else environ
+    values = {
+        value
+        for name, value in env.items()
+        if name.upper().endswith(_SECRET_ENV_SUFFIXES) and len(value) >= _MIN_SECRET_LEN
+    }
+    # Longest first, so a value that contains another is removed whole.
+    return sorted(values, key=len, reverse=True)
+
+
+def scrub(text: str, environ: dict[str, str] | None = None) -> str:
+    """Return `text` with API-key-looking strings and secret env-variable values replaced.
+
+    Both the raw value and its JSON-escaped form are removed, because messages are stored as
+    JSON text. Replacements contain no quotes or backslashes, so valid JSON stays valid.
+    """
+    if not text:
+        return text
+    for value in secret_env_values(environ):
+        text = text.replace(value, REDACTED)
+        escaped = json.dumps(value)[1:-1]
+        if escaped != value:
+            text = text.replace(escaped, REDACTED)
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text

@@ -1,0 +1,74 @@
+"""The entity stage of ingestion: names and aliases for the whole world, mentions per chunk,
+co-occurrence and declared relations. It runs over every chunk of the world each time, because
+a courtesy name introduced in chapter 36 changes what chapter 1's mentions resolve to."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from stores.catalog import Catalog
+from stores.config import Settings
+from stores.entities.matcher import AliasMatcher
+from stores.entities.resolve import build_entities, cooccurrence
+from stores.models import RELATION_TYPES, Entity, GlossaryEntry, Relation
+
+
+def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
+                           progress: Callable[[str, int, int], None]) -> tuple[int, int]:
+    """Rebuild the world's entities, chunk mentions and relations. Returns their counts."""
+    rows = catalog.chunk_texts(world)
+    progress("entities", 0, len(rows))
+    glossary = catalog.glossary(world)
+    speakers = Counter(s for *_, chunk_speakers, _ in rows for s in chunk_speakers)
+    entities = build_entities(glossary, [text for _, _, text, _, _ in rows], speakers,
+                              settings.entities)
+    matcher = AliasMatcher(alias_map(entities))
+    mentions: Counter[str] = Counter()
+    per_chunk: list[tuple[str, int, list[str]]] = []
+    updates: list[tuple[str, list[str]]] = []
+    for chunk_id, chapter, text, chunk_speakers, old in rows:
+        counts = matcher.find(text)
+        for speaker in chunk_speakers:
+            name = matcher.resolve(speaker)
+            if name:
+                counts[name] += 1
+        names = [name for name, _ in counts.most_common()]
+        mentions.update(counts)
+        per_chunk.append((chunk_id, chapter, names))
+        if names != old:
+            updates.append((chunk_id, names))
+    for entity in entities:
+        entity.mentions = mentions[entity.name]
+    known = {entity.name for entity in entities}
+    relations = cooccurrence(per_chunk) + declared_relations(glossary, matcher, known)
+    catalog.set_chunk_entities(updates)
+    catalog.replace_entities(world, entities, relations)
+    progress("entities", len(rows), len(rows))
+    return len(entities), len(relations)
+
+
+def alias_map(entities: list[Entity]) -> dict[str, str]:
+    """alias → canonical name; a canonical name always maps to itself."""
+    mapping: dict[str, str] = {}
+    for entity in entities:
+        for alias in entity.aliases:
+            mapping.setdefault(alias, entity.name)
+    for entity in entities:
+        mapping[entity.name] = entity.name
+    return mapping
+
+
+def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,
+                       known: set[str]) -> list[Relation]:
+    """Glossary relations between known entities, both ends resolved through aliases."""
+    relations = []
+    for entry in glossary:
+        for rel_type, target in entry.relations:
+            source = matcher.resolve(entry.name) or entry.name
+            other = matcher.resolve(target) or target
+            if rel_type in RELATION_TYPES and source != other and {source, other} <= known:
+                relations.append(Relation(source=source, target=other, type=rel_type,
+                                          weight=1.0, declared=True,
+                                          evidence=[entry.source] if entry.source else []))
+    return relations

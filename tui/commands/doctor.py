@@ -1,0 +1,132 @@
+"""`lore doctor`: check the config, the data folder, each world's stores and the models."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+import typer
+
+from stores.config import Settings
+
+
+@dataclass
+class Check:
+    """One line of the doctor's report: what was checked, whether it is fine, what to do."""
+
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+
+def register(app: typer.Typer) -> None:
+    app.command("doctor")(doctor_command)
+
+
+def doctor_command(
+    ctx: typer.Context,
+    world: Annotated[str | None, typer.Option("--world", help="check only this world")] = None,
+) -> None:
+    """Check configuration, stores and models, and say what to fix."""
+    settings: Settings = ctx.obj.settings
+    checks = [_config(settings), _data_dir(settings), _embedder(settings), _chat_model(settings)]
+    checks += _worlds(settings, world)
+    for check in checks:
+        mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
+        typer.echo(f"{mark} {check.name}: {check.detail}")
+        if not check.ok and check.fix:
+            typer.echo(f"     → {check.fix}")
+    if not all(c.ok for c in checks):
+        raise typer.Exit(1)
+
+
+def _guard(name: str, fn: Callable[[], Check], fix: str) -> Check:
+    try:
+        return fn()
+    except Exception as exc:  # the doctor reports every failure instead of stopping at one
+        return Check(name, False, f"{type(exc).__name__}: {exc}".splitlines()[0], fix)
+
+
+def _config(settings: Settings) -> Check:
+    source = settings.config_file or "built-in defaults (no config.toml found)"
+    return Check("config", True, f"{source}; model provider {settings.model.provider}, "
+                 f"embedder {settings.embedder.backend}, graph {settings.graph.backend}")
+
+
+def _data_dir(settings: Settings) -> Check:
+    def probe() -> Check:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=settings.data_dir):
+            pass
+        return Check("data folder", True, str(settings.data_dir))
+
+    return _guard("data folder", probe,
+                  f"make {settings.data_dir} writable or choose another with --data-dir / LORE_HOME")
+
+
+def _embedder(settings: Settings) -> Check:
+    def probe() -> Check:
+        from stores.embedders import make_embedder
+
+        embedder = make_embedder(settings.embedder)
+        vector = embedder.embed(["桃园结义", "The Count of Monte Cristo"])
+        return Check("embedder", True, f"{embedder.name}, {vector.shape[1]}-d, loads offline")
+
+    return _guard("embedder", probe, "check [embedder] backend/model in config.toml; the "
+                  "offline default is backend = \"use\"")
+
+
+def _chat_model(settings: Settings) -> Check:
+    model = settings.model
+    if model.provider == "offline":
+        return Check("chat model", True, "built-in offline model (extractive, no network)")
+    env = model.api_key_env or {"google": "GEMINI_API_KEY", "openai": "OPENAI_API_KEY"}[
+        model.provider]
+    if model.provider == "google" and not (os.environ.get(env) or os.environ.get("GOOGLE_API_KEY")):
+        return Check("chat model", False, f"google/{model.name or '?'}: no API key in ${env}",
+                     f"export {env}=… or set [model] provider = \"offline\"")
+    if model.provider == "openai" and not model.base_url:
+        return Check("chat model", False, "openai-compatible provider without base_url",
+                     "set [model] base_url, e.g. http://127.0.0.1:11434/v1 for Ollama")
+    return Check("chat model", True, f"{model.provider}/{model.name} {model.base_url}".strip())
+
+
+def _worlds(settings: Settings, only: str | None) -> list[Check]:
+    from stores.catalog import Catalog
+
+    catalog = Catalog(settings.catalog_path)
+    try:
+        rows = [r for r in catalog.worlds() if only in (None, r["name"])]
+    finally:
+        catalog.close()
+    if not rows:
+        what = f"no world named {only!r}" if only else "no world ingested yet"
+        return [Check("worlds", only is None, what,
+                      "lore demo  or  lore ingest PATH... --world NAME")]
+    return [_guard(f"world {r['name']}", lambda r=r: _world(settings, r),
+                   f"re-run lore ingest ... --world {r['name']} (it resumes), or close other "
+                   "Lorekeeper windows on this world") for r in rows]
+
+
+def _world(settings: Settings, row: dict) -> Check:
+    from stores.world import WorldStores
+
+    name = row["name"]
+    if row["state"] != "ready":
+        return Check(f"world {name}", False, f"ingestion did not finish (state {row['state']})",
+                     f"re-run lore ingest ... --world {name}: it resumes where it stopped")
+    stores = WorldStores(settings, name)
+    try:
+        points = len(stores.vectors.ids())
+        graph = stores.graph.counts()
+        stores.keywords.search("the", 1)
+    finally:
+        stores.close()
+    ok = points == row["chunks"]
+    detail = (f"{row['chapters']} chapters, {row['chunks']} passages, {points} vectors, "
+              f"{graph.get('entities', 0)} graph entities, {graph.get('related', 0)} relations")
+    return Check(f"world {name}", ok, detail, f"re-run lore ingest ... --world {name}")

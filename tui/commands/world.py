@@ -1,0 +1,117 @@
+"""`lore ingest`, `lore entities`, `lore worlds`, `lore demo`."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+DEMO_WORLD = "demo"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest_command)
+    app.command("entities")(entities_command)
+    app.command("worlds")(worlds_command)
+    app.command("demo")(demo_command)
+
+
+def ingest_command(
+    ctx: typer.Context,
+    paths: Annotated[list[Path], typer.Argument(help="files or folders of the story's text")],
+    world: Annotated[str, typer.Option("--world", help="name of the world to create or update")],
+    glossary: Annotated[Path | None, typer.Option(
+        "--glossary", help="TOML/JSON glossary or SillyTavern lorebook of names and aliases")] = None,
+) -> None:
+    """Ingest a story's text into a world (idempotent; resumes after an interruption)."""
+    from tui.progress import ingest_with_progress
+
+    report = ingest_with_progress(ctx.obj.settings, world, paths, glossary)
+    if report.noop:
+        typer.echo(f"{world}: nothing changed in {report.files} files; the world is up to date.")
+        return
+    total = sum(report.seconds.values())
+    typer.echo(f"{world}: {len(report.changed)} of {report.files} files (re)indexed, "
+               f"{report.chunks} passages, {report.entities} entities, "
+               f"{report.relations} relations, {report.embedded} passages embedded "
+               f"in {total:.1f} s.")
+
+
+def entities_command(
+    ctx: typer.Context,
+    world: Annotated[str, typer.Option("--world", help="the world to list")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    limit: Annotated[int, typer.Option("--limit", help="at most this many (0 = all)")] = 0,
+) -> None:
+    """List a world's entities with their aliases and mention counts."""
+    from stores.world import WorldStores
+
+    stores = WorldStores(ctx.obj.settings, world)
+    try:
+        stores.require()
+        entities = stores.catalog.entities(world)
+    finally:
+        stores.close()
+    if limit:
+        entities = entities[:limit]
+    if as_json:
+        rows = [{"name": e.name, "aliases": e.aliases, "type": e.type, "mentions": e.mentions}
+                for e in entities]
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    for e in entities:
+        aliases = f"  ({', '.join(e.aliases)})" if e.aliases else ""
+        typer.echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
+
+
+def worlds_command(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """List the ingested worlds."""
+    from stores.catalog import Catalog
+
+    catalog = Catalog(ctx.obj.settings.catalog_path)
+    try:
+        rows = catalog.worlds()
+    finally:
+        catalog.close()
+    if as_json:
+        keys = ("name", "state", "documents", "chapters", "chunks", "entities", "embedder")
+        typer.echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
+        return
+    if not rows:
+        typer.echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
+    for r in rows:
+        typer.echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
+                   f"{r['chunks']:>6} passages {r['entities']:>5} entities")
+
+
+def demo_world_path() -> Path:
+    """The bundled demo world (package data of stores/)."""
+    return Path(str(resources.files("stores") / "demo_world"))
+
+
+def demo_command(
+    ctx: typer.Context,
+    if_needed: Annotated[bool, typer.Option(
+        "--if-needed", help="only if the demo world is not ingested yet")] = False,
+) -> None:
+    """Ingest the bundled demo world (an original story in Chinese and English)."""
+    from stores.catalog import Catalog
+
+    settings = ctx.obj.settings
+    if if_needed:
+        catalog = Catalog(settings.catalog_path)
+        try:
+            row = catalog.world(DEMO_WORLD)
+        finally:
+            catalog.close()
+        if row is not None and row["state"] == "ready":
+            return
+    folder = demo_world_path()
+    corpus = [folder / "zh", folder / "en", folder / "dialogue"]
+    ingest_command(ctx, [p for p in corpus if p.exists()], DEMO_WORLD, folder / "glossary.toml")
