@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -14,12 +15,21 @@ TurnStatus = Literal["pending", "answered", "failed", "cancelled"]
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
+_last_id = [0]
+_id_lock = threading.Lock()
+
+
 def new_id() -> str:
     """A 26-character ULID: 48-bit millisecond time + 80 random bits, Crockford base32.
 
-    Ids sort by creation time as plain strings, so `ORDER BY id` is creation order.
+    Ids sort by creation time as plain strings, so `ORDER BY id` is creation order; within one
+    millisecond of one process the previous id is incremented, as monotonic ULIDs do.
     """
     value = (time.time_ns() // 1_000_000) << 80 | int.from_bytes(os.urandom(10), "big")
+    with _id_lock:
+        if value >> 80 == _last_id[0] >> 80 or value < _last_id[0]:
+            value = _last_id[0] + 1
+        _last_id[0] = value
     chars = []
     for _ in range(26):
         chars.append(_CROCKFORD[value & 31])

@@ -25,7 +25,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"), REDACTED),  # GitHub tokens
     (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), REDACTED),  # Slack tokens
     (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), REDACTED),  # AWS access key ids
-    (re.compile(r"\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=\-]{8,}", re.IGNORECASE), rf"\1 {REDACTED}"),
+    # Case-sensitive and with a digit: "the bearer of bad tidings" is lore, not a header.
+    (re.compile(r"\b(Bearer|Basic)\s+(?=[A-Za-z._~+/=\-]*\d)[A-Za-z0-9._~+/=\-]{12,}"),
+     rf"\1 {REDACTED}"),
     # key=value / "key": "value" for names that only ever label credentials.
     (
         re.compile(

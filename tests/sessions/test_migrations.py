@@ -1,0 +1,96 @@
+"""The numbered migrations, on an in-memory database."""
+
+from __future__ import annotations
+
+import pytest
+from sqlite_utils import Database
+
+from sessions.migrations import MIGRATIONS, applied, migrate
+
+EXPECTED_COLUMNS = {
+    "sessions": ["id", "world", "title", "created", "updated", "spoiler_horizon", "tracked_entity"],
+    "turns": ["id", "session_id", "n", "question", "resolved_question", "answer", "status",
+              "error", "messages_json", "citations_json", "tool_calls_json", "created", "answered"],
+    "stack_entries": ["session_id", "turn_n", "position", "entity", "referred_as"],
+    "summaries": ["id", "session_id", "from_turn", "to_turn", "text", "plot_id", "created"],
+    "plots": ["id", "session_id", "summary_id", "detail", "cited_chunks_json", "created"],
+    "tracked": ["session_id", "entity", "since"],
+    "_migrations": ["name", "applied"],
+}
+
+
+@pytest.fixture
+def db() -> Database:
+    return Database(memory=True)
+
+
+def test_migrate_creates_the_tables_and_columns(db: Database) -> None:
+    ran = migrate(db)
+    assert ran == [m.__name__ for m in MIGRATIONS]
+    assert ran[0] == "m001_initial"
+    assert set(db.table_names()) == set(EXPECTED_COLUMNS)
+    for table, columns in EXPECTED_COLUMNS.items():
+        assert [c.name for c in db[table].columns] == columns, table
+    assert applied(db) == set(ran)
+
+
+def test_migrate_creates_the_indexes_queries_need(db: Database) -> None:
+    migrate(db)
+    sessions_idx = {tuple(i.columns) for i in db["sessions"].indexes}
+    assert ("world", "updated") in sessions_idx
+    assert ("session_id", "n") in {tuple(i.columns) for i in db["turns"].indexes}
+    assert ("session_id", "to_turn") in {tuple(i.columns) for i in db["summaries"].indexes}
+    plan = " ".join(
+        str(row) for row in db.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM turns WHERE session_id = 'x' ORDER BY n"
+        ).fetchall()
+    )
+    assert "USING INDEX" in plan
+
+
+def test_migrate_twice_is_a_no_op(db: Database) -> None:
+    migrate(db)
+    schema = db.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall()
+    assert migrate(db) == []
+    assert db.execute("SELECT sql FROM sqlite_master ORDER BY name").fetchall() == schema
+    assert db["_migrations"].count == len(MIGRATIONS)
+
+
+def test_a_migration_added_later_applies_once(db: Database) -> None:
+    migrate(db)
+    db.execute("INSERT INTO sessions (id, world, created, updated) VALUES ('s1', 'w', 't', 't')")
+    calls = []
+
+    def m999_colour(db: Database) -> None:
+        calls.append(1)
+        db["sessions"].add_column("colour", str)
+
+    assert migrate(db, [*MIGRATIONS, m999_colour]) == ["m999_colour"]
+    assert migrate(db, [*MIGRATIONS, m999_colour]) == []
+    assert calls == [1]
+    assert "colour" in db["sessions"].columns_dict
+    assert db["sessions"].count == 1  # existing rows survive
+
+
+def test_a_failing_migration_leaves_nothing_behind(db: Database) -> None:
+    migrate(db)
+
+    def m999_broken(db: Database) -> None:
+        db.execute("CREATE TABLE half_done (x)")
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        migrate(db, [*MIGRATIONS, m999_broken])
+    assert "half_done" not in db.table_names()
+    assert "m999_broken" not in applied(db)
+    assert not db.conn.in_transaction
+
+
+def test_turn_status_is_constrained(db: Database) -> None:
+    import sqlite3
+
+    migrate(db)
+    db.execute("INSERT INTO sessions (id, world, created, updated) VALUES ('s1', 'w', 't', 't')")
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO turns (id, session_id, n, question, status, created) "
+                   "VALUES ('t1', 's1', 1, 'q', 'lost', 't')")
