@@ -1,0 +1,223 @@
+"""Check the evaluation sets in bench/questions against their format and the real texts.
+
+For every questions file: one JSON object per line, the required fields, a known `type`,
+unique ids, gold chapters that exist, unanswerable ⇔ no gold chapters, and an evidence quote of
+8–40 characters that occurs verbatim in at least one gold chapter's file. For every dialogues
+file: the same per turn (`q`, `resolved`, `answer`, `gold_chapters`, optional `entity` and
+`evidence`), at least two turns, follow-ups whose `resolved` form differs from `q` and names the
+turn's `entity`. Files are matched to their novel by name (sanguo* → 三国演义, monte_cristo* →
+The Count of Monte Cristo); a file of another name (e.g. a FairytaleQA conversion) gets the
+format checks only.
+
+    .venv/bin/python bench/questions/verify.py                 # every *.jsonl beside this script
+    .venv/bin/python bench/questions/verify.py FILE.jsonl --data ../shared/data
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+DEFAULT_DATA = Path(os.environ.get("LORE_SHARED_DATA", ROOT.parent / "shared" / "data"))
+TYPES = frozenset({"fact", "alias", "relation", "timeline", "multi_hop", "exact", "unanswerable"})
+QUESTION_FIELDS = ("id", "type", "question", "answer", "gold_chapters", "evidence")
+TURN_FIELDS = ("q", "resolved", "answer", "gold_chapters")
+EVIDENCE_MIN, EVIDENCE_MAX = 8, 40
+# file-name prefix → chapters folder under the shared data folder
+CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chapters"}
+_LATIN_HEADING = re.compile(r"^Chapter (\d+)\.")
+
+
+@dataclass(slots=True)
+class Report:
+    """What one file holds and what is wrong with it."""
+
+    path: Path
+    kind: str = "questions"
+    records: int = 0
+    types: Counter = field(default_factory=Counter)
+    turns: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def error(self, line: int, message: str) -> None:
+        """Record a problem at `line` of the file."""
+        self.errors.append(f"{self.path.name}:{line}: {message}")
+
+
+def load_chapters(folder: Path) -> dict[int, str]:
+    """Chapter number → text. The number is the `Chapter N.` heading if the file has one, else
+    the file name (三国演义: 001.txt is 第一回)."""
+    chapters: dict[int, str] = {}
+    for path in sorted(folder.glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        match = _LATIN_HEADING.match(text)
+        chapters[int(match.group(1)) if match else int(path.stem)] = text
+    if not chapters:
+        raise FileNotFoundError(f"no chapter files in {folder}")
+    return chapters
+
+
+def corpus_for(path: Path, data: Path) -> dict[int, str] | None:
+    """The chapters of the novel a question file is about, or None for other files."""
+    for prefix, sub in CORPORA.items():
+        if path.name.startswith(prefix):
+            return load_chapters(data / sub)
+    return None
+
+
+def _check_gold(report: Report, line: int, gold: object, chapters: dict[int, str] | None) -> bool:
+    """gold_chapters is a list of distinct ints naming existing chapters."""
+    if not isinstance(gold, list) or not all(isinstance(g, int) and not isinstance(g, bool)
+                                             for g in gold):
+        report.error(line, f"gold_chapters must be a list of integers, not {gold!r}")
+        return False
+    if len(set(gold)) != len(gold):
+        report.error(line, f"gold_chapters repeats a chapter: {gold}")
+    if chapters is not None and (missing := [g for g in gold if g not in chapters]):
+        report.error(line, f"gold chapter(s) {missing} do not exist")
+        return False
+    return True
+
+
+def _check_evidence(report: Report, line: int, evidence: object, gold: list[int],
+                    chapters: dict[int, str] | None, required: bool) -> None:
+    """The quote is 8–40 characters and occurs verbatim in one of the gold chapters."""
+    if not isinstance(evidence, str):
+        report.error(line, "evidence must be a string")
+        return
+    if not evidence:
+        if required:
+            report.error(line, "evidence is empty")
+        return
+    if not EVIDENCE_MIN <= len(evidence) <= EVIDENCE_MAX:
+        report.error(line, f"evidence is {len(evidence)} characters, not "
+                           f"{EVIDENCE_MIN}–{EVIDENCE_MAX}: {evidence!r}")
+    if chapters is not None and not any(evidence in chapters[g] for g in gold):
+        found = [n for n, text in sorted(chapters.items()) if evidence in text][:5]
+        report.error(line, f"evidence {evidence!r} is in none of the gold chapters {gold}"
+                           f" (found in {found or 'no chapter'})")
+
+
+def check_question(report: Report, line: int, obj: dict, chapters: dict[int, str] | None) -> None:
+    """One line of a questions file."""
+    missing = [f for f in QUESTION_FIELDS if f not in obj]
+    if missing:
+        report.error(line, f"missing field(s) {missing}")
+        return
+    kind, gold = obj["type"], obj["gold_chapters"]
+    report.types[kind] += 1
+    if kind not in TYPES:
+        report.error(line, f"type {kind!r} is not one of {sorted(TYPES)}")
+    for name in ("id", "question", "answer"):
+        if not isinstance(obj[name], str) or not obj[name].strip():
+            report.error(line, f"{name} must be a non-empty string")
+    if not _check_gold(report, line, gold, chapters):
+        return
+    if kind == "unanswerable":
+        if gold or obj["evidence"]:
+            report.error(line, "an unanswerable question has no gold chapters and no evidence")
+        return
+    if not gold:
+        report.error(line, f"a {kind} question needs gold chapters")
+        return
+    _check_evidence(report, line, obj["evidence"], gold, chapters, required=chapters is not None)
+
+
+def check_dialogue(report: Report, line: int, obj: dict, chapters: dict[int, str] | None) -> None:
+    """One line of a dialogues file."""
+    turns = obj.get("turns")
+    if not isinstance(obj.get("id"), str) or not isinstance(turns, list) or len(turns) < 2:
+        report.error(line, "a dialogue needs a string id and a list of at least two turns")
+        return
+    for i, turn in enumerate(turns):
+        report.turns += 1
+        where = f"turn {i + 1}"
+        if not isinstance(turn, dict):
+            report.error(line, f"{where}: a turn must be a JSON object")
+            continue
+        if missing := [f for f in TURN_FIELDS if f not in turn]:
+            report.error(line, f"{where}: missing field(s) {missing}")
+            continue
+        for name in ("q", "resolved", "answer"):
+            if not isinstance(turn[name], str) or not turn[name].strip():
+                report.error(line, f"{where}: {name} must be a non-empty string")
+        entity = turn.get("entity")
+        if entity is not None and (not isinstance(entity, str) or not entity.strip()):
+            report.error(line, f"{where}: entity must be a non-empty string")
+        if i > 0 and turn["resolved"] == turn["q"]:
+            report.error(line, f"{where}: a follow-up's resolved form should differ from q")
+        if i > 0 and isinstance(entity, str) and entity not in str(turn["resolved"]):
+            report.error(line, f"{where}: resolved {turn['resolved']!r} does not name {entity!r}")
+        if not _check_gold(report, line, turn["gold_chapters"], chapters):
+            continue
+        if not turn["gold_chapters"]:
+            report.error(line, f"{where}: a dialogue turn needs gold chapters")
+        elif "evidence" in turn:
+            _check_evidence(report, line, turn["evidence"], turn["gold_chapters"], chapters,
+                            required=False)
+
+
+def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
+    """Check one questions or dialogues JSONL file (kind detected from its first record)."""
+    path = Path(path)
+    chapters = corpus_for(path, data)
+    report = Report(path)
+    ids: Counter = Counter()
+    for line, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            report.error(line, f"not JSON: {exc.msg} at column {exc.colno}")
+            continue
+        if not isinstance(obj, dict):
+            report.error(line, "each line must be a JSON object")
+            continue
+        report.records += 1
+        if report.records == 1 and "turns" in obj:
+            report.kind = "dialogues"
+        ids[obj.get("id")] += 1
+        if report.kind == "dialogues":
+            check_dialogue(report, line, obj, chapters)
+        else:
+            check_question(report, line, obj, chapters)
+    for dup in (i for i, n in ids.items() if n > 1):
+        report.errors.append(f"{path.name}: id {dup!r} occurs {ids[dup]} times")
+    if report.records == 0:
+        report.errors.append(f"{path.name}: no records")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Verify the given files (default: every *.jsonl beside this script); 1 on any error."""
+    parser = argparse.ArgumentParser(description="Check evaluation question and dialogue files "
+                                                 "against the format and the real texts.")
+    parser.add_argument("files", nargs="*", type=Path, help="JSONL files (default: bench/questions/*.jsonl)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help=f"the shared data folder (default {DEFAULT_DATA})")
+    args = parser.parse_args(argv)
+    files = args.files or sorted(HERE.glob("*.jsonl"))
+    failed = False
+    for path in files:
+        report = verify_file(path, args.data)
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(report.types.items()))
+        extra = f"{report.turns} turns" if report.kind == "dialogues" else counts
+        status = "ok" if not report.errors else f"{len(report.errors)} error(s)"
+        print(f"{path.name}: {report.records} {report.kind} ({extra}) — {status}")
+        for err in report.errors:
+            print(f"  {err}")
+        failed |= bool(report.errors)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The evaluation sets in bench/questions: format, counts, and every evidence quote found verbatim
+in a gold chapter of the real text (../shared/data)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+QUESTIONS = ROOT / "bench" / "questions"
+
+
+def _load_verify():
+    spec = importlib.util.spec_from_file_location("bench_questions_verify", QUESTIONS / "verify.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+verify = _load_verify()
+
+# file → number of records (questions or dialogues)
+EXPECTED = {
+    "sanguo.jsonl": 60,
+    "monte_cristo.jsonl": 40,
+    "sanguo_dialogues.jsonl": 12,
+    "monte_cristo_dialogues.jsonl": 8,
+}
+
+
+def _records(name: str) -> list[dict]:
+    return [json.loads(line) for line in (QUESTIONS / name).read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_file_passes_every_check(name: str, shared_data: Path) -> None:
+    report = verify.verify_file(QUESTIONS / name, shared_data)
+    assert report.errors == []
+    assert report.records == EXPECTED[name]
+
+
+@pytest.mark.parametrize("name,unanswerable", [("sanguo.jsonl", 5), ("monte_cristo.jsonl", 4)])
+def test_question_sets_cover_every_type_and_the_whole_book(name: str, unanswerable: int) -> None:
+    records = _records(name)
+    types = {r["type"] for r in records}
+    assert types == verify.TYPES
+    assert sum(r["type"] == "unanswerable" for r in records) == unanswerable
+    gold = sorted(g for r in records for g in r["gold_chapters"])
+    last = 120 if name.startswith("sanguo") else 117
+    thirds = [sum(1 for g in gold if lo < g <= hi)
+              for lo, hi in ((0, last // 3), (last // 3, 2 * last // 3), (2 * last // 3, last))]
+    assert min(thirds) >= 8, f"early/middle/late gold chapters: {thirds}"
+
+
+@pytest.mark.parametrize("name,lo,hi", [("sanguo_dialogues.jsonl", 2, 4),
+                                        ("monte_cristo_dialogues.jsonl", 2, 3)])
+def test_dialogues_have_follow_ups_naming_their_entity(name: str, lo: int, hi: int) -> None:
+    for dialogue in _records(name):
+        assert lo <= len(dialogue["turns"]) <= hi, dialogue["id"]
+        for turn in dialogue["turns"][1:]:
+            assert turn["entity"] in turn["resolved"]
+            assert turn["entity"] not in turn["q"], f"{dialogue['id']}: {turn['q']} is not a follow-up"
+
+
+def test_wrong_evidence_and_bad_records_are_caught(tmp_path: Path, shared_data: Path) -> None:
+    good = _records("sanguo.jsonl")[0]
+    bad_lines = [
+        dict(good, id="a", gold_chapters=[6]),                       # quote is in 回 5, not 6
+        dict(good, id="b", evidence="华雄被张飞斩了"),                   # not in the text; too short
+        dict(good, id="c", type="trivia"),
+        dict(good, id="d", type="unanswerable"),                      # has gold chapters
+        dict(good, id="e", gold_chapters=[121]),
+        {"id": "f", "question": "?"},
+    ]
+    path = tmp_path / "sanguo_broken.jsonl"
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in bad_lines) + "\n{oops\n",
+                    encoding="utf-8")
+    errors = "\n".join(verify.verify_file(path, shared_data).errors)
+    assert "is in none of the gold chapters [6] (found in [5])" in errors
+    assert "evidence is 7 characters" in errors and "in none of the gold chapters [5]" in errors
+    assert "type 'trivia'" in errors
+    assert "unanswerable question has no gold chapters" in errors
+    assert "[121] do not exist" in errors
+    assert "missing field(s)" in errors
+    assert ":7: not JSON" in errors
+
+
+def test_dialogue_follow_up_must_be_resolved(tmp_path: Path, shared_data: Path) -> None:
+    dialogue = _records("sanguo_dialogues.jsonl")[0]
+    dialogue["turns"][1]["resolved"] = dialogue["turns"][1]["q"]
+    path = tmp_path / "sanguo_dialogues_broken.jsonl"
+    path.write_text(json.dumps(dialogue, ensure_ascii=False) + "\n", encoding="utf-8")
+    errors = verify.verify_file(path, shared_data).errors
+    assert any("resolved form should differ" in e for e in errors)
+    assert any("does not name '诸葛亮'" in e for e in errors)
