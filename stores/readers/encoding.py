@@ -1,0 +1,182 @@
+"""Read a corpus file's bytes and decode them: detect the encoding, never assume it.
+
+UTF-8 (with or without a BOM) is tried strictly first. Chinese legacy encodings (GB18030/GBK,
+Big5) both decode many byte strings "cleanly", so the choice between them is made by which
+decoding yields more of the most common Han characters: a wrong decoding produces rare ones.
+Windows-1252 is accepted when it yields only Latin letters and typographic punctuation;
+charset-normalizer is the last resort for other legacy encodings. It cannot tell GBK from
+Big5 (or cp1252 from cp1006) on short files, which is why it is not asked first.
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from stores.errors import InputError, at_line
+
+# The most frequent Han characters of modern and classical Chinese, simplified and traditional.
+# A correct decoding of Chinese text is 30–60 % these; a GBK/Big5 mix-up yields ~2 %.
+_COMMON_HAN = frozenset(
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对"
+    "可她里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又如前所本见经头面公"
+    "同三已老从动两长知民样现分将外但身些与高意进把法此实回二理点月明其种声全工己话儿者向情部正名"
+    "定女问力机给等几很业最间新什打便位因重被走电四第门相次东政海口使教西再平真听世气信北少关并内"
+    "加化由却代军产入先山五太水万市眼体别处总才场师书比住员九笑性通目报立马命张活难神数件安表原车"
+    "白应路期叫死常提感金何更反合放做系计或司利受光王果亲界及今京务制解各任至清物台象记边共风战干"
+    "接它许八特觉望直服毛林题建南度统色字请交爱让认算论百吃义科怎元社术结六功指思非流每青管夫连远"
+    "资队跟带花快条院变联言权往展该领传近留红治决周保达办运武半候七必城父强步完革深区即求品士转量"
+    "空甚众技轻程告江语英基派满式李息写呢识极令黄德收脸钱党倒未持取设始版双历越史商千片容研像找友"
+    "孩站广改议形委早房音火际则首单据导影失拿网香似专石若兵弟谁校读志飞观争究包组造落视济喜离虽坏"
+    "兴切朝卫曰乃遂皆欲吾汝矣兮乎焉哉耶谓於亦莫曹操刘备关羽孔云翼袁绍吕布董卓孙权瑜丞陛臣帝奏引营"
+    "杀斩退追攻守策汉魏蜀吴"
+    # traditional forms of the above where they differ
+    "這們來國個說為時會著過學對裡後麼見經頭長從動兩樣現將實點種聲話兒機給幾業間東門問開還發當無與"
+    "進書義風戰許覺統識極黃臉錢黨設雙歷專導網單據視濟離雖壞興衛謂劉備關雲張呂孫權將軍殺斬營馬計邊"
+    "傳變聯該領運達辦遠資隊帶條語滿寫漢讓認論術結記電車報難數氣處總師員場親產讀觀爭組紹眾輕萬體別"
+    "應問題聽兒愛裏請議強區轉廣際則紅決連員歡魏蜀吳曹")
+
+_WESTERN_PUNCTUATION = frozenset("‘’“”–—…•«»°·§©®\u00a0¡¿£€")
+_BINARY_MAGIC = {
+    b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
+    b"%PDF": "a PDF", b"PK\x03\x04": "a ZIP archive (docx/epub/odt are ZIP files)",
+    b"\x1f\x8b": "a gzip archive", b"\x7fELF": "a program",
+}
+
+
+def decode_file(path: Path) -> tuple[str, str]:
+    """Read `path` and return (text with LF line endings and no BOM, encoding name).
+
+    Raises InputError naming the file for a missing path, a directory, an empty or
+    whitespace-only file, a binary file, or bytes that no supported encoding decodes.
+    """
+    data = read_bytes(path)
+    text, encoding = _decode(data, path)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise InputError("the file holds only whitespace", where=path,
+                         hint="put the text in the file, or leave it out of the ingest")
+    return text, encoding
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or an InputError saying what is wrong with the path."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("file not found", where=path,
+                         hint="check the path (it is relative to the current directory)")
+    if path.is_dir():
+        raise InputError("is a directory, not a file", where=path,
+                         hint="pass the files inside it (e.g. DIR/*.txt) instead of the folder")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", where=path,
+                         hint="check that it is readable by you") from None
+    if not data:
+        raise InputError("the file is empty", where=path,
+                         hint="put the text in the file, or leave it out of the ingest")
+    return data
+
+
+def _decode(data: bytes, path: Path) -> tuple[str, str]:
+    if data.startswith(codecs.BOM_UTF8):
+        return _strict(data, "utf-8-sig", path), "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _strict(data, "utf-16", path), "utf-16"
+    _reject_binary(data, path)
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as exc:
+        utf8_error = exc
+    if _mostly_utf8(data):
+        # A UTF-8 file with a few corrupt bytes: say where, rather than guess another encoding.
+        line = data.count(b"\n", 0, utf8_error.start) + 1
+        raise InputError(f"invalid UTF-8 bytes at byte offset {utf8_error.start}",
+                         where=at_line(path, line),
+                         hint="the file is damaged or mixes encodings; re-save it as UTF-8")
+    for guess in (_decode_chinese, _decode_western):
+        found = guess(data)
+        if found is not None:
+            return found
+    return _decode_other(data, path)
+
+
+def _strict(data: bytes, encoding: str, path: Path) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"the file starts with a {encoding} byte-order mark but has bytes "
+                         f"that are not {encoding} at byte offset {exc.start}",
+                         where=at_line(path, line), hint=f"re-save the file as {encoding}") from None
+
+
+def _reject_binary(data: bytes, path: Path) -> None:
+    head = data[:8192]
+    kind = next((name for magic, name in _BINARY_MAGIC.items() if head.startswith(magic)), "")
+    controls = sum(1 for b in head if b < 32 and b not in b"\t\n\r\f\x1b")
+    if kind or b"\x00" in head or controls > len(head) * 0.1:
+        raise InputError(f"this is a binary file{', ' + kind if kind else ''}, not text",
+                         where=path, hint="convert it to plain text (.txt/.md/.jsonl) first, "
+                                          "or leave it out of the ingest")
+
+
+def _mostly_utf8(data: bytes) -> bool:
+    """True when nearly all non-ASCII bytes form valid UTF-8 sequences."""
+    text = data.decode("utf-8", errors="replace")
+    bad = text.count("\ufffd")
+    good = sum(1 for ch in text if ord(ch) > 127) - bad
+    return good >= 4 and bad <= good * 0.25
+
+
+def _decode_chinese(data: bytes) -> tuple[str, str] | None:
+    """GB18030/GBK or Big5, whichever decodes cleanly into more common Han characters."""
+    best: tuple[int, str, str] | None = None
+    for encoding in ("gb18030", "big5", "cp950"):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        score = sum(1 for ch in text if ch in _COMMON_HAN)
+        if best is None or score > best[0]:
+            best = (score, text, encoding)
+    if best is None:
+        return None
+    score, text, encoding = best
+    non_ascii = sum(1 for ch in text if ord(ch) > 127)
+    if score < max(1, non_ascii * 0.15):
+        return None
+    if encoding == "gb18030" and _decodes(data, "gbk"):
+        encoding = "gbk"  # the name users know for the common subset
+    return text, encoding
+
+
+def _decode_western(data: bytes) -> tuple[str, str] | None:
+    """Windows-1252 when every non-ASCII character it yields is a Latin letter or typographic
+    punctuation (é, ü, ’, “, —): the usual legacy encoding of English and French texts."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    latin = all(ch.isascii() or "\u00c0" <= ch <= "\u024f" or ch in _WESTERN_PUNCTUATION
+                for ch in text)
+    return (text, "cp1252") if latin else None
+
+
+def _decodes(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _decode_other(data: bytes, path: Path) -> tuple[str, str]:
+    from charset_normalizer import from_bytes  # lazy: only legacy non-Chinese files need it
+
+    match = from_bytes(data).best()
+    if match is None or match.chaos > 0.3:
+        raise InputError("cannot tell the file's encoding (not UTF-8, GB18030/GBK or Big5)",
+                         where=path, hint="re-save the file as UTF-8")
+    return str(match), match.encoding

@@ -1,0 +1,164 @@
+"""Glossaries (TOML `[[entity]]` tables or JSON objects) as the source of entity names."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast, get_args
+
+from stores.errors import InputError, at_line
+from stores.models import RELATION_TYPES, EntityType, GlossaryEntry
+
+ENTITY_TYPES: tuple[str, ...] = get_args(EntityType)
+# Words glossaries and lorebooks use for our entity types.
+TYPE_WORDS: dict[str, str] = {
+    **{w: "person" for w in ("person", "character", "char", "npc", "people", "human", "人物",
+                             "角色", "人")},
+    **{w: "place" for w in ("place", "location", "loc", "city", "region", "area", "地点",
+                            "地點", "地名", "地方", "城市")},
+    **{w: "faction" for w in ("faction", "organization", "organisation", "org", "group",
+                              "guild", "clan", "kingdom", "nation", "势力", "勢力", "门派",
+                              "門派", "组织", "組織", "国家", "國家")},
+    **{w: "item" for w in ("item", "object", "artifact", "artefact", "weapon", "物品", "道具",
+                           "武器", "宝物", "寶物")},
+    **{w: "event" for w in ("event", "battle", "事件", "战役", "戰役")},
+    **{w: "other" for w in ("other", "misc", "concept", "其他")},
+}
+_TOML_LINE = re.compile(r"line (\d+)")
+_HINT = "each [[entity]] needs name; optional aliases, type, description, relations"
+
+Locator = Callable[[str], int | None]
+
+
+def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
+    """`[[entity]]` tables (`[[entities]]` works too) → glossary entries."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = _TOML_LINE.search(str(exc))
+        raise InputError(f"TOML syntax error: {exc}",
+                         where=at_line(path, int(found.group(1)) if found else None),
+                         hint="fix the TOML at that line (strings need quotes, "
+                              "tables are [[entity]])") from None
+    items = data.get("entity", data.get("entities"))
+    if not isinstance(items, list) or not items:
+        raise InputError("no [[entity]] tables found", where=path,
+                         hint=f"write one [[entity]] table per entity; {_HINT}")
+    return entries_from_objects(items, path, line_locator(text))
+
+
+def load_json(text: str, path: str | Path) -> Any:
+    """json.loads with an InputError naming the file and line of a syntax error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+                         where=at_line(path, exc.lineno),
+                         hint="fix the JSON at that line (a missing comma or quote?)") from None
+
+
+def parse_json_glossary(data: Any, text: str, path: str | Path) -> list[GlossaryEntry]:
+    """A list of entity objects, or `{"entities": [...]}`."""
+    items = data.get("entities") if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        raise InputError("not a glossary: expected a list of entities or {\"entities\": [...]}",
+                         where=path, hint="see the glossary format in the README")
+    return entries_from_objects(items, path, line_locator(text))
+
+
+def entries_from_objects(items: list[Any], path: str | Path,
+                         locate: Locator) -> list[GlossaryEntry]:
+    """Validate glossary objects (name, aliases, type, description, relations)."""
+    entries = []
+    for index, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            raise InputError(f"entity #{index} is not a table/object", where=path, hint=_HINT)
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"entity #{index} has no name", where=path, hint=_HINT)
+        name = name.strip()
+        where = at_line(path, locate(name))
+        entries.append(GlossaryEntry(
+            name=name,
+            aliases=clean_aliases(item.get("aliases", []), name),
+            type=entity_type(item.get("type"), where, name),
+            description=str(item.get("description") or "").strip(),
+            relations=relations(item.get("relations", []), where, name),
+            source=where,
+        ))
+    return entries
+
+
+def clean_aliases(value: Any, name: str) -> list[str]:
+    """A list (or one string) of aliases without blanks, duplicates or the name itself."""
+    values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    seen: list[str] = []
+    for alias in values:
+        alias = str(alias).strip()
+        if alias and alias != name and alias not in seen:
+            seen.append(alias)
+    return seen
+
+
+def type_from_word(word: Any) -> str | None:
+    """`character` → person, `地点` → place …; None when the word is not a known type."""
+    return TYPE_WORDS.get(str(word).strip().lower()) if word else None
+
+
+def entity_type(value: Any, where: str, name: str) -> EntityType:
+    """The declared type, mapped through common synonyms; unknown words are an InputError."""
+    if value is None or value == "":
+        return "other"
+    found = type_from_word(value)
+    if found is None:
+        raise InputError(f"entity {name!r} has unknown type {value!r}", where=where,
+                         hint=f"use one of: {', '.join(ENTITY_TYPES)}")
+    return cast(EntityType, found)
+
+
+def relations(value: Any, where: str, name: str) -> list[tuple[str, str]]:
+    """[{type, target}] (or [type, target] pairs) with every type in RELATION_TYPES."""
+    if not isinstance(value, list):
+        raise InputError(f"entity {name!r}: relations must be a list", where=where,
+                         hint='write relations = [{type = "ally", target = "Name"}]')
+    found = []
+    for item in value:
+        if isinstance(item, dict):
+            kind, target = item.get("type"), item.get("target")
+        elif isinstance(item, list | tuple) and len(item) == 2:
+            kind, target = item
+        else:
+            kind = target = None
+        if not isinstance(kind, str) or not isinstance(target, str) or not target.strip():
+            raise InputError(f"entity {name!r} has a relation without type and target: {item!r}",
+                             where=where, hint='write {type = "ally", target = "Name"}')
+        written, kind = kind, kind.strip().lower().replace("-", "_").replace(" ", "_")
+        if kind not in RELATION_TYPES:
+            raise InputError(f"entity {name!r} has unknown relation type {written!r}", where=where,
+                             hint=f"use one of: {', '.join(sorted(RELATION_TYPES))}")
+        found.append((kind, target.strip()))
+    return found
+
+
+def line_locator(text: str) -> Locator:
+    """Best-effort line of each entity's name, searched in order through the file."""
+    lines = text.split("\n")
+    cursor = 0
+
+    def locate(name: str) -> int | None:
+        nonlocal cursor
+        needles = {f'"{name}"', f"'{name}'", json.dumps(name)}
+        keyed = re.compile(r"(?:name|comment)[\"']?\s*[=:]\s*(?:" +
+                           "|".join(re.escape(n) for n in needles) + ")")
+        for test in (keyed.search, lambda line: any(n in line for n in needles)):
+            for i in range(cursor, len(lines)):
+                if test(lines[i]):
+                    cursor = i
+                    return i + 1
+        return None
+
+    return locate

@@ -1,0 +1,149 @@
+"""Recognise chapter headings, Markdown headings and scene breaks, shared by the readers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_CN_DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3,
+              "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CN_NUMERAL = "0-9０-９零〇○Ｏ一二三四五六七八九十百千两兩廿卅"
+
+# 第N回 / 第N章 / 第N节 (節), optionally followed by a title; the title may not be a sentence.
+_CJK_HEADING = re.compile(
+    rf"^第\s*([{_CN_NUMERAL}]+)\s*([回章节節])(?:[\s:：.．、，,·\-—]*)(.*)$")
+_LATIN_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}
+_LATIN_HEADING = re.compile(
+    r"^(?:chapter|chap\.)\s+(\d+|[ivxlcdm]+|[a-z]+(?:-[a-z]+)?)\b\.?"
+    r"(?:\s*[:.\-—–]\s*|\s+|$)(.*)$", re.IGNORECASE)
+_ROMAN = re.compile(r"^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+_MARKDOWN = re.compile(r"^(#{1,6})\s+(.+?)(?:\s+#+)?\s*$")
+_SCENE_BREAK = re.compile(r"^(?:[*＊◇◆○●·•~～=＝#\-—_]\s*){3,}$|^[※◇◆]+$")
+# Book-division lines ("VOLUME ONE", "BOOK II.") sit between chapters and carry no story text.
+_VOLUME = re.compile(r"^(?:VOLUME|BOOK|PART)\s+([IVXLC]+|\d+|[A-Z]+(?:[- ][A-Z]+)?)\.?$")
+_BREAK_CHARS = frozenset("*＊◇◆○●·•~～=＝#-—_※")
+_SENTENCE_END = tuple("。！？!?")
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A chapter heading: its number and the title after the number ("" if none)."""
+
+    number: int
+    title: str
+
+
+def parse_cjk_number(numeral: str) -> int | None:
+    """第一百二十 → 120, 一一八 → 118 (digit by digit, as in some editions), 12 → 12."""
+    numeral = numeral.replace("廿", "二十").replace("卅", "三十")
+    if numeral.isdigit():
+        return int(numeral)
+    if not any(ch in _CN_UNITS for ch in numeral):
+        digits = [_CN_DIGITS.get(ch) for ch in numeral]
+        if None in digits:
+            return None
+        return int("".join(str(d) for d in digits))
+    total, current = 0, 0
+    for ch in numeral:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch in _CN_UNITS:
+            total += (current or 1) * _CN_UNITS[ch]
+            current = 0
+        else:
+            return None
+    return total + current
+
+
+def parse_latin_number(token: str) -> int | None:
+    """'12' → 12, 'XII' → 12, 'twenty-one' → 21; None for anything else."""
+    if token.isdigit():
+        return int(token)
+    upper = token.upper()
+    if _ROMAN.match(upper):
+        values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+        total = 0
+        for i, ch in enumerate(upper):
+            value = values[ch]
+            nxt = values[upper[i + 1]] if i + 1 < len(upper) else 0
+            total += -value if value < nxt else value
+        return total
+    parts = token.lower().split("-")
+    if all(part in _LATIN_WORDS for part in parts) and len(parts) <= 2:
+        return sum(_LATIN_WORDS[part] for part in parts)
+    return None
+
+
+def chapter_heading(line: str) -> Heading | None:
+    """The chapter heading on `line`, if it is one (第N回 …, Chapter N. Title, CHAPTER IV.)."""
+    text = line.strip().rstrip("]").strip()
+    if not text or text[0] not in "第Cc" or len(text) > 120:
+        return None
+    match = _CJK_HEADING.match(text)
+    if match:
+        number = parse_cjk_number(match.group(1))
+        title = match.group(3).strip()
+        # A body line that happens to start with 第N回 is long or is a sentence.
+        if number is None or len(title) > 50 or "。" in title or title.endswith(_SENTENCE_END):
+            return None
+        return Heading(number, title)
+    match = _LATIN_HEADING.match(text)
+    if match:
+        number = parse_latin_number(match.group(1))
+        title = match.group(2).strip()
+        if number is None or len(title) > 100 or (title and title[0].islower()):
+            return None
+        return Heading(number, title)
+    return None
+
+
+def markdown_heading(line: str) -> tuple[int, str] | None:
+    """(level, text) of a Markdown ATX heading (`## Title`), else None."""
+    text = line.strip()
+    if not text.startswith("#"):
+        return None
+    match = _MARKDOWN.match(text)
+    return (len(match.group(1)), match.group(2).strip()) if match else None
+
+
+def is_scene_break(line: str) -> bool:
+    """`***`, `* * *`, `---`, `◇◇◇`, `※` and the like."""
+    text = line.strip()
+    return bool(text) and text[0] in _BREAK_CHARS and bool(_SCENE_BREAK.match(text))
+
+
+def is_volume_line(line: str) -> bool:
+    """`VOLUME ONE`, `BOOK II.`: book divisions between chapters, not story text."""
+    text = line.strip()
+    return text[:1] in ("V", "B", "P") and bool(_VOLUME.match(text))
+
+
+def number_in_name(stem: str) -> int | None:
+    """The chapter number a file name carries: `001` → 1, `chapter-07` → 7 (last digit run)."""
+    runs = re.findall(r"\d+", stem)
+    return int(runs[-1]) if runs else None
+
+
+def is_han(ch: str) -> bool:
+    """A CJK ideograph (the unified block and extension A, plus compatibility ideographs)."""
+    code = ord(ch)
+    return (0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF
+            or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FFFF)
+
+
+_WIDE = re.compile("[\u1100-\u115f\u2e80-\u303f\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff"
+                   "\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
+
+
+def display_width(text: str) -> int:
+    """Columns the text takes in a fixed-width font (wide East Asian characters count 2)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + len(_WIDE.findall(text))
