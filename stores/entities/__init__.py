@@ -1,0 +1,22 @@
+"""Entities of a world: discovery (patterns, taggers), alias resolution and mention matching.
+
+Submodules import their heavy libraries (rjieba, pyahocorasick) only when first used.
+"""
+
+from stores.entities.matcher import AliasMatcher, count_mentions
+from stores.entities.patterns import courtesy_names, english_aliases
+from stores.entities.resolve import (
+    AliasConflict,
+    EntityBuild,
+    alias_map,
+    build_entities,
+    cooccurrence,
+    resolve_entities,
+)
+from stores.entities.tagger import chinese_person_names, english_names
+
+__all__ = [
+    "AliasConflict", "AliasMatcher", "EntityBuild", "alias_map", "build_entities",
+    "chinese_person_names", "cooccurrence", "count_mentions", "courtesy_names",
+    "english_aliases", "english_names", "resolve_entities",
+]

@@ -1,0 +1,161 @@
+"""Exact, fast alias matching: every alias of every entity in one Aho–Corasick automaton.
+
+Matching is leftmost-longest and non-overlapping, so 刘玄德 counts once for 刘备 and 诸葛亮 is
+not also read as 葛亮 or 亮. Chinese has no word boundaries, so Chinese aliases match anywhere;
+an alias in Latin script must start and end on a word boundary ("Ali" is not found in
+"Alibaba"). Case: a single Latin word matches only as written ("Will" the name, not "will"),
+and so does any name made of common words ("The Count"); a name of two or more proper words
+("Edmond Dantès", "Monte Cristo") also matches in any case, because its lowercase spelling is
+never an ordinary phrase and headings are often in capitals.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# Words that make a multi-word alias unsafe to match case-insensitively.
+_COMMON_TEXT = """
+the a an of and or in on at to for with by from de du des la le d' d’ van von di da del
+old young little great good poor dear father mother brother sister uncle aunt son daughter
+king queen prince princess lord lady sir mr mrs ms miss dr st m. mme. mlle. monsieur madame
+mademoiselle count countess baron baroness captain colonel general doctor abbé signor
+"""
+_COMMON_WORDS = frozenset(_COMMON_TEXT.split())
+
+
+@dataclass(frozen=True, slots=True)
+class _Alias:
+    text: str
+    canonical: str
+    any_case: bool
+    left_boundary: bool
+    right_boundary: bool
+
+
+def _is_latin_word_char(ch: str) -> bool:
+    # CJK characters are alphanumeric too, but never glue onto a Latin name.
+    return (ch.isalnum() or ch == "_") and ord(ch) < 0x2E80
+
+
+def _fold(name: str) -> str:
+    """Case-, accent- and space-insensitive key for `resolve` (dantes == Dantès)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.split())
+
+
+def _any_case(alias: str) -> bool:
+    words = alias.split()
+    proper = [w for w in words if w.lower() not in _COMMON_WORDS and w[:1].isupper()]
+    return len(words) >= 2 and len(proper) >= 2
+
+
+class AliasMatcher:
+    """Finds entity mentions in text and resolves a name to its canonical entity.
+
+    Built from a mapping alias → canonical name; every canonical name is an alias of itself.
+    Single-character aliases are kept for `resolve` but never matched in running text (操,
+    亮 would match everywhere).
+    """
+
+    def __init__(self, aliases: Mapping[str, str]) -> None:
+        self._exact: dict[str, str] = {}
+        for alias, canonical in aliases.items():
+            alias, canonical = alias.strip(), canonical.strip()
+            if alias and canonical:
+                self._exact.setdefault(alias, canonical)
+        for canonical in {c.strip() for c in aliases.values() if c.strip()}:
+            self._exact[canonical] = canonical  # a canonical name is never someone's alias
+        folded: dict[str, set[str]] = {}
+        for alias, canonical in self._exact.items():
+            folded.setdefault(_fold(alias), set()).add(canonical)
+        self._folded = {key: next(iter(names)) for key, names in folded.items() if len(names) == 1}
+        self._automaton: Any = None
+        self._latin = False
+        self._build()
+
+    def _build(self) -> None:
+        import ahocorasick
+
+        keyed: dict[str, list[_Alias]] = {}
+        for alias, canonical in self._exact.items():
+            if len(alias) < 2:
+                continue
+            latin = any(_is_latin_word_char(ch) for ch in alias)
+            self._latin = self._latin or latin
+            entry = _Alias(alias, canonical, latin and _any_case(alias),
+                           _is_latin_word_char(alias[0]), _is_latin_word_char(alias[-1]))
+            keyed.setdefault(alias.lower() if latin else alias, []).append(entry)
+        if not keyed:
+            return
+        automaton = ahocorasick.Automaton()
+        for key, entries in keyed.items():
+            automaton.add_word(key, (len(key), tuple(entries)))
+        automaton.make_automaton()
+        self._automaton = automaton
+
+    def __len__(self) -> int:
+        return len(self._exact)
+
+    def resolve(self, name: str) -> str | None:
+        """The canonical name for `name` (an alias or the canonical name itself), else None.
+
+        Exact first; then ignoring case, accents and repeated spaces when that is unambiguous.
+        """
+        key = name.strip()
+        if not key:
+            return None
+        return self._exact.get(key) or self._folded.get(_fold(key))
+
+    def find_spans(self, text: str) -> list[tuple[int, int, str]]:
+        """Leftmost-longest, non-overlapping mentions as (start, end, canonical name)."""
+        if self._automaton is None or not text:
+            return []
+        haystack = text
+        if self._latin:
+            haystack = text.lower()
+            if len(haystack) != len(text):
+                # A few characters (İ) lengthen when lowered; keep those as written so that
+                # offsets in the haystack stay offsets in the text.
+                haystack = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+        candidates: list[tuple[int, int, str]] = []
+        for end, (length, entries) in self._automaton.iter(haystack):
+            start = end - length + 1
+            canonical = self._accept(text, start, end + 1, entries)
+            if canonical is not None:
+                candidates.append((start, -length, canonical))
+        candidates.sort()
+        spans: list[tuple[int, int, str]] = []
+        last_end = 0
+        for start, neg_length, canonical in candidates:
+            if start >= last_end:
+                last_end = start - neg_length
+                spans.append((start, last_end, canonical))
+        return spans
+
+    @staticmethod
+    def _accept(text: str, start: int, end: int, entries: Iterable[_Alias]) -> str | None:
+        for entry in entries:
+            if entry.left_boundary and start > 0 and _is_latin_word_char(text[start - 1]):
+                continue
+            if entry.right_boundary and end < len(text) and _is_latin_word_char(text[end]):
+                continue
+            if entry.any_case or text[start:end] == entry.text:
+                return entry.canonical
+        return None
+
+    def find(self, text: str) -> Counter[str]:
+        """How often each entity is mentioned in `text` (canonical name → count)."""
+        return Counter(canonical for _, _, canonical in self.find_spans(text))
+
+
+def count_mentions(matcher: AliasMatcher, texts: Iterable[str]) -> Counter[str]:
+    """Mentions of every entity over many texts (canonical name → count)."""
+    total: Counter[str] = Counter()
+    for text in texts:
+        total.update(matcher.find(text))
+    return total

@@ -1,0 +1,260 @@
+"""Aliases a text introduces itself: Chinese courtesy names (字), Daoist styles (道号),
+childhood names (小字), and a few English "X, known as Y" phrasings.
+
+Precision matters more than recall here: a false (name, 字) pair glues two people together
+for the whole world, while a missed one only leaves an alias unresolved. So every form needs
+a clear name boundary, and the 字 must be two characters followed by punctuation or by one
+of the words the novel continues an introduction with (者也, 乃, 现为 …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
+from stores.entities.tagger import EN_STOPWORDS
+
+_HAN = "\u4e00-\u9fff"
+_H = f"[{_HAN}]"
+# What may follow a two-character 字: punctuation, a line end, or these words.
+_AFTER_ZI = rf"(?=[^{_HAN}]|$|[者乃现官为也])"
+_ZI = rf"[字宇](?P<zi>{_H}{{2}}){_AFTER_ZI}(?:[，,]后改(?P<zi2>{_H}{{2}}){_AFTER_ZI})?"
+
+# 姓刘，名备，字玄德 · 姓曹名操字孟德 · 覆姓诸葛，名亮，字孔明 · 吾姓关名羽，字长生，后改云长
+_FULL = re.compile(
+    rf"(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?名(?P<given>{_H}{{1,2}}?)[，,]?{_ZI}"
+)
+# 名绍，字本初 — the surname must come from the same sentence (袁隗之侄：名绍…).
+_GIVEN = re.compile(rf"名(?P<given>{_H}{{1,2}}?)[，,]?{_ZI}")
+# 颍川徐庶，字元直 · 沛国谯人夏侯惇，字元让 — the name ends right before the comma.
+_BARE = re.compile(rf"(?P<pre>{_H}{{2,3}})[，,]{_ZI}")
+# 袁隗之侄 · 夏侯渊有四子 · 坚有一弟 · 马援之后: who the 名 in the rest of the sentence belongs to.
+_KIN = re.compile(
+    rf"(?P<who>{_H}{{1,3}}?)(?:之[子侄弟孙后女]|[有生][一二三四五六七八九][子弟女])"
+)
+# 琳字孔璋 right after 陈琳 was named: a single given name, then 字.
+_SHORT = re.compile(rf"(?<=[，。：“；！？\s])(?P<given>{_H})字(?P<zi>{_H}{{2}}){_AFTER_ZI}")
+_SHORT_LOOKBACK = 40
+_STYLE = re.compile(rf"道号(?P<hao>{_H}{{2}})(?P<suffix>先生|居士|上人)?")
+_CHILD = re.compile(rf"(?P<father>{_H}{{2,3}})生(?P<given>{_H})[，,](?:小字|乳名)(?P<small>{_H}{{2}})")
+
+# 字 values that are ordinary words (字迹 "handwriting" …), and given-name characters that
+# are really grammar (…之，字 / …也，字) — both reject a bare `X，字Y`.
+_NOT_ZI = frozenset({"字迹", "字样", "字号", "字画", "字句", "字眼", "一个", "不识", "不知"})
+_NOT_GIVEN = frozenset("之也人曰子公王侯兵军年岁者乎矣焉哉其此彼吾汝某一二三四五六七八九十")
+
+# A style name is looked for this far back for the 字 it belongs to (亮字孔明，道号卧龙先生).
+_STYLE_LOOKBACK = 16
+
+
+class _Found:
+    """Courtesy names collected per person, in order of first appearance."""
+
+    def __init__(self) -> None:
+        self.zi: dict[str, list[str]] = {}
+        self.surname: dict[str, str] = {}
+        self.other: dict[str, list[str]] = {}
+
+    def add(self, surname: str, name: str, zis: Iterable[str | None]) -> None:
+        bucket = self.zi.setdefault(name, [])
+        self.surname.setdefault(name, surname)
+        for zi in zis:
+            if zi and zi not in _NOT_ZI and zi not in bucket and zi != name:
+                bucket.append(zi)
+
+    def add_other(self, name: str, alias: str) -> None:
+        bucket = self.other.setdefault(name, [])
+        if alias not in bucket and alias != name:
+            bucket.append(alias)
+
+    def result(self) -> list[tuple[str, list[str]]]:
+        out = []
+        for name, zis in self.zi.items():
+            surname = self.surname[name]
+            compounds = [surname + zi for zi in zis if surname and surname + zi != name]
+            others = [a for a in self.other.get(name, []) if a not in zis]
+            aliases = list(dict.fromkeys([*zis, *compounds, *others]))
+            if aliases:
+                out.append((name, aliases))
+        return out
+
+
+def courtesy_names(text: str) -> list[tuple[str, list[str]]]:
+    """Names the text introduces with their courtesy names (字) and compounds (surname + 字).
+
+    `姓刘，名备，字玄德` gives ("刘备", ["玄德", "刘玄德"]); a person introduced twice is merged.
+    Also picks up the 道号 that follows a 字 (水镜先生, 水镜) and a 小字 (曹操 → 阿瞒).
+    Returns (full name, aliases) in order of first appearance.
+    """
+    found = _Found()
+    taken: list[tuple[int, int]] = []
+    for match in _FULL.finditer(text):
+        surname = match["cs"] or match["ss"]
+        found.add(surname, surname + match["given"], (match["zi"], match["zi2"]))
+        taken.append(match.span())
+    for match in _BARE.finditer(text):
+        name = _bare_name(match["pre"])
+        if name and not _overlaps(match.span(), taken):
+            found.add(_surname(name), name, (match["zi"], match["zi2"]))
+            taken.append(match.span())
+    given_index = _given_index(found)
+    for match in _GIVEN.finditer(text):
+        if _overlaps(match.span(), taken):
+            continue
+        surname = _surname_from_sentence(text, match.start(), given_index)
+        given = match["given"]
+        if surname:
+            name = given if given.startswith(surname) and len(given) > 1 else surname + given
+            found.add(surname, name, (match["zi"], match["zi2"]))
+    for match in _SHORT.finditer(text):
+        name = _recent_name(text, match.start(), match["given"])
+        if name and not _overlaps(match.span(), taken):
+            found.add(_surname(name), name, (match["zi"],))
+    _add_styles(text, found)
+    _add_child_names(text, found)
+    return found.result()
+
+
+def _overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
+    return any(start < span[1] and span[0] < end for start, end in taken)
+
+
+def _surname(name: str) -> str:
+    return surname_of(name) or name[:1]
+
+
+def _bare_name(pre: str) -> str:
+    """The person's name at the end of `pre` (up to 3 Han characters before `，字`), or ''."""
+    if pre[-1] in _NOT_GIVEN:
+        return ""
+    if len(pre) == 3 and pre[:2] in COMPOUND_SURNAMES:
+        return pre
+    if pre[-2] in SINGLE_SURNAMES and pre[-2] not in _NOT_GIVEN:
+        return pre[-2:]
+    return ""
+
+
+def _given_index(found: _Found) -> dict[str, str]:
+    """Single-character given name → surname, for names that share no given name."""
+    index: dict[str, str] = {}
+    clashes: set[str] = set()
+    for name, surname in found.surname.items():
+        given = name[len(surname):]
+        if len(given) == 1:
+            if given in index and index[given] != surname:
+                clashes.add(given)
+            index[given] = surname
+    return {given: surname for given, surname in index.items() if given not in clashes}
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    start = max(text.rfind(end, 0, pos) for end in "。！？!?\n")
+    return start + 1
+
+
+def _surname_from_sentence(text: str, pos: int, given_index: dict[str, str]) -> str:
+    """The surname of the kin named earlier in the sentence (袁隗之侄：名绍 → 袁)."""
+    prefix = text[_sentence_start(text, pos):pos]
+    kin = list(_KIN.finditer(prefix))
+    if not kin:
+        return ""
+    last = kin[-1]  # the nearest one
+    who = last["who"]
+    # The lazy group grabbed the fewest characters; widen it back to a whole name.
+    start = last.start("who")
+    wide = prefix[max(0, start - 2):last.end("who")]
+    for size in (3, 2):
+        name = wide[-size:]
+        if len(name) == size:
+            if size == 3 and name[:2] in COMPOUND_SURNAMES:
+                return name[:2]
+            if size == 2 and name[0] in SINGLE_SURNAMES:
+                return name[0]
+    return given_index.get(who[-1], "")
+
+
+def _recent_name(text: str, pos: int, given: str) -> str:
+    """The full name ending in `given` named just before `pos` (陈琳 … 琳字孔璋), or ''."""
+    window = text[max(0, pos - _SHORT_LOOKBACK):pos]
+    at = window.rfind(given)
+    while at >= 1:
+        if at >= 2 and window[at - 2:at] in COMPOUND_SURNAMES:
+            return window[at - 2:at + 1]
+        if window[at - 1] in SINGLE_SURNAMES and window[at - 1] not in _NOT_GIVEN:
+            return window[at - 1:at + 1]
+        at = window.rfind(given, 0, at)
+    return ""
+
+
+def _add_styles(text: str, found: _Found) -> None:
+    """A 道号 shortly after a 字 belongs to that 字's owner: 亮字孔明，道号卧龙先生."""
+    owners: dict[str, set[str]] = {}
+    for name, zis in found.zi.items():
+        for zi in zis:
+            owners.setdefault(zi, set()).add(name)
+    for match in _STYLE.finditer(text):
+        # Not bounded by the sentence: 字德操，颍川人也。道号水镜先生。
+        before = text[max(0, match.start() - _STYLE_LOOKBACK):match.start()]
+        best: tuple[int, str] | None = None
+        for zi, names in owners.items():
+            at = before.rfind(zi)
+            if at >= 0 and len(names) == 1 and (best is None or at > best[0]):
+                best = (at, next(iter(names)))
+        if best is None:
+            continue
+        name = best[1]
+        if match["suffix"]:
+            found.add_other(name, match["hao"] + match["suffix"])
+        found.add_other(name, match["hao"])
+
+
+def _add_child_names(text: str, found: _Found) -> None:
+    """曹嵩生操，小字阿瞒 → 曹操 is also 阿瞒 (only for people already introduced)."""
+    for match in _CHILD.finditer(text):
+        father = match["father"]
+        if father[-3:-1] in COMPOUND_SURNAMES:
+            surname = father[-3:-1]
+        elif father[-2] in SINGLE_SURNAMES:
+            surname = father[-2]
+        else:
+            continue
+        name = surname + match["given"]
+        if name in found.zi:
+            found.add_other(name, match["small"])
+
+
+# --- English -------------------------------------------------------------------------------
+
+_CAP = r"[A-Z][\w'’-]*"
+_NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
+_EN_TITLES = frozenset({"Monsieur", "Madame", "Mademoiselle", "Lord", "Lady", "Sir", "Count",
+                        "Countess", "Baron", "Baroness", "Captain", "Colonel", "Abbé", "Signor",
+                        "Signora", "Father", "Miss", "Mr", "Mrs"})
+_EN_ALIAS = re.compile(
+    rf"\b(?P<name>{_NAME}),\s+(?:also\s+)?(?:known\s+as|called|nicknamed|surnamed)\s+"
+    rf"(?P<alias>{_NAME})"  # "known as the King of …" is a title, not a name: no "the"
+)
+
+
+def _en_name_ok(name: str) -> bool:
+    """Not a pronoun or sentence word; a title counts only with a name after it."""
+    words = name.split()
+    return words[0] not in EN_STOPWORDS or (words[0] in _EN_TITLES and len(words) > 1)
+
+
+def english_aliases(text: str) -> list[tuple[str, list[str]]]:
+    """`Peppino, called Rocca Priori` style introductions: (name, [alias]) pairs.
+
+    Only capitalised names on both sides; a pronoun or sentence word as the name is dropped.
+    """
+    found: dict[str, list[str]] = {}
+    for match in _EN_ALIAS.finditer(text):
+        # Hard-wrapped text breaks names across lines: "Rocca\nPriori".
+        name, alias = " ".join(match["name"].split()), " ".join(match["alias"].split())
+        if not (_en_name_ok(name) and _en_name_ok(alias)) or name == alias:
+            continue
+        bucket = found.setdefault(name, [])
+        if alias not in bucket:
+            bucket.append(alias)
+    return list(found.items())

@@ -1,0 +1,238 @@
+"""Entities for a whole world: names and aliases merged from every source, and co-occurrence.
+
+Sources in priority order: glossary/lorebook > courtesy-name pattern > dialogue speaker >
+tagger. A lower source that names a known entity (by its name or one of its aliases) merges
+into it — 玄德 found by a tagger or as a speaker is 刘备, not a new person. An alias two entities
+claim is ambiguous and dropped from both, unless exactly one of them has it from a glossary.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from stores.config import EntitySettings
+from stores.entities.english import group_english_names
+from stores.entities.matcher import AliasMatcher, count_mentions
+from stores.entities.patterns import courtesy_names, english_aliases
+from stores.entities.surnames import COMPOUND_SURNAMES
+from stores.entities.tagger import chinese_person_names, english_names
+from stores.models import Entity, EntityType, GlossaryEntry, Relation
+
+log = logging.getLogger(__name__)
+
+SOURCE_RANK = {"glossary": 0, "lorebook": 0, "pattern": 1, "speaker": 2, "tagger": 3}
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+_SAMPLE = 20_000
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A name one source proposes, with the aliases that source gives it."""
+
+    name: str
+    source: str
+    aliases: list[str] = field(default_factory=list)
+    type: EntityType = "other"
+    description: str = ""
+
+
+@dataclass(slots=True)
+class AliasConflict:
+    """An alias more than one entity claimed."""
+
+    alias: str
+    claimants: list[str]
+    kept_by: str | None = None
+    """The entity that keeps the alias (its glossary declared it), or None: dropped from all."""
+
+
+@dataclass(slots=True)
+class EntityBuild:
+    """What `resolve_entities` made: the entities and the alias conflicts it settled."""
+
+    entities: list[Entity]
+    conflicts: list[AliasConflict]
+
+
+def build_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
+                   speakers: Counter[str], settings: EntitySettings) -> list[Entity]:
+    """The world's entities, most mentioned first; conflicts are logged (see resolve_entities)."""
+    return resolve_entities(glossary, chunk_texts, speakers, settings).entities
+
+
+def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
+                     speakers: Counter[str], settings: EntitySettings) -> EntityBuild:
+    """Merge every source into entities, settle alias conflicts, count mentions.
+
+    Names found only by a tagger must be mentioned `settings.min_mentions` times (counted by
+    the alias matcher, so every alias counts); glossary, pattern and speaker entities stay.
+    `Entity.mentions` is filled with the matcher's count over `chunk_texts`.
+    """
+    candidates = gather_candidates(glossary, chunk_texts, speakers, settings)
+    entities, conflicts = merge_candidates(candidates)
+    for conflict in conflicts:
+        log.debug("alias %r claimed by %s; kept by %s", conflict.alias, conflict.claimants,
+                  conflict.kept_by or "nobody")
+    if conflicts:
+        log.info("%d ambiguous aliases settled", len(conflicts))
+    counts = count_mentions(AliasMatcher(alias_map(entities)), chunk_texts)
+    kept = []
+    for entity in entities:
+        entity.mentions = counts[entity.name]
+        if entity.sources == ["tagger"] and entity.mentions < settings.min_mentions:
+            continue
+        kept.append(entity)
+    kept.sort(key=lambda e: (-e.mentions, e.name))
+    return EntityBuild(kept, conflicts)
+
+
+def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
+                      speakers: Counter[str], settings: EntitySettings) -> list[Candidate]:
+    """Every source's proposals, highest priority first."""
+    out = [Candidate(e.name.strip(), _glossary_source(e), [a.strip() for a in e.aliases],
+                     e.type, e.description) for e in glossary if e.name.strip()]
+    text = "\n".join(chunk_texts)
+    sample = text[:_SAMPLE]
+    chinese, latin = bool(_HAN.search(sample)), bool(_LATIN.search(sample))
+    if chinese:
+        out += [Candidate(name, "pattern", aliases, "person") for name, aliases in courtesy_names(text)]
+    if latin:
+        out += [Candidate(name, "pattern", aliases) for name, aliases in english_aliases(text)]
+    for name, _ in speakers.most_common():
+        if name.strip():
+            out.append(Candidate(name.strip(), "speaker", type="person"))
+    if chinese and settings.name_tagging:
+        # Tagged that often as a name, not just found that often as a string: 马入 occurs
+        # in 兵马入城 many times but is tagged as a name once.
+        for name, count in chinese_person_names(chunk_texts).most_common():
+            if count >= settings.min_mentions * _three_char_factor(name):
+                out.append(Candidate(name, "tagger", type="person"))
+    if latin and settings.english_names:
+        grouped = group_english_names(english_names(chunk_texts), settings.min_mentions)
+        for name, aliases, is_person in grouped:
+            out.append(Candidate(name, "tagger", aliases, "person" if is_person else "other"))
+    return out
+
+
+def _three_char_factor(name: str) -> int:
+    """Tagged three-character words with a one-character surname are mostly phrases
+    (师伐魏, 顾谓众); the few real ones (傅士仁, 乔国老) are frequent, so ask twice as much."""
+    return 2 if len(name) == 3 and name[:2] not in COMPOUND_SURNAMES else 1
+
+
+def _glossary_source(entry: GlossaryEntry) -> str:
+    return "lorebook" if "lorebook" in entry.source.lower() else "glossary"
+
+
+def merge_candidates(candidates: Iterable[Candidate]) -> tuple[list[Entity], list[AliasConflict]]:
+    """Fold candidates (highest priority first) into entities and settle shared aliases."""
+    entities: dict[str, Entity] = {}
+    owners: dict[str, set[str]] = {}  # name or alias → canonical names that have it
+    alias_rank: dict[tuple[str, str], int] = {}  # (canonical, alias) → best source rank
+    for cand in candidates:
+        rank = SOURCE_RANK.get(cand.source, len(SOURCE_RANK))
+        target = _target(cand, entities, owners)
+        if target is None:
+            continue
+        entity = entities.get(target)
+        if entity is None:
+            entity = entities[target] = Entity(name=target, type=cand.type,
+                                               description=cand.description)
+            owners.setdefault(target, set()).add(target)
+        if cand.source not in entity.sources:
+            entity.sources.append(cand.source)
+        if entity.type == "other" and cand.type != "other":
+            entity.type = cand.type
+        if not entity.description and cand.description:
+            entity.description = cand.description
+        for alias in [cand.name, *cand.aliases]:
+            if not alias or alias == target:
+                continue
+            if alias not in entity.aliases:
+                entity.aliases.append(alias)
+                owners.setdefault(alias, set()).add(target)
+            key = (target, alias)
+            alias_rank[key] = min(alias_rank.get(key, rank), rank)
+    conflicts = _settle(entities, owners, alias_rank)
+    return list(entities.values()), conflicts
+
+
+def _target(cand: Candidate, entities: dict[str, Entity],
+            owners: dict[str, set[str]]) -> str | None:
+    """The entity a candidate merges into, its own new name, or None when it is ambiguous."""
+    known = owners.get(cand.name, set())
+    if cand.name in entities or SOURCE_RANK.get(cand.source) == 0:
+        return cand.name  # a glossary entry is its own entity, whatever others call it
+    if len(known) == 1:
+        return next(iter(known))
+    if len(known) > 1:
+        return None  # an alias of several entities: not a person of its own either
+    # A lower source may know the person by an alias only (a speaker called 孔明 …).
+    via_alias = {o for alias in cand.aliases for o in owners.get(alias, ())}
+    if len(via_alias) == 1 and cand.source in ("speaker", "tagger"):
+        return next(iter(via_alias))
+    return cand.name
+
+
+def _settle(entities: dict[str, Entity], owners: dict[str, set[str]],
+            alias_rank: dict[tuple[str, str], int]) -> list[AliasConflict]:
+    conflicts = []
+    glossary_rank = SOURCE_RANK["glossary"]
+    for alias, names in owners.items():
+        claimants = sorted(n for n in names if n != alias and alias in entities[n].aliases)
+        if alias in entities and claimants:
+            kept_by: str | None = alias  # an entity's own name is never another's alias
+        elif len(claimants) > 1:
+            declared = [n for n in claimants if alias_rank.get((n, alias)) == glossary_rank]
+            kept_by = declared[0] if len(declared) == 1 else None
+        else:
+            continue
+        for name in claimants:
+            if name != kept_by:
+                entities[name].aliases.remove(alias)
+        conflicts.append(AliasConflict(alias, sorted({*claimants, *names}), kept_by))
+    return conflicts
+
+
+def alias_map(entities: Iterable[Entity]) -> dict[str, str]:
+    """alias → canonical name for an AliasMatcher; canonical names map to themselves."""
+    mapping: dict[str, str] = {}
+    entities = list(entities)
+    for entity in entities:
+        for alias in entity.aliases:
+            mapping.setdefault(alias, entity.name)
+    for entity in entities:
+        mapping[entity.name] = entity.name
+    return mapping
+
+
+def cooccurrence(chunks: list[tuple[str, int, list[str]]], min_weight: int = 2,
+                 max_evidence: int = 10) -> list[Relation]:
+    """`co_occurs` edges between entities named in the same chunk.
+
+    `chunks` are (chunk id, chapter, entity names) in story order. Weight is the number of
+    chunks the pair shares, chapters the sorted distinct chapters, evidence the first
+    `max_evidence` chunk ids. Pairs sharing fewer than `min_weight` chunks are left out.
+    """
+    weight: Counter[tuple[str, str]] = Counter()
+    chapters: dict[tuple[str, str], set[int]] = {}
+    evidence: dict[tuple[str, str], list[str]] = {}
+    for chunk_id, chapter, names in chunks:
+        for pair in combinations(sorted(set(names)), 2):
+            weight[pair] += 1
+            chapters.setdefault(pair, set()).add(chapter)
+            ids = evidence.setdefault(pair, [])
+            if len(ids) < max_evidence:
+                ids.append(chunk_id)
+    return [
+        Relation(source=a, target=b, type="co_occurs", weight=float(count),
+                 chapters=sorted(chapters[(a, b)]), evidence=evidence[(a, b)])
+        for (a, b), count in sorted(weight.items(), key=lambda item: (-item[1], item[0]))
+        if count >= min_weight
+    ]

@@ -1,0 +1,87 @@
+"""AliasMatcher: leftmost-longest matching, Latin word boundaries and case, resolve, speed."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from stores.entities.matcher import AliasMatcher, count_mentions
+from stores.entities.patterns import courtesy_names
+from stores.entities.tagger import chinese_person_names
+
+SANGUO = {
+    "玄德": "刘备", "刘玄德": "刘备", "刘皇叔": "刘备",
+    "云长": "关羽", "关云长": "关羽", "长生": "关羽",
+    "孔明": "诸葛亮", "诸葛孔明": "诸葛亮", "亮": "诸葛亮",
+    "葛亮": "某人",  # a decoy inside 诸葛亮: must never be read there
+    "诸葛": "诸葛氏",
+}
+
+
+def test_leftmost_longest_counts_each_mention_once() -> None:
+    matcher = AliasMatcher(SANGUO)
+    found = matcher.find("刘玄德三顾茅庐，诸葛亮出山；玄德大喜，孔明笑曰：诸葛孔明在此。")
+    assert found == {"刘备": 2, "诸葛亮": 3}
+    spans = matcher.find_spans("关云长")
+    assert spans == [(0, 3, "关羽")]
+
+
+def test_single_character_aliases_resolve_but_never_match() -> None:
+    matcher = AliasMatcher(SANGUO)
+    assert matcher.resolve("亮") == "诸葛亮"
+    assert matcher.find("亮曰：天亮了。") == {}
+
+
+def test_resolve_accepts_aliases_canonical_names_and_padding() -> None:
+    matcher = AliasMatcher(SANGUO)
+    assert matcher.resolve("玄德") == "刘备"
+    assert matcher.resolve(" 云长\n") == "关羽"
+    assert matcher.resolve("刘备") == "刘备"
+    assert matcher.resolve("诸葛亮") == "诸葛亮"
+    assert matcher.resolve("曹操") is None and matcher.resolve("  ") is None
+
+
+def test_latin_aliases_need_word_boundaries() -> None:
+    matcher = AliasMatcher({"Ali": "Ali", "Morrel": "Morrel", "M. Morrel": "Morrel"})
+    assert matcher.find("Alibaba met Ali. Ali’s pipe; Kali and Alison") == {"Ali": 2}
+    assert matcher.find("M. Morrel and Morrel's son; Morrels") == {"Morrel": 2}
+    # A Latin alias next to CJK text still matches: CJK is not part of a Latin word.
+    assert matcher.find("见Ali。") == {"Ali": 1}
+
+
+def test_case_rules() -> None:
+    matcher = AliasMatcher({"Edmond Dantès": "Edmond Dantès", "Will": "Will",
+                            "The Count": "Monte Cristo", "Monte Cristo": "Monte Cristo"})
+    found = matcher.find("EDMOND DANTÈS, edmond dantès and Edmond Dantès. I will go. Will came.")
+    assert found == {"Edmond Dantès": 3, "Will": 1}
+    # Common words in a name keep it case-sensitive: "the count" is not the Count.
+    assert matcher.find("the count of the guests; The Count; MONTE CRISTO") == {"Monte Cristo": 2}
+    assert matcher.resolve("edmond dantes") == "Edmond Dantès"  # case and accents folded
+
+
+def test_ambiguous_folded_names_do_not_resolve() -> None:
+    matcher = AliasMatcher({"Rene": "René Dupont", "René": "René Martin"})
+    assert matcher.resolve("René") == "René Martin"
+    assert matcher.resolve("rene") is None  # two entities fold to the same key
+
+
+def test_empty_matcher() -> None:
+    matcher = AliasMatcher({})
+    assert matcher.find("任何文字") == {} and matcher.resolve("x") is None
+
+
+def test_matching_the_whole_novel_is_fast(shared_data: Path) -> None:
+    files = sorted((shared_data / "sanguo_yanyi" / "chapters").glob("*.txt"))
+    chapters = [f.read_text("utf-8") for f in files]
+    novel = "\n".join(chapters)
+    mapping = {name: name for name, count in chinese_person_names(chapters).items() if count >= 5}
+    for name, aliases in courtesy_names(novel):
+        mapping[name] = name
+        mapping.update({alias: name for alias in aliases})
+    matcher = AliasMatcher(mapping)
+    start = time.perf_counter()
+    found = matcher.find(novel)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 1.0, f"matching {len(novel)} characters took {elapsed:.2f}s"
+    assert found["刘备"] > 1500 and found["诸葛亮"] > 1500 and found["关羽"] > 400
+    assert count_mentions(matcher, chapters) == found

@@ -1,0 +1,154 @@
+"""build_entities over the real 三国演义, the ambiguity rule, source priority and co-occurrence."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from stores.config import EntitySettings
+from stores.entities.matcher import AliasMatcher
+from stores.entities.resolve import (
+    Candidate,
+    alias_map,
+    build_entities,
+    cooccurrence,
+    merge_candidates,
+    resolve_entities,
+)
+from stores.models import Entity, GlossaryEntry
+
+
+def paragraphs(shared_data: Path, first: int, last: int) -> list[str]:
+    """Chapters first..last chunked naively: one chunk per paragraph (one per line)."""
+    chunks = []
+    for number in range(first, last + 1):
+        path = shared_data / "sanguo_yanyi" / "chapters" / f"{number:03d}.txt"
+        chunks += [line for line in path.read_text("utf-8").splitlines() if line.strip()]
+    return chunks
+
+
+@pytest.fixture(scope="module")
+def first_forty(shared_data: Path) -> list[Entity]:
+    return build_entities([], paragraphs(shared_data, 1, 40), Counter(), EntitySettings())
+
+
+def by_name(entities: list[Entity]) -> dict[str, Entity]:
+    return {entity.name: entity for entity in entities}
+
+
+def test_aliases_resolve_after_forty_chapters(first_forty: list[Entity]) -> None:
+    matcher = AliasMatcher(alias_map(first_forty))
+    for alias, name in [("玄德", "刘备"), ("云长", "关羽"), ("孔明", "诸葛亮"),
+                        ("刘玄德", "刘备"), ("关云长", "关羽"), ("翼德", "张飞")]:
+        assert matcher.resolve(alias) == name, alias
+    assert matcher.find("玄德与云长同至，见孔明。") == {"刘备": 1, "关羽": 1, "诸葛亮": 1}
+
+
+def test_tagged_names_merge_into_known_people(first_forty: list[Entity]) -> None:
+    entities = by_name(first_forty)
+    assert entities["曹操"].mentions > 300 and "tagger" in entities["曹操"].sources
+    assert entities["刘备"].sources[0] == "pattern" and entities["刘备"].type == "person"
+    assert entities["刘备"].mentions > entities["曹操"].mentions  # 玄德 counts for 刘备
+    names = set(entities)
+    assert not names & {"玄德", "云长", "孔明", "刘玄德", "关云长", "张翼德"}
+    assert all(e.mentions >= 5 for e in first_forty if e.sources == ["tagger"])
+
+
+def test_speaker_named_by_alias_merges() -> None:
+    texts = ["姓刘，名备，字玄德。", "玄德曰：善。"] * 3
+    entities = by_name(build_entities([], texts, Counter({"玄德": 3, "探子": 2}),
+                                      EntitySettings()))
+    assert entities["刘备"].sources == ["pattern", "speaker"]
+    assert "玄德" not in entities and entities["探子"].sources == ["speaker"]
+
+
+def test_ambiguous_alias_is_dropped_from_both() -> None:
+    entities, conflicts = merge_candidates([
+        Candidate("郭嘉", "pattern", ["奉孝", "郭奉孝"], "person"),
+        Candidate("刘理", "pattern", ["奉孝", "刘奉孝"], "person"),
+    ])
+    found = by_name(entities)
+    assert found["郭嘉"].aliases == ["郭奉孝"] and found["刘理"].aliases == ["刘奉孝"]
+    assert [(c.alias, c.claimants, c.kept_by) for c in conflicts] == [
+        ("奉孝", ["刘理", "郭嘉"], None)]
+
+
+def test_glossary_wins_a_conflict() -> None:
+    glossary = [GlossaryEntry(name="郭嘉", aliases=["奉孝"], type="person",
+                              description="曹操的谋士", source="world.toml:3")]
+    texts = ["姓郭，名嘉，字奉孝。", "次刘理，字奉孝。", "奉孝曰：可。"]
+    build = resolve_entities(glossary, texts, Counter(), EntitySettings())
+    found = by_name(build.entities)
+    assert "奉孝" in found["郭嘉"].aliases and "奉孝" not in found["刘理"].aliases
+    assert found["郭嘉"].sources == ["glossary", "pattern"]
+    assert found["郭嘉"].description == "曹操的谋士"
+    assert [(c.alias, c.kept_by) for c in build.conflicts] == [("奉孝", "郭嘉")]
+    assert AliasMatcher(alias_map(build.entities)).resolve("奉孝") == "郭嘉"
+
+
+def test_an_entity_name_is_never_another_entitys_alias() -> None:
+    entities, conflicts = merge_candidates([
+        Candidate("关羽", "glossary", ["关公"]),
+        Candidate("关公", "glossary", []),  # declared as its own entity after the fact
+        Candidate("关公", "tagger"),
+    ])
+    found = by_name(entities)
+    assert found["关羽"].aliases == [] and found["关公"].sources == ["glossary", "tagger"]
+    assert conflicts[0].kept_by == "关公"
+
+
+def test_whole_novel(shared_data: Path) -> None:
+    texts = paragraphs(shared_data, 1, 120)
+    start = time.perf_counter()
+    entities = build_entities([], texts, Counter(), EntitySettings(min_mentions=5))
+    elapsed = time.perf_counter() - start
+    assert elapsed < 5.0
+    assert 300 <= len(entities) <= 900
+    found = by_name(entities)
+    assert "仲达" in found["司马懿"].aliases and "伯言" in found["陆逊"].aliases
+    assert "奉孝" not in found["郭嘉"].aliases  # shared with 刘理 in the text
+
+
+def test_cooccurrence_weights_chapters_and_evidence() -> None:
+    chunks = [("c1", 1, ["刘备", "关羽", "张飞"]),
+              ("c2", 1, ["关羽", "刘备"]),
+              ("c3", 3, ["刘备", "关羽", "关羽"]),
+              ("c4", 2, ["张飞", "曹操"])]
+    relations = {(r.source, r.target): r for r in cooccurrence(chunks)}
+    assert set(relations) == {("关羽", "刘备")}  # the others share one chunk only
+    edge = relations[("关羽", "刘备")]
+    assert (edge.type, edge.weight, edge.chapters, edge.evidence) == (
+        "co_occurs", 3.0, [1, 3], ["c1", "c2", "c3"])
+    assert len(cooccurrence(chunks, min_weight=1)) == 4  # 刘关 刘张 关张 张曹
+
+
+def test_cooccurrence_keeps_the_first_ten_chunks_and_is_fast() -> None:
+    cast = [f"人物{i}" for i in range(60)]
+    chunks = [(f"c{i}", i // 15 + 1, [cast[(i + k) % 60] for k in range(5)])
+              for i in range(1800)]
+    start = time.perf_counter()
+    relations = cooccurrence(chunks)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.5
+    edge = next(r for r in relations if (r.source, r.target) == ("人物0", "人物1"))
+    shared = [(cid, ch) for cid, ch, names in chunks if "人物0" in names and "人物1" in names]
+    assert edge.evidence == ["c0", "c57", "c58", "c59", "c60", "c117", "c118", "c119", "c120",
+                             "c177"]
+    assert edge.weight == len(shared) == 120
+    assert edge.chapters == sorted({ch for _, ch in shared})
+    assert all(r.weight >= 2 for r in relations)
+
+
+def test_english_world_groups_titles_and_first_names(shared_data: Path) -> None:
+    files = sorted((shared_data / "monte_cristo" / "chapters").glob("*.txt"))[:5]
+    texts = [p for f in files for p in f.read_text("utf-8").split("\n\n") if p.strip()]
+    entities = build_entities([], texts, Counter(), EntitySettings())
+    matcher = AliasMatcher(alias_map(entities))
+    assert matcher.resolve("Dantès") == matcher.resolve("Edmond") == "Edmond Dantès"
+    assert matcher.resolve("M. Morrel") == "Morrel"
+    assert by_name(entities)["Edmond Dantès"].type == "person"
+    assert matcher.find("“Edmond!” cried Mercédès; Dantès turned.") == {
+        "Edmond Dantès": 2, "Mercédès": 1}

@@ -1,0 +1,66 @@
+"""Name discovery with rjieba's tagger on 三国演义 and capitalised names in Monte Cristo."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from stores.entities.tagger import chinese_person_names, english_names
+
+
+@pytest.fixture(scope="module")
+def sanguo(shared_data: Path) -> list[str]:
+    files = sorted((shared_data / "sanguo_yanyi" / "chapters").glob("*.txt"))
+    return [f.read_text("utf-8") for f in files]
+
+
+def test_tagger_finds_the_cast_of_the_whole_novel_fast(sanguo: list[str]) -> None:
+    chinese_person_names(["预热"])  # loading the dictionary is not tagging
+    start = time.perf_counter()
+    names = chinese_person_names(sanguo)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 3.0, f"tagging 600k characters took {elapsed:.2f}s"
+    assert names["曹操"] > 500
+    top = {name for name, _ in names.most_common(40)}
+    assert {"曹操", "张飞", "刘备", "吕布", "赵云", "孙权", "周瑜", "司马懿"} <= top
+
+
+def test_tagger_drops_noise_and_peels_glued_verbs(sanguo: list[str]) -> None:
+    names = chinese_person_names(sanguo)
+    # jieba's dictionary tags these as names (nr); they are troops, goods and verbs.
+    for word in ("伏兵", "马匹", "钱粮", "明白", "魏兵", "二人", "大王", "吴侯", "诸葛", "司马"):
+        assert word not in names, word
+    for word in names:
+        assert not word.endswith("曰"), word
+    assert "孔明曰" not in names and "司马懿" in names
+    # Courtesy names carry no surname: the tagger leaves them to the patterns.
+    assert "玄德" not in names
+
+
+def test_chinese_tagger_on_a_sentence() -> None:
+    names = chinese_person_names(["曹操大怒，令人杀之。张飞曰：吾乃燕人张飞也！"])
+    assert names["曹操"] == 1 and names["张飞"] == 2
+    assert "令人" not in names
+
+
+def test_english_names_in_monte_cristo(shared_data: Path) -> None:
+    files = sorted((shared_data / "monte_cristo" / "chapters").glob("*.txt"))[:5]
+    names = english_names(f.read_text("utf-8") for f in files)
+    assert names["Dantès"] > 50 and names["Edmond Dantès"] >= 5
+    assert names["M. Morrel"] > 20 and names["Morrel"] >= 3
+    assert names["Danglars"] > 50 and names["Mercédès"] > 20
+    for word in ("The", "But", "Then", "He", "Chapter", "I’ll"):
+        assert word not in names, word
+    assert "Then Dantès" not in names and "Dantès’" not in names
+
+
+def test_english_name_sequences() -> None:
+    text = ("Monsieur de Villefort bowed. Then Villefort said to M. Morrel that "
+            "Edmond Dantès and Mercédès had seen the Count. But the Abbé Faria smiled.")
+    names = english_names([text])
+    assert names["Monsieur de Villefort"] == 1 and names["M. Morrel"] == 1
+    assert names["Villefort"] == 1 and names["Edmond Dantès"] == 1
+    assert names["Abbé Faria"] == 1 and names["Mercédès"] == 1
+    assert "Count" not in names and "But" not in names and "Then Villefort" not in names
