@@ -1,0 +1,193 @@
+"""The Lorekeeper agent: instructions, the six tools, a typed Answer, checked citations.
+
+`build_agent(model, settings)` makes the agent once; `ask(agent, deps, question, history)` runs one
+turn and returns what the session store keeps. Two capabilities carry the run's limits:
+
+- `ToolRounds` allows at most `model.max_tool_rounds` rounds of tool calls. On the last request the
+  tools are hidden, so the model must answer; a model that still will not (or whose answers keep
+  failing the citation check) gets an answer built from the passages it saw, with
+  `stop_reason="max_rounds"`, in place of the request that would have gone over. The run ends
+  normally, so the conversation's message history stays well formed.
+- `Backoff` (agent.models) retries failed model requests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic_ai import (
+    Agent,
+    ModelMessage,
+    ModelMessagesTypeAdapter,
+    ModelResponse,
+    ModelRetry,
+    RunContext,
+    SkipModelRequest,
+    ToolCallPart,
+    UsageLimitExceeded,
+    UsageLimits,
+)
+from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai.exceptions import ModelAPIError, UnexpectedModelBehavior
+from pydantic_ai.models import Model, ModelRequestContext
+from pydantic_ai.tools import ToolDefinition
+
+from agent.citations import check_citations, evidence_answer
+from agent.deps import LoreDeps, ToolCall
+from agent.models import Backoff, unavailable
+from agent.retrieval import UnknownEntity
+from agent.schemas import Answer, Passage
+from agent.tools import TOOL_NAMES, TOOLS, run_blocking
+from stores.config import ModelSettings
+
+OUTPUT_RETRIES = 2
+"""How often the model may resubmit an answer whose citations failed the check."""
+REQUEST_BACKSTOP = 30
+"""UsageLimits request_limit: never reached while ToolRounds works (at most 10 + 1 + 2)."""
+
+INSTRUCTIONS = """\
+You are Lorekeeper, an assistant for questions about the lore of one story world: its people,
+places, events and relations. The world's text is reachable only through your tools.
+
+- Search before answering. vector_search is the default; keyword_search finds exact names, titles
+  and quotes; graph_search finds how entities are related (give `other` for two entities);
+  track_entity lists an entity's appearances in story order; read_passage shows the text around a
+  hit; recall_session recalls earlier parts of this conversation.
+- Answer only from passages the tools returned. Cite each claim: a citation is the chunk_id of the
+  passage and a quote copied exactly, character for character, from that passage's text (a phrase
+  or a sentence, not a paraphrase). Refer to citations in the answer text as [1], [2] … in order.
+- When the passages do not answer the question, say that it is not in the text, set stop_reason to
+  "not_in_text" and cite nothing. Never answer from general knowledge.
+- You have at most {rounds} rounds of tool calls; then answer with what you found.
+- Answer in the language of the question, concisely. List the canonical names of the entities the
+  answer is about in `entities`.
+"""
+
+
+async def _conversation(ctx: RunContext[LoreDeps]) -> str:
+    """What the tools cannot show: how the question was read, who was talked about, the horizon."""
+    deps, lines = ctx.deps, []
+    if deps.question and deps.resolved_question and deps.question != deps.resolved_question:
+        lines.append(f"The user typed «{deps.question}»; with the conversation so far it reads "
+                     f"«{deps.resolved_question}».")
+    if deps.memory is not None:
+        stack = deps.memory.stack()[:8]
+        if stack:
+            lines.append("Entities talked about so far, most recent first: " + ", ".join(stack) + ".")
+    horizon = deps.retriever.horizon
+    if horizon:
+        lines.append(f"The reader has reached chapter {horizon}: reveal nothing after it.")
+    return "\n".join(lines)
+
+
+def rounds_used(ctx: RunContext[Any]) -> int:
+    """Responses of this run that called one of the lore tools."""
+    return sum(1 for m in ctx.messages
+               if isinstance(m, ModelResponse) and m.run_id == ctx.run_id
+               and any(isinstance(p, ToolCallPart) and p.tool_name in TOOL_NAMES for p in m.parts))
+
+
+@dataclass
+class ToolRounds(AbstractCapability[LoreDeps]):
+    """At most `max_rounds` rounds of tool calls, then an answer (the model's, or one from the passages)."""
+
+    max_rounds: int = 5
+    spare: int = OUTPUT_RETRIES
+    """Requests allowed after the last round, for resubmitting a rejected answer."""
+
+    async def prepare_tools(self, ctx: RunContext[LoreDeps],
+                            tool_defs: list[ToolDefinition]) -> list[ToolDefinition]:
+        return [] if rounds_used(ctx) >= self.max_rounds else tool_defs
+
+    async def before_model_request(self, ctx: RunContext[LoreDeps],
+                                   request_context: ModelRequestContext) -> ModelRequestContext:
+        over = rounds_used(ctx) > self.max_rounds  # it called a tool it was no longer offered
+        spent = ctx.usage.requests >= self.max_rounds + 1 + self.spare
+        if over or spent:
+            answer = evidence_answer(_seen(ctx.deps), "max_rounds",
+                                     ctx.deps.resolved_question, self.max_rounds)
+            output = request_context.model_request_parameters.output_tools[0].name
+            raise SkipModelRequest(ModelResponse(
+                parts=[ToolCallPart(output, answer.model_dump(mode="json"))],
+                model_name="lorekeeper-max-rounds"))
+        return request_context
+
+
+def _seen(deps: LoreDeps) -> list[Passage]:
+    return [p for p in deps.seen.values() if isinstance(p, Passage)]
+
+
+async def validate_answer(ctx: RunContext[LoreDeps], answer: Answer) -> Answer:
+    """Citations must quote passages of this world; fills in their chapter, source and lines."""
+    retriever = ctx.deps.retriever
+    checked, problems = await run_blocking(retriever, check_citations, answer, ctx.deps)
+    if problems:
+        raise ModelRetry("Some citations are wrong; fix them and answer again: "
+                         + "; ".join(problems) + ".")
+    names = await run_blocking(retriever, _canonical, retriever, checked.entities)
+    return checked.model_copy(update={"entities": names})
+
+
+def _canonical(retriever: Any, names: list[str]) -> list[str]:
+    found: list[str] = []
+    for name in names:
+        try:
+            found.append(retriever.resolve(name))
+        except UnknownEntity:
+            continue  # a name the world does not know is not worth a retry
+    return list(dict.fromkeys(found))
+
+
+def build_agent(model: Model, settings: ModelSettings | None = None, *,
+                backoff_s: float = 1.0) -> Agent[LoreDeps, Answer]:
+    """The agent for `model`, limited and retried as `settings` (the [model] section) says."""
+    settings = settings or ModelSettings()
+    agent = Agent(
+        model,
+        output_type=Answer,
+        deps_type=LoreDeps,
+        name="lorekeeper",
+        instructions=[INSTRUCTIONS.format(rounds=settings.max_tool_rounds), _conversation],
+        tools=TOOLS,
+        # A bad tool call or an unknown name is sent back to the model to fix, this often.
+        retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
+        capabilities=[ToolRounds(settings.max_tool_rounds),
+                      Backoff(settings.retries, base_s=backoff_s)],
+    )
+    agent.output_validator(validate_answer)
+    return agent
+
+
+@dataclass
+class AskResult:
+    """One answered turn, as the session store and `lore ask --json` keep it."""
+
+    answer: Answer
+    question: str
+    resolved_question: str
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    messages_json: bytes = b"[]"
+    """The run's new messages (ModelMessagesTypeAdapter JSON), the next turn's history."""
+    requests: int = 0
+    """Model requests made (tool rounds plus answers)."""
+
+
+async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
+              message_history: list[ModelMessage] | None = None) -> AskResult:
+    """Answer one question; ModelUnavailable when the model cannot (the caller keeps the question)."""
+    deps.question = question
+    deps.resolved_question = deps.resolved_question or question
+    try:
+        result = await agent.run(deps.resolved_question, deps=deps,
+                                 message_history=message_history,
+                                 usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP))
+    except UsageLimitExceeded:
+        answer = evidence_answer(_seen(deps), "max_rounds", question, REQUEST_BACKSTOP)
+        return AskResult(answer, question, deps.resolved_question, deps.calls)
+    except (ModelAPIError, UnexpectedModelBehavior) as exc:
+        raise unavailable(exc, agent.model) from exc
+    return AskResult(answer=result.output, question=question,
+                     resolved_question=deps.resolved_question, tool_calls=deps.calls,
+                     messages_json=ModelMessagesTypeAdapter.dump_json(result.new_messages()),
+                     requests=result.usage.requests)

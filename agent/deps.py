@@ -1,0 +1,45 @@
+"""What the agent's tools reach through `ctx.deps`: the world's retriever and the session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agent.retrieval import Retriever
+from agent.schemas import Memory
+
+
+class SessionMemory(Protocol):
+    """The conversation's memory as the tools see it (sessions/ provides it)."""
+
+    def recall(self, query: str, deep: bool = False, limit: int = 5) -> list[Memory]: ...
+
+    def stack(self) -> list[str]:
+        """Canonical names of the entities talked about, most recent first."""
+
+
+@dataclass
+class ToolCall:
+    """A tool call as it happened, for `--json`, the TUI's steps and the evaluation."""
+
+    tool: str
+    args: dict[str, Any]
+    summary: str = ""
+    """One line for the user: 'searching 玄德 …', 'graph: 刘备 ⇄ 诸葛亮'."""
+
+
+@dataclass
+class LoreDeps:
+    """Handles the tools need; built once per question by the caller."""
+
+    retriever: Retriever
+    memory: SessionMemory | None = None
+    question: str = ""
+    """The question as the user typed it."""
+    resolved_question: str = ""
+    """The question with pronouns and dropped subjects made explicit (set before the run)."""
+    calls: list[ToolCall] = field(default_factory=list)
+    seen: dict[str, Any] = field(default_factory=dict)
+    """Passages returned by tools during this run, by chunk id (citations must point at them)."""
+    on_step: Any = None
+    """Optional callback(ToolCall) so the terminal app can show steps as they happen."""

@@ -1,0 +1,1 @@
+"""The built-in offline model (a pydantic-ai FunctionModel)."""

@@ -1,0 +1,218 @@
+"""Retrieval over one world: hybrid search, keyword search, graph, timeline and passage reading.
+
+Pure functions of the stores: no pydantic-ai here, so the tools, the offline model and the
+evaluation harness all share one implementation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import cached_property
+
+from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
+from stores.config import RetrievalSettings
+from stores.entities.matcher import AliasMatcher
+from stores.errors import LoreError
+from stores.models import RELATION_TYPES, Chunk
+from stores.protocols import ChunkFilter, Hit
+from stores.world import WorldStores
+
+SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=[.!?])\s+")
+
+
+class UnknownEntity(LoreError):
+    """A name that is neither an entity nor an alias of one in this world."""
+
+
+def rrf(rankings: Sequence[Sequence[Hit]], k: int = 60) -> list[Hit]:
+    """Reciprocal Rank Fusion: score = Σ 1 / (k + rank), rank starting at 1."""
+    scores: dict[str, float] = defaultdict(float)
+    for ranking in rankings:
+        for rank, hit in enumerate(ranking, start=1):
+            scores[hit.chunk_id] += 1.0 / (k + rank)
+    return [Hit(cid, s) for cid, s in sorted(scores.items(), key=lambda kv: -kv[1])]
+
+
+class Retriever:
+    """The world's passages and indexes behind the agent's tools."""
+
+    def __init__(self, stores: WorldStores, settings: RetrievalSettings,
+                 horizon: int = 0) -> None:
+        self.stores = stores
+        self.settings = settings
+        self.horizon = horizon or settings.spoiler_horizon
+
+    # -- the world's passages in memory (a few thousand rows: cheap, and it makes every tool
+    #    a dictionary lookup instead of a catalog query) -----------------------------------------
+    @cached_property
+    def chunks(self) -> dict[str, Chunk]:
+        return {c.id: c for c in self.stores.catalog.chunks(self.stores.world)}
+
+    @cached_property
+    def story(self) -> list[Chunk]:
+        return sorted(self.chunks.values(), key=lambda c: c.event_order)
+
+    @cached_property
+    def by_document(self) -> dict[str, list[Chunk]]:
+        docs: dict[str, list[Chunk]] = defaultdict(list)
+        for chunk in self.story:
+            docs[chunk.document].append(chunk)
+        for chunks in docs.values():
+            chunks.sort(key=lambda c: c.chunk_order)
+        return docs
+
+    @cached_property
+    def entities(self) -> dict[str, list[str]]:
+        """Canonical name → aliases."""
+        return {e.name: e.aliases for e in self.stores.catalog.entities(self.stores.world)}
+
+    @cached_property
+    def matcher(self) -> AliasMatcher:
+        from stores.ingest_entities import alias_map
+
+        return AliasMatcher(alias_map(self.stores.catalog.entities(self.stores.world)))
+
+    @cached_property
+    def chapter_titles(self) -> dict[int, str]:
+        return {c.chapter: c.chapter_title for c in self.story}
+
+    # -- names ----------------------------------------------------------------------------------
+    def resolve(self, name: str) -> str:
+        """Canonical name of an entity or alias (玄德 → 刘备); UnknownEntity otherwise."""
+        canonical = self.matcher.resolve(name.strip())
+        if canonical is None:
+            found = self.matcher.find(name)
+            if len(found) == 1:
+                canonical = next(iter(found))
+        if canonical is None:
+            raise UnknownEntity(f"no entity or alias named {name!r} in this world",
+                                hint="check the spelling, or search the text with keyword_search")
+        return canonical
+
+    def mentioned(self, text: str) -> list[str]:
+        """Canonical names mentioned in a text, most mentioned first."""
+        return [name for name, _ in self.matcher.find(text).most_common()]
+
+    # -- filters --------------------------------------------------------------------------------
+    def window(self, chapters: ChapterRange | None = None,
+               entity: str | None = None) -> ChunkFilter:
+        """The caller's chapter range capped by the spoiler horizon."""
+        start = chapters.start if chapters else None
+        end = chapters.end if chapters else None
+        if self.horizon:
+            end = min(end, self.horizon) if end is not None else self.horizon
+        return ChunkFilter(chapter_min=start, chapter_max=end, entity=entity)
+
+    # -- tools ----------------------------------------------------------------------------------
+    def hybrid(self, query: str, top_k: int = 5, chapters: ChapterRange | None = None,
+               entity: str | None = None) -> list[Passage]:
+        """Dense + BM25 fused by RRF; names in the query are expanded with their aliases."""
+        where = self.window(chapters, self.resolve(entity) if entity else None)
+        fetch = top_k * self.settings.overfetch
+        vector = self.stores.embedder.embed([query])[0]
+        dense = self.stores.vectors.search(vector, fetch, where)
+        sparse = self.stores.keywords.search(self.expand(query), fetch, where)
+        fused = rrf([dense, sparse], self.settings.rrf_k)
+        return self._rerank(query, fused)[:top_k]
+
+    def keyword(self, query: str, top_k: int = 5,
+                chapters: ChapterRange | None = None) -> list[Passage]:
+        """BM25 only: exact names, titles and quotes."""
+        hits = self.stores.keywords.search(self.expand(query), top_k, self.window(chapters))
+        return self.passages(hits)
+
+    def dense(self, query: str, top_k: int = 5,
+              chapters: ChapterRange | None = None) -> list[Passage]:
+        """Dense vectors only (for evaluation baselines)."""
+        vector = self.stores.embedder.embed([query])[0]
+        return self.passages(self.stores.vectors.search(vector, top_k, self.window(chapters)))
+
+    def expand(self, query: str) -> str:
+        """Add each mentioned entity's canonical name, so 云长 also finds passages saying 关羽."""
+        names = [n for n in self.mentioned(query) if n not in query]
+        return " ".join([query, *names])
+
+    def graph(self, entity: str, relation: str | None = None, depth: int = 1,
+              limit: int = 20) -> list[Relation]:
+        """Relations around an entity with their evidence passages."""
+        if relation is not None and relation not in RELATION_TYPES:
+            raise LoreError(f"unknown relation type {relation!r}",
+                            hint=f"use one of: {', '.join(sorted(RELATION_TYPES))}")
+        name = self.resolve(entity)
+        found = self.stores.graph.neighbours(name, relation, depth=max(1, min(depth, 3)),
+                                             limit=limit, chapter_max=self.horizon or None)
+        return [self._relation(r) for r in found]
+
+    def between(self, a: str, b: str) -> list[Relation]:
+        """Relations directly between two entities (or a short path when there is none)."""
+        found = self.stores.graph.relations_between(self.resolve(a), self.resolve(b))
+        return [self._relation(r) for r in found if self._visible(r.chapters)]
+
+    def track(self, entity: str, chapters: ChapterRange | None = None) -> list[TimelineEvent]:
+        """The entity's appearances in story order, one event per passage."""
+        name = self.resolve(entity)
+        where = self.window(chapters, name)
+        aliases = [name, *self.entities.get(name, [])]
+        return [TimelineEvent(chapter=c.chapter, chapter_title=c.chapter_title,
+                              event_order=c.event_order, chunk_id=c.id,
+                              gist=gist(c.text, aliases), source=c.document,
+                              lines=(c.line_start, c.line_end))
+                for c in self.story if where.admits(c.chapter, c.entities)]
+
+    def read(self, chunk_id: str, before: int = 1, after: int = 1) -> Passage:
+        """The passage with up to 3 neighbours on each side from the same document."""
+        chunk = self.chunks.get(chunk_id)
+        if chunk is None:
+            raise LoreError(f"no passage with id {chunk_id!r}",
+                            hint="use a chunk_id returned by a search tool")
+        siblings = self.by_document[chunk.document]
+        at = siblings.index(chunk)
+        lo, hi = max(0, at - min(before, 3)), min(len(siblings), at + min(after, 3) + 1)
+        window = [c for c in siblings[lo:hi] if self._visible([c.chapter])] or [chunk]
+        passage = self.passage(chunk)
+        passage.text = "\n".join(c.text for c in window)
+        passage.lines = (window[0].line_start, window[-1].line_end)
+        return passage
+
+    # -- helpers --------------------------------------------------------------------------------
+    def passages(self, hits: Sequence[Hit]) -> list[Passage]:
+        return [self.passage(self.chunks[h.chunk_id], h.score) for h in hits
+                if h.chunk_id in self.chunks]
+
+    def passage(self, c: Chunk, score: float = 0.0) -> Passage:
+        return Passage(chunk_id=c.id, chapter=c.chapter, chapter_title=c.chapter_title,
+                       event_order=c.event_order, source=c.document,
+                       lines=(c.line_start, c.line_end), text=c.text, entities=c.entities,
+                       score=round(score, 6))
+
+    def _visible(self, chapters: Sequence[int]) -> bool:
+        return not self.horizon or any(ch <= self.horizon for ch in chapters) or not chapters
+
+    def _relation(self, r) -> Relation:
+        evidence = self.passages([Hit(cid, 0.0) for cid in r.evidence[:3]])
+        return Relation(source=r.source, target=r.target, type=r.type, weight=r.weight,
+                        chapters=r.chapters, evidence=evidence, declared=r.declared)
+
+    @cached_property
+    def reranker(self):
+        from stores.rerank import make_reranker
+
+        return make_reranker(self.settings.reranker)
+
+    def _rerank(self, query: str, fused: list[Hit]) -> list[Passage]:
+        passages = self.passages(fused)
+        if self.reranker is None or not passages:
+            return passages
+        order = self.reranker.rerank(query, [(p.chunk_id, p.text) for p in passages])
+        by_id = {p.chunk_id: p for p in passages}
+        return [by_id[cid].model_copy(update={"score": s}) for cid, s in order]
+
+
+def gist(text: str, names: Sequence[str], width: int = 80) -> str:
+    """The first sentence that names the entity, trimmed to one line."""
+    sentences = [s.strip() for s in SENTENCE_END.split(text.replace("\n", " ")) if s.strip()]
+    chosen = next((s for s in sentences if any(n in s for n in names)), sentences[0] if
+                  sentences else text)
+    return chosen if len(chosen) <= width else chosen[: width - 1] + "…"

@@ -1,0 +1,261 @@
+"""The agent's six tools: typed arguments in, pydantic models out, every call recorded.
+
+Each tool reaches the world only through `ctx.deps` (a `LoreDeps`). Names go through alias
+resolution first (玄德 → 刘备); a name the world does not know becomes a `ModelRetry` that tells
+the model what to try instead, so a wrong guess costs one round rather than the whole run.
+
+Store calls block for ~10–30 ms (an embedding, a Qdrant/BM25/graph query) and the first one of a
+world loads the embedder and the catalog (seconds). They run in a worker thread through
+`anyio.to_thread.run_sync`, so the terminal app's event loop keeps drawing while they work; a
+per-retriever `CapacityLimiter(1)` runs them one at a time, because a model may ask for several
+tools in one response and the embedded stores are not meant to be queried from two threads at once.
+"""
+
+from __future__ import annotations
+
+import difflib
+import inspect
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Literal, TypeVar
+
+import anyio
+from pydantic import Field
+from pydantic_ai import ModelRetry, RunContext
+
+from agent.deps import LoreDeps, ToolCall
+from agent.retrieval import Retriever, UnknownEntity
+from agent.schemas import ChapterRange, Memory, Passage, Relation, TimelineEvent
+from stores.errors import LoreError
+
+T = TypeVar("T")
+
+MAX_TIMELINE_EVENTS = 40
+"""track_entity returns at most this many events (the first, the last and an even spread)."""
+
+RelationType = Literal["co_occurs", "kin", "sworn_sibling", "lord_of", "serves", "ally", "enemy",
+                       "member_of", "spouse", "mentor", "rival", "parent_of", "child_of", "owns",
+                       "located_in"]
+"""The relation types of stores.models.RELATION_TYPES, spelled out so the model sees the enum."""
+
+_LIMITERS: weakref.WeakKeyDictionary[Retriever, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
+
+
+async def run_blocking(retriever: Retriever, fn: Callable[..., T], *args: Any) -> T:
+    """Run a blocking store call in a worker thread, one at a time per world."""
+    limiter = _LIMITERS.get(retriever)
+    if limiter is None:
+        limiter = _LIMITERS[retriever] = anyio.CapacityLimiter(1)
+    return await anyio.to_thread.run_sync(lambda: fn(*args), limiter=limiter)
+
+
+async def _call(ctx: RunContext[LoreDeps], fn: Callable[..., T], *args: Any) -> T:
+    return await run_blocking(ctx.deps.retriever, fn, *args)
+
+
+async def _record(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any], summary: str) -> None:
+    """Log the call for --json, the evaluation and the terminal app's step list."""
+    call = ToolCall(tool=tool, args={k: _plain(v) for k, v in args.items() if v is not None},
+                    summary=summary)
+    ctx.deps.calls.append(call)
+    if ctx.deps.on_step is not None:
+        result = ctx.deps.on_step(call)
+        if inspect.isawaitable(result):
+            await result
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump(exclude_none=True) if hasattr(value, "model_dump") else value
+
+
+def _remember(ctx: RunContext[LoreDeps], passages: Sequence[Passage]) -> None:
+    for passage in passages:
+        ctx.deps.seen[passage.chunk_id] = passage
+
+
+async def _resolve(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any],
+                   name: str) -> str:
+    """Canonical name, or a ModelRetry naming the closest known names."""
+    retriever = ctx.deps.retriever
+    try:
+        return await _call(ctx, retriever.resolve, name)
+    except UnknownEntity:
+        close = _closest(retriever, name)
+        await _record(ctx, tool, args, f"unknown name {name!r}")
+        hint = f" Did you mean: {', '.join(close)}?" if close else ""
+        raise ModelRetry(f"No entity or alias named {name!r} in this world.{hint} "
+                         "Try another name, or find the words with keyword_search.") from None
+
+
+def _closest(retriever: Retriever, name: str, n: int = 5) -> list[str]:
+    """Known names that look like `name` (canonical names shown with the alias that matched)."""
+    names: dict[str, str] = {}
+    for canonical, aliases in retriever.entities.items():
+        for alias in (canonical, *aliases):
+            names.setdefault(alias, canonical)
+    found = difflib.get_close_matches(name, list(names), n=n, cutoff=0.4)
+    found += [a for a in names if name and (name in a or a in name) and a not in found]
+    return [a if names[a] == a else f"{a} ({names[a]})" for a in found[:n]]
+
+
+def _titles(passages: Sequence[Passage]) -> str:
+    chapters = sorted({p.chapter for p in passages})
+    return "chapters " + ", ".join(map(str, chapters[:8])) + ("…" if len(chapters) > 8 else "")
+
+
+def _span(chapter_range: ChapterRange | None) -> str:
+    if chapter_range is None or (chapter_range.start is None and chapter_range.end is None):
+        return ""
+    return f" in ch. {chapter_range.start or 1}–{chapter_range.end or '…'}"
+
+
+async def vector_search(ctx: RunContext[LoreDeps], query: str,
+                        top_k: Annotated[int, Field(ge=1, le=20)] = 5,
+                        chapter_range: ChapterRange | None = None,
+                        entity: str | None = None) -> list[Passage]:
+    """Search the world's text by meaning and by words (dense vectors + BM25, fused by RRF).
+
+    The default search: use it for what happens, why, how, and who did what. Names in the query
+    also find passages that use the same entity's other names.
+
+    Args:
+        query: What to look for, in the language of the story (a question or key words).
+        top_k: How many passages to return, 1 to 20.
+        chapter_range: Only search these chapters (inclusive).
+        entity: Only passages that mention this entity (any of its names or aliases).
+    """
+    args = {"query": query, "top_k": top_k, "chapter_range": chapter_range, "entity": entity}
+    canonical = await _resolve(ctx, "vector_search", args, entity) if entity else None
+    passages = await _call(ctx, ctx.deps.retriever.hybrid, query, top_k, chapter_range, canonical)
+    _remember(ctx, passages)
+    about = f" about {canonical}" if canonical else ""
+    await _record(ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
+                  f" → {len(passages)} passages ({_titles(passages)})")
+    return passages
+
+
+async def keyword_search(ctx: RunContext[LoreDeps], query: str,
+                         top_k: Annotated[int, Field(ge=1, le=20)] = 5,
+                         chapter_range: ChapterRange | None = None) -> list[Passage]:
+    """Find passages containing exact words: names, titles, places, a remembered phrase or quote.
+
+    Args:
+        query: The exact words to look for.
+        top_k: How many passages to return, 1 to 20.
+        chapter_range: Only search these chapters (inclusive).
+    """
+    args = {"query": query, "top_k": top_k, "chapter_range": chapter_range}
+    passages = await _call(ctx, ctx.deps.retriever.keyword, query, top_k, chapter_range)
+    _remember(ctx, passages)
+    await _record(ctx, "keyword_search", args, f"words {query!r}{_span(chapter_range)}"
+                  f" → {len(passages)} passages ({_titles(passages)})")
+    return passages
+
+
+async def graph_search(ctx: RunContext[LoreDeps], entity: str,
+                       relation: RelationType | None = None,
+                       depth: Annotated[int, Field(ge=1, le=3)] = 1,
+                       other: str | None = None) -> list[Relation]:
+    """Relations around an entity in the entity graph, each with the passages that show it.
+
+    Use it for who is related to whom and how (kin, sworn siblings, lords and servants, allies,
+    enemies …). Give `other` to get only what links two entities.
+
+    Args:
+        entity: The entity's name or one of its aliases.
+        relation: Only relations of this type.
+        depth: How many steps away to follow relations, 1 to 3.
+        other: A second entity: return the relations between the two of them.
+    """
+    args = {"entity": entity, "relation": relation, "depth": depth, "other": other}
+    name = await _resolve(ctx, "graph_search", args, entity)
+    retriever = ctx.deps.retriever
+    if other:
+        second = await _resolve(ctx, "graph_search", args, other)
+        found = await _call(ctx, retriever.between, name, second)
+        found = [r for r in found if relation is None or r.type == relation]
+        summary = f"graph: {name} ⇄ {second}"
+    else:
+        try:
+            found = await _call(ctx, retriever.graph, name, relation, depth)
+        except LoreError as exc:
+            raise ModelRetry(f"{exc.message}. {exc.hint}") from None
+        summary = f"graph: {name}" + (f" —{relation}→" if relation else "") + (
+            f" depth {depth}" if depth > 1 else "")
+    for rel in found:
+        _remember(ctx, rel.evidence)
+    await _record(ctx, "graph_search", args, f"{summary} → {len(found)} relations")
+    return found
+
+
+async def track_entity(ctx: RunContext[LoreDeps], entity: str,
+                       chapter_range: ChapterRange | None = None) -> list[TimelineEvent]:
+    """The entity's appearances in story order, one event per passage, for timelines and "what next".
+
+    Long timelines are thinned to at most 40 events: the first and the last appearance and an
+    even spread in between. Narrow `chapter_range` to see every appearance in a stretch.
+
+    Args:
+        entity: The entity's name or one of its aliases.
+        chapter_range: Only appearances in these chapters (inclusive).
+    """
+    args = {"entity": entity, "chapter_range": chapter_range}
+    name = await _resolve(ctx, "track_entity", args, entity)
+    events = await _call(ctx, ctx.deps.retriever.track, name, chapter_range)
+    shown = spread(events, MAX_TIMELINE_EVENTS)
+    thinned = f" (showing {len(shown)})" if len(shown) < len(events) else ""
+    await _record(ctx, "track_entity", args,
+                  f"timeline of {name}{_span(chapter_range)} → {len(events)} appearances{thinned}")
+    return shown
+
+
+def spread(items: Sequence[T], limit: int) -> list[T]:
+    """At most `limit` items: the first, the last and an even spread in between, in order."""
+    if len(items) <= limit:
+        return list(items)
+    if limit <= 1:
+        return list(items[:limit])
+    step = (len(items) - 1) / (limit - 1)
+    return [items[round(i * step)] for i in range(limit)]
+
+
+async def read_passage(ctx: RunContext[LoreDeps], chunk_id: str,
+                       before: Annotated[int, Field(ge=0, le=3)] = 1,
+                       after: Annotated[int, Field(ge=0, le=3)] = 1) -> Passage:
+    """Read a passage with its neighbours, to see what comes before and after a search hit.
+
+    Args:
+        chunk_id: The chunk_id of a passage returned by another tool.
+        before: How many passages before it to include, 0 to 3.
+        after: How many passages after it to include, 0 to 3.
+    """
+    args = {"chunk_id": chunk_id, "before": before, "after": after}
+    try:
+        passage = await _call(ctx, ctx.deps.retriever.read, chunk_id, before, after)
+    except LoreError as exc:
+        await _record(ctx, "read_passage", args, f"no passage {chunk_id!r}")
+        raise ModelRetry(f"{exc.message}; {exc.hint}.") from None
+    _remember(ctx, [passage])
+    await _record(ctx, "read_passage", args,
+                  f"reading ch. {passage.chapter} lines {passage.lines[0]}–{passage.lines[1]}")
+    return passage
+
+
+async def recall_session(ctx: RunContext[LoreDeps], query: str,
+                         deep: bool = False) -> list[Memory]:
+    """Recall what was said earlier in this conversation (its summaries), for "as we said before".
+
+    Args:
+        query: What to recall.
+        deep: Also return the detailed plot behind each summary.
+    """
+    args = {"query": query, "deep": deep}
+    memory = ctx.deps.memory
+    found = await _call(ctx, memory.recall, query, deep) if memory is not None else []
+    await _record(ctx, "recall_session", args,
+                  f"recalling {query!r}{' (deep)' if deep else ''} → {len(found)} memories")
+    return found
+
+
+TOOLS = (vector_search, keyword_search, graph_search, track_entity, read_passage, recall_session)
+TOOL_NAMES = frozenset(t.__name__ for t in TOOLS)

@@ -1,0 +1,152 @@
+"""Small fake model servers on 127.0.0.1 that speak the OpenAI chat-completions API and the Gemini
+generateContent API, so the real client libraries (openai, google-genai) run end to end.
+
+The scripted "brain" is the same for both: with no tool result in the conversation it calls
+vector_search with the user's question; once a tool result is there it answers through the
+output tool, quoting the first sentence of the top passage it was sent. A script of HTTP
+statuses can make requests fail first (429, 500 …).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+OUTPUT_TOOL = "final_result"
+
+
+def passages_in(value: Any) -> Iterator[dict[str, Any]]:
+    """Every passage-shaped dict in a request body (tool results may be JSON inside strings)."""
+    if isinstance(value, str) and value[:1] in "[{":
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return
+    if isinstance(value, dict):
+        if "chunk_id" in value and "text" in value:
+            yield value
+        for item in value.values():
+            yield from passages_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from passages_in(item)
+
+
+def first_sentence(text: str) -> str:
+    flat = " ".join(text.split())
+    m = re.search(r"[。！？!?.]", flat)
+    return flat[: m.end()] if m else flat[:60]
+
+
+def decide(question: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(tool name, arguments) the fake model sends for this request."""
+    found = list(passages_in(body))
+    if not found:
+        return "vector_search", {"query": question, "top_k": 3}
+    top = found[0]
+    quote = first_sentence(top["text"])
+    answer = {"text": f"{quote} [1]", "citations": [{"chunk_id": top["chunk_id"], "quote": quote}],
+              "entities": top.get("entities", [])[:2], "stop_reason": "answered"}
+    return OUTPUT_TOOL, answer
+
+
+@dataclass
+class FakeServer:
+    """A scripted HTTP server; `failures` are statuses returned before the brain is asked."""
+
+    api: str  # "openai" or "gemini"
+    failures: list[int] = field(default_factory=list)
+    retry_after_ms: int | None = None
+    delay_s: float = 0.0
+    """Wait this long before answering (to make the client time out)."""
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    statuses: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+                size = int(self.headers.get("content-length", 0))
+                body = json.loads(self.rfile.read(size) or b"{}")
+                status, payload = server.respond(self.path, body)
+                if server.delay_s:
+                    time.sleep(server.delay_s)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                if status >= 400 and server.retry_after_ms is not None:
+                    self.send_header("retry-after-ms", str(server.retry_after_ms))
+                try:
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client timed out and hung up, as the timeout test wants
+
+            def log_message(self, *args: Any) -> None:
+                return None
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}" + ("/v1" if self.api == "openai" else "")
+
+    def __enter__(self) -> FakeServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def respond(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        self.requests.append({"path": path, "body": body})
+        if self.failures:
+            status = self.failures.pop(0)
+            self.statuses.append(status)
+            return status, _error(self.api, status)
+        self.statuses.append(200)
+        if self.api == "openai":
+            return 200, _openai_reply(body, len(self.requests))
+        return 200, _gemini_reply(body)
+
+
+def _error(api: str, status: int) -> dict[str, Any]:
+    message = "rate limited, slow down" if status == 429 else "the fake server is failing"
+    if api == "openai":
+        return {"error": {"message": message, "type": "server_error", "code": None}}
+    state = "UNAVAILABLE" if status == 429 else "INTERNAL"  # not RESOURCE_EXHAUSTED: that reads as quota
+    return {"error": {"code": status, "message": message, "status": state}}
+
+
+def _openai_reply(body: dict[str, Any], n: int) -> dict[str, Any]:
+    question = next(str(m["content"]) for m in body["messages"] if m["role"] == "user")
+    name, args = decide(question, body)
+    call = {"id": f"call_{n}", "type": "function",
+            "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)}}
+    return {"id": f"chatcmpl-{n}", "object": "chat.completion", "created": 1_700_000_000,
+            "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "tool_calls",
+                         "message": {"role": "assistant", "content": None, "tool_calls": [call]}}],
+            "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}}
+
+
+def _gemini_reply(body: dict[str, Any]) -> dict[str, Any]:
+    question = next(p["text"] for c in body["contents"] if c.get("role") == "user"
+                    for p in c.get("parts", []) if "text" in p)
+    name, args = decide(question, body)
+    return {"candidates": [{"index": 0, "finishReason": "STOP", "content": {
+                "role": "model", "parts": [{"functionCall": {"name": name, "args": args}}]}}],
+            "usageMetadata": {"promptTokenCount": 50, "candidatesTokenCount": 20,
+                              "totalTokenCount": 70},
+            "modelVersion": "gemini-fake"}
