@@ -62,10 +62,10 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         catalog = stores.catalog
         signature = _signature(settings)
         state = catalog.world(world)
-        rechunk_all = state is None or json.loads(state["signature"] or "{}").get(
-            "chunking") != signature["chunking"]
+        stored = json.loads(state["signature"] or "{}") if state else {}
+        rechunk_all = stored.get("chunking") != signature["chunking"]
         todo = _changed_files(catalog, world, files, rechunk_all)
-        if not todo and state is not None and state["state"] == "ready":
+        if not todo and state is not None and state["state"] == "ready" and stored == signature:
             report.noop = True
             return report
         # Parse everything first: a bad file stops the run before anything is written.
@@ -243,10 +243,18 @@ def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
     progress("index", len(stale), len(stale))
 
 
+PIPELINE_VERSION = 2
+"""Raise it when entity extraction or indexing changes, so existing worlds are brought up to
+date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
+
+
 def _signature(settings: Settings) -> dict[str, object]:
-    """Settings whose change invalidates chunks (chunking) or vectors (embedder)."""
+    """What a world was built with: chunking (changes re-chunk everything), the embedder
+    (changes re-embed), entity settings and the pipeline version (changes redo entities and
+    indexes)."""
     return {"chunking": settings.chunking.model_dump(),
-            "embedder": settings.embedder.model_dump(exclude={"batch_size", "device"})}
+            "embedder": settings.embedder.model_dump(exclude={"batch_size", "device"}),
+            "entities": settings.entities.model_dump(), "pipeline": PIPELINE_VERSION}
 
 
 class _Clock:
