@@ -67,8 +67,9 @@ class Catalog:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
-        except PermissionError as exc:
-            raise StoreError(f"cannot write the data folder: {exc}", where=path.parent,
+        except OSError as exc:
+            raise StoreError(f"cannot write the data folder: {exc.strerror or exc}",
+                             where=path.parent,
                              hint="choose a writable folder with --data-dir or LORE_HOME") from None
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open the catalog: {exc}", where=path,

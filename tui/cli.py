@@ -88,4 +88,5 @@ def _print_error(message: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    Console(stderr=True, highlight=False).print(Text.assemble(("error: ", "bold red"), message))
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        Text.assemble(("error: ", "bold red"), message))

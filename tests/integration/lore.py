@@ -1,0 +1,29 @@
+"""Run the `lore` command line as a user would: a separate process, real stores on disk."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def lore(*args: str | Path, home: Path | None = None, env: dict[str, str] | None = None,
+         timeout: float = 300) -> Result:
+    """`lore ARGS...` in a subprocess with LORE_HOME set; returns exit code, stdout, stderr."""
+    full_env = {**os.environ, **(env or {})}
+    if home is not None:
+        full_env["LORE_HOME"] = str(home)
+    proc = subprocess.run([sys.executable, "-m", "tui", *map(str, args)], cwd=ROOT,
+                          env=full_env, capture_output=True, text=True, timeout=timeout)
+    return Result(proc.returncode, proc.stdout, proc.stderr)
