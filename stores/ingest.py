@@ -193,8 +193,7 @@ def _write_documents(catalog: Catalog, world: str,
 def _open_indexes(stores: WorldStores) -> None:
     """Open the stores that lock their folder now, before the long embedding stage."""
     try:
-        stores.vectors
-        stores.graph
+        _ = stores.vectors, stores.graph
     except StoreError:
         raise
     except Exception as exc:  # a backend's own error type: say which store and what to do
