@@ -7,6 +7,7 @@ the result; the real models get the same facts in their prompt.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -28,12 +29,15 @@ SESSION = re.compile(
 CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
 ASKS_CHAPTER = re.compile(r"哪一回|第几回|哪回|哪一章|第几章|\bwhich chapter\b|\bwhat chapter\b",
                           re.I)
-DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|\bdie[ds]?\b|\bdeath\b|\bkilled\b|\bdead\b",
-                   re.I)
+DEATH = re.compile(r"死|亡|去世|身故|被杀|被害|杀害|斩杀|被斩|遇害|下场|结局|怎么死"
+                   r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
+                   r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)
+MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的人|\bthe (?:man|woman|one|person) who\b"
+                       r"|\bwhose\b", re.I)
 
 # Ways a story says someone died; the search adds them when a question asks about a death.
-DEATH_WORDS_ZH = "死 亡 卒 殁 薨 丧 归天 被害 身死 而亡 殒"
-DEATH_WORDS_EN = "died dead death killed poison perished buried"
+DEATH_WORDS_ZH = "死 亡 卒 殁 薨 崩 逝 寿 亡年 归天 归神 遇害 被害 身死 而亡 气绝"
+DEATH_WORDS_EN = "died dead death killed poison perished buried grave corpse suicide"
 
 CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
              "六": 6, "七": 7, "八": 8, "九": 9}
@@ -71,16 +75,24 @@ class QueryPlan:
     asks_chapter: bool = False
     """The question asks which chapter something happens in."""
     about_death: bool = False
+    death_subject: str = ""
+    """The entity whose death is asked about: named before the word for dying (关羽在哪一回死的,
+    how did Morcerf die), not after it (who died, leaving Dantès in command)."""
+    multi_hop: bool = False
+    """The question describes someone instead of naming them (那位军师 … 最后死在哪里)."""
 
     @property
     def chinese(self) -> bool:
         return bool(re.search(r"[\u4e00-\u9fff]", self.question))
 
 
-def analyse(question: str, names_in: callable) -> QueryPlan:
-    """Classify the question; `names_in(text)` returns canonical names in order of appearance."""
+def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]) -> QueryPlan:
+    """Classify the question; `spans_in(text)` gives (start, end, canonical name) mentions."""
     quote = QUOTE.search(question)
-    entities = names_in(question)
+    spans = spans_in(question)
+    entities = list(dict.fromkeys(name for _, _, name in spans))
+    death = DEATH.search(question)
+    subject = next((name for start, _, name in spans if death and start < death.start()), "")
     chapters = [chinese_number(m.group(1) or m.group(2)) for m in CHAPTER_REF.finditer(question)]
     if quote:
         kind: Kind = "exact"
@@ -95,4 +107,5 @@ def analyse(question: str, names_in: callable) -> QueryPlan:
     return QueryPlan(question=question, kind=kind, entities=entities,
                      quote=quote.group(1) if quote else "", chapters=chapters,
                      asks_chapter=bool(ASKS_CHAPTER.search(question)),
-                     about_death=bool(DEATH.search(question)))
+                     about_death=bool(death), death_subject=subject,
+                     multi_hop=bool(MULTI_HOP.search(question)))

@@ -34,6 +34,7 @@ from pydantic_ai.exceptions import (
     UnexpectedModelBehavior,
 )
 
+from agent.retrieval import Retriever
 from stores.config import ModelSettings
 from stores.errors import ConfigError, LoreError
 
@@ -53,12 +54,19 @@ class ModelUnavailable(LoreError):
     exit_code = 4
 
 
-def make_model(settings: ModelSettings) -> Model:
-    """The pydantic-ai model for `settings.provider`; ConfigError when a setting is missing."""
+def make_model(settings: ModelSettings, retriever: Retriever | None = None) -> Model:
+    """The pydantic-ai model for `settings.provider`; ConfigError when a setting is missing.
+
+    The offline model reasons over the world's names and chapter titles, so it needs the
+    world's `retriever`; the real models reach the world only through the tools.
+    """
     if settings.provider == "offline":
         from agent.offline.model import offline_model
 
-        return offline_model()
+        if retriever is None:
+            raise ValueError("the offline model needs the world's Retriever: "
+                             "make_model(settings, retriever)")
+        return offline_model(retriever)
     request: RequestSettings = {"timeout": settings.timeout_s, "max_retries": 0}
     if settings.provider == "google":
         return _google(settings, request)

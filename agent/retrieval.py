@@ -91,6 +91,10 @@ class Retriever:
                                 hint="check the spelling, or search the text with keyword_search")
         return canonical
 
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """Mentions in a text as (start, end, canonical name), in order."""
+        return self.matcher.find_spans(text)
+
     def mentioned(self, text: str) -> list[str]:
         """Canonical names mentioned in a text, most mentioned first."""
         return [name for name, _ in self.matcher.find(text).most_common()]

@@ -6,7 +6,8 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    from tui.commands import doctor, world
+    from tui.commands import doctor, evals, world
 
     world.register(app)
     doctor.register(app)
+    evals.register(app)

@@ -1,0 +1,142 @@
+"""The offline model's answer: sentences copied from the best passages, each cited.
+
+Extractive on purpose: every claim is words of the text, so every citation checks out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from agent.analysis import QueryPlan
+from agent.offline.strategy import content_query
+from agent.schemas import Answer, Citation, Passage, Relation
+
+SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
+MAX_QUOTE = 140
+MAX_CITED = 3
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a passage, as written (so they can be quoted)."""
+    found = [m.group(0).strip() for m in SENTENCE.finditer(text)]
+    return [s for s in found if len(s) >= 4]
+
+
+def best_sentence(passage: Passage, terms: Sequence[str], names: Sequence[str]) -> str:
+    """The passage's sentence that holds the most question terms and names."""
+    candidates = sentences(passage.text) or [passage.text.strip()]
+
+    def score(sentence: str) -> tuple[float, int]:
+        low = sentence.lower()
+        hits = sum(len(t) for t in terms if t.lower() in low)
+        named = sum(2 for n in names if n in sentence)
+        return hits + named, -abs(len(sentence) - 60)
+
+    chosen = max(candidates, key=score)
+    return chosen if len(chosen) <= MAX_QUOTE else chosen[:MAX_QUOTE]
+
+
+def unsupported(plan: QueryPlan, terms: Sequence[str], in_world: Callable[[str], bool]) -> bool:
+    """The question leans on something the world's text never mentions: a name (张三丰, Oxford,
+    Sherlock) or two or more of its words (电脑 and 型号)."""
+    missing = [t for t in terms if not in_world(t)]
+    name_like = [t for t in missing if _name_like(t)]
+    return bool(name_like) or len(missing) >= 2
+
+
+def _name_like(term: str) -> bool:
+    if term[:1].isupper() and term.isalpha():
+        return True
+    return len(term) == 3 and bool(re.match(r"[\u4e00-\u9fff]{3}$", term)) and term[0] in _SURNAMES
+
+
+_SURNAMES = set("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜谢邹喻柏水窦章"
+                "云苏潘葛范彭郎鲁韦昌马苗凤花方俞任袁柳鲍史唐费廉岑薛雷贺倪汤罗毕郝安常乐于傅齐"
+                "康伍余顾孟黄穆萧尹姚邵汪祁毛狄米贝明臧计伏成戴宋庞熊纪舒屈项祝董梁杜阮蓝闵席季"
+                "林钟徐邱骆高夏蔡田樊胡凌霍虞万柯管卢莫房解丁邓郁单杭洪包左石崔龚程邢裴陆荣翁荀"
+                "甄曲封储靳段富巫焦巴牧山谷车侯全班仰秋仲伊宫宁仇栾甘厉戎祖武符刘景龙叶司黎白蒲")
+
+
+def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Relation],
+            terms: Sequence[str], in_world: Callable[[str], bool],
+            names_in: Callable[[str], list[str]]) -> Answer:
+    """An extractive answer citing the best passages, or a clear 'not in the text'."""
+    if not ranked or unsupported(plan, terms, in_world):
+        return not_in_text(plan)
+    names = list(plan.entities)
+    cited = _distinct(ranked, MAX_CITED)
+    citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
+                          quote=best_sentence(p, terms, names)) for p in cited]
+    lines = [_relation_line(plan, relations)] if plan.kind == "relational" else []
+    for n, (passage, citation) in enumerate(zip(cited, citations, strict=True), start=1):
+        lines.append(_cite_line(plan, passage, citation.quote, n))
+    subjects = _answer_entities(plan, citations, names_in)
+    return Answer(text="\n".join(line for line in lines if line), citations=citations,
+                  entities=subjects, stop_reason="answered")
+
+
+def not_in_text(plan: QueryPlan) -> Answer:
+    text = ("原文中没有找到能回答这个问题的内容。" if plan.chinese
+            else "The text does not say: no passage answers this question.")
+    return Answer(text=text, entities=list(plan.entities), stop_reason="not_in_text")
+
+
+def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
+    """The best passages, one per chapter first (a chapter is cited once unless it is all)."""
+    chosen: list[Passage] = []
+    chapters: set[int] = set()
+    for passage in ranked[: limit * 3]:
+        if passage.chapter not in chapters:
+            chosen.append(passage)
+            chapters.add(passage.chapter)
+        if len(chosen) == limit:
+            break
+    return chosen or list(ranked[:1])
+
+
+def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
+    title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
+    if plan.chinese:
+        where = f"第{passage.chapter}回{title}"
+        lead = "见" if n == 1 else "另见"
+        return f"{lead}{where}：{quote}[{n}]"
+    title = f" ({passage.chapter_title})" if passage.chapter_title else ""
+    lead = "In" if n == 1 else "See also"
+    return f"{lead} chapter {passage.chapter}{title}: “{quote}” [{n}]"
+
+
+def _relation_line(plan: QueryPlan, relations: Sequence[Relation]) -> str:
+    if not relations:
+        return ""
+    declared = [r for r in relations if r.declared]
+    rel = declared[0] if declared else relations[0]
+    chapters = "、".join(str(c) for c in rel.chapters[:6]) if plan.chinese else ", ".join(
+        str(c) for c in rel.chapters[:6])
+    if plan.chinese:
+        kind = f"关系：{rel.type}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
+        return f"{rel.source}与{rel.target}——{kind}（第{chapters}回等）。"
+    kind = f"relation: {rel.type}" if rel.type != "co_occurs" else (
+        f"appear together in {int(rel.weight)} passages")
+    return f"{rel.source} and {rel.target} — {kind} (chapters {chapters}…)."
+
+
+def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],
+                     names_in: Callable[[str], list[str]]) -> list[str]:
+    """What the answer is about, its new subject first: who the first quote names that the
+    question did not (刘备三顾茅庐请的是谁 → 诸葛亮), then the question's own entities."""
+    quoted = names_in(citations[0].quote) if citations else []
+    fresh = [name for name in quoted if name not in plan.entities]
+    return list(dict.fromkeys([*fresh[:2], *plan.entities]))[:6]
+
+
+def question_terms(question: str, tokens: Callable[[str], list[str]]) -> list[str]:
+    """The words a supporting passage should contain (no question words, no punctuation)."""
+    terms = []
+    for token in tokens(content_query(question)):
+        if re.match(r"[\u4e00-\u9fff]", token):
+            if len(token) >= 2:
+                terms.append(token)
+        elif len(token) >= 3:
+            terms.append(token)
+    return list(dict.fromkeys(terms))

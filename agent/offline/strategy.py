@@ -1,0 +1,194 @@
+"""How the offline model searches: which tool calls a question gets, and how their results
+are fused into one ranked list of evidence.
+
+Each question kind gets the calls that earn their keep on it (measured on bench/questions):
+names → an entity-filtered search beside the open one; "which chapter" → chapter titles;
+deaths → the entity's passages searched with the words a story uses for dying; relations →
+the graph's evidence passages; quotes → BM25 on the quoted words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.analysis import DEATH_WORDS_EN, DEATH_WORDS_ZH, QueryPlan
+from agent.retrieval import rrf
+from agent.schemas import Passage, Relation, TimelineEvent
+from stores.protocols import Hit
+
+QUESTION_WORDS_ZH = re.compile(
+    r"是谁|是哪位|哪一位|哪位|哪一回|第几回|哪一章|第几章|哪回|哪里|哪儿|哪个|哪座|哪家|哪些|什么|怎么样|怎么|"
+    r"怎样|如何|为什么|为何|多少|几个|是否|有没有|吗|呢|谁|哪|请问|后来|最后|的|了|是|在")
+QUESTION_WORDS_EN = re.compile(
+    r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|a|an|of|"
+    r"in|to|chapter|happen(?:s|ed)?|name|called)\b", re.I)
+
+
+@dataclass
+class Step:
+    """One tool call the offline model makes."""
+
+    tool: str
+    args: dict[str, Any]
+    weight: float = 1.0
+    """How much this call's ranking counts in the fusion."""
+    label: str = ""
+
+
+@dataclass
+class Results:
+    """Tool results of a run, in call order."""
+
+    lists: list[tuple[Step, list[Passage]]] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+    timeline: list[TimelineEvent] = field(default_factory=list)
+
+
+def content_query(question: str) -> str:
+    """The question without its question words: what a keyword search should look for."""
+    text = QUESTION_WORDS_ZH.sub(" ", question)
+    text = QUESTION_WORDS_EN.sub(" ", text)
+    text = re.sub(r"[？?！!。，,、：:；;“”\"'（）()《》]", " ", text)
+    return " ".join(text.split())
+
+
+def first_steps(plan: QueryPlan) -> list[Step]:
+    """The first round of tool calls for a question."""
+    q = plan.question
+    terms = content_query(q) or q
+    steps = [Step("keyword_search", {"query": terms, "top_k": 20}, 1.0, "bm25"),
+             Step("vector_search", {"query": q, "top_k": 20}, 0.6, "hybrid")]
+    main = plan.entities[0] if plan.entities else None
+    if plan.kind == "exact" and plan.quote:
+        steps.insert(0, Step("keyword_search", {"query": plan.quote, "top_k": 10}, 2.0, "quote"))
+    if main:
+        rest = terms
+        for name in plan.entities:
+            rest = rest.replace(name, " ")
+        rest = rest.strip() or terms
+        steps.append(Step("vector_search", {"query": rest, "top_k": 20, "entity": main}, 1.0,
+                          "entity"))
+        if plan.death_subject:
+            steps += death_steps(plan.death_subject, rest, plan.chinese)
+    if plan.kind == "relational" and main:
+        args = {"entity": main}
+        if len(plan.entities) > 1:
+            args["other"] = plan.entities[1]
+        steps.append(Step("graph_search", args, 1.0, "graph"))
+    if plan.kind == "temporal" and main:
+        steps.append(Step("track_entity", {"entity": main}, 0.0, "timeline"))
+    return steps
+
+
+def bridge_entities(plan: QueryPlan, ranked: list[Passage], limit: int = 2) -> list[str]:
+    """Entities the best passages are about that the question does not name: the person a
+    multi-hop question describes (三顾茅庐请出山的那位军师 → 诸葛亮)."""
+    weights: dict[str, float] = {}
+    for rank, passage in enumerate(ranked[:3]):
+        for position, name in enumerate(passage.entities[:4]):
+            if name not in plan.entities:
+                weights[name] = weights.get(name, 0.0) + 1.0 / (1 + rank) / (1 + position)
+    return [n for n, _ in sorted(weights.items(), key=lambda kv: -kv[1])[:limit]]
+
+
+def second_steps(plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
+    """A second round for questions that describe their subject instead of naming it."""
+    if not plan.multi_hop:
+        return []
+    rest = content_query(plan.question)
+    steps: list[Step] = []
+    for name in bridge_entities(plan, ranked):
+        if plan.about_death:
+            steps += death_steps(name, rest, plan.chinese)
+        else:
+            steps.append(Step("vector_search", {"query": rest, "top_k": 10, "entity": name},
+                              1.0, f"bridge:{name}"))
+    return steps
+
+
+def death_steps(entity: str, rest: str, chinese: bool) -> list[Step]:
+    """A death is told in the words a story uses for dying, often without the person's name
+    (先主…崩于永安宫): search the entity's passages and the whole text for them."""
+    words = DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN
+    return [Step("vector_search", {"query": f"{rest} {words}", "top_k": 20, "entity": entity},
+                 1.5, "death"),
+            Step("keyword_search", {"query": f"{entity} {words}", "top_k": 20}, 1.0,
+                 "death-words")]
+
+
+def last_active_chapter(entity: str, chapters_of_mentions: list[int]) -> int | None:
+    """The last chapter where the entity is much talked about: a person's death is told
+    there or just before (三国演义: 诸葛亮 104, 曹操 78, 孙策 29, 张飞 81, 周瑜 57 — all right;
+    关羽 83 is wrong, his ghost and his avengers keep him in the text after 77)."""
+    counts: dict[int, int] = {}
+    for chapter in chapters_of_mentions:
+        counts[chapter] = counts.get(chapter, 0) + 1
+    if not counts:
+        return None
+    threshold = max(2, 0.25 * max(counts.values()))
+    busy = [c for c, n in counts.items() if n >= threshold]
+    return max(busy) if busy else max(counts)
+
+
+def fade_steps(entity: str, chapters_of_mentions: list[int], chinese: bool) -> list[Step]:
+    """Search the death words around the chapter where the entity fades from the story."""
+    last = last_active_chapter(entity, chapters_of_mentions)
+    if last is None:
+        return []
+    words = DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN
+    return [Step("keyword_search", {"query": f"{entity} {words}", "top_k": 5,
+                                    "chapter_range": {"start": max(0, last - 1), "end": last + 1}},
+                 2.0, f"fade:{last}")]
+
+
+def title_chapters(terms: list[str], titles: dict[int, str], limit: int = 2) -> list[int]:
+    """Chapters whose titles share the most words with the question (回 titles name events
+    the text never names: 借箭, 三顾草庐)."""
+    scored = []
+    for chapter, title in titles.items():
+        hits = [t for t in terms if len(t) >= 2 and t in title]
+        if hits:
+            scored.append((sum(len(t) for t in hits), -chapter, chapter))
+    return [c for *_, c in sorted(scored, reverse=True)[:limit]]
+
+
+def title_steps(plan: QueryPlan, titles: dict[int, str], tokens) -> list[Step]:
+    terms = [t for t in tokens(content_query(plan.question)) if t not in plan.entities]
+    return [Step("keyword_search", {"query": content_query(plan.question) or plan.question,
+                                    "top_k": 3, "chapter_range": {"start": c, "end": c}},
+                 1.5, f"title:{c}") for c in title_chapters(terms, titles)]
+
+
+def diversify(ranked: list[Passage], per_chapter: int = 2, head: int = 5) -> list[Passage]:
+    """At most `per_chapter` passages of one chapter among the first `head`, so a question
+    whose answer spans chapters is not crowded out by one chapter's passages."""
+    top: list[Passage] = []
+    rest: list[Passage] = []
+    counts: dict[int, int] = {}
+    for passage in ranked:
+        if len(top) < head and counts.get(passage.chapter, 0) < per_chapter:
+            top.append(passage)
+            counts[passage.chapter] = counts.get(passage.chapter, 0) + 1
+        else:
+            rest.append(passage)
+    return top + rest
+
+
+def fuse(plan: QueryPlan, results: Results, passages_by_id: dict[str, Passage],
+         k: int = 60) -> list[Passage]:
+    """One ranking from every call's results (weighted RRF), best first."""
+    scores: dict[str, float] = {}
+    for step, passages in results.lists:
+        if step.weight <= 0:
+            continue
+        for hit in rrf([[Hit(p.chunk_id, p.score) for p in passages]], k):
+            scores[hit.chunk_id] = scores.get(hit.chunk_id, 0.0) + step.weight * hit.score
+    graph_ids = [cid for rel in results.relations for cid in
+                 (p.chunk_id for p in rel.evidence)]
+    for rank, cid in enumerate(dict.fromkeys(graph_ids), start=1):
+        scores[cid] = scores.get(cid, 0.0) + 1.0 / (k + rank)
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    return diversify([passages_by_id[cid].model_copy(update={"score": s}) for cid, s in ranked
+                      if cid in passages_by_id])
