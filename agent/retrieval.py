@@ -134,7 +134,10 @@ class Retriever:
         return self.passages(self.stores.vectors.search(vector, top_k, self.window(chapters)))
 
     def expand(self, query: str) -> str:
-        """Add each mentioned entity's canonical name, so 云长 also finds passages saying 关羽."""
+        """Add each mentioned entity's canonical name, so 云长 also finds passages saying 关羽.
+
+        Adding every alias too (诸葛亮 → 孔明, 卧龙 …) was measured and dropped: recall@5 on
+        bench/questions/sanguo.jsonl fell from 0.84 to 0.75, the names drowning the other words."""
         names = [n for n in self.mentioned(query) if n not in query]
         return " ".join([query, *names])
 

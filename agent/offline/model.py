@@ -72,8 +72,8 @@ class Librarian:
 
     def _first_round(self, plan: QueryPlan) -> list[Step]:
         steps = first_steps(plan)
-        if plan.asks_chapter or plan.kind == "temporal":
-            steps += title_steps(plan, self.retriever.chapter_titles, tokens)
+        strict = not (plan.asks_chapter or plan.kind == "temporal")
+        steps += title_steps(plan, self.retriever.chapter_titles, tokens, 4 if strict else 0)
         if plan.death_subject:
             steps += fade_steps(plan.death_subject, self._chapters_of(plan.death_subject),
                                 plan.chinese)
