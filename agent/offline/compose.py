@@ -23,15 +23,22 @@ def sentences(text: str) -> list[str]:
     return [s for s in found if len(s) >= 4]
 
 
-def best_sentence(passage: Passage, terms: Sequence[str], names: Sequence[str]) -> str:
-    """The passage's sentence that holds the most question terms and names."""
+WHO = re.compile(r"谁|哪位|哪[一二三四五六七八九两几]?[个位名员]|什么人|\bwho\b|\bwhom\b", re.I)
+
+
+def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
+                  names_in: Callable[[str], list[str]], answer: Sequence[str] = ()) -> str:
+    """The passage's sentence that holds the most question words and the question's names,
+    and for a who-question the people the answer is about."""
     candidates = sentences(passage.text) or [passage.text.strip()]
 
     def score(sentence: str) -> tuple[float, int]:
         low = sentence.lower()
         hits = sum(len(t) for t in terms if t.lower() in low)
-        named = sum(2 for n in names if n in sentence)
-        return hits + named, -abs(len(sentence) - 60)
+        named = names_in(sentence)
+        base = hits + sum(2 for n in named if n in plan.entities)
+        bonus = sum(3 for n in named if n in answer)
+        return (base + bonus if base else 0), -abs(len(sentence) - 60)
 
     chosen = max(candidates, key=score)
     return chosen if len(chosen) <= MAX_QUOTE else chosen[:MAX_QUOTE]
@@ -64,16 +71,48 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     """An extractive answer citing the best passages, or a clear 'not in the text'."""
     if not ranked or unsupported(plan, terms, in_world):
         return not_in_text(plan)
-    names = list(plan.entities)
     cited = _distinct(ranked, MAX_CITED)
+    words = [w for w in tokens_of(plan.question) if w not in plan.entities]
+    people = answer_people(plan, ranked, words, names_in) if WHO.search(plan.question) else []
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=best_sentence(p, terms, names)) for p in cited]
-    lines = [_relation_line(plan, relations)] if plan.kind == "relational" else []
-    for n, (passage, citation) in enumerate(zip(cited, citations, strict=True), start=1):
-        lines.append(_cite_line(plan, passage, citation.quote, n))
+                          quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
+    pair = len(plan.entities) > 1 or any(r.declared for r in relations)
+    lines = [_relation_line(plan, relations)] if plan.kind == "relational" and pair else []
+    if people and citations:
+        quoted = [n for n in names_in(citations[0].quote) if n not in plan.entities]
+        named = quoted if len(quoted) > 1 else people[:1]
+        lines.append(("、".join(named) + "。") if plan.chinese else (", ".join(named) + "."))
+        subjects = list(dict.fromkeys([*named, *plan.entities]))
+        return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
+                                     if line), citations=citations, entities=subjects[:6])
+    lines += _cite_lines(plan, cited, citations)
     subjects = _answer_entities(plan, citations, names_in)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered")
+
+
+def answer_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str],
+                  names_in: Callable[[str], list[str]], limit: int = 2) -> list[str]:
+    """Who a who-question's answer is: people the question does not name, voted for by the
+    sentences of the best passages in proportion to how much of the question each sentence
+    holds (云长提华雄之头 … 酒尚温时斩华雄 → 关羽)."""
+    votes: dict[str, float] = {}
+    for rank, passage in enumerate(ranked[:5]):
+        for sentence in sentences(passage.text):
+            named = names_in(sentence)
+            weight = sum(len(w) for w in words if w in sentence)
+            weight += sum(2 for n in named if n in plan.entities)
+            for name in named:
+                if name not in plan.entities and weight:
+                    votes[name] = votes.get(name, 0.0) + weight / (1 + rank)
+    ranked_names = sorted(votes.items(), key=lambda kv: -kv[1])
+    return [n for n, v in ranked_names[:limit] if v >= ranked_names[0][1] / 2]
+
+
+def _cite_lines(plan: QueryPlan, cited: Sequence[Passage],
+                citations: Sequence[Citation]) -> list[str]:
+    return [_cite_line(plan, p, c.quote, n)
+            for n, (p, c) in enumerate(zip(cited, citations, strict=True), start=1)]
 
 
 def not_in_text(plan: QueryPlan) -> Answer:
@@ -128,6 +167,13 @@ def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],
     quoted = names_in(citations[0].quote) if citations else []
     fresh = [name for name in quoted if name not in plan.entities]
     return list(dict.fromkeys([*fresh[:2], *plan.entities]))[:6]
+
+
+def tokens_of(question: str) -> list[str]:
+    """Every content word of the question, single characters included (斩, 请)."""
+    from stores.keyword.segment import tokens
+
+    return [t for t in tokens(content_query(question)) if t.strip()]
 
 
 def question_terms(question: str, tokens: Callable[[str], list[str]]) -> list[str]:
