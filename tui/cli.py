@@ -64,7 +64,10 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors are printed plainly (no traceback) with a non-zero exit."""
     _register()
     try:
-        app(args=argv, standalone_mode=False)
+        # Without standalone mode click returns a command's exit code instead of exiting.
+        code = app(args=argv, standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except LoreError as exc:
         _print_error(exc.render())
         sys.exit(exc.exit_code)

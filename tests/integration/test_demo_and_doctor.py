@@ -1,0 +1,50 @@
+"""`lore demo`, `lore worlds` and `lore doctor` as a new user meets them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import lore
+
+
+@pytest.fixture(scope="module")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("demo-home")
+    empty = lore("worlds", home=home)
+    assert empty.code == 0 and "No worlds yet" in empty.out
+    result = lore("demo", home=home)
+    assert result.code == 0, result.err
+    return home
+
+
+def test_demo_is_ingested_once(demo_home: Path) -> None:
+    again = lore("demo", "--if-needed", home=demo_home)
+    assert again.code == 0 and again.out == ""
+    worlds = json.loads(lore("worlds", "--json", home=demo_home).out)
+    assert [w["name"] for w in worlds] == ["demo"]
+    assert worlds[0]["state"] == "ready" and worlds[0]["chapters"] == 10
+
+
+def test_demo_entities_link_both_languages_and_the_pattern_aliases(demo_home: Path) -> None:
+    rows = {r["name"]: r for r in json.loads(
+        lore("entities", "--world", "demo", "--json", home=demo_home).out)}
+    assert {"青崖", "Shen Yan"} <= set(rows["沈砚"]["aliases"])
+    # 定远 is not in the glossary: only the text's 姓韩，名峥，字定远 gives it
+    assert "定远" in rows["韩峥"]["aliases"]
+    assert rows["沈砚"]["mentions"] > 50
+
+
+def test_doctor_checks_everything(demo_home: Path) -> None:
+    result = lore("doctor", home=demo_home)
+    assert result.code == 0, result.out + result.err
+    for line in ("config", "data folder", "embedder", "chat model", "world demo"):
+        assert f"ok   {line}" in result.out
+
+
+def test_doctor_says_what_to_fix(tmp_path: Path) -> None:
+    result = lore("doctor", home=tmp_path, env={"LORE_MODEL__PROVIDER": "openai"})
+    assert result.code == 1
+    assert "FAIL chat model" in result.out and "base_url" in result.out
