@@ -70,7 +70,7 @@ class Retriever:
 
     @cached_property
     def matcher(self) -> AliasMatcher:
-        from stores.ingest_entities import alias_map
+        from stores.entities.resolve import alias_map
 
         return AliasMatcher(alias_map(self.stores.catalog.entities(self.stores.world)))
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from stores.catalog import Catalog
 from stores.config import Settings
 from stores.entities.matcher import AliasMatcher
-from stores.entities.resolve import build_entities, cooccurrence
-from stores.models import RELATION_TYPES, Entity, GlossaryEntry, Relation
+from stores.entities.resolve import alias_map, build_entities, cooccurrence
+from stores.models import RELATION_TYPES, GlossaryEntry, Relation
 
 
 def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
@@ -46,17 +46,6 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))
     return len(entities), len(relations)
-
-
-def alias_map(entities: list[Entity]) -> dict[str, str]:
-    """alias → canonical name; a canonical name always maps to itself."""
-    mapping: dict[str, str] = {}
-    for entity in entities:
-        for alias in entity.aliases:
-            mapping.setdefault(alias, entity.name)
-    for entity in entities:
-        mapping[entity.name] = entity.name
-    return mapping
 
 
 def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,
