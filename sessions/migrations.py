@@ -123,6 +123,30 @@ def m004_tracked(db: Database) -> None:
     )
 
 
+@migration
+def m005_turn_entities(db: Database) -> None:
+    """The entities each answer is about (Answer.entities), for resolving the next follow-up."""
+    db.execute("ALTER TABLE turns ADD COLUMN entities_json TEXT NOT NULL DEFAULT '[]'")
+
+
+@migration
+def m006_summary_vectors(db: Database) -> None:
+    """Embeddings of the summaries for semantic recall, cached per embedding model.
+
+    Derived data: dropping the table only costs re-embedding the summaries.
+    """
+    _create(
+        db,
+        """CREATE TABLE summary_vectors (
+            summary_id TEXT NOT NULL REFERENCES summaries (id) ON DELETE CASCADE,
+            model TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            vector BLOB NOT NULL,
+            PRIMARY KEY (summary_id, model)
+        )""",
+    )
+
+
 def applied(db: Database) -> set[str]:
     """Names of the migrations already applied to `db`."""
     if not db["_migrations"].exists():

@@ -84,6 +84,8 @@ class Turn(BaseModel):
     """The answer's citations, as JSON-able dicts."""
     tool_calls: list[Any] = Field(default_factory=list)
     """The tool calls the run made, as JSON-able dicts."""
+    entities: list[str] = Field(default_factory=list)
+    """Canonical names of the entities the answer is about, its subject first."""
     created: datetime
     answered: datetime | None = None
     """When the turn ended (answered, failed or cancelled)."""

@@ -127,6 +127,9 @@ class SessionStore:
         """Delete a session with its turns, stack, summaries, plots and tracked entities."""
         with self._write():
             # Explicit deletes, so the cascade does not depend on PRAGMA foreign_keys.
+            self.db.execute(
+                "DELETE FROM summary_vectors WHERE summary_id IN"
+                " (SELECT id FROM summaries WHERE session_id = ?)", [session_id])
             for table in ("stack_entries", "plots", "summaries", "tracked", "turns"):
                 self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", [session_id])
             if self.db.execute("DELETE FROM sessions WHERE id = ?", [session_id]).rowcount == 0:
@@ -158,12 +161,14 @@ class SessionStore:
         citations: Sequence[Any] = (),
         tool_calls: Sequence[Any] = (),
         stack: Sequence[StackEntry] = (),
+        entities: Sequence[str] = (),
     ) -> Turn:
         """Record a turn's answer, its messages and the entity stack after it, atomically.
 
         `messages_json` is the run's new pydantic-ai messages (`result.new_messages_json()`);
-        `citations` and `tool_calls` may be pydantic models, dataclasses or dicts. A failed or
-        cancelled turn may be finished later (re-asked); an answered one may not.
+        `citations` and `tool_calls` may be pydantic models, dataclasses or dicts; `entities`
+        are the canonical names the answer is about. A failed or cancelled turn may be finished
+        later (re-asked); an answered one may not.
         """
         if isinstance(messages_json, bytes):
             messages_json = messages_json.decode("utf-8")
@@ -173,6 +178,7 @@ class SessionStore:
             "messages_json": scrub(messages_json),
             "citations_json": _dump(citations),
             "tool_calls_json": _dump(tool_calls),
+            "entities_json": _dump(list(entities)),
         }
         with self._write():
             session_id, n = self._open_turn(turn_id)
@@ -180,7 +186,8 @@ class SessionStore:
             self.db.execute(
                 "UPDATE turns SET resolved_question = :resolved_question, answer = :answer, "
                 "messages_json = :messages_json, citations_json = :citations_json, "
-                "tool_calls_json = :tool_calls_json, status = 'answered', error = '', "
+                "tool_calls_json = :tool_calls_json, entities_json = :entities_json, "
+                "status = 'answered', error = '', "
                 "answered = :t WHERE id = :id",
                 {**fields, "t": t, "id": turn_id},
             )
@@ -294,6 +301,37 @@ class SessionStore:
         )
         return Summary(**rows[0]) if rows else None
 
+    def world_summaries(self, world: str) -> list[Summary]:
+        """The summaries of every session of `world`, oldest session first."""
+        rows = self._rows(
+            "SELECT m.* FROM summaries m JOIN sessions s ON s.id = m.session_id"
+            " WHERE s.world = ? ORDER BY m.session_id, m.from_turn, m.id", [world]
+        )
+        return [Summary(**row) for row in rows]
+
+    def summary_vectors(self, summary_ids: Sequence[str], model: str) -> dict[str, bytes]:
+        """Stored embeddings (float32 bytes) of these summaries by `model`, by summary id."""
+        found: dict[str, bytes] = {}
+        ids = list(summary_ids)
+        for at in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+            part = ids[at: at + 500]
+            marks = ", ".join("?" * len(part))
+            for row in self._rows(
+                f"SELECT summary_id, vector FROM summary_vectors WHERE model = ?"
+                f" AND summary_id IN ({marks})", [model, *part]
+            ):
+                found[row["summary_id"]] = row["vector"]
+        return found
+
+    def put_summary_vectors(self, model: str, dim: int, vectors: dict[str, bytes]) -> None:
+        """Store embeddings of summaries (derived data: replaced when recomputed)."""
+        with self._write():
+            self.db.conn.executemany(
+                "INSERT OR REPLACE INTO summary_vectors (summary_id, model, dim, vector)"
+                " VALUES (?, ?, ?, ?)",
+                [(sid, model, dim, blob) for sid, blob in vectors.items()],
+            )
+
     # ---------------------------------------------------------------- internals
 
     @contextmanager
@@ -368,7 +406,8 @@ def _dump(value: Any) -> str:
 def _turn(row: dict[str, Any]) -> Turn:
     citations = json.loads(row.pop("citations_json") or "[]")
     tool_calls = json.loads(row.pop("tool_calls_json") or "[]")
-    return Turn(**row, citations=citations, tool_calls=tool_calls)
+    entities = json.loads(row.pop("entities_json", None) or "[]")
+    return Turn(**row, citations=citations, tool_calls=tool_calls, entities=entities)
 
 
 def _plot(row: dict[str, Any]) -> Plot:

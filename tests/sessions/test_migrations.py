@@ -10,11 +10,13 @@ from sessions.migrations import MIGRATIONS, applied, migrate
 EXPECTED_COLUMNS = {
     "sessions": ["id", "world", "title", "created", "updated", "spoiler_horizon", "tracked_entity"],
     "turns": ["id", "session_id", "n", "question", "resolved_question", "answer", "status",
-              "error", "messages_json", "citations_json", "tool_calls_json", "created", "answered"],
+              "error", "messages_json", "citations_json", "tool_calls_json", "created", "answered",
+              "entities_json"],
     "stack_entries": ["session_id", "turn_n", "position", "entity", "referred_as"],
     "summaries": ["id", "session_id", "from_turn", "to_turn", "text", "plot_id", "created"],
     "plots": ["id", "session_id", "summary_id", "detail", "cited_chunks_json", "created"],
     "tracked": ["session_id", "entity", "since"],
+    "summary_vectors": ["summary_id", "model", "dim", "vector"],
     "_migrations": ["name", "applied"],
 }
 
@@ -94,3 +96,16 @@ def test_turn_status_is_constrained(db: Database) -> None:
     with pytest.raises(sqlite3.IntegrityError):
         db.execute("INSERT INTO turns (id, session_id, n, question, status, created) "
                    "VALUES ('t1', 's1', 1, 'q', 'lost', 't')")
+
+
+def test_an_old_database_gains_the_new_columns_and_keeps_its_turns(db: Database) -> None:
+    names = [m.__name__ for m in MIGRATIONS]
+    old = MIGRATIONS[: names.index("m004_tracked") + 1]
+    migrate(db, old)
+    db.execute("INSERT INTO sessions (id, world, created, updated) VALUES ('s1', 'w', 't', 't')")
+    db.execute("INSERT INTO turns (id, session_id, n, question, created) "
+               "VALUES ('t1', 's1', 1, 'q', 't')")
+    assert migrate(db) == ["m005_turn_entities", "m006_summary_vectors"]
+    row = db.execute("SELECT question, entities_json FROM turns").fetchone()
+    assert row == ("q", "[]")
+    assert [c.name for c in db["summary_vectors"].columns] == ["summary_id", "model", "dim", "vector"]

@@ -6,8 +6,11 @@ import typer
 
 
 def register(app: typer.Typer) -> None:
-    from tui.commands import doctor, evals, world
+    from tui.commands import ask, doctor, evals, sessions, timeline, world
 
     world.register(app)
+    ask.register(app)
+    sessions.register(app)
+    timeline.register(app)
     doctor.register(app)
     evals.register(app)

@@ -1,0 +1,333 @@
+"""The conversation seam shared by `lore ask`, the terminal app and the evaluations.
+
+A `Conversation` is one session of one world. Every question is saved before anything else
+happens, so nothing the user typed is lost to a crash, a model error or a kill -9; a follow-up
+is made explicit (agent.followup) before retrieval; the answer, the entity stack and the
+conversation's memory are saved after it. No Textual here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import anyio
+
+from agent.deps import LoreDeps, ToolCall
+from agent.followup import Lexicon, next_stack, resolve
+from agent.retrieval import Retriever
+from agent.schemas import Answer, Passage, TimelineEvent
+from sessions.records import Session, StackEntry, Turn
+from sessions.store import NotFoundError, SessionStore
+from stores.config import Settings
+from stores.errors import LoreError
+
+log = logging.getLogger(__name__)
+
+HISTORY_TURNS = 8
+"""Answered turns whose messages go back to the model as `message_history`."""
+OTHER_SESSIONS = re.compile(r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
+                            r"|last time|another session|other sessions?|previous sessions?"
+                            r"|earlier sessions?|other conversations?", re.I)
+"""Words with which a user asks to recall other sessions of the world too."""
+
+
+@dataclass
+class TurnResult:
+    """One answered turn, as the callers show and evaluate it."""
+
+    turn_id: str
+    session_id: str
+    question: str
+    """As typed."""
+    resolved_question: str
+    """The follow-up made explicit (shown to the user and stored)."""
+    answer: Answer
+    tool_calls: list[ToolCall]
+    stack: list[StackEntry]
+    """The entity stack after the turn, most recent first."""
+    evidence: list[Passage]
+    """The passages the tools returned during the run, best score first."""
+    turn_n: int = 0
+    """The turn's number in the session (from 1)."""
+
+
+class Conversation:
+    """One session of one world: resolves follow-ups, runs the agent, saves every turn."""
+
+    def __init__(self, settings: Settings, store: SessionStore, session: Session,
+                 retriever: Retriever, *, owns_store: bool = False,
+                 owns_retriever: bool = False, agent: Any = None) -> None:
+        self.settings = settings
+        self.store = store
+        self.session = session
+        self.world = session.world
+        self.retriever = retriever
+        self._owns_store = owns_store
+        self._owns_retriever = owns_retriever
+        self._agent: Any = agent
+        self._warming: threading.Thread | None = None
+        self.current_turn: Turn | None = None
+        """The turn the last `ask` began (saved even when the answer never came)."""
+
+    @classmethod
+    def open(cls, settings: Settings, world: str, *, session_id: str | None = None,
+             new: bool = False, store: SessionStore | None = None,
+             retriever: Retriever | None = None, agent: Any = None) -> Conversation:
+        """The world's last session (a new one if it has none), `session_id`, or a new one.
+
+        `agent` replaces the agent built from `settings.model` (tests, evaluations).
+        """
+        owns_retriever = retriever is None
+        if retriever is None:  # the world must exist before a session about it is made
+            from stores.world import WorldStores
+
+            stores = WorldStores(settings, world)
+            try:
+                stores.require()
+            except BaseException:
+                stores.close()
+                raise
+            retriever = Retriever(stores, settings.retrieval)
+        owns_store = store is None
+        try:
+            store = store or SessionStore(settings.sessions_path)
+            session = _pick_session(store, world, session_id, new)
+        except BaseException:
+            if owns_store and store is not None:
+                store.close()
+            if owns_retriever:
+                retriever.stores.close()
+            raise
+        conversation = cls(settings, store, session, retriever, owns_store=owns_store,
+                           owns_retriever=owns_retriever, agent=agent)
+        conversation._apply_horizon(session.spoiler_horizon)
+        return conversation
+
+    # -- state ----------------------------------------------------------------------------------
+    def stack(self) -> list[StackEntry]:
+        """The entity stack after the last answered turn, most recent first."""
+        return self.store.stack(self.session.id)
+
+    def turns(self) -> list[Turn]:
+        """Every turn of the session, whatever its status, in order."""
+        return self.store.turns(self.session.id)
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """The world's names, types and genders for follow-up resolution."""
+        return Lexicon.from_retriever(self.retriever)
+
+    @cached_property
+    def memory(self):
+        """The session's memory, as the recall_session tool reaches it."""
+        from agent.memory import SessionRecall
+
+        return SessionRecall(self.store, self.session, self.retriever.stores.embedder,
+                             lambda: [e.entity for e in self.stack()])
+
+    def warm_up(self) -> None:
+        """Load the world's names, embedder and indexes in a background thread, now.
+
+        `lore ask` starts this right after opening, so loading overlaps with importing and
+        building the agent; `ask` waits for it before the first tool call. Errors are left for
+        the real calls to raise.
+        """
+        if self._warming is not None:
+            return
+
+        def load() -> None:
+            stores = self.retriever.stores
+            try:
+                _ = self.lexicon
+                stores.embedder.embed(["warm up"])
+                stores.keywords.search("warm up", 1)
+                _ = stores.vectors
+            except Exception as exc:  # noqa: BLE001  (reported by the real call)
+                log.debug("warm-up failed: %s", exc)
+
+        self._warming = threading.Thread(target=load, name="lore-warm-up", daemon=True)
+        self._warming.start()
+
+    def resolve(self, question: str) -> str:
+        """The question with its follow-up made explicit (no model call)."""
+        return resolve(question, self.stack(), self.turns(), self.lexicon).text
+
+    # -- asking ---------------------------------------------------------------------------------
+    async def ask(self, question: str, *,
+                  on_step: Callable[[ToolCall], Any] | None = None) -> TurnResult:
+        """Save the question, make it explicit, answer it, save the answer and the stack.
+
+        On an error the turn is marked failed (cancelled when the task is cancelled) and the
+        error is raised again; the question stays in the session either way.
+        """
+        question = question.strip()
+        if not question:
+            raise LoreError("the question is empty", where="question",
+                            hint="type a question about the world")
+        turn = self.current_turn = self.store.begin_turn(self.session.id, question)
+        try:
+            return await self._answer(turn, question, on_step)
+        except asyncio.CancelledError:
+            self._end(turn, "cancelled by the user", "cancelled")
+            raise
+        except BaseException as exc:
+            self._end(turn, f"{type(exc).__name__}: {exc}", "failed")
+            raise
+
+    async def _answer(self, turn: Turn, question: str,
+                      on_step: Callable[[ToolCall], Any] | None) -> TurnResult:
+        from agent.core import ask
+        from agent.tools import run_blocking
+
+        if self._warming is not None:  # the stores are not meant for two threads at once
+            await anyio.to_thread.run_sync(self._warming.join)
+        stack, turns = self.stack(), [t for t in self.turns() if t.id != turn.id]
+        # The first resolution of a world loads its names (catalog, alias automaton): off the loop.
+        resolution = await run_blocking(
+            self.retriever, lambda: resolve(question, stack, turns, self.lexicon))
+        memory = self.memory
+        memory.other_sessions = bool(OTHER_SESSIONS.search(question))
+        deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
+                        resolved_question=resolution.text, on_step=on_step)
+        result = await ask(self.agent, deps, question, self._history())
+        answer = result.answer
+        new_stack = next_stack(resolution, answer.entities, stack, self.lexicon)
+        saved = self.store.finish_turn(
+            turn.id, resolved_question=resolution.text, answer=answer.text,
+            messages_json=result.messages_json, citations=answer.citations,
+            tool_calls=result.tool_calls, stack=new_stack, entities=answer.entities)
+        await self._summarise()
+        evidence = sorted((p for p in deps.seen.values() if isinstance(p, Passage)),
+                          key=lambda p: -p.score)
+        return TurnResult(turn_id=saved.id, session_id=self.session.id, question=question,
+                          resolved_question=resolution.text, answer=answer,
+                          tool_calls=list(result.tool_calls), stack=new_stack, evidence=evidence,
+                          turn_n=saved.n)
+
+    @property
+    def agent(self):
+        """The agent for the configured model, built on first use."""
+        if self._agent is None:
+            from agent.core import build_agent
+            from agent.models import make_model
+
+            self._agent = build_agent(make_model(self.settings.model, self.retriever),
+                                      self.settings.model)
+        return self._agent
+
+    def _history(self) -> list[Any]:
+        """The last answered turns' messages, for the model's `message_history`.
+
+        Only the latest turn keeps its tool calls and the passages they returned; older turns
+        keep the questions and answers, so a long conversation does not resend every passage.
+        """
+        from pydantic_ai import ModelMessagesTypeAdapter
+
+        turns: list[list[Any]] = []
+        for raw in self.store.message_history(self.session.id)[-HISTORY_TURNS:]:
+            try:
+                turns.append(ModelMessagesTypeAdapter.validate_json(raw))
+            except ValueError:  # written by another pydantic-ai version: skip that turn
+                log.warning("skipping unreadable messages of an earlier turn")
+        older = [m for messages in turns[:-1] for m in without_tools(messages)]
+        return older + (turns[-1] if turns else [])
+
+    async def _summarise(self) -> None:
+        """Every `sessions.summary_every` answered turns, a summary and its plot."""
+        from agent.memory import summarise_due
+        from agent.tools import run_blocking
+
+        try:
+            await run_blocking(self.retriever, summarise_due, self.store, self.session.id,
+                               self.settings.sessions.summary_every,
+                               self.retriever.stores.embedder)
+        except Exception as exc:  # noqa: BLE001  the turn is saved; the summary comes next turn
+            log.warning("could not write the session summary: %s", exc)
+
+    def _end(self, turn: Turn, error: str, status: str) -> None:
+        try:
+            self.store.fail_turn(turn.id, error, status)
+        except (LoreError, ValueError) as exc:  # never hide the error that ended the turn
+            log.warning("could not mark turn %s %s: %s", turn.n, status, exc)
+
+    # -- settings of the session ----------------------------------------------------------------
+    def set_horizon(self, chapter: int | None) -> None:
+        """The reader's chapter for this session (None: the configured default; 0: no limit)."""
+        self.store.set_horizon(self.session.id, chapter)
+        self.session = self.session.model_copy(update={"spoiler_horizon": chapter})
+        self._apply_horizon(chapter)
+
+    def _apply_horizon(self, chapter: int | None) -> None:
+        default = self.settings.retrieval.spoiler_horizon
+        self.retriever.horizon = default if chapter is None else chapter
+
+    def track(self, entity: str) -> list[TimelineEvent]:
+        """The entity's appearances in story order; it becomes the session's tracked entity."""
+        events = self.retriever.track(entity)
+        name = self.retriever.resolve(entity)
+        self.store.set_tracked(self.session.id, name)
+        self.session = self.session.model_copy(update={"tracked_entity": name})
+        return events
+
+    def close(self) -> None:
+        """Release the stores this conversation opened."""
+        if self._owns_retriever:
+            self.retriever.stores.close()
+        if self._owns_store:
+            self.store.close()
+
+    def __enter__(self) -> Conversation:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def without_tools(messages: list[Any]) -> list[Any]:
+    """Messages without the lore tools' calls and returns (calls and returns go together)."""
+    from dataclasses import replace
+
+    from agent.tools import TOOL_NAMES
+
+    kept = []
+    for message in messages:
+        parts = [p for p in message.parts if getattr(p, "tool_name", None) not in TOOL_NAMES]
+        if parts:
+            kept.append(replace(message, parts=parts))
+    return kept
+
+
+def _pick_session(store: SessionStore, world: str, session_id: str | None,
+                  new: bool) -> Session:
+    if session_id:
+        session = find_session(store, session_id)
+        if session.world != world:
+            raise LoreError(f"session {session.id} is about world {session.world!r}, not {world!r}",
+                            where="--session",
+                            hint=f"use --world {session.world}, or --new for a new session")
+        return session
+    if not new:
+        last = store.last_session(world)
+        if last is not None:
+            return last
+    return store.create_session(world)
+
+
+def find_session(store: SessionStore, ident: str) -> Session:
+    """The session with this id or a unique prefix of it (as `lore sessions list` shows)."""
+    session = store.get_session(ident)
+    if session is not None:
+        return session
+    matches = [s for s in store.list_sessions() if s.id.startswith(ident.upper())] if ident else []
+    if len(matches) == 1:
+        return matches[0]
+    many = f" ({len(matches)} sessions start with it)" if matches else ""
+    raise NotFoundError(f"no session with id {ident!r}{many}", where=store.path,
+                        hint="`lore sessions list` shows the sessions and their ids")

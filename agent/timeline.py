@@ -1,0 +1,156 @@
+"""Exports shared by the command line and the terminal app: an entity's timeline, a session.
+
+`export_timeline(retriever, entity, fmt)` (md, json, csv) serves `lore timeline` and the app's
+timeline export; `export_session(store, session_id, fmt)` (md, json) serves `lore sessions
+export` / `show` and the app's session export. Both return text; the caller writes it.
+Everything a session export contains is scrubbed of secrets once more on the way out.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from agent.retrieval import Retriever
+from agent.schemas import TimelineEvent
+from sessions.records import Session, Turn
+from sessions.scrub import scrub
+from sessions.store import SessionStore
+from stores.errors import ConfigError
+
+TimelineFormat = Literal["md", "json", "csv"]
+SessionFormat = Literal["md", "json"]
+_CJK = re.compile(r"[\u3400-\u9fff]")
+CSV_COLUMNS = ("chapter", "chapter_title", "event_order", "gist", "source", "line_start",
+               "line_end")
+
+
+def timeline(retriever: Retriever, entity: str) -> tuple[str, list[str], list[TimelineEvent]]:
+    """(canonical name, aliases, every appearance in story order); UnknownEntity if unknown."""
+    name = retriever.resolve(entity)
+    events = sorted(retriever.track(name), key=lambda e: (e.event_order, e.chapter))
+    return name, list(retriever.entities.get(name, [])), events
+
+
+def export_timeline(retriever: Retriever, entity: str, fmt: TimelineFormat = "md") -> str:
+    """The entity's appearances in story order as Markdown, JSON or CSV (aliases resolved)."""
+    name, aliases, events = timeline(retriever, entity)
+    if fmt == "json":
+        return json.dumps({"entity": name, "aliases": aliases,
+                           "events": [_event(e) for e in events]}, ensure_ascii=False, indent=1)
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for e in events:
+            writer.writerow([e.chapter, e.chapter_title, e.event_order, e.gist, e.source,
+                             e.lines[0], e.lines[1]])
+        return out.getvalue()
+    if fmt == "md":
+        return _timeline_md(name, aliases, events, retriever.stores.world)
+    raise _bad_format(fmt, ("md", "json", "csv"))
+
+
+def _event(e: TimelineEvent) -> dict[str, Any]:
+    return {"chapter": e.chapter, "chapter_title": e.chapter_title, "event_order": e.event_order,
+            "gist": e.gist, "source": e.source, "lines": [e.lines[0], e.lines[1]]}
+
+
+def _timeline_md(name: str, aliases: list[str], events: list[TimelineEvent], world: str) -> str:
+    chapters = len({e.chapter for e in events})
+    lines = [f"# Timeline of {name}", ""]
+    if aliases:
+        lines.append(f"Also called: {', '.join(aliases)}  ")
+    lines += [f"World `{world}`: {len(events)} appearances in {chapters} chapters, in story order.",
+              "", "| # | chapter | title | order | what happens | source |",
+              "|---:|---:|---|---:|---|---|"]
+    for i, e in enumerate(events, start=1):
+        source = f"{Path(e.source).name}:{e.lines[0]}–{e.lines[1]}"
+        lines.append(f"| {i} | {e.chapter} | {_cell(e.chapter_title)} | {e.event_order} | "
+                     f"{_cell(e.gist)} | {_cell(source)} |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+# -- sessions -------------------------------------------------------------------------------------
+def export_session(store: SessionStore, session_id: str, fmt: SessionFormat = "md") -> str:
+    """A session with its turns, entity stack, summaries and plots, as Markdown or JSON."""
+    from agent.conversation import find_session
+
+    session = find_session(store, session_id)
+    turns = store.turns(session.id)
+    if fmt == "json":
+        return scrub(json.dumps(_session_dict(store, session, turns), ensure_ascii=False,
+                                indent=1))
+    if fmt == "md":
+        return scrub(_session_md(store, session, turns))
+    raise _bad_format(fmt, ("md", "json"))
+
+
+def _session_dict(store: SessionStore, session: Session, turns: list[Turn]) -> dict[str, Any]:
+    summaries = []
+    for s in store.summaries(session.id):
+        plot = store.plot(s.id)
+        summaries.append({"id": s.id, "turns": [s.from_turn, s.to_turn], "text": s.text,
+                          "plot": None if plot is None else {
+                              "id": plot.id, "detail": plot.detail,
+                              "cited_chunks": plot.cited_chunks}})
+    return {
+        "session": session.model_dump(mode="json"),
+        "turns": [t.model_dump(mode="json", exclude={"messages_json", "session_id"})
+                  for t in turns],
+        "stack": [{"entity": e.entity, "referred_as": e.referred_as}
+                  for e in store.stack(session.id)],
+        "tracked": store.tracked_entities(session.id),
+        "summaries": summaries,
+    }
+
+
+def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str:
+    title = session.title or "untitled session"
+    lines = [f"# {title}", "",
+             f"Session `{session.id}` about world `{session.world}` · {len(turns)} turns · "
+             f"started {session.created:%Y-%m-%d %H:%M} · last active "
+             f"{session.updated:%Y-%m-%d %H:%M} UTC"]
+    stack = store.stack(session.id)
+    if stack:
+        talked = ", ".join(e.entity + (f" ({e.referred_as})" if e.referred_as
+                                       and e.referred_as != e.entity else "") for e in stack)
+        lines.append(f"Talked about (most recent first): {talked}")
+    if session.tracked_entity:
+        lines.append(f"Tracking: {session.tracked_entity}")
+    for t in turns:
+        lines += ["", f"## {t.n}. {t.question}"]
+        if t.resolved_question and t.resolved_question != t.question:
+            lines.append(f"*read as:* {t.resolved_question}")
+        if t.status != "answered":
+            why = f": {t.error}" if t.error else ""
+            lines += ["", f"*{t.status} — no answer{why}*"]
+            continue
+        lines += ["", t.answer]
+        for i, c in enumerate(t.citations, start=1):
+            if isinstance(c, dict):
+                span = c.get("lines") or [0, 0]
+                where = f"{Path(str(c.get('source', ''))).name}:{span[0]}–{span[1]}"
+                chapter = c.get("chapter", "?")
+                chapter = f"第{chapter}回" if _CJK.search(t.question) else f"ch. {chapter}"
+                lines.append(f"{'' if i > 1 else chr(10)}[{i}] {chapter}, {where}: "
+                             f"“{c.get('quote', '')}”  ")
+    summaries = store.summaries(session.id)
+    if summaries:
+        lines += ["", "## Memory"]
+        for s in summaries:
+            lines += ["", f"### Turns {s.from_turn}–{s.to_turn}", "", s.text.replace("\n", "  \n")]
+    return "\n".join(lines) + "\n"
+
+
+def _bad_format(fmt: str, allowed: tuple[str, ...]) -> ConfigError:
+    return ConfigError(f"unknown export format {fmt!r}", where="--format",
+                       hint=f"use one of: {', '.join(allowed)}")

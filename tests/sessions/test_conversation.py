@@ -1,0 +1,247 @@
+"""Conversation over the tiny real world (tests/agent/conftest.py) with scripted models.
+
+The question is saved before the model runs, a failing or cancelled model leaves it in the
+session, follow-ups are resolved from the saved stack, and a reopened conversation resumes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
+from pydantic_ai import models as ai_models
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from agent.conversation import Conversation, find_session
+from agent.core import build_agent
+from agent.retrieval import Retriever
+from agent.schemas import Answer, Citation, Memory, Passage
+from sessions import SessionStore
+from stores.config import ModelSettings, SessionSettings, Settings
+from stores.errors import LoreError
+from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
+
+
+@pytest.fixture(autouse=True)
+def no_network() -> Iterator[None]:
+    with ai_models.override_allow_model_requests(False):
+        yield
+
+
+@pytest.fixture
+def store(lore_home: Path) -> Iterator[SessionStore]:
+    with SessionStore(lore_home / "sessions.db") as store:
+        yield store
+
+
+def prompt(messages: list[ModelMessage]) -> str:
+    """The user prompt of the current run (the resolved question)."""
+    for message in reversed(messages):
+        for part in getattr(message, "parts", []):
+            if getattr(part, "part_kind", "") == "user-prompt":
+                return str(part.content)
+    return ""
+
+
+class Librarian:
+    """Searches once for the prompt, then answers with the top passage and the given entities."""
+
+    def __init__(self, *entities: list[str]) -> None:
+        self.entities = list(entities)
+        self.prompts: list[str] = []
+        self.history_sizes: list[int] = []
+        self.searches_seen: list[int] = []
+
+    def __call__(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        last = messages[-1]
+        found = [p for p in last.parts if isinstance(p, ToolReturnPart)
+                 and p.tool_name == "vector_search"] if isinstance(last, ModelRequest) else []
+        if not found:
+            self.prompts.append(prompt(messages))
+            self.history_sizes.append(len(messages))
+            self.searches_seen.append(sum(
+                1 for m in messages for part in m.parts
+                if isinstance(part, ToolReturnPart) and part.tool_name == "vector_search"))
+            return ModelResponse(parts=[ToolCallPart("vector_search",
+                                                     {"query": prompt(messages), "top_k": 3})])
+        top = Passage.model_validate(found[0].content[0])
+        quote = top.text.split("。")[0]
+        answer = Answer(text=f"{quote}。[1]", citations=[Citation(chunk_id=top.chunk_id, quote=quote)],
+                        entities=self.entities.pop(0) if self.entities else [])
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
+                                                 answer.model_dump(mode="json"))])
+
+
+def open_conversation(settings: Settings, store: SessionStore, retriever: Retriever,
+                      model: object, **kw: object) -> Conversation:
+    agent = build_agent(FunctionModel(model), ModelSettings(retries=0), backoff_s=0.01)  # type: ignore[arg-type]
+    return Conversation.open(settings, "mini", store=store, retriever=retriever, agent=agent, **kw)
+
+
+async def test_follow_ups_are_resolved_and_every_turn_saved(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    librarian = Librarian(["白石翁", "林澈"], ["断水剑", "白石翁"], ["断水剑"])
+    steps: list[str] = []
+    conv = open_conversation(mini_settings, store, mini_retriever, librarian, new=True)
+    first = await conv.ask("谁收林澈做了徒弟？", on_step=lambda call: steps.append(call.tool))
+    second = await conv.ask("他送给子川什么？")
+    third = await conv.ask("这把剑后来怎么样了？")
+    assert second.resolved_question == "白石翁送给子川什么？"
+    assert third.resolved_question == "断水剑后来怎么样了？"
+    assert librarian.prompts == ["谁收林澈做了徒弟？", "白石翁送给子川什么？", "断水剑后来怎么样了？"]
+    assert librarian.history_sizes[0] < librarian.history_sizes[1] < librarian.history_sizes[2]
+    assert librarian.searches_seen == [0, 1, 1]  # only the last turn's passages are resent
+    assert steps == ["vector_search"] and first.tool_calls[0].tool == "vector_search"
+    assert [(e.entity, e.referred_as) for e in second.stack[:2]] == [("白石翁", "他"), ("林澈", "子川")]
+    assert third.stack[0].entity == "断水剑" and third.stack[0].referred_as == "这把剑"
+    assert third.evidence and [p.score for p in third.evidence] == sorted(
+        (p.score for p in third.evidence), reverse=True)
+    turns = conv.turns()
+    assert [(t.n, t.status, t.question) for t in turns] == [
+        (1, "answered", "谁收林澈做了徒弟？"), (2, "answered", "他送给子川什么？"),
+        (3, "answered", "这把剑后来怎么样了？")]
+    assert turns[1].resolved_question == "白石翁送给子川什么？"
+    assert turns[1].entities == ["断水剑", "白石翁"] and turns[1].citations[0]["chapter"] >= 1
+    assert third.turn_n == 3 and third.session_id == conv.session.id
+
+
+async def test_a_failing_model_keeps_the_question(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    seen: list[tuple[str, str]] = []
+
+    def broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        turn = store.turns(conv.session.id)[-1]
+        seen.append((turn.question, turn.status))  # saved before the model ran
+        raise RuntimeError("the model fell over")
+
+    conv = open_conversation(mini_settings, store, mini_retriever, broken, new=True)
+    with pytest.raises(RuntimeError):
+        await conv.ask("断水剑是谁的？")
+    assert seen == [("断水剑是谁的？", "pending")]
+    turn = conv.turns()[-1]
+    assert (turn.question, turn.status) == ("断水剑是谁的？", "failed")
+    assert "fell over" in turn.error
+
+
+async def test_a_model_error_is_a_lore_error_and_the_turn_fails(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    from pydantic_ai.exceptions import ModelHTTPError
+
+    def unavailable(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        raise ModelHTTPError(503, "script", {"error": {"message": "overloaded"}})
+
+    conv = open_conversation(mini_settings, store, mini_retriever, unavailable, new=True)
+    with pytest.raises(LoreError, match="overloaded"):
+        await conv.ask("白芷是谁？")
+    assert [t.status for t in conv.turns()] == ["failed"]
+
+
+async def test_a_cancelled_turn_is_marked_cancelled(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    started = asyncio.Event()
+
+    async def slow(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        started.set()
+        await asyncio.sleep(30)
+        raise AssertionError("not reached")
+
+    conv = open_conversation(mini_settings, store, mini_retriever, slow, new=True)
+    task = asyncio.create_task(conv.ask("赵黑虎是谁？"))
+    await asyncio.wait_for(started.wait(), 10)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert [(t.question, t.status) for t in conv.turns()] == [("赵黑虎是谁？", "cancelled")]
+
+
+async def test_reopening_resumes_the_session_and_its_stack(
+        mini_settings: Settings, mini_retriever: Retriever, lore_home: Path) -> None:  # noqa: F811
+    path = lore_home / "sessions.db"
+    with SessionStore(path) as store:
+        conv = open_conversation(mini_settings, store, mini_retriever,
+                                 Librarian(["白芷", "林澈"]), new=True)
+        await conv.ask("谁送了林澈一包伤药？")
+        session_id = conv.session.id
+    with SessionStore(path) as store:  # a new process would see the same
+        conv = open_conversation(mini_settings, store, mini_retriever, Librarian(["白芷"]))
+        assert conv.session.id == session_id
+        assert [e.entity for e in conv.stack()][:2] == ["林澈", "白芷"]
+        assert conv.resolve("她后来和林澈怎样了？") == "白芷后来和林澈怎样了？"
+        result = await conv.ask("她手里握着什么？")
+        assert result.resolved_question == "白芷手里握着什么？"
+        other = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
+        assert other.session.id != session_id and other.stack() == []
+        assert find_session(store, session_id[:12]).id == session_id
+        foreign = store.create_session("elsewhere")
+        with pytest.raises(LoreError, match="about world 'elsewhere', not 'mini'"):
+            Conversation.open(mini_settings, "mini", store=store, retriever=mini_retriever,
+                              session_id=foreign.id)
+
+
+async def test_summaries_are_written_and_recalled(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=2)})
+    conv = open_conversation(settings, store, mini_retriever,
+                             Librarian(["白石翁"], ["白芷"], ["赵黑虎"]), new=True)
+    await conv.ask("谁收林澈做了徒弟？")
+    assert store.summaries(conv.session.id) == []
+    await conv.ask("谁送了林澈伤药？")
+    await conv.ask("谁设下了埋伏？")
+    (summary,) = store.summaries(conv.session.id)
+    assert (summary.from_turn, summary.to_turn) == (1, 2)
+    assert summary.text.splitlines()[0].startswith("谁收林澈做了徒弟？ → ")
+    assert "第" in summary.text and "回" in summary.text
+    assert store.summary_vectors([summary.id], mini_retriever.stores.embedder.name)
+    plot = store.plot(summary.id)
+    assert plot is not None and "谁送了林澈伤药？" in plot.detail and plot.cited_chunks
+    memories = conv.memory.recall("林澈的师父", deep=False)
+    assert memories[0].summary_id == summary.id and memories[0].plot == ""
+    deep = conv.memory.recall("林澈的师父", deep=True)
+    assert deep[0].plot == plot.detail and deep[0].cited_chunks == plot.cited_chunks
+    assert any(m.text.startswith("谁设下了埋伏？") for m in memories)  # the unsummarised turn
+
+
+async def test_horizon_and_tracking_are_saved_on_the_session(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    conv = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
+    try:
+        conv.set_horizon(2)
+        assert mini_retriever.horizon == 2
+        events = conv.track("子川")
+        assert events and max(e.chapter for e in events) == 2
+        session = store.get_session(conv.session.id)
+        assert session is not None and session.spoiler_horizon == 2
+        assert session.tracked_entity == "林澈"
+    finally:
+        conv.set_horizon(None)
+    assert mini_retriever.horizon == mini_settings.retrieval.spoiler_horizon
+
+
+async def test_the_recall_tool_reaches_this_sessions_memory(
+        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=1)})
+    conv = open_conversation(settings, store, mini_retriever, Librarian(["白芷"]), new=True)
+    await conv.ask("谁送了林澈伤药？")
+    recalled: list[list[Memory]] = []
+
+    def recaller(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)
+                   and p.tool_name == "recall_session"]
+        if not returns:
+            return ModelResponse(parts=[ToolCallPart("recall_session",
+                                                     {"query": "伤药", "deep": True})])
+        recalled.append(returns[0].content)
+        answer = Answer(text="我们刚才聊过白芷送药。", stop_reason="not_in_text")
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
+                                                 answer.model_dump(mode="json"))])
+
+    conv._agent = build_agent(FunctionModel(recaller), ModelSettings(retries=0))
+    result = await conv.ask("我们刚才聊了什么？")
+    assert result.tool_calls[0].tool == "recall_session"
+    (memories,) = recalled
+    first = Memory.model_validate(memories[0])
+    assert first.text.startswith("谁送了林澈伤药？ → ")
+    assert "Q: 谁送了林澈伤药？" in first.plot and "A: " in first.plot and first.cited_chunks

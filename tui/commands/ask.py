@@ -1,0 +1,111 @@
+"""`lore ask`: one question about a world, answered with citations, in a session that carries over."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from stores.errors import LoreError
+
+if TYPE_CHECKING:
+    from agent.conversation import Conversation, TurnResult
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask_command)
+
+
+def ask_command(
+    ctx: typer.Context,
+    question: Annotated[str, typer.Argument(help="the question (a follow-up may say 他 / she / there)")],
+    world: Annotated[str | None, typer.Option(
+        "--world", help="the world to ask about (default: the world of --session)")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", help="continue this session (id or unique prefix; see `lore sessions list`)")] = None,
+    new: Annotated[bool, typer.Option("--new", help="start a new session")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    steps: Annotated[bool, typer.Option("--steps", help="show each tool call on stderr")] = False,
+) -> None:
+    """Ask a question; by default it continues the world's last session."""
+    from agent.conversation import Conversation, find_session
+    from sessions.store import SessionStore
+
+    settings = ctx.obj.settings
+    if session and new:
+        raise LoreError("--session and --new cannot be used together", where="--new",
+                        hint="continue a session with --session ID, or start one with --new")
+    store = SessionStore(settings.sessions_path)
+    try:
+        if world is None:
+            if session is None:
+                raise LoreError("which world? --world is missing", where="--world",
+                                hint="e.g. lore ask \"刘备是谁？\" --world sanguo (`lore worlds` lists them)")
+            world = find_session(store, session).world
+        conversation = Conversation.open(settings, world, session_id=session, new=new,
+                                         store=store)
+        conversation.warm_up()  # loads while the agent's modules are imported
+        try:
+            result = _run(conversation, question, steps)
+            _print(conversation, result, as_json)
+        finally:
+            conversation.close()
+    finally:
+        store.close()
+
+
+def _run(conversation: Conversation, question: str, steps: bool) -> TurnResult:
+    def show(call: Any) -> None:
+        typer.echo(f"  · {call.summary or call.tool}", err=True)
+
+    try:
+        return asyncio.run(conversation.ask(question, on_step=show if steps else None))
+    except LoreError as exc:
+        turn = conversation.current_turn
+        if turn is not None:
+            saved = (f"your question is saved as turn {turn.n} of session "
+                     f"{conversation.session.id}: run the same command again to re-ask it")
+            exc.hint = f"{exc.hint}; {saved}" if exc.hint else saved
+        raise
+
+
+def citation_rows(conversation: Conversation, result: TurnResult) -> list[dict[str, Any]]:
+    """The answer's citations as `--json` prints them."""
+    return [{"chunk_id": c.chunk_id, "chapter": c.chapter, "source": c.source,
+             "lines": [c.lines[0], c.lines[1]], "quote": c.quote}
+            for c in result.answer.citations]
+
+
+def _print(conversation: Conversation, result: TurnResult, as_json: bool) -> None:
+    answer = result.answer
+    if as_json:
+        typer.echo(json.dumps({
+            "answer": answer.text,
+            "resolved_question": result.resolved_question,
+            "citations": citation_rows(conversation, result),
+            "entities": answer.entities,
+            "tool_calls": [{"tool": c.tool, "args": c.args} for c in result.tool_calls],
+            "stop_reason": answer.stop_reason,
+            "session_id": result.session_id,
+        }, ensure_ascii=False))
+        return
+    if result.resolved_question != result.question:
+        typer.echo(f"(read as: {result.resolved_question})")
+    typer.echo(answer.text)
+    titles = conversation.retriever.chapter_titles
+    if answer.citations:
+        typer.echo("")
+    for i, c in enumerate(answer.citations, start=1):
+        title = titles.get(c.chapter, "")
+        chapter = f"第{c.chapter}回" if _cjk(title or answer.text) else f"ch. {c.chapter}"
+        heading = f"{chapter} {title}".strip()
+        typer.echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+        typer.echo(f"    “{' '.join(c.quote.split())}”")
+    typer.echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
+
+
+def _cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in text)

@@ -1,0 +1,91 @@
+"""`lore sessions list | show ID | export ID`: the saved conversations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
+                           rich_markup_mode=None)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(sessions_app, name="sessions")
+
+
+@sessions_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    world: Annotated[str | None, typer.Option("--world", help="only this world's sessions")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Sessions, most recently active first."""
+    from sessions.store import SessionStore
+
+    with SessionStore(ctx.obj.settings.sessions_path) as store:
+        sessions = store.list_sessions(world)
+        firsts = {s.id: _first_question(store, s.id) for s in sessions}
+    if as_json:
+        typer.echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
+                               for s in sessions], ensure_ascii=False))
+        return
+    if not sessions:
+        typer.echo("No sessions yet. Start one: lore ask \"…\" --world NAME   (or open `lore`)")
+        return
+    for s in sessions:
+        label = s.title or firsts[s.id] or "(no questions yet)"
+        typer.echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
+                   f"{s.updated:%Y-%m-%d %H:%M}  {label}")
+
+
+def _first_question(store, session_id: str) -> str:
+    turns = store.turns(session_id)
+    return turns[0].question if turns else ""
+
+
+@sessions_app.command("show")
+def show_command(
+    ctx: typer.Context,
+    session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
+) -> None:
+    """A session's turns, entity stack and memory."""
+    from agent.timeline import export_session
+    from sessions.store import SessionStore
+
+    with SessionStore(ctx.obj.settings.sessions_path) as store:
+        typer.echo(export_session(store, session_id, "md"), nl=False)
+
+
+@sessions_app.command("export")
+def export_command(
+    ctx: typer.Context,
+    session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
+    fmt: Annotated[str, typer.Option("--format", help="md or json")] = "md",
+    out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+) -> None:
+    """Export a session as Markdown or JSON (secrets are never included)."""
+    from agent.timeline import export_session
+    from sessions.store import SessionStore
+
+    with SessionStore(ctx.obj.settings.sessions_path) as store:
+        text = export_session(store, session_id, fmt)  # type: ignore[arg-type]
+    write_or_print(text, out)
+
+
+def write_or_print(text: str, out: Path | None) -> None:
+    """Print `text`, or write it to `out` and say so."""
+    from stores.errors import LoreError
+
+    if out is None:
+        typer.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
+                        hint="choose a file in a folder you can write") from None
+    typer.echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")

@@ -1,0 +1,35 @@
+"""`lore timeline ENTITY`: an entity's appearances in story order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    app.command("timeline")(timeline_command)
+
+
+def timeline_command(
+    ctx: typer.Context,
+    entity: Annotated[str, typer.Argument(help="a name or alias (关云长, the Count)")],
+    world: Annotated[str, typer.Option("--world", help="the world")],
+    fmt: Annotated[str, typer.Option("--format", help="md, json or csv")] = "md",
+    out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+) -> None:
+    """Export the entity's timeline: chapter, title, story order, a gist and the source lines."""
+    from agent.retrieval import Retriever
+    from agent.timeline import export_timeline
+    from stores.world import WorldStores
+    from tui.commands.sessions import write_or_print
+
+    settings = ctx.obj.settings
+    stores = WorldStores(settings, world)
+    try:
+        stores.require()
+        text = export_timeline(Retriever(stores, settings.retrieval), entity, fmt)  # type: ignore[arg-type]
+    finally:
+        stores.close()
+    write_or_print(text, out)
