@@ -69,8 +69,6 @@ def test_a_session_carries_over_between_processes(sanguo_home: Path,
     assert shown.code == 0 and "*read as:* " + second["resolved_question"] in shown.out
 
 
-@pytest.mark.xfail(strict=False, reason="needs the offline model to name 诸葛亮 first in the "
-                                        "answer to 刘备三顾茅庐请的是谁？ and to find ch. 104")
 def test_the_issue_acceptance_dialogue(dialogue: tuple[dict, dict]) -> None:
     first, follow = dialogue
     assert first["entities"][0] == "诸葛亮"
