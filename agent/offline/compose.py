@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from agent.analysis import QueryPlan
 from agent.offline.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
+from stores.keyword.segment import fold_latin
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
 MAX_QUOTE = 140
@@ -48,13 +49,16 @@ def unsupported(plan: QueryPlan, terms: Sequence[str], in_world: Callable[[str],
     """The question leans on something the world's text never mentions: a name (张三丰, Oxford,
     Sherlock) or two or more of its words (电脑 and 型号)."""
     missing = [t for t in terms if not in_world(t)]
-    name_like = [t for t in missing if _name_like(t)]
+    name_like = [t for t in missing if _name_like(t, plan.question)]
     return bool(name_like) or len(missing) >= 2
 
 
-def _name_like(term: str) -> bool:
-    if term[:1].isupper() and term.isalpha():
-        return True
+def _name_like(term: str, question: str) -> bool:
+    """A capitalised word inside the question (Oxford, Sherlock; the search terms are folded
+    to lowercase, so the question says how it was written), or a Han surname + two."""
+    if term.isascii():
+        words = re.findall(r"[^\W\d_]+", question)
+        return any(fold_latin(w) == term and w[:1].isupper() for w in words[1:])
     return len(term) == 3 and bool(re.match(r"[\u4e00-\u9fff]{3}$", term)) and term[0] in _SURNAMES
 
 
@@ -80,7 +84,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     lines = [_relation_line(plan, relations)] if plan.kind == "relational" and pair else []
     if people and citations:
         quoted = [n for n in names_in(citations[0].quote) if n not in plan.entities]
-        named = quoted if len(quoted) > 1 else people[:1]
+        # "哪三个人" wants everyone the best sentence names; "谁" wants the one the votes chose
+        many = bool(re.search(r"哪[二三四五六七八九两几]|哪些|几个|\bwho were\b|\bwhich (?:two|three)\b",
+                              plan.question))
+        named = quoted if many and len(quoted) > 1 else people[:1]
         lines.append(("、".join(named) + "。") if plan.chinese else (", ".join(named) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
         return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
