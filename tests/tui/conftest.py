@@ -1,0 +1,84 @@
+"""The demo world ingested once per test run (real embedded stores, offline model); each test
+gets its own copy of the data dir, so sessions and indexes never leak between tests."""
+
+from __future__ import annotations
+
+import shutil
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+from textual.worker import WorkerCancelled, WorkerError, WorkerFailed
+
+from stores.config import Settings, load_settings
+from tui.commands.world import DEMO_WORLD, demo_world_path
+
+SIZE = (120, 36)
+"""Terminal size of every Pilot and snapshot test."""
+
+
+def ingest_demo(home: Path) -> None:
+    """`lore demo`, in-process: the bundled demo world into the data dir `home`."""
+    from stores.ingest import ingest
+
+    folder = demo_world_path()
+    corpus = [p for p in (folder / "zh", folder / "en", folder / "dialogue") if p.exists()]
+    ingest(load_settings(data_dir=home), DEMO_WORLD, corpus, folder / "glossary.toml")
+
+
+@pytest.fixture(scope="session")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir with the demo world, ingested once (about 4 s) and copied by each test."""
+    home = tmp_path_factory.mktemp("demo-home")
+    ingest_demo(home)
+    return home
+
+
+@pytest.fixture
+def settings(demo_home: Path, lore_home: Path) -> Settings:
+    """Settings for this test's own LORE_HOME, holding a copy of the ingested demo world."""
+    shutil.copytree(demo_home, lore_home, dirs_exist_ok=True)
+    return load_settings()
+
+
+async def settle(pilot) -> None:
+    """Wait until every worker is done and the screen has caught up with their messages."""
+    app = pilot.app
+    for _ in range(50):
+        for worker in list(app.workers):
+            with suppress(WorkerFailed, WorkerCancelled, WorkerError):  # the app reports failures
+                await worker.wait()
+        await pilot.pause()
+        if all(w.is_finished for w in app.workers):
+            return
+
+
+async def ask(pilot, question: str):
+    """Type a question into the question box, send it, wait for the answer; the turn's view."""
+    app = pilot.app
+    await pilot.press("f2")
+    app.main.question.value = question
+    await pilot.press("enter")
+    await settle(pilot)
+    return app.main.chat.last_turn
+
+
+def make_app(settings: Settings, world: str | None = None):
+    """The real app, recording its notifications so tests can read what the user was told."""
+    from tui.app import LoreApp
+
+    class RecordingApp(LoreApp):
+        def __init__(self) -> None:
+            super().__init__(settings, world=world)
+            self.notes: list[tuple[str, str]] = []
+
+        def notify(self, message: str, **kwargs) -> None:
+            self.notes.append((kwargs.get("severity", "information"), message))
+            super().notify(message, **kwargs)
+
+    return RecordingApp()
+
+
+@pytest.fixture
+def app(settings: Settings):
+    return make_app(settings)

@@ -1,0 +1,102 @@
+"""The entity stack, the timeline, exports, the spoiler horizon and the command palette."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from agent.timeline import export_timeline
+from tests.tui.conftest import SIZE, ask, settle
+from tui.exports import exports_dir
+from tui.screens.dialogs import ExportMenu, PromptDialog
+from tui.screens.main import MainScreen
+from tui.screens.passage import PassageScreen
+
+
+async def _track(pilot, entity: str) -> None:
+    stack = pilot.app.main.stack
+    await pilot.press("f3")
+    stack.highlighted = stack.entities.index(entity)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_tracking_an_entity_fills_the_timeline_and_enter_opens_a_passage(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "沈砚的结义兄弟是谁？")
+        assert "沈砚" in app.main.stack.entities
+        await _track(pilot, "沈砚")
+        timeline = app.main.timeline
+        expected = app.conversation.retriever.track("沈砚")
+        assert timeline.entity == "沈砚"
+        assert [e.chunk_id for e in timeline.events] == [e.chunk_id for e in expected]
+        assert [e.event_order for e in timeline.events] == sorted(e.event_order
+                                                                  for e in expected)
+        assert app.conversation.session.tracked_entity == "沈砚"
+        assert "沈砚 (" in str(timeline.border_title)
+        await pilot.press("f4", "down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PassageScreen)
+        assert app.screen.passage.chunk_id == expected[1].chunk_id
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+
+
+async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settings):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "苏绾是谁的弟子？")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, ExportMenu)
+        await pilot.press("escape")  # nothing tracked yet: the timeline entries are disabled
+        await _track(pilot, "苏绾")
+        await pilot.press("ctrl+s")
+        await pilot.press("enter")  # the first entry: the timeline as Markdown
+        await settle(pilot)
+        folder = exports_dir(settings)
+        md = folder / "demo-timeline-苏绾.md"
+        assert md.read_text(encoding="utf-8") == export_timeline(
+            app.conversation.retriever, "苏绾", "md")
+        assert any(str(md) in note for _, note in app.notes)
+        await pilot.press("ctrl+s", "down", "down", "enter")  # CSV
+        await settle(pilot)
+        rows = list(csv.DictReader(io.StringIO(
+            (folder / "demo-timeline-苏绾.csv").read_text(encoding="utf-8"))))
+        assert len(rows) == len(app.main.timeline.events) > 0
+        await pilot.press("ctrl+s", "down", "down", "down", "down", "enter")  # session as JSON
+        await settle(pilot)
+        session = json.loads((folder / f"demo-session-{app.conversation.session.id}.json")
+                             .read_text(encoding="utf-8"))
+        assert "苏绾是谁的弟子？" in json.dumps(session, ensure_ascii=False)
+
+
+async def test_the_spoiler_horizon_is_set_from_the_keyboard(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "沈砚的结义兄弟是谁？")
+        await _track(pilot, "沈砚")
+        assert max(e.chapter for e in app.main.timeline.events) > 2
+        await pilot.press("ctrl+b")
+        assert isinstance(app.screen, PromptDialog)
+        await pilot.press("2", "enter")
+        await settle(pilot)
+        assert app.main.status.horizon == 2
+        assert "horizon ch. 2" in str(app.main.status.render())
+        assert app.conversation.session.spoiler_horizon == 2
+        assert {e.chapter for e in app.main.timeline.events} <= {1, 2}
+        view = await ask(pilot, "韩峥最后死在哪里？")
+        assert all(c["chapter"] <= 2 for c in view.query_one(".citations").citations)
+
+
+async def test_the_command_palette_runs_actions(app, settings):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "顾青禾是谁？")
+        await pilot.press("ctrl+p", *"session as markdown")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await settle(pilot)
+        path = exports_dir(settings) / f"demo-session-{app.conversation.session.id}.md"
+        assert "顾青禾是谁？" in path.read_text(encoding="utf-8")

@@ -1,0 +1,78 @@
+"""Smoke test: `lore` in a real terminal (tmux), a typed question, the answer read off the screen."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sessions.store import SessionStore
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTION = "Who is Eleanor Vance?"
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed (apt-get install tmux)")
+
+
+class Tmux:
+    """A private tmux server (its own socket), so the test never touches the user's sessions."""
+
+    def __init__(self) -> None:
+        self.socket = f"lore-smoke-{os.getpid()}"
+
+    def __call__(self, *args: str) -> str:
+        result = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
+                                text=True, timeout=10)
+        return result.stdout
+
+    def screen(self) -> str:
+        return self("capture-pane", "-p", "-t", "smoke")
+
+    def wait_for(self, predicate, what: str, timeout: float = 60.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if predicate(screen):
+                return screen
+            time.sleep(0.2)
+        pytest.fail(f"timed out waiting for {what}; the screen was:\n{self.screen()}")
+
+    def alive(self) -> bool:
+        return "smoke" in self("list-sessions", "-F", "#{session_name}")
+
+
+def test_lore_answers_a_typed_question_in_a_terminal(settings):
+    tmux = Tmux()
+    # COLUMNS/LINES may leak in from the environment (80x24 under pytest); the pty knows better.
+    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={settings.data_dir} "
+               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
+    tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
+    try:
+        started = time.monotonic()
+        tmux.wait_for(lambda s: "Ask about demo" in s and "opening" not in s, "the demo world")
+        ready = time.monotonic() - started
+        tmux("send-keys", "-t", "smoke", "-l", QUESTION)
+        tmux("send-keys", "-t", "smoke", "Enter")
+        screen = tmux.wait_for(lambda s: "[1] ch." in s and "answering" not in s, "the answer")
+        assert f"❯ {QUESTION}" in screen
+        assert "Eleanor Vance" in screen.split(f"❯ {QUESTION}", 1)[1]
+        assert "1 turn" in screen
+        assert "Traceback" not in screen and "pydantic" not in screen.lower()
+        tmux("send-keys", "-t", "smoke", "C-c")  # quits, keeping the session
+        deadline = time.monotonic() + 20
+        while tmux.alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not tmux.alive(), "Ctrl+C should quit the app"
+    finally:
+        tmux("kill-server")
+    with SessionStore(settings.sessions_path) as store:
+        (session,) = store.list_sessions("demo")
+        (turn,) = store.turns(session.id)
+    assert (turn.question, turn.status) == (QUESTION, "answered")
+    print(f"lore ready in a terminal after {ready:.1f} s")

@@ -1,0 +1,46 @@
+"""First run: no world, the welcome screen, and the demo world ingested from it."""
+
+from __future__ import annotations
+
+from textual.widgets import ProgressBar
+
+from stores.config import load_settings
+from tests.tui.conftest import SIZE, make_app, settle
+from tui.screens.main import MainScreen
+from tui.screens.welcome import WelcomeScreen
+
+
+async def test_no_world_shows_the_welcome_screen_and_d_ingests_the_demo(lore_home):
+    app = make_app(load_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, WelcomeScreen)
+        text = app.screen.query_one("#welcome-text").source
+        assert "lore ingest PATH... --world NAME" in text
+        stages: list[str] = []
+        app.screen.show_progress = (lambda show: lambda stage, done, total: (
+            stages.append(stage), show(stage, done, total)))(app.screen.show_progress)
+        await pilot.press("d")
+        assert app.ingesting
+        assert app.screen.query_one(ProgressBar).display
+        await settle(pilot)
+        assert {"read", "embed"} <= set(stages)
+        assert isinstance(app.screen, MainScreen)
+        assert app.conversation is not None and app.conversation.world == "demo"
+        assert app.main.status.world.passages > 0
+        assert any("demo world is ready" in note for _, note in app.notes)
+
+
+async def test_a_world_that_does_not_exist_is_a_notification_not_a_traceback(settings):
+    app = make_app(settings, world="atlantis")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MainScreen) and app.conversation is None
+        errors = [note for severity, note in app.notes if severity == "error"]
+        assert errors and "no world named 'atlantis'" in errors[0]
+        assert "Ctrl+G" in errors[0] and "known worlds: demo" in errors[0]
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        await pilot.press("enter")  # the switcher lists demo: open it
+        await settle(pilot)
+        assert app.conversation is not None and app.conversation.world == "demo"

@@ -1,0 +1,1 @@
+"""The app's screens: main, welcome, and the modals (passage, sessions, worlds, help, dialogs)."""

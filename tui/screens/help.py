@@ -1,0 +1,56 @@
+"""The help screen: what each pane is for and every key, as remapped by `[keymap]`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from tui.keys import binding_groups, keys_for
+
+INTRO = """\
+# Lorekeeper — keys
+
+Type a question and press **Enter**. Follow-ups may use pronouns (他, she, it): the entity stack
+on the right says who they refer to, and an answer shows **↳ read as** when the question was
+rewritten. Answers cite passages as [1], [2]; the citations under an answer open the passage.
+**Tab** / **Shift+Tab** move between the question box, the chat, its citations, the entity stack
+and the timeline. **Ctrl+P** opens the command palette with every action. Ctrl+C and Ctrl+Q quit;
+every turn is saved as it happens, and an answer still running is saved as cancelled.
+
+Remap any key in `config.toml`: `[keymap]` with `binding-id = "key"`, e.g. `sessions = "f6"`.
+"""
+
+
+def help_markdown(keymap: Mapping[str, str]) -> str:
+    """The intro and one table of keys per place they apply."""
+    parts = [INTRO]
+    for where, bindings in binding_groups():
+        if not bindings:
+            continue
+        parts.append(f"\n## {where}\n\n| keys | id | does |\n| --- | --- | --- |")
+        for b in bindings:
+            keys = keys_for(b, keymap).replace("|", "\\|")
+            parts.append(f"| `{keys}` | `{b.id}` | {b.tooltip or b.description} |")
+    return "\n".join(parts)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "close", id="help-close",
+                        tooltip="Close the help")]
+
+    def __init__(self, keymap: Mapping[str, str]) -> None:
+        super().__init__(classes="dialog")
+        self.keymap = keymap
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"), VerticalScroll(id="help-scroll"):
+            yield Markdown(help_markdown(self.keymap))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()

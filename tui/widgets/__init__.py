@@ -1,0 +1,1 @@
+"""The main screen's widgets, one small module each."""

@@ -1,0 +1,185 @@
+"""The chat pane: each turn is a question, how it was read, the tool steps, the answer as
+Markdown and its numbered citations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Markdown, Static
+
+from tui.widgets.citations import CitationList
+
+ENDED = {
+    "cancelled": "cancelled — the question is kept in the session; ask again to retry",
+    "failed": "failed — the question is kept in the session",
+    "pending": "no answer (the app stopped before it came); ask again to retry",
+}
+
+
+def step_text(call: Any) -> str:
+    """One line for a tool call: its summary, else the tool and its arguments."""
+    if isinstance(call, dict):
+        summary, tool, args = call.get("summary", ""), call.get("tool", ""), call.get("args", {})
+    else:
+        summary, tool, args = call.summary, call.tool, call.args
+    return summary or f"{tool} {' '.join(str(v) for v in args.values())}".strip()
+
+
+class TurnView(Vertical):
+    """One question and its answer (or the state it is in)."""
+
+    def __init__(self, question: str, n: int = 0) -> None:
+        super().__init__(classes="turn")
+        self.question = question
+        self.n = n
+        self.status = "pending"
+        self.steps: list[str] = []
+        """The tool steps so far, one line each."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("❯ ", "bold"), self.question), classes="question")
+        yield Static("", classes="resolved")
+        yield Static("· thinking …", classes="live")
+        yield Static("", classes="steps")
+        yield Markdown("", classes="answer")
+        yield Static("", classes="ended")
+
+    def on_mount(self) -> None:
+        for name in ("resolved", "steps", "answer", "ended"):
+            self.query_one(f".{name}").display = False
+
+    def add_step(self, call: Any) -> None:
+        """Show a tool call as it happens ('searching 玄德 …') on the one live line: it keeps
+        its height, so the chat is not laid out again for every step."""
+        self.steps.append(f"· {step_text(call)}")
+        self.query_one(".live", Static).update(self.steps[-1], layout=False)
+
+    def _settle_steps(self) -> None:
+        """The run is over: the live line gives way to the list of every step."""
+        self.query_one(".live").display = False
+        if self.steps:
+            steps = self.query_one(".steps", Static)
+            steps.update("\n".join(self.steps))
+            steps.display = True
+
+    def show_steps(self, calls: list[Any]) -> None:
+        self.steps += [f"· {step_text(call)}" for call in calls]
+
+    async def show_answer(self, resolved: str, text: str, citations: list[Any]) -> None:
+        """The answer as Markdown, the resolved question when it differs, the citations."""
+        self.status = "answered"
+        with self.app.batch_update():  # one layout for the whole answer
+            self._settle_steps()
+            if resolved and resolved != self.question:
+                resolved_line = self.query_one(".resolved", Static)
+                resolved_line.update(Text.assemble(("  ↳ read as: ", "dim"), resolved))
+                resolved_line.display = True
+            answer = self.query_one(".answer", Markdown)
+            answer.display = True
+            await answer.update(text)
+            if citations:
+                await self.mount(CitationList(citations, classes="citations"),
+                                 before=self.query_one(".ended"))
+
+    def show_ended(self, status: str, error: str = "") -> None:
+        """A cancelled, failed or unanswered turn."""
+        self.status = status
+        self._settle_steps()
+        ended = self.query_one(".ended", Static)
+        message = ENDED.get(status, status)
+        if error and status == "failed":
+            message = f"{message}: {error}"
+        ended.update(Text(message, style="italic"))
+        ended.display = True
+
+    @property
+    def citations(self) -> CitationList | None:
+        found = self.query(CitationList)
+        return found.first() if found else None
+
+
+MAX_TURNS = 30
+"""Turns kept on screen: every turn costs layout time, so a long session shows its last ones
+(the whole session is one export away)."""
+
+
+class ChatLog(VerticalScroll):
+    """The conversation so far, newest at the bottom (the last MAX_TURNS turns)."""
+
+    BINDINGS = [
+        Binding("home", "scroll_home", "top", show=False, id="chat-top",
+                tooltip="Scroll to the first turn"),
+        Binding("end", "scroll_end", "bottom", show=False, id="chat-bottom",
+                tooltip="Scroll to the last turn"),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.can_focus = True
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="chat-earlier")
+        yield Static("", id="chat-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#chat-earlier").display = False
+        self.hidden_turns = 0
+
+    def set_hint(self, text: str) -> None:
+        """The line shown while the chat is empty."""
+        self.query_one("#chat-hint", Static).update(Text(text, style="dim"))
+
+    async def clear_turns(self) -> None:
+        await self.query(TurnView).remove()
+        self.hidden_turns = 0
+        self.query_one("#chat-earlier").display = False
+        self.query_one("#chat-hint").display = True
+
+    async def add_turn(self, question: str, n: int = 0) -> TurnView:
+        view = TurnView(question, n)
+        self.query_one("#chat-hint").display = False
+        await self.mount(view)
+        turns = self.turns
+        if len(turns) > MAX_TURNS:
+            await turns[0].remove()
+            self._hide_earlier(1)
+        self.scroll_end(animate=False)
+        return view
+
+    def _hide_earlier(self, count: int) -> None:
+        self.hidden_turns += count
+        earlier = self.query_one("#chat-earlier", Static)
+        n = self.hidden_turns
+        earlier.update(Text(f"… {n} earlier turn{'s' if n != 1 else ''} of this session not "
+                            "shown (Ctrl+S exports the whole session)", style="dim italic"))
+        earlier.display = True
+
+    async def add_stored_turns(self, turns: list[Any]) -> None:
+        """A session's turns from the store (resuming it): the last MAX_TURNS of them."""
+        if len(turns) > MAX_TURNS:
+            self._hide_earlier(len(turns) - MAX_TURNS)
+        for turn in turns[-MAX_TURNS:]:
+            await self.add_stored_turn(turn)
+
+    async def add_stored_turn(self, turn: Any) -> TurnView:
+        """A turn from the session store."""
+        view = await self.add_turn(turn.question, turn.n)
+        view.show_steps(turn.tool_calls)
+        if turn.status == "answered":
+            await view.show_answer(turn.resolved_question, turn.answer, turn.citations)
+        else:
+            view.show_ended(turn.status, turn.error)
+        return view
+
+    @property
+    def turns(self) -> list[TurnView]:
+        return list(self.query(TurnView))
+
+    @property
+    def last_turn(self) -> TurnView | None:
+        turns = self.turns
+        return turns[-1] if turns else None

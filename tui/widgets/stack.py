@@ -1,0 +1,81 @@
+"""The entity-stack pane: who the conversation is about, most recent first, with aliases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+def entry_label(entity: str, referred_as: str, aliases: list[str], tracked: bool) -> Text:
+    """`沈砚  as 他` and, dimmed on the next line, a few aliases."""
+    label = Text.assemble(("● " if tracked else "  ", "bold"), (entity, "bold"))
+    if referred_as and referred_as != entity:
+        label.append(f"  as {referred_as}", style="italic")
+    shown = [a for a in aliases if a != entity]
+    if shown:
+        label.append("\n    " + " · ".join(shown), style="dim")
+    return label
+
+
+class EntityStack(OptionList):
+    """Enter tracks the highlighted entity; `a` starts a question about it."""
+
+    BINDINGS = [
+        Binding("enter", "track", "track", id="stack-track",
+                tooltip="Track this entity: show its appearances in the Timeline pane"),
+        Binding("a", "ask_about", "ask about", id="stack-ask",
+                tooltip="Start a question about this entity in the question box"),
+    ]
+
+    @dataclass
+    class TrackRequested(Message):
+        """Show this entity's timeline (and remember it as the session's tracked entity)."""
+
+        entity: str
+
+    @dataclass
+    class AskRequested(Message):
+        """Put this entity into the question box."""
+
+        entity: str
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.entities: list[str] = []
+
+    def show(self, stack: list[Any], aliases: dict[str, list[str]], tracked: str | None) -> None:
+        """Replace the list with the session's stack (StackEntry records, most recent first)."""
+        highlighted = self.highlighted_entity
+        self.entities = [entry.entity for entry in stack]
+        self.set_options(
+            Option(entry_label(e.entity, e.referred_as, aliases.get(e.entity, []),
+                               e.entity == tracked), id=str(i))
+            for i, e in enumerate(stack))
+        if highlighted in self.entities:
+            self.highlighted = self.entities.index(highlighted)
+        elif self.entities:
+            self.highlighted = 0
+
+    @property
+    def highlighted_entity(self) -> str | None:
+        if self.highlighted is None or not self.entities:
+            return None
+        return self.entities[min(self.highlighted, len(self.entities) - 1)]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()  # a click selects: the same as Enter
+        self.action_track()
+
+    def action_track(self) -> None:
+        if (entity := self.highlighted_entity) is not None:
+            self.post_message(self.TrackRequested(entity))
+
+    def action_ask_about(self) -> None:
+        if (entity := self.highlighted_entity) is not None:
+            self.post_message(self.AskRequested(entity))

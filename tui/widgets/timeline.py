@@ -1,0 +1,50 @@
+"""The timeline pane: the tracked entity's appearances in story order; Enter opens one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+def event_label(event: Any) -> Text:
+    """`ch. 3  gist of the passage`"""
+    label = Text.assemble((f"ch. {event.chapter:<3}", "bold"), " ", event.gist.replace("\n", " "))
+    return label
+
+
+class Timeline(OptionList):
+    """Posts `Timeline.PassageRequested` for the appearance chosen."""
+
+    BINDINGS = [
+        Binding("enter", "select", "open passage", id="timeline-open",
+                tooltip="Open the passage of this appearance"),
+    ]
+
+    @dataclass
+    class PassageRequested(Message):
+        """Show the passage of one appearance."""
+
+        chunk_id: str
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.entity: str | None = None
+        self.events: list[Any] = []
+
+    def show(self, entity: str | None, events: list[Any]) -> None:
+        """Replace the list with an entity's TimelineEvents (story order)."""
+        self.entity, self.events = entity, list(events)
+        self.set_options(Option(event_label(e), id=str(i)) for i, e in enumerate(self.events))
+        if self.events:
+            self.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        chosen = self.events[int(event.option.id or 0)]
+        self.post_message(self.PassageRequested(chosen.chunk_id))

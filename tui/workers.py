@@ -1,0 +1,242 @@
+"""The app's workers: opening a world (model and index loading), answering, tracking, reading
+passages, exports, session and world lists, and ingesting the demo world.
+
+Each is a `@work(exclusive=True, group=...)` method that reports back with `post_message`.
+None handles its own errors: `LoreApp._worker_changed` (one place) shows them as notifications.
+Blocking store calls that touch the world's retriever go through `agent.tools.run_blocking`,
+so they never run beside the agent's own tool calls on the same stores.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+
+from stores.errors import LoreError
+from tui.messages import (
+    AnswerReady,
+    AnswerStep,
+    ConversationOpened,
+    Exported,
+    HorizonChanged,
+    IngestDone,
+    IngestProgress,
+    NoWorld,
+    PassageReady,
+    TimelineReady,
+)
+from tui.state import WorldInfo, pick_world, session_title
+
+if TYPE_CHECKING:
+    from sessions.store import SessionStore
+    from stores.config import Settings
+    from tui.screens.sessions import SessionPicker
+    from tui.screens.worlds import WorldSwitcher
+
+CONTEXT = 2
+"""Passages shown before and after a cited one in the passage view."""
+
+
+def _catalog_rows(settings: Settings) -> list[dict[str, Any]]:
+    from stores.catalog import Catalog
+
+    catalog = Catalog(settings.catalog_path)
+    try:
+        return catalog.worlds()
+    finally:
+        catalog.close()
+
+
+def warm(conversation: Any) -> None:
+    """Load what the first question would otherwise wait for: passages, names, the embedder,
+    the indexes and the model (so the first answer is as quick as the others).
+
+    The embedder loads in a second thread meanwhile: it spends its time in native code, and
+    the two together take about a second less than one after the other.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    retriever = conversation.retriever
+    stores = retriever.stores
+    with ThreadPoolExecutor(1, thread_name_prefix="lore-warm") as pool:
+        embedder = pool.submit(lambda: stores.embedder.embed(["warm up"]))
+        _ = retriever.story, retriever.matcher, retriever.entities, retriever.by_document
+        _ = conversation.lexicon, stores.vectors, stores.keywords
+        embedder.result()
+
+
+class LoreWorkers:
+    """Mixed into LoreApp (a Textual App): the workers and the state they need."""
+
+    settings: Settings
+    conversation: Any
+    post_message: Any
+    call_from_thread: Any
+
+    def session_store(self) -> SessionStore:
+        raise NotImplementedError
+
+    def report_error(self, error: BaseException) -> None:
+        raise NotImplementedError
+
+    def retriever_for(self, world: str) -> Any:
+        raise NotImplementedError
+
+    # -- opening a world --------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="open", exit_on_error=False)
+    def open_world(self, world: str | None = None, session_id: str | None = None,
+                   new: bool = False) -> None:
+        """Open a world's conversation (the last session unless told otherwise) and warm it."""
+        import pydantic_ai
+
+        from agent.conversation import Conversation
+        from agent.retrieval import UnknownEntity
+
+        # The app owns the terminal: pydantic-ai's first-run banner would land on the screen.
+        pydantic_ai.BANNER_ENABLED = False
+        store = self.session_store()
+        rows = _catalog_rows(self.settings)
+        if world is None:
+            recent = store.list_sessions()
+            world = pick_world(rows, recent[0].world if recent else None, None)
+        if world is None:
+            self.post_message(NoWorld())
+            return
+        row = next((r for r in rows if r["name"] == world), None)
+        if row is None:
+            known = ", ".join(r["name"] for r in rows) or "none yet"
+            raise LoreError(f"no world named {world!r} (known worlds: {known})", where="--world",
+                            hint=f"pick one with Ctrl+G, or ingest it: lore ingest PATH... "
+                                 f"--world {world}")
+        conversation = Conversation.open(self.settings, world, session_id=session_id, new=new,
+                                         store=store, retriever=self.retriever_for(world))
+        try:
+            warm(conversation)
+            try:
+                _ = conversation.agent  # the model: a bad [model] setting shows up now
+            except LoreError as exc:  # the world stays usable for reading; asking will say why
+                self.call_from_thread(self.report_error, exc)
+            turns, stack = conversation.turns(), conversation.stack()
+            tracked = conversation.session.tracked_entity
+            timeline = []
+            if tracked:
+                try:
+                    timeline = conversation.retriever.track(tracked)
+                except UnknownEntity:
+                    tracked = None
+            last = max(conversation.retriever.chapter_titles, default=0)
+        except BaseException:
+            conversation.close()  # the store and the retriever stay open: the app owns them
+            raise
+        self.post_message(ConversationOpened(conversation, WorldInfo.from_row(row, last),
+                                             turns, stack, timeline))
+
+    # -- a question -------------------------------------------------------------------------------
+    @work(exclusive=True, group="answer", exit_on_error=False)
+    async def ask(self, question: str) -> None:
+        """Answer in the app's event loop: the agent's blocking calls run in threads, so keys
+        keep flowing, and cancelling this worker (Esc, quit) cancels the run."""
+        result = await self.conversation.ask(
+            question, on_step=lambda call: self.post_message(AnswerStep(call)))
+        self.post_message(AnswerReady(result))
+
+    # -- the tracked entity, passages, horizon ----------------------------------------------------
+    @work(exclusive=True, group="track", exit_on_error=False)
+    async def track(self, entity: str) -> None:
+        from agent.tools import run_blocking
+
+        conversation = self.conversation
+        events = await run_blocking(conversation.retriever, conversation.track, entity)
+        self.post_message(TimelineReady(entity, events))
+
+    @work(exclusive=True, group="passage", exit_on_error=False)
+    async def read_passage(self, chunk_id: str, quote: str = "") -> None:
+        from agent.tools import run_blocking
+
+        retriever = self.conversation.retriever
+        passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT)
+        core = retriever.chunks[chunk_id].text if chunk_id in retriever.chunks else ""
+        self.post_message(PassageReady(passage, quote, core))
+
+    @work(exclusive=True, group="horizon", exit_on_error=False)
+    async def set_horizon(self, chapter: int) -> None:
+        from agent.tools import run_blocking
+
+        conversation = self.conversation
+        retriever = conversation.retriever
+        await run_blocking(retriever, conversation.set_horizon, chapter)
+        tracked = conversation.session.tracked_entity
+        events = await run_blocking(retriever, retriever.track, tracked) if tracked else None
+        self.post_message(HorizonChanged(chapter, events))
+
+    # -- exports ----------------------------------------------------------------------------------
+    @work(exclusive=True, group="export", exit_on_error=False)
+    async def export(self, kind: str, fmt: str) -> None:
+        from agent.tools import run_blocking
+        from tui.exports import export_session_file, export_timeline_file
+
+        conversation = self.conversation
+        world = conversation.world
+        if kind == "timeline":
+            entity = conversation.session.tracked_entity
+            if not entity:
+                raise LoreError("no entity is tracked in this session",
+                                hint="select one in the Entities pane (F3) and press Enter")
+            path = await run_blocking(conversation.retriever, export_timeline_file,
+                                      self.settings, conversation.retriever, world, entity, fmt)
+            self.post_message(Exported(f"Timeline of {entity}", str(path)))
+        else:
+            path = await run_blocking(conversation.retriever, export_session_file, self.settings,
+                                      self.session_store(), conversation.session.id, world, fmt)
+            self.post_message(Exported("Session", str(path)))
+
+    # -- lists for the modals ---------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="sessions", exit_on_error=False)
+    def load_sessions(self, picker: SessionPicker) -> None:
+        picker.post_message(picker.Loaded(self._session_rows(picker.world)))
+
+    @work(thread=True, exclusive=True, group="sessions", exit_on_error=False)
+    def edit_session(self, picker: SessionPicker, op: str, session_id: str,
+                     title: str = "") -> None:
+        store = self.session_store()
+        if op == "rename":
+            store.rename_session(session_id, title)
+        elif op == "delete":
+            store.delete_session(session_id)
+        picker.post_message(picker.Loaded(self._session_rows(picker.world)))
+        self.call_from_thread(self.session_edited, op, session_id)
+
+    def session_edited(self, op: str, session_id: str) -> None:
+        raise NotImplementedError
+
+    def _session_rows(self, world: str) -> list[Any]:
+        from tui.screens.sessions import SessionRow
+
+        store = self.session_store()
+        rows = []
+        for s in store.list_sessions(world):
+            first = "" if s.title else next((t.question for t in store.turns(s.id)), "")
+            rows.append(SessionRow(s.id, session_title(s.title, first), s.updated, s.turn_count))
+        return rows
+
+    @work(thread=True, exclusive=True, group="worlds", exit_on_error=False)
+    def load_worlds(self, switcher: WorldSwitcher) -> None:
+        worlds = [WorldInfo.from_row(r) for r in _catalog_rows(self.settings)]
+        switcher.post_message(switcher.Loaded(worlds))
+
+    # -- the demo world ---------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="ingest", exit_on_error=False)
+    def ingest_demo(self) -> None:
+        from stores.ingest import ingest
+        from tui.commands.world import DEMO_WORLD, demo_world_path
+
+        folder: Path = demo_world_path()
+        corpus = [p for p in (folder / "zh", folder / "en", folder / "dialogue") if p.exists()]
+        report = ingest(self.settings, DEMO_WORLD, corpus, folder / "glossary.toml",
+                        progress=lambda stage, done, total: self.post_message(
+                            IngestProgress(stage, done, total)))
+        summary = (f"{report.chunks} passages, {report.entities} entities, "
+                   f"{report.relations} relations")
+        self.post_message(IngestDone(DEMO_WORLD, summary))
