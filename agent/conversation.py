@@ -204,8 +204,7 @@ class Conversation:
             messages_json=result.messages_json, citations=answer.citations,
             tool_calls=result.tool_calls, stack=new_stack, entities=answer.entities)
         await self._summarise()
-        evidence = sorted((p for p in deps.seen.values() if isinstance(p, Passage)),
-                          key=lambda p: -p.score)
+        evidence = result.evidence
         return TurnResult(turn_id=saved.id, session_id=self.session.id, question=question,
                           resolved_question=resolution.text, answer=answer,
                           tool_calls=list(result.tool_calls), stack=new_stack, evidence=evidence,

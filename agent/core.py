@@ -171,6 +171,8 @@ class AskResult:
     """The run's new messages (ModelMessagesTypeAdapter JSON), the next turn's history."""
     requests: int = 0
     """Model requests made (tool rounds plus answers)."""
+    evidence: list[Passage] = field(default_factory=list)
+    """The passages the answer was built from, best first (what `lore eval` scores)."""
 
 
 async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
@@ -190,4 +192,20 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     return AskResult(answer=result.output, question=question,
                      resolved_question=deps.resolved_question, tool_calls=deps.calls,
                      messages_json=ModelMessagesTypeAdapter.dump_json(result.new_messages()),
-                     requests=result.usage.requests)
+                     requests=result.usage.requests,
+                     evidence=ranked_evidence(agent.model, deps, result.output))
+
+
+def ranked_evidence(model: Any, deps: LoreDeps, answer: Answer) -> list[Passage]:
+    """The offline model's own fused ranking when it made one; for other models the cited
+    passages in citation order, then the rest in the order the tools returned them (tool scores
+    — BM25 ~2, RRF ~0.03 — do not compare across tools, so they cannot rank)."""
+    own = getattr(getattr(model, "function", None), "__self__", None)
+    ranked = getattr(own, "last_evidence", None)
+    if ranked:
+        return list(ranked)
+    seen = _seen(deps)
+    cited = [c.chunk_id for c in answer.citations]
+    by_id = {p.chunk_id: p for p in seen}
+    first = [by_id[c] for c in dict.fromkeys(cited) if c in by_id]
+    return first + [p for p in seen if p.chunk_id not in set(cited)]

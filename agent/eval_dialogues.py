@@ -127,11 +127,9 @@ def chapter_recall(chapters: Sequence[int], gold: Sequence[int]) -> float | None
 
 
 def ranked_chapters(result: TurnResult) -> list[int]:
-    """Chapters of the turn's evidence, best first: cited passages, then the others by score."""
-    cited = [c.chunk_id for c in result.answer.citations]
-    chapters = {c.chunk_id: c.chapter for c in result.answer.citations}
-    rest = [p.chapter for p in result.evidence if p.chunk_id not in chapters]
-    return [chapters[i] for i in dict.fromkeys(cited)] + rest
+    """Chapters of the turn's evidence, best first, as the agent ranked it (agent.core
+    ranked_evidence: the offline model's fused ranking, else the cited passages first)."""
+    return [p.chapter for p in result.evidence]
 
 
 def score_turn(dialogue_id: str, number: int, turn: DialogueTurn, resolved_question: str,
