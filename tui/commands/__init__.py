@@ -14,3 +14,4 @@ def register(app: typer.Typer) -> None:
     timeline.register(app)
     doctor.register(app)
     evals.register(app)
+    from tui.commands import evals_sessions  # noqa: F401  (adds eval dialogues, eval locomo)
