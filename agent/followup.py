@@ -3,35 +3,36 @@
 The offline path has no language model to read a follow-up, so pronouns (他/她/它/他们/此人/那里/
 这把剑, he/she/it/they/there/that sword) and dropped subjects (后来呢？, What happened next?) are
 replaced in place by the canonical name of their referent. The referent comes from the last turns
-and the entity stack, filtered by what the reference can point at: a person for 他, a known woman
-is never 他 and a known man never 她, an item for 它, a place for 那里.
+(their questions, what the answers said and quoted, not only the entities they listed) and the
+entity stack, filtered by what the reference can point at: a person for 他, a known woman is
+never 他 and a known man never 她, an item for 它, a place for 那里. A place or thing the world
+does not list is written as the last turns wrote it (白帝城, the diamond).
 
 Whom a follow-up is about: when the previous question asked *who* (刘备三顾茅庐请的是谁？), the
 person the answer introduced is the new topic (诸葛亮); otherwise the previous question's subject
 stays the topic (吕布骑的是什么马？ → 这匹马是谁送给他的？ → 吕布). A pronoun the previous question
 already carried keeps the topic (他借这把刀想去杀谁？ → 事败后他杀了谁一家？ → still 曹操). Words
-and patterns live in agent/referring.py.
+and patterns live in agent/referring.py, the ranking of candidates in agent/candidates.py, and
+places and things read from text in agent/phrases.py.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from agent.candidates import Context
 from agent.gender import Gender
 from agent.referring import (
     CJK,
     CLAUSE_EN,
     DROPPED_EN,
     DROPPED_ZH,
-    WHAT,
-    WHERE,
-    WHO,
     Reference,
     find_references,
-    relation_family,
-    wanted_gender,
 )
 from sessions.records import StackEntry, Turn
 
@@ -57,6 +58,7 @@ class Lexicon:
     """Canonical name → entity type (person, place, faction, item, event, other)."""
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
     gender: Callable[[str], Gender] = lambda name: ""
+    _sorted: list[str] | None = field(default=None, init=False, repr=False)
 
     def names_in(self, text: str) -> list[str]:
         """Canonical names mentioned in `text`, in order of first appearance."""
@@ -64,6 +66,21 @@ class Lexicon:
 
     def kind(self, name: str) -> str:
         return self.types.get(name, "other")
+
+    def complete(self, cut: str) -> str:
+        """The one name or alias that `cut` begins ("Château d" → "Château d’If"), else ''.
+
+        Quotes in answers are cut to a length, sometimes inside a name.
+        """
+        if len(cut) < (2 if CJK.search(cut) else 3):
+            return ""
+        if self._sorted is None:
+            names = {n for n in self.types} | {a for al in self.aliases.values() for a in al}
+            self._sorted = sorted(names)
+        at = bisect.bisect_left(self._sorted, cut)
+        longer = list(itertools.takewhile(lambda n: n.startswith(cut), self._sorted[at:]))
+        longer = [n for n in longer if n != cut]
+        return longer[0] if len(longer) == 1 else ""
 
     @classmethod
     def from_entities(cls, entities: Sequence[Entity],
@@ -129,9 +146,11 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
     earlier = [(end, [name]) for _, end, name in lexicon.spans(question)]
     for ref in refs:
         names = _bound(question, ref, earlier, lexicon) or context.referent(ref)
-        if not names and ref.fallback is not None:  # her husband → Mercédès's husband
-            ref = ref.fallback
-            names = context.referent(ref)
+        if not names and ref.fallback is not None:
+            bearer = context.referent(ref.fallback)
+            names = context.spouse_by_name(bearer, ref)  # her husband → Villefort
+            if not names:  # her husband → Mercédès's husband
+                ref, names = ref.fallback, bearer
         if not names:
             continue
         pieces += [question[at: ref.start], context.render(ref, names)]
@@ -179,170 +198,6 @@ def _dropped_subject(question: str, context: Context) -> Resolution:
         tail = (match.group("when") or "next").strip()
         text = f"What happened to {name} {tail}?"
     return Resolution(question, text, [(question.strip(), [topic])])
-
-
-class Context:
-    """The candidates a reference may point at, best first, from the last turns and the stack."""
-
-    def __init__(self, lexicon: Lexicon, turns: Sequence[Turn], stack: Sequence[StackEntry],
-                 question: str) -> None:
-        self.lexicon = lexicon
-        self.turns = list(reversed(turns))  # most recent first
-        self.stack = [e.entity for e in stack]
-        self.said = {e.entity: e.referred_as for e in stack}
-        self.named_now = set(lexicon.names_in(question))
-        self.used: dict[str, list[str]] = {}  # surface → referent, within this question
-
-    # -- ranking --------------------------------------------------------------------------------
-    def order(self, ref: Reference) -> list[str]:
-        """Candidates for `ref`, most likely first (before filtering by type and gender)."""
-        names: list[str] = []
-        for turn in self.turns:
-            names += self._turn_order(turn, ref)
-        return list(dict.fromkeys(names + self.stack))
-
-    def _turn_order(self, turn: Turn, ref: Reference) -> list[str]:
-        lex = self.lexicon
-        asked = turn.resolved_question or turn.question
-        in_question = lex.names_in(asked)
-        carried = [n for n in in_question if n not in lex.names_in(turn.question)]
-        answer = [n for n in turn.entities if n]
-        new = [n for n in answer if n not in in_question]
-        if ref.kind in ("new_person", "new_persons") or (
-                ref.kind in ("person", "persons") and WHO.search(asked)):
-            # 周瑜的妻子是谁？: a man the answer names is not the wife. Most men's gender is
-            # unknown in classical text, so only a wanted woman must be known to be one.
-            want = wanted_gender(asked) if WHO.search(asked) else ""
-            new = [n for n in new if not want or lex.gender(n) == want
-                   or (want == "m" and lex.gender(n) != "f")]
-            front = new if ref.kind.startswith("new") else carried + new
-            return front + in_question + answer
-        if ref.kind == "place" and WHERE.search(asked):
-            return carried + new + in_question + answer
-        if ref.kind == "thing" and WHAT.search(asked):
-            return new + in_question + answer
-        subject = [n for n in in_question if lex.kind(n) == "person"][:1]
-        return carried + subject + in_question + answer
-
-    # -- choosing -------------------------------------------------------------------------------
-    def referent(self, ref: Reference) -> list[str]:
-        """The canonical names `ref` stands for (several for 他们 / they), or [] if unsure."""
-        if ref.surface in self.used:
-            return self.used[ref.surface]
-        if ref.kind in ("persons", "new_persons"):
-            names = self.plural(ref)
-        elif ref.kind == "relation":
-            names = self.relation(ref)
-        else:
-            one = self.pick(ref)
-            names = [one] if one else []
-        if names:
-            self.used[ref.surface] = names
-        return names
-
-    def pick(self, ref: Reference) -> str | None:
-        """The first candidate of the right type and gender, not already named in the question.
-
-        An entity of exactly the wanted type comes before an untyped (`other`) one, as worlds
-        without a glossary have; an entity the question names itself comes last.
-        """
-        taken = {n for names in self.used.values() for n in names}
-        order = self.order(ref)
-        if ref.gender == "f":
-            # Women are the ones a world marks (夫人, Madame, a description): 她 / she goes to a
-            # known woman first, and only then to someone whose gender is unknown.
-            women = [n for n in order if self.lexicon.gender(n) == "f"]
-            order = women + [n for n in order if n not in women]
-        for avoid in (self.named_now | taken, self.named_now, set()):
-            for strict in (True, False):
-                for name in order:
-                    if name not in avoid and self._fits(name, ref, strict):
-                        return name
-        return None
-
-    def _fits(self, name: str, ref: Reference, strict: bool) -> bool:
-        kind = self.lexicon.kind(name)
-        people = ref.kind in ("person", "new_person", "persons", "new_persons", "relation")
-        if not strict and kind == "other":
-            # Untyped entities (names found in the text, no glossary): one with a gender is a
-            # person, one without may be anything; a thing or a place never has a gender.
-            gendered = bool(self.lexicon.gender(name))
-            if people or not gendered:
-                kind = "person" if people else ("item" if ref.kind == "thing" else "place")
-        if not strict and ref.kind == "thing" and kind in ("faction", "event"):
-            kind = "item"
-        if not strict and ref.kind == "place" and kind == "faction":
-            kind = "place"
-        wanted = "person" if people else {"place": "place", "thing": "item"}[ref.kind]
-        if kind != wanted:
-            return False
-        if ref.gender:
-            known = self.lexicon.gender(name)
-            return not known or known == ref.gender
-        return True
-
-    def plural(self, ref: Reference) -> list[str]:
-        """他们 / they: the persons the last answer introduced, else those last talked about."""
-        limit = ref.count or 3
-        person = Reference(ref.start, ref.end, ref.surface, "person")
-
-        def fits(names: Sequence[str]) -> list[str]:
-            return [n for n in dict.fromkeys(names) if self._fits(n, person, False)]
-
-        chosen: list[str] = []
-        if self.turns:
-            turn = self.turns[0]
-            asked = fits(self.lexicon.names_in(turn.resolved_question or turn.question))
-            new = [n for n in fits(turn.entities) if n not in asked]
-            if len(new) >= 2 or (ref.kind == "new_persons" and new):
-                return new[:limit]
-            chosen = asked if len(asked) >= 2 else asked + new[:1]
-        for name in fits(self.order(person)):  # at least two
-            if len(chosen) >= 2:
-                break
-            if name not in chosen:
-                chosen.append(name)
-        return chosen[:limit] if len(chosen) >= 2 else []
-
-    def relation(self, ref: Reference) -> list[str]:
-        """her husband: the answer's new person when the last question asked for that relation."""
-        for turn in self.turns[:1]:
-            asked = turn.resolved_question or turn.question
-            if WHO.search(asked) and relation_family(asked) == ref.family:
-                in_question = self.lexicon.names_in(asked)
-                person = Reference(ref.start, ref.end, "", "person", ref.relative_gender)
-                new = [n for n in turn.entities if n not in in_question
-                       and self._fits(n, person, False)]
-                if new:
-                    return [new[0]]
-        return []
-
-    # -- writing --------------------------------------------------------------------------------
-    def render(self, ref: Reference, names: list[str]) -> str:
-        """The words that replace the reference, in the question's language and grammar."""
-        zh = not ref.english
-        shown = [self.display(n, zh) for n in names]
-        if len(shown) == 1:
-            text = shown[0]
-        elif zh:
-            text = "、".join(shown[:-1]) + "和" + shown[-1]
-        else:
-            text = ", ".join(shown[:-1]) + " and " + shown[-1]
-        if ref.possessive:
-            text = text + ("的" if zh else ("'" if text.endswith("s") else "'s"))
-        return ref.prefix + text + ref.suffix
-
-    def display(self, name: str, zh: bool) -> str:
-        """The canonical name, or an alias in the question's script when the name is not."""
-        if bool(CJK.search(name)) == zh:
-            return name
-        said = self.said.get(name, "")
-        if said and bool(CJK.search(said)) == zh and said in self.lexicon.aliases.get(name, ()):
-            return said
-        same = [a for a in self.lexicon.aliases.get(name, ()) if bool(CJK.search(a)) == zh]
-        # Two-word names read best in a question (Shen Yan, Guiyan Map); titles and "the" less.
-        same.sort(key=lambda a: (abs(len(a.split()) - 2), a.lower().startswith("the "), len(a)))
-        return same[0] if same else name
 
 
 def next_stack(resolution: Resolution, answer_entities: Sequence[str],

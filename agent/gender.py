@@ -36,6 +36,9 @@ _F_DESC = re.compile(r"之女|的女儿|义女|独女|长女|次女|之妻|的�
 _M_DESC = re.compile(r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的父亲|大哥|兄长|之弟|师兄"
                      r"|\b(?:son|husband|father|man|boy|brother|he|his|him)\b", re.I)
 
+TITLES_EN = _F_TITLE_EN | _M_TITLE_EN
+"""Words that stand before an English name as a title (Madame, M., Count …)."""
+
 _SHE = re.compile(r"她(?!们)|\b(?:she|her|hers|herself)\b", re.I)
 _HE = re.compile(r"(?<![其吉])他(?![们人乡日])|\b(?:he|him|his|himself)\b", re.I)
 _WINDOW_ZH, _WINDOW_EN = 40, 160
@@ -71,8 +74,14 @@ def description_gender(description: str) -> Gender:
 
 def text_gender(name: str, passages: Sequence[str],
                 spans: Callable[[str], list[tuple[int, int, str]]]) -> Gender:
-    """The gender of the pronouns that follow the entity's mentions, before anyone else is named."""
-    she = he = 0
+    """The gender of the pronouns that follow the entity's mentions, before anyone else is named.
+
+    All the pronouns in those windows decide when they clearly lean one way. In a novel where
+    men are everywhere they often do not for a woman (Mercédès is followed by as many he as she:
+    the men around her), so then only the first pronoun after each mention votes, and a woman
+    is one whose mentions are followed by she in a share of them no man's reaches.
+    """
+    she = he = first_she = first_he = 0
     for text in passages[:_MAX_PASSAGES]:
         found = spans(text)
         for i, (_, end, canonical) in enumerate(found):
@@ -81,11 +90,27 @@ def text_gender(name: str, passages: Sequence[str],
             stop = found[i + 1][0] if i + 1 < len(found) else len(text)
             width = _WINDOW_ZH if re.search(r"[\u4e00-\u9fff]", text[end: end + 8]) else _WINDOW_EN
             window = text[end: min(stop, end + width)]
-            she += len(_SHE.findall(window))
-            he += len(_HE.findall(window))
+            shes = [m.start() for m in _SHE.finditer(window)]
+            hes = [m.start() for m in _HE.finditer(window)]
+            she, he = she + len(shes), he + len(hes)
+            if shes or hes:
+                first = min(shes + hes)
+                first_she, first_he = first_she + (first in shes), first_he + (first in hes)
     if she + he < 2:
         return ""
-    return "f" if she > he else "m" if he > 2 * she else ""
+    if she > he:
+        return "f"
+    if he > 2 * she:
+        return "m"
+    votes = first_she + first_he
+    if votes >= 4 and first_she >= _FIRST_SHE_SHARE * votes:
+        return "f"
+    return ""
+
+
+_FIRST_SHE_SHARE = 0.4
+"""In Monte Cristo the first pronoun after a woman's name is she 43–76% of the time, after a
+man's 0–26%."""
 
 
 def _decide(m: int, f: int, margin: int) -> Gender:

@@ -42,6 +42,9 @@ class Reference:
     """For a relation: the gender of the relative (husband → m)."""
     fallback: Reference | None = None
     """For a relation: the bare pronoun, resolved when the relation cannot be."""
+    noun: str = ""
+    """The noun a demonstrative phrase names (这匹马 → 马, that sword → sword, 这个孩子 → 孩子);
+    for a relation, the relative (丈夫, husband)."""
 
 
 # -- what a question asks -------------------------------------------------------------------------
@@ -107,6 +110,8 @@ _ZH_RELATIVES = "|".join(("妻子", "夫人", "丈夫", "儿子", "长子", "次
 _ZH_PERSON_NOUNS = "孩子|儿子|女儿|女子|女人|男子|男人|小孩|少年|姑娘|老人|老者|将军|大将|武将|谋士|军师|皇帝|和尚|道士"
 _ZH_THING_NOUNS = ("宝刀|宝剑|刀|剑|马|宝物|宝贝|东西|物件|兵器|兵书|书|地图|图|信|印|玉玺|旗|枪"
                    "|戟|弓|船|宝|药|毒药")
+ZH_THING_NOUNS = tuple(_ZH_THING_NOUNS.split("|"))
+"""Nouns that name a thing (马, 刀, 剑, 书 …)."""
 _ZH_PLACE_NOUNS = "城池|城|地方|山|关|寨|岛|湖|楼|府|镇|村|渡口|崖|庙|寺|阁|江|河"
 
 _ZH = [
@@ -150,6 +155,9 @@ _EN = [
     (r"\b(?:this|that)\s+(?:man|boy|child|young man|old man|prisoner|sailor|priest)\b",
      "new_person", "m", 0, False),
     (r"\b(?:this|that)\s+(?:woman|girl|lady|young woman)\b", "new_person", "f", 0, False),
+    # "the child" as a reference, not as the start of a description (the child who …)
+    (r"\bthe\s+(?:child|baby|infant)\b(?!\s+(?:who|that|whom|which|of|in|at|with)\b)",
+     "new_person", "", 0, False),
     (r"\bhe\b|\bhim\b|\bhimself\b", "person", "m", 0, False),
     (r"\bhis\b", "person", "m", 0, True),
     (r"\bshe\b|\bherself\b", "person", "f", 0, False),
@@ -190,15 +198,28 @@ def _latin_context(question: str, m: re.Match[str]) -> bool:
 def _zh(m: re.Match[str]) -> Reference:
     i = int(m.lastgroup[1:])  # type: ignore[index]
     _, kind, gender, count, possessive = _ZH[i]
-    ref = Reference(m.start(), m.end(), m.group(0), kind, gender, count, bool(possessive))
+    ref = Reference(m.start(), m.end(), m.group(0), kind, gender, count, bool(possessive),
+                    noun=_zh_noun(m.group(0), kind))
     if kind == "relation":
         pronoun = m.group(m.lastgroup)[0]
         gender = "f" if pronoun == "她" else "m"
         rel = m.group(0)[2:]
         bare = Reference(m.start(), m.start() + 1, pronoun, "person", gender)
         return replace(ref, gender=gender, family=relation_family(rel),
-                       relative_gender=_ZH_RELATIVE_GENDER.get(rel, ""), fallback=bare)
+                       relative_gender=_ZH_RELATIVE_GENDER.get(rel, ""), fallback=bare, noun=rel)
     return ref
+
+
+_ZH_DEMONSTRATIVE = re.compile(r"^(?:这|那|此)(?:两|二|三)?(?:个|位|名|座|把|匹|件|张|幅|本|口|柄|封|颗"
+                               r"|块|面|支|杆|艘|条|瓶)?")
+
+
+def _zh_noun(surface: str, kind: str) -> str:
+    """这匹马 → 马, 这个孩子 → 孩子, 那座城 → 城; '' for a pronoun (他, 它, 那里)."""
+    if kind not in ("thing", "place", "new_person", "new_persons") or len(surface) < 2:
+        return ""
+    noun = _ZH_DEMONSTRATIVE.sub("", surface)
+    return "" if noun == surface or noun in ("里", "儿", "边", "处", "地", "人") else noun
 
 
 def _en(m: re.Match[str], question: str) -> Reference:
@@ -208,7 +229,10 @@ def _en(m: re.Match[str], question: str) -> Reference:
     if possessive is None:  # "her": possessive before a noun, object otherwise
         following = re.match(r"\s*([A-Za-z']+)", question[m.end():])
         possessive = bool(following) and following.group(1).lower() not in _OBJECT_NEXT
-    ref = Reference(m.start(), m.end(), text, kind, gender, count, bool(possessive), english=True)
+    noun = text.split()[-1].lower() if kind in ("thing", "place", "new_person") \
+        and len(text.split()) > 1 else ""
+    ref = Reference(m.start(), m.end(), text, kind, gender, count, bool(possessive), english=True,
+                    noun=noun)
     if text.lower() == "there":
         ref = replace(ref, prefix=_there_preposition(question[: m.start()]))
     if kind == "relation":
@@ -221,7 +245,7 @@ def _en(m: re.Match[str], question: str) -> Reference:
         rgender: Gender = "f" if _FEMALE_RELATIVE.search(rel) else \
             "m" if _MALE_RELATIVE.search(rel) else ""
         return replace(ref, gender="", family=relation_family(rel), relative_gender=rgender,
-                       fallback=bare)
+                       fallback=bare, noun=rel.lower())
     return ref
 
 

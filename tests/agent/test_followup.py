@@ -278,7 +278,7 @@ def test_sanguo_dialogues(sanguo: Lexicon) -> None:
 def test_monte_cristo_dialogues(monte: Lexicon) -> None:
     right, total, wrong = accuracy(monte, ROOT / "bench/questions/monte_cristo_dialogues.jsonl")
     print(f"monte cristo dialogues: {right}/{total} follow-ups resolved; missed: {wrong}")
-    assert total == 15 and right >= 12, wrong
+    assert total == 15 and right == total, wrong
 
 
 @pytest.fixture(scope="module")

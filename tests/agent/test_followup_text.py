@@ -1,0 +1,206 @@
+"""Follow-ups resolved from what the last answers said, not only from the entities they listed.
+
+The worlds here are built like the ingested novels without a glossary: persons only, some typed
+wrongly, places and things absent from the entity list, answers that lead with a quoted passage
+and cut their quotes short. Real alias matcher, real gender guesser; answers written here.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from agent.followup import Lexicon, next_stack, resolve
+from agent.gender import text_gender
+from agent.phrases import en_places, turn_text, zh_places, zh_things
+from sessions.records import StackEntry, Turn
+from stores.models import Entity
+
+
+def person(name: str, *aliases: str, description: str = "") -> Entity:
+    return Entity(name=name, type="person", aliases=list(aliases), description=description)
+
+
+# As a novel ingested without a glossary: every name a person, 许昌 among them.
+SANGUO = [person("刘备", "玄德"), person("关羽", "云长"), person("赵云", "子龙"), person("刘禅"),
+          person("庞统", "士元", "凤雏"), person("伏龙"), person("孙坚"), person("孙策"),
+          person("孙权"), person("吕布"), person("董卓"), person("曹操", "孟德"), person("王允"),
+          person("许昌")]
+MONTE = [
+    person("Edmond Dantès", "Dantès", "Edmond"), person("Caderousse"), person("Danglars"),
+    person("Pont du Gard"),  # a bridge the name tagger took for a person
+    person("Mercédès", description="A Catalan girl; she marries Fernand."),
+    person("Villefort", "M. de Villefort"), person("Madame de Villefort"),
+    person("Valentine", description="Villefort's daughter; she is poisoned."),
+    person("Faria", "Abbé Faria"),
+    Entity(name="Château d’If", type="other"), Entity(name="France", type="other"),
+]
+
+
+@pytest.fixture(scope="module")
+def sanguo() -> Lexicon:
+    return Lexicon.from_entities(SANGUO)
+
+
+@pytest.fixture(scope="module")
+def monte() -> Lexicon:
+    return Lexicon.from_entities(MONTE)
+
+
+class Dialogue:
+    """Resolves each question, then records the answer as the conversation saves it."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self.turns: list[Turn] = []
+        self.stack: list[StackEntry] = []
+
+    def ask(self, question: str, answer: str, entities: list[str],
+            quotes: tuple[str, ...] = ()) -> str:
+        res = resolve(question, self.stack, self.turns, self.lexicon)
+        self.turns.append(Turn(
+            id=str(len(self.turns)), session_id="s", n=len(self.turns) + 1, question=question,
+            resolved_question=res.text, answer=answer, status="answered", entities=entities,
+            citations=[{"chunk_id": "c", "quote": q} for q in quotes], created=datetime.now(UTC)))
+        self.stack = next_stack(res, entities, self.stack, self.lexicon)
+        return res.text
+
+
+# -- Chinese ----------------------------------------------------------------------------------
+def test_asked_who_someone_is_the_one_asked_about_stays_the_topic(sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    d.ask("凤雏指的是谁？", "伏龙。 见第36回：“伏龙、凤雏，两人得一，可安天下。”", ["伏龙", "庞统"])
+    assert d.ask("他死在什么地方？", "", []) == "庞统死在什么地方？"
+
+
+def test_there_is_the_place_the_answer_quoted_though_the_world_does_not_list_it(
+        sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    d.ask("刘备伐吴被火烧连营后逃进了哪座城？",
+          "见第84回「下邳城曹操鏖兵」：后人有诗赞陆逊曰：“持矛举火破连营，玄德穷奔白帝城。”[1]",
+          ["刘备"])
+    assert d.ask("他在那里把馆驿改成了什么？", "永安宫。", ["刘备"]) == \
+        "刘备在白帝城把馆驿改成了什么？"  # not 下邳城 of the chapter's title
+
+
+def test_there_is_the_place_the_question_named_when_it_did_not_ask_where(
+        sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    d.ask("关羽在麦城被谁擒住了？", "被东吴潘璋部将马忠擒住，押往临沮。", ["关羽"])
+    assert d.ask("那里离荆州有多远？", "", []) == "麦城离荆州有多远？"
+
+
+def test_this_horse_is_the_horse_the_answer_named(sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    d.ask("吕布骑的是什么马？", "赤兔马。 见第3回：“如履平地，名曰赤兔。”", ["吕布"])
+    assert d.ask("这匹马是谁送给他的？", "董卓。", ["董卓", "吕布"]) == "赤兔马是谁送给吕布的？"
+    assert d.ask("它后来归了谁？", "关羽。", ["关羽"]) == "赤兔马后来归了谁？"
+
+
+def test_this_sword_is_found_in_the_answers_quote(sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    d.ask("曹操向王允借的是什么宝物？", "见第4回：操曰：“闻司徒有七宝刀一口，愿借与操。”", ["曹操", "王允"])
+    assert d.ask("他借这把刀想去杀谁？", "", []) == "曹操借七宝刀想去杀谁？"
+
+
+def test_this_child_is_the_one_the_answer_calls_a_child(sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    # the answer lists the father first; its words say which one is the child
+    d.ask("赵云在长坂坡救出来的是谁？", "刘备的幼子刘禅，由糜夫人抱着。", ["刘备", "刘禅"])
+    assert d.ask("这个孩子后来向谁投降了？", "", []) == "刘禅后来向谁投降了？"
+
+
+def test_a_name_used_as_a_place_is_not_he(sanguo: Lexicon) -> None:
+    d = Dialogue(sanguo)
+    d.ask("曹操回到许昌后做了什么？", "许昌：操回许昌，大宴群臣。", ["许昌", "曹操"])  # typed a person
+    assert d.ask("他在那里住了多久？", "", []) == "曹操在许昌住了多久？"
+
+
+# -- English ----------------------------------------------------------------------------------
+def test_there_completes_a_name_the_quote_was_cut_inside(monte: Lexicon) -> None:
+    d = Dialogue(monte)
+    quote = "“Then listen,” said he. “I am the Abbé Faria, imprisoned as you know in this Château d"
+    d.ask("In which fortress was Dantès imprisoned?",
+          f"In chapter 16 (A Learned Italian): “{quote}” [1]", ["Faria", "Edmond Dantès"],
+          quotes=(quote,))
+    assert d.ask("How long did he stay there?", "", []) == \
+        "How long did Edmond Dantès stay in Château d’If?"
+
+
+def test_he_is_the_titled_subject_not_a_place_nor_a_name_after_him(monte: Lexicon) -> None:
+    d = Dialogue(monte)
+    d.ask("Under what disguise did the Count visit Caderousse at the Pont du Gard inn?",
+          "In chapter 26 (The Pont du Gard Inn): “Such of my readers as have made a pedestrian "
+          "excursion to the south of France may perchance have noticed…” [1]",
+          ["Caderousse", "Pont du Gard"])
+    assert d.ask("What did he give Caderousse?", "A diamond, said to be Edmond's legacy.", []) \
+        == "What did the Count give Caderousse?"
+    assert d.ask("How much was it worth?", "", []) == "How much was the diamond worth?"
+
+
+def test_he_is_left_as_typed_rather_than_made_the_name_after_it(monte: Lexicon) -> None:
+    d = Dialogue(monte)
+    d.ask("Where is the Pont du Gard inn?", "Between Beaucaire and Bellegarde.", [])
+    assert d.ask("What did he give Caderousse?", "", []) == "What did he give Caderousse?"
+
+
+def test_her_husband_by_her_married_name(monte: Lexicon) -> None:
+    d = Dialogue(monte)
+    d.ask("Who did Valentine see pouring poison into her glass at night?",
+          "Her stepmother, Madame de Villefort.", ["Madame de Villefort", "Valentine"])
+    assert d.ask("What did her husband call her when he confronted her?", "A poisoner.", []) == (
+        "What did Villefort call Madame de Villefort when Villefort confronted Madame de "
+        "Villefort?")
+    assert d.ask("And what became of him in the end?", "", []) == \
+        "And what became of Villefort in the end?"
+
+
+def test_she_is_the_woman_the_answers_quote_names(monte: Lexicon) -> None:
+    d = Dialogue(monte)
+    d.ask("Who was Edmond Dantès engaged to marry?",
+          "In chapter 3 (The Catalans): “Mercédès, the Catalan girl, waited at the door.” [1]",
+          ["Edmond Dantès"])
+    assert d.ask("Whom did she marry while he was in prison?", "", []) == \
+        "Whom did Mercédès marry while Edmond Dantès was in prison?"
+
+
+# -- the pieces -------------------------------------------------------------------------------
+def test_chinese_place_and_thing_words() -> None:
+    cases = {"玄德穷奔白帝城。": ["白帝城"], "李福领命，趱程赴五丈原": ["五丈原"],
+             "此处名落凤坡，不利于吾。": ["落凤坡"], "他在泓州城受了什么伤？": ["泓州城"],
+             "下邳白门楼，被曹操下令缢死。": ["下邳白门楼"], "死在落星崖上，葬在崖顶": ["落星崖"],
+             "关羽兵败退守的是哪座城？": [], "玄德出城，张飞守城，大军入城，满城百姓": [],
+             "在澹烟湖北口以西汇入湖中": ["澹烟湖"]}
+    for text, places in cases.items():
+        assert [w for _, w in zh_places(text, [])] == places, text
+    assert [w for _, w in zh_things("坐下赤兔马，手执青龙刀", "马", [])] == ["赤兔马"]
+    assert [w for _, w in zh_things("吕布骑的是什么马？拍马赶来，战马嘶鸣", "马", [])] == []
+    # a place word inside a known name is that name's: 关 of 关羽
+    assert zh_places("刘备杀关羽", [(2, 4, "关羽")]) == []
+
+
+def test_english_place_phrases_and_answer_parts() -> None:
+    text = "He was taken to the fortress at Ham, then into the Pont du Gard inn. He looked at Danglars."
+    assert [p for _, p in en_places(text, [])] == ["Ham", "the Pont du Gard"]
+    parts = turn_text("q", "Danglars. In chapter 89 (The Night): “at Marseilles” [1]")
+    assert parts.head == "Danglars."
+    assert "The Night" not in parts.body and "at Marseilles" in parts.body
+    assert turn_text("q", "M. Noirtier, her grandfather.").head == "M. Noirtier, her grandfather."
+
+
+def test_a_womans_first_pronoun_is_she_though_men_crowd_her_windows() -> None:
+    from stores.entities.matcher import AliasMatcher
+
+    spans = AliasMatcher({"Mercédès": "Mercédès", "Danglars": "Danglars"}).find_spans
+    passages = ["Mercédès wept; she knew he was gone, and he would not come back."] * 3 + [
+        "Mercédès waited. She said he was late.", "Danglars laughed; he said she would wait."]
+    assert text_gender("Mercédès", passages, spans) == "f"
+    assert text_gender("Danglars", passages, spans) == ""  # one window says nothing
+
+
+def test_his_wife_by_her_married_name_not_his_daughter() -> None:
+    lexicon = Lexicon.from_entities([*MONTE, person("Mademoiselle de Villefort")])
+    d = Dialogue(lexicon)
+    d.ask("Who prosecuted Dantès in 1815?", "M. de Villefort, the deputy procureur.", ["Villefort"])
+    assert d.ask("What did his wife do?", "", []) == "What did Madame de Villefort do?"
