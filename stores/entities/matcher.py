@@ -41,9 +41,14 @@ def _is_latin_word_char(ch: str) -> bool:
     return (ch.isalnum() or ch == "_") and ord(ch) < 0x2E80
 
 
+# Typographic apostrophes and quotes: a user types d'If where the book prints d’If. One
+# character for one, so offsets in a translated text are offsets in the original.
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "′": "'"})
+
+
 def _fold(name: str) -> str:
-    """Case-, accent- and space-insensitive key for `resolve` (dantes == Dantès)."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    """Case-, accent-, apostrophe- and space-insensitive key for `resolve` (dantes == Dantès)."""
+    decomposed = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES).casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(stripped.split())
 
@@ -89,7 +94,8 @@ class AliasMatcher:
             self._latin = self._latin or latin
             entry = _Alias(alias, canonical, latin and _any_case(alias),
                            _is_latin_word_char(alias[0]), _is_latin_word_char(alias[-1]))
-            keyed.setdefault(alias.lower() if latin else alias, []).append(entry)
+            key = alias.translate(_APOSTROPHES)
+            keyed.setdefault(key.lower() if latin else key, []).append(entry)
         if not keyed:
             return
         automaton = ahocorasick.Automaton()
@@ -115,13 +121,14 @@ class AliasMatcher:
         """Leftmost-longest, non-overlapping mentions as (start, end, canonical name)."""
         if self._automaton is None or not text:
             return []
-        haystack = text
+        haystack = text.translate(_APOSTROPHES)
         if self._latin:
-            haystack = text.lower()
-            if len(haystack) != len(text):
+            lowered = haystack.lower()
+            if len(lowered) != len(haystack):
                 # A few characters (İ) lengthen when lowered; keep those as written so that
                 # offsets in the haystack stay offsets in the text.
-                haystack = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in text)
+                lowered = "".join(ch if len(ch.lower()) != 1 else ch.lower() for ch in haystack)
+            haystack = lowered
         candidates: list[tuple[int, int, str]] = []
         for end, (length, entries) in self._automaton.iter(haystack):
             start = end - length + 1
@@ -144,7 +151,8 @@ class AliasMatcher:
                 continue
             if entry.right_boundary and end < len(text) and _is_latin_word_char(text[end]):
                 continue
-            if entry.any_case or text[start:end] == entry.text:
+            if entry.any_case or (text[start:end].translate(_APOSTROPHES)
+                                  == entry.text.translate(_APOSTROPHES)):
                 return entry.canonical
         return None
 

@@ -81,3 +81,10 @@ def test_matching_the_whole_novel_is_fast(shared_data: Path) -> None:
     found = matcher.find(novel)
     assert found["刘备"] > 1500 and found["诸葛亮"] > 1500 and found["关羽"] > 400
     assert count_mentions(matcher, chapters) == found
+
+
+def test_typed_apostrophes_match_typographic_ones() -> None:
+    matcher = AliasMatcher({"Château d’If": "Château d’If", "Dantès": "Edmond Dantès"})
+    text = "He was taken to the Château d'If; Dantès wept."
+    assert [name for _, _, name in matcher.find_spans(text)] == ["Château d’If", "Edmond Dantès"]
+    assert matcher.resolve("Château d'If") == "Château d’If"
