@@ -46,7 +46,8 @@ def load_questions(path: Path) -> list[Question]:
             questions.append(Question.model_validate_json(line))
         except ValidationError as exc:
             first = exc.errors()[0]
-            raise InputError(f"bad question record: {first['msg']} ({'.'.join(map(str, first['loc']))})",
+            field = ".".join(map(str, first["loc"]))
+            raise InputError(f"bad question record: {first['msg']}" + (f" ({field})" if field else ""),
                              where=f"{path}:{number}",
                              hint='each line needs {"id", "type", "question", "gold_chapters"}; '
                                   f"type is one of {', '.join(QUESTION_TYPES)}") from None
@@ -107,9 +108,12 @@ def evaluate(questions: Sequence[Question], agent_run: Callable[[str], tuple[lis
              baselines: dict[str, Ranker], k: int = 5,
              progress: Callable[[int, int], None] | None = None) -> dict:
     """Score the agent (and each baseline) on every question; unanswerable questions are scored
-    on whether the answer says the text does not tell (stop_reason not_in_text)."""
+    on whether the answer says the text does not tell (stop_reason not_in_text). Answerable
+    questions the agent refused anyway are listed under `refused_answerable`: their evidence
+    still scores, but the user got no answer."""
     tallies = {"agent": Tally(), **{name: Tally() for name in baselines}}
     latencies: list[float] = []
+    refused_answerable: list[str] = []
     for done, q in enumerate(questions):
         if progress:
             progress(done, len(questions))
@@ -120,10 +124,13 @@ def evaluate(questions: Sequence[Question], agent_run: Callable[[str], tuple[lis
             refused = 1.0 if stop_reason == "not_in_text" else 0.0
             tallies["agent"].add(q.type, Score(refused, refused, refused))
             continue
+        if stop_reason == "not_in_text":
+            refused_answerable.append(q.id)
         tallies["agent"].add(q.type, score(chapters, q.gold_chapters, k))
         for name, ranker in baselines.items():
             tallies[name].add(q.type, score(ranker(q.question), q.gold_chapters, k))
     report = {"k": k, **tallies["agent"].summary(), "latency_ms": _percentiles(latencies),
+              "refused_answerable": refused_answerable,
               "baselines": {name: tallies[name].summary() for name in baselines}}
     return report
 
@@ -153,6 +160,10 @@ def render(report: dict) -> str:
         lines.append("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)))
     lat = report["latency_ms"]
     lines.append(f"agent latency per question: p50 {lat['p50']} ms, p95 {lat['p95']} ms")
+    refused = report.get("refused_answerable", [])
+    if refused:
+        lines.append(f"answerable questions answered 'not in the text': {len(refused)} "
+                     f"({', '.join(refused[:8])}{'…' if len(refused) > 8 else ''})")
     return "\n".join(lines)
 
 

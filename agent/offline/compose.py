@@ -48,9 +48,24 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
 def unsupported(plan: QueryPlan, terms: Sequence[str], in_world: Callable[[str], bool]) -> bool:
     """The question leans on something the world's text never mentions: a name (张三丰, Oxford,
     Sherlock) or two or more of its words (电脑 and 型号)."""
-    missing = [t for t in terms if not in_world(t)]
+    # 那位, 那个: the question pointing at someone, not a word the story should contain.
+    missing = [t for t in terms if not in_world(t) and not re.match(r"那[位个名人些]", t)]
     name_like = [t for t in missing if _name_like(t, plan.question)]
-    return bool(name_like) or len(missing) >= 2
+    return bool(name_like) or len(_stretches(missing, plan.question)) >= 2
+
+
+def _stretches(words: Sequence[str], question: str) -> list[tuple[int, int]]:
+    """Where the words stand in the question, overlapping ones merged: the search segmenter
+    gives 博物 and 博物馆, 托付 and 付给 — one missing word each, not two."""
+    spans = sorted((at, at + len(w)) for w in words if (at := question.find(w)) >= 0)
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    folded = [w for w in words if question.find(w) < 0]  # Latin words are folded: count each
+    return merged + [(-1, -1)] * len(folded)
 
 
 def _name_like(term: str, question: str) -> bool:

@@ -3,12 +3,21 @@ same tools through the same loop as a real model, grades what comes back and ans
 sentences copied from the passages.
 
 Round 1 makes the calls `strategy.first_steps` picks for the question (plus chapter titles and
-the entity's fading chapter where they help); round 2 follows a described subject (那位军师 →
-诸葛亮) when the question is multi-hop; then it answers. Deterministic and fast.
+the entity's fading chapter where they help); a multi-hop question searches its description
+instead (`hops`). Every ranking is graded (`grading`): each pooled passage's fused score is
+scaled by how much of the question it covers. Round 2 searches the rest of a multi-hop question
+about the people the description names (温酒斩华雄的那位将军 → 关羽), or, when the best passages
+cover little of the question, searches again with the missing words as the world writes them;
+then it answers. Deterministic and fast.
+
+Measured with `lore eval retrieval` (answerable recall@5, before → after grading and hops):
+三国演义 0.84 → 0.88, Monte Cristo 0.56 → 0.64, demo 0.85 → 0.92, FairytaleQA (20 test stories)
+0.78 → 0.82 (grading alone: 0.778 → 0.813).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from functools import cached_property
@@ -19,7 +28,9 @@ from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent.analysis import QueryPlan, analyse
-from agent.offline.compose import compose, not_in_text, question_terms
+from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
+from agent.offline.grading import Grader, han_in
+from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.offline.strategy import (
     Results,
     Step,
@@ -34,6 +45,10 @@ from agent.retrieval import Retriever
 from agent.schemas import Passage, Relation, TimelineEvent
 from stores.keyword.segment import fold_latin, tokens
 
+REGRADE_WEIGHT = 0.3
+"""Weight of the re-retrieval after weak evidence: at 1.0 it cost Monte Cristo recall@5
+0.64 -> 0.58 (its lists outvoted good first-round passages); at 0.3 it changes no score on the
+development sets and still brings in passages when round 1 found nothing covering."""
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -47,6 +62,9 @@ class Librarian:
         self.last_evidence: list[Passage] = []
         """The ranked passages the last answer was built from (for `lore eval retrieval`)."""
         self.last_plan: QueryPlan | None = None
+        self.grader = Grader(retriever)
+        self.bridges: list[str] = []
+        """Who the description of the current multi-hop question stands for."""
 
     def model(self) -> FunctionModel:
         return FunctionModel(self.respond, model_name="lorekeeper-offline")
@@ -60,6 +78,7 @@ class Librarian:
         results = self._results(turn)
         ranked = self._rank(plan, results)
         if info.function_tools and rounds == 0:
+            self.steps.clear()  # a new question: the calls of earlier ones are read
             return self._call(self._first_round(plan))
         if info.function_tools and rounds == 1:
             more = self._second_round(plan, ranked)
@@ -71,6 +90,8 @@ class Librarian:
                                                  answer.model_dump(mode="json"))])
 
     def _first_round(self, plan: QueryPlan) -> list[Step]:
+        if plan.hops:
+            return hop_steps(plan, analyse(plan.hops[0], self.retriever.spans))
         steps = first_steps(plan)
         strict = not (plan.asks_chapter or plan.kind == "temporal")
         steps += title_steps(plan, self.retriever.chapter_titles, tokens, 4 if strict else 0)
@@ -80,10 +101,59 @@ class Librarian:
         return steps
 
     def _second_round(self, plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
-        steps = second_steps(plan, ranked)
+        if plan.hops:
+            return self._bridge_round(plan)
+        steps = second_steps(plan, ranked) + self._regrade_steps(plan, ranked)
         if plan.about_death and plan.multi_hop:
             for name in bridge_entities(plan, ranked):
                 steps += fade_steps(name, self._chapters_of(name), plan.chinese)
+        return steps
+
+    def _bridge_round(self, plan: QueryPlan) -> list[Step]:
+        """Search the rest of a multi-hop question about the people its description names."""
+        steps = bridge_steps(plan, self.bridges)
+        if plan.about_death:
+            for name in self.bridges:
+                steps += [dataclasses.replace(step, label=HOP2 + name) for step in
+                          fade_steps(name, self._chapters_of(name), plan.chinese)]
+        return steps
+
+    def _vote_bridges(self, plan: QueryPlan, ranked: list[Passage]) -> list[str]:
+        """The people the description's best sentences name (温酒斩华雄 → 关羽)."""
+        assert plan.hops
+        desc = analyse(plan.hops[0], self.retriever.spans)
+        words = [w for w in tokens_of(desc.question) if w not in desc.mentions]
+        if plan.chinese:  # 刺杀董卓 is told as 一戟直刺咽喉: characters vote, not words
+            words = list(dict.fromkeys(ch for w in words for ch in w))
+        weight = self.grader.weight
+        people = vote(ranked, words, weight, self._people_in, [*plan.entities, *desc.entities],
+                      sentences)
+        return people[:plan.bridges]
+
+    def _people_in(self, text: str) -> list[str]:
+        return [n for n in self.retriever.mentioned(text) if self._kinds.get(n) != "place"]
+
+    @cached_property
+    def _kinds(self) -> dict[str, str]:
+        stores = self.retriever.stores
+        return {e.name: e.type for e in stores.catalog.entities(stores.world)}
+
+    def _regrade_steps(self, plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
+        """Weak evidence (the best passages miss weighty words of the question): search again
+        with the missing words as the world writes them."""
+        missing = self.grader.uncovered(ranked, self.grader.terms(plan))
+        if not missing:
+            return []
+        names = [t.entity for t in missing if t.entity] or plan.entities[:1]
+        words = self.grader.reformulate([t for t in missing if not t.entity])
+        if not words:
+            return []
+        steps = [Step("keyword_search", {"query": " ".join([*names, words]), "top_k": 20},
+                      REGRADE_WEIGHT, "regrade")]
+        if plan.entities:
+            steps.append(Step("vector_search", {"query": words, "top_k": 20,
+                                                "entity": plan.entities[0]}, REGRADE_WEIGHT,
+                               "regrade-entity"))
         return steps
 
     def _call(self, steps: list[Step]) -> ModelResponse:
@@ -103,7 +173,7 @@ class Librarian:
             for part in message.parts:
                 if not isinstance(part, ToolReturnPart) or getattr(part, "outcome", "") == "retried":
                     continue
-                step = self.steps.pop(part.tool_call_id, None) or Step(part.tool_name, {})
+                step = self.steps.get(part.tool_call_id) or Step(part.tool_name, {})
                 _collect(results, step, part.content)
         return results
 
@@ -111,7 +181,33 @@ class Librarian:
         pool: dict[str, Passage] = {p.chunk_id: p for _, ps in results.lists for p in ps}
         for relation in results.relations:
             pool.update({p.chunk_id: p for p in relation.evidence})
-        return fuse(plan, results, pool, self.retriever.settings.rrf_k)
+        if plan.hops:
+            return self._rank_hops(plan, results, pool)
+        return self._fuse(plan, results, pool)
+
+    def _rank_hops(self, plan: QueryPlan, results: Results,
+                   pool: dict[str, Passage]) -> list[Passage]:
+        """Both hops' evidence interleaved; after round 1, also who the description names."""
+        first = Results([(s, ps) for s, ps in results.lists if not s.label.startswith(HOP2)],
+                        results.relations, results.timeline)
+        hop1 = Results([(s, ps) for s, ps in results.lists if s.label == HOP1])
+        described = self._fuse(analyse(plan.hops[0], self.retriever.spans), hop1, pool)
+        if not any(s.label.startswith(HOP2) for s, _ in results.lists):
+            self.bridges = self._vote_bridges(plan, described)
+        seconds = []
+        for name in self.bridges:
+            lists = [(s, ps) for s, ps in results.lists if s.label == HOP2 + name]
+            if lists:
+                sub = analyse(f"{name}{plan.hops[1]}" if plan.chinese else
+                              f"{name} {plan.hops[1]}", self.retriever.spans)
+                seconds.append(self._fuse(sub, Results(lists), pool))
+        return interleave(self._fuse(plan, first, pool), seconds)
+
+    def _fuse(self, plan: QueryPlan, results: Results,
+              pool: dict[str, Passage]) -> list[Passage]:
+        terms = self.grader.terms(plan)
+        return fuse(plan, results, pool, self.retriever.settings.rrf_k,
+                    lambda p: self.grader.coverage(p, terms))
 
     def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
         if not ranked:
@@ -127,7 +223,9 @@ class Librarian:
 
     def _in_world(self, term: str) -> bool:
         raw, folded = self._world_text
-        return term in raw if _HAN.search(term) else fold_latin(term) in folded
+        if not _HAN.search(term):  # any inflection counts: celebration ← celebrated
+            return fold_latin(term) in folded or self.grader.df(term) > 0
+        return han_in(term, raw)
 
     def _chapters_of(self, entity: str) -> list[int]:
         return [c.chapter for c in self.retriever.story if entity in c.entities]

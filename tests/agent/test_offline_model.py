@@ -1,0 +1,174 @@
+"""The built-in offline model through the real agent loop, on real 三国演义 chapters.
+
+A small world (回 1, 5, 36–38) is ingested once with the real stores; every question runs
+through `agent.core.ask` exactly as `lore ask` runs it, so the tool calls, the evidence grading,
+the citation check and the answer are all the real ones.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pydantic_ai import models
+
+from agent.analysis import analyse
+from agent.core import AskResult, ask, build_agent
+from agent.deps import LoreDeps
+from agent.offline.model import Librarian
+from agent.retrieval import Retriever
+from stores.config import Settings
+from stores.world import WorldStores
+
+CHAPTERS = [1, 5, 36, 37, 38]
+
+
+@pytest.fixture(autouse=True)
+def no_network() -> Iterator[None]:
+    with models.override_allow_model_requests(False):
+        yield
+
+
+@pytest.fixture(scope="module")
+def sanguo(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Iterator[Retriever]:
+    """回 1, 5, 36–38 of 三国演义, ingested into a data folder of this module."""
+    from stores.ingest import ingest
+
+    root = tmp_path_factory.mktemp("offline-sanguo")
+    corpus = root / "corpus"
+    corpus.mkdir()
+    for number in CHAPTERS:
+        shutil.copy(shared_data / "sanguo_yanyi" / "chapters" / f"{number:03d}.txt", corpus)
+    settings = Settings(data_dir=root / "home")
+    ingest(settings, "sanguo", [corpus])
+    stores = WorldStores(settings, "sanguo")
+    yield Retriever(stores, settings.retrieval)
+    stores.close()
+
+
+@pytest.fixture(scope="module")
+def librarian(sanguo: Retriever) -> Librarian:
+    return Librarian(sanguo)
+
+
+@pytest.fixture
+async def run(sanguo: Retriever, librarian: Librarian):
+    agent = build_agent(librarian.model())
+
+    async def _run(question: str) -> AskResult:
+        return await ask(agent, LoreDeps(retriever=sanguo), question)
+
+    return _run
+
+
+def _tools(result: AskResult) -> list[str]:
+    return [call.tool for call in result.tool_calls]
+
+
+def _quotes_check_out(result: AskResult, retriever: Retriever) -> None:
+    assert result.answer.citations
+    for citation in result.answer.citations:
+        chunk = retriever.chunks[citation.chunk_id]
+        assert citation.quote and citation.quote in chunk.text
+        assert citation.chapter == chunk.chapter
+        assert tuple(citation.lines) == (chunk.line_start, chunk.line_end)
+
+
+async def test_who_question_names_the_person_first_and_quotes_the_passage(run, sanguo) -> None:
+    result = await run("谁斩了华雄？")
+    assert result.answer.stop_reason == "answered"
+    assert result.answer.entities[0] == "关羽"
+    assert result.answer.text.startswith("关羽")
+    assert result.answer.citations[0].chapter == 5
+    _quotes_check_out(result, sanguo)
+
+
+async def test_oath_question_answers_the_three_brothers_from_chapter_one(run, sanguo) -> None:
+    result = await run("桃园结义的是哪三个人？")
+    assert 1 in {c.chapter for c in result.answer.citations}
+    first_line = result.answer.text.splitlines()[0]
+    for name in ("刘备", "关羽", "张飞"):
+        assert name in result.answer.entities
+    assert any(name in first_line for name in ("刘备", "关羽", "张飞"))
+    _quotes_check_out(result, sanguo)
+
+
+async def test_a_name_question_searches_within_the_named_entity(run, librarian) -> None:
+    result = await run("玄德三顾草庐请出山的是哪位先生？")
+    filtered = [c for c in result.tool_calls if c.tool == "vector_search" and c.args.get("entity")]
+    assert filtered and filtered[0].args["entity"] == "刘备"  # 玄德 resolved to its owner
+    assert {p.chapter for p in librarian.last_evidence[:5]} & {37, 38}
+    assert "诸葛亮" in result.answer.entities
+
+
+async def test_a_relation_question_asks_the_graph_for_the_pair(run, sanguo) -> None:
+    result = await run("孔明和玄德是什么关系？")
+    graph = [c for c in result.tool_calls if c.tool == "graph_search"]
+    assert graph and {graph[0].args["entity"], graph[0].args.get("other")} == {"诸葛亮", "刘备"}
+    assert "vector_search" in _tools(result)
+    assert {c.chapter for c in result.answer.citations} & {36, 37, 38}
+    _quotes_check_out(result, sanguo)
+
+
+async def test_a_quote_is_looked_up_verbatim(run, librarian) -> None:
+    result = await run("“分久必合，合久必分”是在哪一回？")
+    quoted = [c for c in result.tool_calls if c.tool == "keyword_search"
+              and c.args["query"] == "分久必合，合久必分"]
+    assert quoted
+    assert librarian.last_evidence[0].chapter == 1
+
+
+async def test_a_which_chapter_question_tracks_the_entity_and_reads_titles(run, librarian) -> None:
+    result = await run("刘备第几回三顾草庐？")
+    tools = _tools(result)
+    assert "track_entity" in tools
+    titled = [c for c in result.tool_calls if c.tool == "keyword_search" and c.args.get(
+        "chapter_range")]
+    assert titled and titled[0].args["chapter_range"] == {"start": 37, "end": 37}
+    assert librarian.last_evidence[0].chapter == 37
+
+
+async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, librarian) -> None:
+    result = await run("温酒斩华雄的那位将军是在哪里结义的？")
+    assert result.answer.stop_reason == "answered"  # 温酒 is told as 酒尚温: not a missing word
+    assert librarian.bridges[:1] == ["关羽"]
+    second = [c for c in result.tool_calls if c.args.get("entity") == "关羽"]
+    assert second, "round 2 searches within the bridge's passages"
+    first_round = result.tool_calls.index(second[0])
+    assert first_round > 0
+    chapters = {p.chapter for p in librarian.last_evidence[:5]}
+    assert {1, 5} <= chapters  # both hops stand in the evidence
+
+
+async def test_what_the_text_never_mentions_is_not_answered(run) -> None:
+    for question in ("张三丰在书里教了赵云什么武功？", "诸葛亮是用什么型号的电脑写出师表的？"):
+        result = await run(question)
+        assert result.answer.stop_reason == "not_in_text", question
+        assert result.answer.citations == []
+        assert "没有" in result.answer.text
+
+
+def test_analysis_reads_kinds_names_and_hops(sanguo: Retriever) -> None:
+    assert analyse("孔明和玄德是什么关系？", sanguo.spans).kind == "relational"
+    assert analyse("“分久必合”出自哪一回？", sanguo.spans).quote == "分久必合"
+    plan = analyse("温酒斩华雄的那位将军最后败走的是哪座城？", sanguo.spans)
+    assert plan.hops == ("温酒斩华雄", "最后败走的是哪座城？") and plan.multi_hop
+    assert analyse("杀害张飞的两个部将最后是什么下场？", sanguo.spans).bridges == 2
+    # The one who dies in a multi-hop question is the described subject, not 董卓.
+    assert analyse("刺杀董卓的那个人最后在哪里被处死？", sanguo.spans).death_subject == ""
+    assert analyse("What is Franz d'Épinay's relation to Valentine?", sanguo.spans).quote == ""
+
+
+def test_grading_reads_names_through_aliases_and_words_turned_around(sanguo: Retriever,
+                                                                     librarian: Librarian) -> None:
+    grader = librarian.grader
+    plan = analyse("云长温酒斩的是谁？", sanguo.spans)
+    terms = grader.terms(plan)
+    assert any(t.entity == "关羽" for t in terms)  # 云长 counts as 关羽 wherever he is named
+    answer = next(c for c in sanguo.story if "酒尚温时斩华雄" in c.text)
+    elsewhere = next(c for c in sanguo.story if c.chapter == 36 and "关羽" not in c.entities)
+    assert grader.coverage(sanguo.passage(answer), terms) == 1.0
+    assert grader.coverage(sanguo.passage(elsewhere), terms) < 0.5
+    assert grader.missing(analyse("诸葛亮用什么型号的电脑？", sanguo.spans)) == ["型号", "电脑"]
