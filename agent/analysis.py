@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from stores.readers.headings import parse_cjk_number
+
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
 
 # A straight apostrophe inside a word (d'Épinay's) is not a quotation mark.
@@ -50,27 +52,6 @@ KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurd
 # Ways a story says someone died; the search adds them when a question asks about a death.
 DEATH_WORDS_ZH = "死 亡 卒 殁 薨 崩 逝 寿 亡年 归天 归神 遇害 被害 身死 而亡 气绝"
 DEATH_WORDS_EN = "died dead death killed poison perished buried grave corpse suicide"
-
-CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
-             "六": 6, "七": 7, "八": 8, "九": 9}
-CN_UNITS = {"十": 10, "百": 100, "千": 1000}
-
-
-def chinese_number(text: str) -> int:
-    """一百二十 → 120, 三十七 → 37, 十 → 10, 一一八 → 118, 37 → 37."""
-    if text.isdigit():
-        return int(text)
-    if all(ch in CN_DIGITS for ch in text):  # digit by digit, as some editions number
-        return int("".join(str(CN_DIGITS[ch]) for ch in text))
-    total, current = 0, 0
-    for ch in text:
-        if ch in CN_DIGITS:
-            current = CN_DIGITS[ch]
-        elif ch in CN_UNITS:
-            total += (current or 1) * CN_UNITS[ch]
-            current = 0
-    return total + current
-
 
 @dataclass
 class QueryPlan:
@@ -122,7 +103,8 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     if death and not subject:
         subject = next((name for start, _, name in spans
                         if death.end() <= start <= death.end() + 2 and KILLING.match(death[0])), "")
-    chapters = [chinese_number(m.group(1) or m.group(2)) for m in CHAPTER_REF.finditer(question)]
+    chapters = [n for m in CHAPTER_REF.finditer(question)
+                if (n := parse_cjk_number(m.group(1) or m.group(2))) is not None]
     if quote:
         kind: Kind = "exact"
     elif SESSION.search(question):
