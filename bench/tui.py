@@ -222,11 +222,13 @@ def main(argv: list[str] | None = None) -> int:
         prepare(home)
         asked = questions(args.questions)
         results: dict[str, object] = {"questions": len(asked)}
-        results["headless"] = asyncio.run(headless(home, asked))
+        # The real terminal first: after an in-process Textual run in this process, the app
+        # launched in tmux came up with an empty screen (the headless run leaves state behind).
         if shutil.which("tmux"):
             results["terminal"] = terminal(home, args.runs, asked)
         else:
             results["terminal"] = "skipped: tmux is not installed"
+        results["headless"] = asyncio.run(headless(home, asked))
     finally:
         if args.home is None:
             shutil.rmtree(home, ignore_errors=True)
