@@ -155,3 +155,25 @@ def split_hops(question: str, spans: list[tuple[int, int, str]]) -> tuple[
     who = match.groupdict().get("who") or match.group("desc")[:12]
     count = next((n for word, n in _COUNTS.items() if word in who), 1)
     return (match.group("desc").strip(), match.group("rest").strip()), count
+
+
+# How people ask for a declared relation: (pattern, relation type, the asked-about entity's role).
+# "沈砚的师父是谁" asks for the mentor OF 沈砚: 沈砚 is the target of a mentor edge.
+RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)\b", re.I), "mentor", "target"),
+    (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)\b", re.I), "mentor",
+     "source"),
+    (re.compile(r"妻子|夫人|丈夫|夫君|\b(?:wife|husband|spouse)\b", re.I), "spouse", "either"),
+    (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
+    (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
+    (re.compile(r"父亲|母亲|\b(?:father|mother|parent)\b", re.I), "parent_of", "target"),
+    (re.compile(r"仇人|敌人|\b(?:enemy|foe)\b", re.I), "enemy", "either"),
+)
+
+
+def relation_cue(question: str) -> tuple[str, str] | None:
+    """The declared relation a question asks for, with the named entity's role in it."""
+    for pattern, kind, role in RELATION_CUES:
+        if pattern.search(question):
+            return kind, role
+    return None

@@ -93,6 +93,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     cited = _distinct(ranked, MAX_CITED)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
     people = answer_people(plan, ranked, words, names_in) if WHO.search(plan.question) else []
+    declared = declared_answer(plan, relations)
+    if declared and WHO.search(plan.question):
+        people = [declared]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.declared for r in relations)
@@ -111,6 +114,25 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     subjects = _answer_entities(plan, citations, names_in)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered")
+
+
+def declared_answer(plan: QueryPlan, relations: Sequence[Relation]) -> str:
+    """The other end of a declared relation the question asks for (沈砚的师父 → 顾怀山)."""
+    from agent.analysis import relation_cue
+
+    cue = relation_cue(plan.question)
+    if not cue or not plan.entities:
+        return ""
+    kind, role = cue
+    subject = plan.entities[0]
+    for rel in relations:
+        if not rel.declared or rel.type != kind:
+            continue
+        if rel.target == subject and role in ("target", "either"):
+            return rel.source
+        if rel.source == subject and role in ("source", "either"):
+            return rel.target
+    return ""
 
 
 def answer_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str],
@@ -170,16 +192,22 @@ def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
 def _relation_line(plan: QueryPlan, relations: Sequence[Relation]) -> str:
     if not relations:
         return ""
-    declared = [r for r in relations if r.declared]
+    named = set(plan.entities)
+    answer = declared_answer(plan, relations)
+    # the relation that answers the question, then declared ones between the entities named
+    declared = sorted((r for r in relations if r.declared),
+                      key=lambda r: (answer not in (r.source, r.target) or not answer,
+                                     -len({r.source, r.target} & named)))
     rel = declared[0] if declared else relations[0]
-    chapters = "、".join(str(c) for c in rel.chapters[:6]) if plan.chinese else ", ".join(
-        str(c) for c in rel.chapters[:6])
+    shown = [str(c) for c in rel.chapters[:6]]
     if plan.chinese:
         kind = f"关系：{rel.type}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
-        return f"{rel.source}与{rel.target}——{kind}（第{chapters}回等）。"
+        where = f"（第{'、'.join(shown)}回等）" if shown else "（据设定集）"
+        return f"{rel.source}与{rel.target}——{kind}{where}。"
     kind = f"relation: {rel.type}" if rel.type != "co_occurs" else (
         f"appear together in {int(rel.weight)} passages")
-    return f"{rel.source} and {rel.target} — {kind} (chapters {chapters}…)."
+    where = f" (chapters {', '.join(shown)}…)" if shown else " (declared in the glossary)"
+    return f"{rel.source} and {rel.target} — {kind}{where}."
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

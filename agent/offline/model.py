@@ -27,7 +27,7 @@ from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart,
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent.analysis import QueryPlan, analyse
+from agent.analysis import QueryPlan, analyse, relation_cue
 from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
 from agent.offline.grading import Grader, han_in
 from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
@@ -93,6 +93,10 @@ class Librarian:
         if plan.hops:
             return hop_steps(plan, analyse(plan.hops[0], self.retriever.spans))
         steps = first_steps(plan)
+        cue = relation_cue(plan.question)
+        if cue and plan.entities:  # a glossary may declare it: ask the graph for that type only
+            steps.append(Step("graph_search", {"entity": plan.entities[0], "relation": cue[0]},
+                              1.0, "declared"))
         strict = not (plan.asks_chapter or plan.kind == "temporal")
         steps += title_steps(plan, self.retriever.chapter_titles, tokens, 4 if strict else 0)
         if plan.death_subject:

@@ -48,3 +48,13 @@ def test_doctor_says_what_to_fix(tmp_path: Path) -> None:
     result = lore("doctor", home=tmp_path, env={"LORE_MODEL__PROVIDER": "openai"})
     assert result.code == 1
     assert "FAIL chat model" in result.out and "base_url" in result.out
+
+
+def test_a_declared_relation_answers_who_questions(demo_home: Path) -> None:
+    result = lore("ask", "沈砚的师父是谁？", "--world", "demo", "--new", "--json", home=demo_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    assert answer["entities"][0] == "顾怀山"
+    assert any(call["tool"] == "graph_search" and call["args"].get("relation") == "mentor"
+               for call in answer["tool_calls"])
+    assert answer["citations"], "the answer still cites passages of the text"
