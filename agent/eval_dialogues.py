@@ -30,10 +30,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from stores.config import Settings
-from stores.errors import InputError
 
 if TYPE_CHECKING:
     from agent.conversation import TurnResult
@@ -66,25 +65,10 @@ class Dialogue(BaseModel):
 
 def load_dialogues(path: Path) -> list[Dialogue]:
     """Dialogues from a JSONL file; InputError naming the line of a bad record."""
-    if not path.is_file():
-        raise InputError("no such dialogues file", where=path,
-                         hint="pass a JSONL file with one dialogue object per line")
-    dialogues = []
-    for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            dialogues.append(Dialogue.model_validate_json(line))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            raise InputError(
-                f"bad dialogue record: {first['msg']} ({'.'.join(map(str, first['loc']))})",
-                where=f"{path}:{number}",
-                hint='each line needs {"id", "turns": [{"q", "resolved", "gold_chapters"}]}',
-            ) from None
-    if not dialogues:
-        raise InputError("the dialogues file is empty", where=path, hint="add dialogues")
-    return dialogues
+    from agent.evaluation import load_records
+
+    return load_records(path, Dialogue, "dialogue",
+                        'each line needs {"id", "turns": [{"q", "resolved", "gold_chapters"}]}')
 
 
 @dataclass

@@ -14,10 +14,13 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
 from stores.errors import InputError
+
+M = TypeVar("M", bound=BaseModel)
 
 QUESTION_TYPES = ("fact", "alias", "relation", "timeline", "multi_hop", "exact", "unanswerable")
 
@@ -33,27 +36,32 @@ class Question(BaseModel):
     evidence: str = ""
 
 
-def load_questions(path: Path) -> list[Question]:
-    """Questions from a JSONL file; InputError naming the line of a bad record."""
+def load_records(path: Path, model: type[M], what: str, hint: str) -> list[M]:
+    """Records of one pydantic model from a JSONL file; InputError naming the bad line."""
     if not path.is_file():
-        raise InputError("no such questions file", where=path,
-                         hint="pass a JSONL file with one question object per line")
-    questions = []
+        raise InputError(f"no such {what} file", where=path,
+                         hint=f"pass a JSONL file with one {what} object per line")
+    records = []
     for number, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            questions.append(Question.model_validate_json(line))
+            records.append(model.model_validate_json(line))
         except ValidationError as exc:
             first = exc.errors()[0]
             field = ".".join(map(str, first["loc"]))
-            raise InputError(f"bad question record: {first['msg']}" + (f" ({field})" if field else ""),
-                             where=f"{path}:{number}",
-                             hint='each line needs {"id", "type", "question", "gold_chapters"}; '
-                                  f"type is one of {', '.join(QUESTION_TYPES)}") from None
-    if not questions:
-        raise InputError("the questions file is empty", where=path, hint="add questions")
-    return questions
+            raise InputError(f"bad {what} record: {first['msg']}" + (f" ({field})" if field else ""),
+                             where=f"{path}:{number}", hint=hint) from None
+    if not records:
+        raise InputError(f"the {what}s file is empty", where=path, hint=f"add {what}s")
+    return records
+
+
+def load_questions(path: Path) -> list[Question]:
+    """Questions from a JSONL file; InputError naming the line of a bad record."""
+    return load_records(path, Question, "question",
+                        'each line needs {"id", "type", "question", "gold_chapters"}; '
+                        f"type is one of {', '.join(QUESTION_TYPES)}")
 
 
 @dataclass
