@@ -29,122 +29,32 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from agent.locomo_data import (  # noqa: F401  (re-exported for callers and tests)
+    DIA_ID,
+    LocomoSession,
+    Sample,
+    Utterance,
+    load_locomo,
+    parse_evidence,
+)
 from stores.config import Settings
-from stores.errors import InputError
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 DEFAULT_WINDOW = 2
 """Dialogue turns per stored memory (one exchange: a line and its reply)."""
 DEFAULT_ABSTAIN_BELOW = 0.5
 """Best-memory similarity under which the system abstains (USE cosine)."""
-_DIA_ID = re.compile(r"D(\d+):(\d+)")
-_SESSION_KEY = re.compile(r"session_(\d+)")
 
 Progress = Callable[[str], Callable[[int, int], None]]
-
-
-def parse_evidence(raw: Sequence[Any]) -> tuple[list[str], list[str]]:
-    """(usable dia_ids in order, once each; the pieces that are not dia_ids).
-
-    >>> parse_evidence(["D8:6; D9:17", "D", "D1:3"])
-    (['D8:6', 'D9:17', 'D1:3'], ['D'])
-    """
-    ids: list[str] = []
-    bad: list[str] = []
-    for item in raw:
-        for piece in re.split(r"[;,\s]+", str(item).strip()):
-            if not piece:
-                continue
-            match = _DIA_ID.fullmatch(piece)
-            if match:
-                ids.append(f"D{int(match[1])}:{int(match[2])}")
-            else:
-                bad.append(piece)
-    return list(dict.fromkeys(ids)), bad
-
-
-@dataclass
-class Utterance:
-    """One dialogue turn of LoCoMo."""
-
-    dia_id: str
-    speaker: str
-    text: str
-
-
-@dataclass
-class LocomoSession:
-    number: int
-    date: str
-    turns: list[Utterance]
-
-
-@dataclass
-class Sample:
-    """One LoCoMo conversation with its questions."""
-
-    sample_id: str
-    sessions: list[LocomoSession]
-    qa: list[dict]
-
-    @cached_property
-    def dia_ids(self) -> set[str]:
-        return {u.dia_id for s in self.sessions for u in s.turns}
-
-
-def load_locomo(path: Path, limit: int | None = None) -> list[Sample]:
-    """The conversations of a locomo10.json file; InputError when it is not one."""
-    if not path.is_file():
-        raise InputError("no such LoCoMo file", where=path,
-                         hint="pass ../shared/data/locomo/locomo10.json")
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"not a JSON file: {exc}", where=path,
-                         hint="pass LoCoMo's locomo10.json unchanged") from None
-    if not isinstance(raw, list):
-        raise InputError("expected a list of conversations", where=path,
-                         hint="pass LoCoMo's locomo10.json unchanged")
-    samples = []
-    for index, item in enumerate(raw[:limit] if limit else raw):
-        try:
-            samples.append(_sample(item))
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise InputError(f"conversation {index} is not in LoCoMo's format ({exc!r})",
-                             where=path, hint="each item needs sample_id, conversation, qa") \
-                from None
-    return samples
-
-
-def _sample(item: dict) -> Sample:
-    conversation = item["conversation"]
-    sessions = []
-    for key, turns in conversation.items():
-        match = _SESSION_KEY.fullmatch(key)
-        if not match or not isinstance(turns, list):
-            continue
-        number = int(match[1])
-        utterances = []
-        for turn in turns:
-            text = turn.get("text", "")
-            if turn.get("blip_caption"):  # the photo is part of what was said
-                text = f"{text} [shares a photo of {turn['blip_caption']}]".strip()
-            utterances.append(Utterance(turn["dia_id"], turn["speaker"], text))
-        sessions.append(LocomoSession(number, conversation.get(f"{key}_date_time", ""),
-                                      utterances))
-    sessions.sort(key=lambda s: s.number)
-    return Sample(str(item["sample_id"]), sessions, list(item["qa"]))
 
 
 class CachedEmbedder:
@@ -259,7 +169,7 @@ class Tally:
     def add_question(self, sample: Sample, qa: dict, memories: list[Any], ms: float) -> None:
         category = int(qa.get("category", 0))
         raw = list(qa.get("evidence") or [])
-        self.multi_id_entries += sum(1 for e in raw if len(_DIA_ID.findall(str(e))) > 1)
+        self.multi_id_entries += sum(1 for e in raw if len(DIA_ID.findall(str(e))) > 1)
         ids, bad = parse_evidence(raw)
         self.malformed += bad
         known = sample.dia_ids
