@@ -12,7 +12,10 @@ their passages (87 % with HMM), and the vocabulary halves. bench/retrieval_store
 prints these figures.
 
 Latin words are NFKD-folded without combining marks (Dantès → dantes) and lowercased, so a
-query typed without accents still matches; English stopwords are dropped.
+query typed without accents still matches; English stopwords are dropped, and the rest are
+reduced to their Snowball stems (married, marry → marri), so a question's word finds the
+text's inflection. Measured with `lore eval retrieval`, plain BM25 recall@5 / MRR: Monte
+Cristo 0.54 / 0.42 → 0.60 / 0.46, FairytaleQA (20 stories) 0.80 / 0.66 → 0.81 / 0.68.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ class Segmenter:
 
     def __init__(self, words: Iterable[str] = ()) -> None:
         self._jieba: Any = None  # rjieba.Jieba, created on first use
+        self._stemmer: Any = None  # Snowball English (PyStemmer), created on first use
         self._words: set[str] = set()
         self.add_words(words)
 
@@ -89,8 +93,15 @@ class Segmenter:
                 continue
             word = fold_latin(other)
             if word and word not in ENGLISH_STOPWORDS:
-                out.append(word)
+                out.append(self._stem(word))
         return out
+
+    def _stem(self, word: str) -> str:
+        if self._stemmer is None:
+            import Stemmer
+
+            self._stemmer = Stemmer.Stemmer("english")
+        return self._stemmer.stemWord(word)
 
 
 _DEFAULT: dict[str, Segmenter] = {}
