@@ -11,9 +11,10 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from stores.catalog import Catalog
 from stores.chunking import chunk_document
@@ -242,9 +243,16 @@ def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
     progress("index", len(stale), len(stale))
 
 
-PIPELINE_VERSION = 2
+PIPELINE_VERSION = 3
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
+
+
+def is_current(settings: Settings, row: Mapping[str, Any] | None) -> bool:
+    """Whether a world's catalog row says it is ready and built the way `settings` and this
+    version of the pipeline would build it (an older world is brought up to date by ingest)."""
+    return (row is not None and row["state"] == "ready"
+            and json.loads(row["signature"] or "{}") == _signature(settings))
 
 
 def _signature(settings: Settings) -> dict[str, object]:

@@ -28,6 +28,20 @@ def test_demo_is_ingested_once(demo_home: Path) -> None:
     assert worlds[0]["state"] == "ready" and worlds[0]["chapters"] == 10
 
 
+def test_demo_built_by_an_older_version_is_brought_up_to_date(tmp_path: Path,
+                                                              demo_home: Path) -> None:
+    import shutil
+    import sqlite3
+
+    home = tmp_path / "home"
+    shutil.copytree(demo_home, home)
+    with sqlite3.connect(home / "catalog.db") as db:  # as an earlier pipeline left it
+        db.execute("UPDATE worlds SET signature = '{\"pipeline\": 1}' WHERE name = 'demo'")
+    upgraded = lore("demo", "--if-needed", home=home)
+    assert upgraded.code == 0 and "0 passages embedded" in upgraded.out  # vectors are kept
+    assert lore("demo", "--if-needed", home=home).out == ""
+
+
 def test_demo_entities_link_both_languages_and_the_pattern_aliases(demo_home: Path) -> None:
     rows = {r["name"]: r for r in json.loads(
         lore("entities", "--world", "demo", "--json", home=demo_home).out)}

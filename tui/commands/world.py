@@ -98,10 +98,11 @@ def demo_world_path() -> Path:
 def demo_command(
     ctx: typer.Context,
     if_needed: Annotated[bool, typer.Option(
-        "--if-needed", help="only if the demo world is not ingested yet")] = False,
+        "--if-needed", help="only if the demo world is missing or built by an older version")] = False,
 ) -> None:
     """Ingest the bundled demo world (an original story in Chinese and English)."""
     from stores.catalog import Catalog
+    from stores.ingest import is_current
 
     settings = ctx.obj.settings
     if if_needed:
@@ -110,7 +111,7 @@ def demo_command(
             row = catalog.world(DEMO_WORLD)
         finally:
             catalog.close()
-        if row is not None and row["state"] == "ready":
+        if is_current(settings, row):  # also re-run after an upgrade changed the pipeline
             return
     folder = demo_world_path()
     corpus = [folder / "zh", folder / "en", folder / "dialogue"]
