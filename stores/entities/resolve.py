@@ -21,6 +21,7 @@ from stores.entities.matcher import AliasMatcher, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.surnames import COMPOUND_SURNAMES, surname_of
 from stores.entities.tagger import chinese_person_names, english_names
+from stores.entities.titles import fold_titles
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,8 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
             continue
         kept.append(entity)
     if _HAN.search("".join(chunk_texts[:50])):
-        kept = fold_honorifics(kept, "\n".join(chunk_texts), settings.min_mentions)
+        text = "\n".join(chunk_texts)
+        kept = fold_titles(fold_honorifics(kept, text, settings.min_mentions), text)
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 

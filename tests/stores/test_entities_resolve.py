@@ -106,6 +106,10 @@ def test_whole_novel(shared_data: Path) -> None:
     found = by_name(entities)
     assert "仲达" in found["司马懿"].aliases and "伯言" in found["陆逊"].aliases
     assert "奉孝" not in found["郭嘉"].aliases  # shared with 刘理 in the text
+    # 蜀汉后主刘禅 … 故乳名阿斗: a ruler title and a childhood name the text ties to him
+    assert {"后主", "阿斗"} <= set(found["刘禅"].aliases)
+    # 魏主 stands before 曹睿, 曹芳, 曹髦 and 曹丕: nobody's alias
+    assert all("魏主" not in e.aliases for e in entities)
 
 
 def test_cooccurrence_weights_chapters_and_evidence() -> None:
