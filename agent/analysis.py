@@ -33,7 +33,7 @@ SESSION = re.compile(
 CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
 ASKS_CHAPTER = re.compile(r"哪一回|第几回|哪回|哪一章|第几章|\bwhich chapter\b|\bwhat chapter\b",
                           re.I)
-DEATH = re.compile(r"死|亡|去世|身故|被杀|被害|杀害|斩杀|被斩|遇害|下场|结局|怎么死"
+DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|刺杀|被斩|遇害|下场|结局|怎么死"
                    r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
                    r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)
 MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的人|\bthe (?:man|woman|one|person) who\b"
@@ -91,11 +91,11 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     quote = QUOTE.search(question)
     spans = spans_in(question)
     entities = list(dict.fromkeys(name for _, _, name in spans))
-    death = DEATH.search(question)
     hops, bridges = split_hops(question, spans)
     # In a multi-hop question the one who dies is the described subject, not a name in the
-    # description (刺杀董卓的那个人最后在哪里被处死: not 董卓).
+    # description (刺杀董卓的那个人最后在哪里被处死: not 董卓), so only the rest is read for it.
     after = len(question) - len(hops[1]) if hops else 0
+    death = DEATH.search(question, after)
     subject = next((name for start, _, name in spans
                     if death and after <= start < death.start()), "")
     # 杀害张飞, who killed Franz's father: the victim follows a verb of killing (三国演义

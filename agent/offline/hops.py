@@ -9,6 +9,10 @@ stands on each of them.
 
 Measured (multi_hop recall@5, before → after): 三国演义 0.42 → 0.54, Monte Cristo 0.20 → 0.40,
 demo 0.56 → 0.78; FairytaleQA's summary questions (no described subject) 0.55 → 0.56.
+Then: a description that tells of a death searches for it like a death question, around the
+chapter where that person fades (诸葛亮临终… → 第一百零四回, 刺杀董卓 → 董卓's death), and
+a close runner-up of the vote is asked about too (长坂坡救出的孩子: 黄忠 and 张著 outvote 刘禅
+from the description's sentences): 三国演义 0.54 → 0.85, Monte Cristo 0.40 → 0.60.
 """
 
 from __future__ import annotations
@@ -61,10 +65,10 @@ def interleave(first: Sequence, seconds: Sequence[Sequence], key=lambda p: p.chu
 
 
 def vote(ranked: Sequence, words: Sequence[str], weight_of, names_in, exclude: Sequence[str],
-         sentences_of, top: int = 5) -> list[str]:
+         sentences_of, top: int = 5) -> list[tuple[str, float]]:
     """People named in the sentences of the best passages, each sentence voting with the summed
     rarity of the description's words it holds (a shared 在 or 出 counts for little, 长坂 for
-    much), discounted by the passage's rank."""
+    much), discounted by the passage's rank. (name, votes), most voted first."""
     votes: dict[str, float] = {}
     for rank, passage in enumerate(ranked[:top]):
         for sentence in sentences_of(passage.text):
@@ -74,4 +78,4 @@ def vote(ranked: Sequence, words: Sequence[str], weight_of, names_in, exclude: S
             for name in names_in(sentence):
                 if name not in exclude:
                     votes[name] = votes.get(name, 0.0) + weight / (1 + rank)
-    return sorted(votes, key=lambda n: -votes[n])
+    return sorted(votes.items(), key=lambda kv: -kv[1])

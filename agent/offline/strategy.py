@@ -202,6 +202,26 @@ def title_steps(plan: QueryPlan, titles: dict[int, str], tokens, min_chars: int 
                  1.5, f"title:{c}") for c in chapters]
 
 
+def death_title_steps(subject: str, titles: dict[int, str], chapters_of_subject: list[int],
+                      chinese: bool, limit: int = 1) -> list[Step]:
+    """The chapter whose title tells of a death ("The Suicide", 陨大星汉丞相归天) and where the
+    person asked about is most talked about: titles name the event in words the question
+    does not use (the Count de Morcerf shoots himself → Chapter 92, The Suicide)."""
+    words = (DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN).split()
+    counts: dict[int, int] = {}
+    for chapter in chapters_of_subject:
+        counts[chapter] = counts.get(chapter, 0) + 1
+    chosen = []
+    for chapter, title in titles.items():
+        title_words = set(re.findall(r"[a-z]+", fold_latin(title)))
+        told = any((w in title) if chinese else (w in title_words) for w in words)
+        if told and counts.get(chapter, 0) >= 2:
+            chosen.append((counts[chapter], chapter))
+    return [Step("keyword_search", {"query": f"{subject} {' '.join(words)}", "top_k": 3,
+                                    "chapter_range": {"start": c, "end": c}}, 1.5, f"title:{c}")
+            for _, c in sorted(chosen, reverse=True)[:limit]]
+
+
 def diversify(ranked: list[Passage], per_chapter: int = 2, head: int = 5) -> list[Passage]:
     """At most `per_chapter` passages of one chapter among the first `head`, so a question
     whose answer spans chapters is not crowded out by one chapter's passages."""

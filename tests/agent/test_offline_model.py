@@ -18,6 +18,7 @@ from agent.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.offline.model import Librarian
+from agent.offline.strategy import death_title_steps
 from agent.retrieval import Retriever
 from stores.config import Settings
 from stores.world import WorldStores
@@ -159,6 +160,22 @@ def test_analysis_reads_kinds_names_and_hops(sanguo: Retriever) -> None:
     # The one who dies in a multi-hop question is the described subject, not 董卓.
     assert analyse("刺杀董卓的那个人最后在哪里被处死？", sanguo.spans).death_subject == ""
     assert analyse("What is Franz d'Épinay's relation to Valentine?", sanguo.spans).quote == ""
+    # A description that tells of a death looks for that death: 诸葛亮临终… is told where he
+    # dies, 刺杀董卓 where 董卓 does.
+    assert analyse("诸葛亮临终把兵法传给", sanguo.spans).death_subject == "诸葛亮"
+    assert analyse("刺杀董卓", sanguo.spans).death_subject == "董卓"
+
+
+def test_a_death_is_looked_for_in_the_chapter_whose_title_tells_it() -> None:
+    titles = {89: "A Nocturnal Interview", 92: "The Suicide", 93: "Valentine",
+              104: "陨大星汉丞相归天 见木像魏都督丧胆", 117: "The Fifth of October"}
+    mentions = [89, 89, 89, 92, 92, 93]
+    steps = death_title_steps("Morcerf", titles, mentions, chinese=False)
+    assert [s.args["chapter_range"] for s in steps] == [{"start": 92, "end": 92}]
+    assert steps[0].label.startswith("title:")  # vouched for: the title tells it in other words
+    assert death_title_steps("Morcerf", titles, [89, 89, 92], chinese=False) == []  # named once
+    zh = death_title_steps("诸葛亮", titles, [104, 104, 104], chinese=True)
+    assert [s.args["chapter_range"]["start"] for s in zh] == [104]
 
 
 def test_grading_reads_names_through_aliases_and_words_turned_around(sanguo: Retriever,
