@@ -37,9 +37,13 @@ def test_demo_built_by_an_older_version_is_brought_up_to_date(tmp_path: Path,
     shutil.copytree(demo_home, home)
     with sqlite3.connect(home / "catalog.db") as db:  # as an earlier pipeline left it
         db.execute("UPDATE worlds SET signature = '{\"pipeline\": 1}' WHERE name = 'demo'")
+    stale = lore("doctor", home=home)
+    assert stale.code != 0 and "built by an older version" in stale.out
+    assert "lore ingest PATH... --world demo" in stale.out
     upgraded = lore("demo", "--if-needed", home=home)
     assert upgraded.code == 0 and "0 passages embedded" in upgraded.out  # vectors are kept
     assert lore("demo", "--if-needed", home=home).out == ""
+    assert lore("doctor", home=home).code == 0
 
 
 def test_demo_entities_link_both_languages_and_the_pattern_aliases(demo_home: Path) -> None:

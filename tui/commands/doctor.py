@@ -113,12 +113,18 @@ def _worlds(settings: Settings, only: str | None) -> list[Check]:
 
 
 def _world(settings: Settings, row: dict) -> Check:
+    from stores.ingest import is_current
     from stores.world import WorldStores
 
     name = row["name"]
     if row["state"] != "ready":
         return Check(f"world {name}", False, f"ingestion did not finish (state {row['state']})",
                      f"re-run lore ingest ... --world {name}: it resumes where it stopped")
+    if not is_current(settings, row):
+        return Check(f"world {name}", False, "built by an older version of Lorekeeper or with "
+                     "other settings (config.toml embedder, chunking or entities)",
+                     f"re-run lore ingest PATH... --world {name}: it keeps the passages and "
+                     "reuses cached vectors when the embedder is unchanged")
     stores = WorldStores(settings, name)
     try:
         points = len(stores.vectors.ids())
