@@ -10,21 +10,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from agent.followup import Lexicon, is_followup, next_stack, resolve, resolve_followup
+from agent.followup import Lexicon, is_followup, resolve_followup
 from agent.referring import find_references
-from sessions.records import StackEntry, Turn
 from stores.models import Entity
+from tests.agent.dialogue import Dialogue, person
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def person(name: str, *aliases: str, description: str = "") -> Entity:
-    return Entity(name=name, type="person", aliases=list(aliases), description=description)
 
 
 SANGUO = [
@@ -65,24 +61,6 @@ def sanguo() -> Lexicon:
 @pytest.fixture(scope="module")
 def monte() -> Lexicon:
     return Lexicon.from_entities(MONTE)
-
-
-class Dialogue:
-    """Plays a dialogue: resolves each question, then answers with the given entities."""
-
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        self.turns: list[Turn] = []
-        self.stack: list[StackEntry] = []
-
-    def ask(self, question: str, answer: str = "", entities: list[str] | None = None) -> str:
-        res = resolve(question, self.stack, self.turns, self.lexicon)
-        names = self.lexicon.names_in(answer) if entities is None else entities
-        self.turns.append(Turn(id=str(len(self.turns)), session_id="s", n=len(self.turns) + 1,
-                               question=question, resolved_question=res.text, answer=answer,
-                               status="answered", entities=names, created=datetime.now(UTC)))
-        self.stack = next_stack(res, names, self.stack, self.lexicon)
-        return res.text
 
 
 def play(lexicon: Lexicon, *steps: tuple[str, list[str], str]) -> None:

@@ -7,20 +7,13 @@ and cut their quotes short. Real alias matcher, real gender guesser; answers wri
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from agent.followup import Lexicon, next_stack, resolve
+from agent.followup import Lexicon
 from agent.gender import text_gender
 from agent.phrases import en_places, turn_text, zh_places, zh_things
-from sessions.records import StackEntry, Turn
 from stores.models import Entity
-
-
-def person(name: str, *aliases: str, description: str = "") -> Entity:
-    return Entity(name=name, type="person", aliases=list(aliases), description=description)
-
+from tests.agent.dialogue import Dialogue, person
 
 # As a novel ingested without a glossary: every name a person, 许昌 among them.
 SANGUO = [person("刘备", "玄德"), person("关羽", "云长"), person("赵云", "子龙"), person("刘禅"),
@@ -46,25 +39,6 @@ def sanguo() -> Lexicon:
 @pytest.fixture(scope="module")
 def monte() -> Lexicon:
     return Lexicon.from_entities(MONTE)
-
-
-class Dialogue:
-    """Resolves each question, then records the answer as the conversation saves it."""
-
-    def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon = lexicon
-        self.turns: list[Turn] = []
-        self.stack: list[StackEntry] = []
-
-    def ask(self, question: str, answer: str, entities: list[str],
-            quotes: tuple[str, ...] = ()) -> str:
-        res = resolve(question, self.stack, self.turns, self.lexicon)
-        self.turns.append(Turn(
-            id=str(len(self.turns)), session_id="s", n=len(self.turns) + 1, question=question,
-            resolved_question=res.text, answer=answer, status="answered", entities=entities,
-            citations=[{"chunk_id": "c", "quote": q} for q in quotes], created=datetime.now(UTC)))
-        self.stack = next_stack(res, entities, self.stack, self.lexicon)
-        return res.text
 
 
 # -- Chinese ----------------------------------------------------------------------------------

@@ -1,0 +1,34 @@
+"""A dialogue played against the follow-up resolver, for the follow-up tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from agent.followup import Lexicon, next_stack, resolve
+from sessions.records import StackEntry, Turn
+from stores.models import Entity
+
+
+def person(name: str, *aliases: str, description: str = "") -> Entity:
+    return Entity(name=name, type="person", aliases=list(aliases), description=description)
+
+
+class Dialogue:
+    """Resolves each question, then records the answer as the conversation saves it."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self.turns: list[Turn] = []
+        self.stack: list[StackEntry] = []
+
+    def ask(self, question: str, answer: str = "", entities: list[str] | None = None,
+            quotes: tuple[str, ...] = ()) -> str:
+        """The question as resolved; the answer's entities default to the names it holds."""
+        res = resolve(question, self.stack, self.turns, self.lexicon)
+        names = self.lexicon.names_in(answer) if entities is None else entities
+        self.turns.append(Turn(
+            id=str(len(self.turns)), session_id="s", n=len(self.turns) + 1, question=question,
+            resolved_question=res.text, answer=answer, status="answered", entities=names,
+            citations=[{"chunk_id": "c", "quote": q} for q in quotes], created=datetime.now(UTC)))
+        self.stack = next_stack(res, names, self.stack, self.lexicon)
+        return res.text
