@@ -13,22 +13,25 @@ SANGUO_CHAPTERS = [1, 2, 5, 36, 37, 38, 77, 104]
 MONTE_CRISTO_CHAPTERS = [1, 2, 3, 4, 5]
 
 
-def _copy(src: Path, numbers: list[int], width: int, dest: Path) -> Path:
-    dest.mkdir(parents=True, exist_ok=True)
+def _ingested(tmp_path_factory: pytest.TempPathFactory, src: Path, numbers: list[int],
+              world: str) -> Path:
+    """A fresh data dir holding `world`, ingested by `lore ingest` from chapters `numbers` of
+    `src`; the copied chapters stay beside it in `<home>-corpus`."""
+    home = tmp_path_factory.mktemp(f"{world}-home")
+    corpus = home.parent / f"{home.name}-corpus"
+    corpus.mkdir(parents=True, exist_ok=True)
     for n in numbers:
-        shutil.copy(src / f"{n:0{width}d}.txt", dest)
-    return dest
+        shutil.copy(src / f"{n:03d}.txt", corpus)
+    result = lore("ingest", corpus, "--world", world, home=home)
+    assert result.code == 0, result.err
+    return home
 
 
 @pytest.fixture(scope="session")
 def sanguo_home(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
     """A data dir holding world `sanguo`: 三国演义 chapters 1, 2, 5, 36–38, 77, 104."""
-    home = tmp_path_factory.mktemp("sanguo-home")
-    corpus = _copy(shared_data / "sanguo_yanyi" / "chapters", SANGUO_CHAPTERS, 3,
-                   home.parent / f"{home.name}-corpus")
-    result = lore("ingest", corpus, "--world", "sanguo", home=home)
-    assert result.code == 0, result.err
-    return home
+    return _ingested(tmp_path_factory, shared_data / "sanguo_yanyi" / "chapters",
+                     SANGUO_CHAPTERS, "sanguo")
 
 
 @pytest.fixture(scope="session")
@@ -39,9 +42,5 @@ def sanguo_corpus(sanguo_home: Path) -> Path:
 @pytest.fixture(scope="session")
 def monte_cristo_home(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
     """A data dir holding world `monte`: Monte Cristo chapters 1–5."""
-    home = tmp_path_factory.mktemp("monte-home")
-    corpus = _copy(shared_data / "monte_cristo" / "chapters", MONTE_CRISTO_CHAPTERS, 3,
-                   home.parent / f"{home.name}-corpus")
-    result = lore("ingest", corpus, "--world", "monte", home=home)
-    assert result.code == 0, result.err
-    return home
+    return _ingested(tmp_path_factory, shared_data / "monte_cristo" / "chapters",
+                     MONTE_CRISTO_CHAPTERS, "monte")
