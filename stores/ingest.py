@@ -66,7 +66,7 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         stored = json.loads(state["signature"] or "{}") if state else {}
         rechunk_all = stored.get("chunking") != signature["chunking"]
         todo = _changed_files(catalog, world, files, rechunk_all)
-        if not todo and state is not None and state["state"] == "ready" and stored == signature:
+        if not todo and is_current(settings, state):
             report.noop = True
             return report
         # Parse everything first: a bad file stops the run before anything is written.

@@ -11,6 +11,7 @@ with B and the words for kin and rank; quotes → BM25 on the quoted words.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -208,14 +209,12 @@ def death_title_steps(subject: str, titles: dict[int, str], chapters_of_subject:
     person asked about is most talked about: titles name the event in words the question
     does not use (the Count de Morcerf shoots himself → Chapter 92, The Suicide)."""
     words = (DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN).split()
-    counts: dict[int, int] = {}
-    for chapter in chapters_of_subject:
-        counts[chapter] = counts.get(chapter, 0) + 1
+    counts = Counter(chapters_of_subject)
     chosen = []
     for chapter, title in titles.items():
         title_words = set(re.findall(r"[a-z]+", fold_latin(title)))
         told = any((w in title) if chinese else (w in title_words) for w in words)
-        if told and counts.get(chapter, 0) >= 2:
+        if told and counts[chapter] >= 2:
             chosen.append((counts[chapter], chapter))
     return [Step("keyword_search", {"query": f"{subject} {' '.join(words)}", "top_k": 3,
                                     "chapter_range": {"start": c, "end": c}}, 1.5, f"title:{c}")

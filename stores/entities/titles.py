@@ -26,7 +26,7 @@ MIN_STANDALONE = 20
 DOMINANCE = 2 / 3
 """The share of the title's name-following uses that must go to one person."""
 _CHILD_NAME = re.compile(r"生(?P<name>[\u4e00-\u9fff]{2,3})[。，；]"
-                         r"(?P<between>[^生]{0,100}?)(?:乳名|小名|小字)(?P<small>[\u4e00-\u9fff]{2})")
+                         r"[^生]{0,100}?(?:乳名|小名|小字)(?P<small>[\u4e00-\u9fff]{2})")
 
 
 def fold_titles(entities: list[Entity], text: str) -> list[Entity]:
