@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -31,7 +32,7 @@ def open_database(path: Path, timeout_s: float) -> Database:
     try:
         db = Database(conn, execute_plugins=False)
         db.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
-        db.execute("PRAGMA journal_mode = WAL")  # reads the header: fails here for a non-database
+        _switch_to_wal(db, timeout_s)  # reads the header: fails here for a non-database
         db.execute("PRAGMA synchronous = NORMAL")  # with WAL: a power cut may lose the last commits, never corrupts
         db.execute("PRAGMA foreign_keys = ON")
     except sqlite3.OperationalError as exc:
@@ -41,6 +42,22 @@ def open_database(path: Path, timeout_s: float) -> Database:
         conn.close()
         raise corrupt_error(exc, path) from None
     return db
+
+
+def _switch_to_wal(db: Database, timeout_s: float) -> None:
+    """Turn on WAL. Two processes opening a fresh file at once both try to switch, and SQLite
+    answers the loser "database is locked" at once instead of calling the busy handler (seen
+    in tests/sessions/test_processes.py on a loaded machine), so the switch is retried until
+    the busy timeout runs out."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
 
 
 def operational_error(exc: sqlite3.Error, path: Path, timeout_s: float) -> StoreError:
