@@ -92,8 +92,34 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
     if _HAN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
         kept = fold_titles(fold_honorifics(kept, text, settings.min_mentions), text)
+    elif _LATIN.search("".join(chunk_texts[:50])):
+        kept = type_places(kept, "\n".join(chunk_texts))
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
+
+
+PLACE_SHARE = 0.12
+"""An untyped English name that follows a word of place (in, at, from, towards, reached …) in
+this share of its uses is a place. Measured on Monte Cristo: Paris 0.50, Marseilles 0.49,
+Yanina and Elba 0.19; every person 0.05 or less (Valentine 0.03, Caderousse 0.01)."""
+_AT_PLACE = re.compile(r"\b(?:in|at|from|near|towards?|through|into|leave|left|reach(?:ed)?"
+                       r"|quit(?:ted)?)\s+(?:the\s+)?$", re.I)
+
+
+def type_places(entities: list[Entity], text: str, min_uses: int = 3) -> list[Entity]:
+    """Type as places the untyped English names a text writes after words of place (the
+    glossary's and the tagger's persons keep their type)."""
+    untyped = {e.name: e for e in entities if e.type == "other"}
+    uses: Counter[str] = Counter()
+    placed: Counter[str] = Counter()
+    for start, _, name in AliasMatcher(alias_map(entities)).find_spans(text):
+        if name in untyped:
+            uses[name] += 1
+            placed[name] += bool(_AT_PLACE.search(text, max(0, start - 16), start))
+    for name, entity in untyped.items():
+        if placed[name] >= min_uses and placed[name] >= PLACE_SHARE * uses[name]:
+            entity.type = "place"
+    return entities
 
 
 HONORIFIC = "公"

@@ -16,6 +16,7 @@ from stores.entities.resolve import (
     cooccurrence,
     merge_candidates,
     resolve_entities,
+    type_places,
 )
 from stores.models import Entity, GlossaryEntry
 
@@ -149,6 +150,21 @@ def test_english_world_groups_titles_and_first_names(shared_data: Path) -> None:
     assert by_name(entities)["Edmond Dantès"].type == "person"
     assert matcher.find("“Edmond!” cried Mercédès; Dantès turned.") == {
         "Edmond Dantès": 2, "Mercédès": 1}
+
+    # Marseilles follows "at", "from", "reached" …; Mercédès, as untyped, never does
+    assert by_name(entities)["Marseilles"].type == "place"
+    assert by_name(entities)["Mercédès"].type != "place"
+
+
+def test_places_are_names_written_after_words_of_place() -> None:
+    text = ("He sailed from Elba to Marseilles. At Marseilles he met Caderousse. "
+            "Caderousse spoke of Elba. In Marseilles Caderousse drank. Caderousse left Elba "
+            "behind, and reached Marseilles at dusk; from Elba came no word.")
+    people = [Entity(name=n) for n in ("Elba", "Marseilles", "Caderousse")]
+    people.append(Entity(name="Dantès", type="person", aliases=["Edmond"]))
+    kinds = {e.name: e.type for e in type_places(people, text + " at Dantès, at Edmond.")}
+    assert kinds == {"Elba": "place", "Marseilles": "place", "Caderousse": "other",
+                     "Dantès": "person"}  # a person stays a person
 
 
 def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname() -> None:
