@@ -163,10 +163,12 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)\b", re.I), "mentor", "target"),
     (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)\b", re.I), "mentor",
      "source"),
-    (re.compile(r"妻子|夫人|丈夫|夫君|\b(?:wife|husband|spouse)\b", re.I), "spouse", "either"),
+    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶|\b(?:wife|husband|spouse|marr(?:y|ied|iage))\b", re.I),
+     "spouse", "either"),
     (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
     (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
     (re.compile(r"父亲|母亲|\b(?:father|mother|parent)\b", re.I), "parent_of", "target"),
+    (re.compile(r"儿子|女儿|之子|\b(?:son|daughter|child)\b", re.I), "parent_of", "source"),
     (re.compile(r"仇人|敌人|\b(?:enemy|foe)\b", re.I), "enemy", "either"),
 )
 

@@ -1,5 +1,5 @@
 """The entity stage of ingestion: names and aliases for the whole world, mentions per chunk,
-co-occurrence and declared relations. It runs over every chunk of the world each time, because
+co-occurrence, declared and stated relations. It runs over every chunk of the world each time, because
 a courtesy name introduced in chapter 36 changes what chapter 1's mentions resolve to."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from stores.catalog import Catalog
 from stores.config import Settings
+from stores.entities.kinship import DIRECTED, stated_relations
 from stores.entities.matcher import AliasMatcher
 from stores.entities.resolve import alias_map, build_entities, cooccurrence
 from stores.models import RELATION_TYPES, GlossaryEntry, Relation
@@ -41,7 +42,10 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     for entity in entities:
         entity.mentions = mentions[entity.name]
     known = {entity.name for entity in entities}
-    relations = cooccurrence(per_chunk) + declared_relations(glossary, matcher, known)
+    declared = declared_relations(glossary, matcher, known)
+    stated = text_relations([(chunk_id, chapter, text) for chunk_id, chapter, text, *_ in rows],
+                            matcher, declared)
+    relations = cooccurrence(per_chunk) + declared + stated
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))
@@ -60,4 +64,21 @@ def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,
                 relations.append(Relation(source=source, target=other, type=rel_type,
                                           weight=1.0, declared=True,
                                           evidence=[entry.source] if entry.source else []))
+    return relations
+
+
+def text_relations(chunks: list[tuple[str, int, str]], matcher: AliasMatcher,
+                   declared: list[Relation], max_evidence: int = 10) -> list[Relation]:
+    """Relations the text states (Noirtier is the father of Villefort, 孙坚之子孙策), with the
+    passages that state them; a relation the glossary already declares is not repeated."""
+    have = {(r.source, r.target, r.type) for r in declared}
+    have |= {(r.target, r.source, r.type) for r in declared if r.type not in DIRECTED}
+    relations = []
+    for (source, target, kind), where in stated_relations(chunks, matcher.find_spans).items():
+        if (source, target, kind) in have:
+            continue
+        relations.append(Relation(source=source, target=target, type=kind,
+                                  weight=float(len(where)),
+                                  chapters=sorted({chapter for _, chapter in where}),
+                                  evidence=[chunk_id for chunk_id, _ in where[:max_evidence]]))
     return relations

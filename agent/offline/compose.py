@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from agent.analysis import QueryPlan
 from agent.offline.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
+from stores.entities.kinship import says_kin
 from stores.keyword.segment import fold_latin
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
@@ -30,7 +31,8 @@ WHO = re.compile(r"谁|哪位|哪[一二三四五六七八九两几]?[个位名�
 def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
                   names_in: Callable[[str], list[str]], answer: Sequence[str] = ()) -> str:
     """The passage's sentence that holds the most question words and the question's names,
-    and for a who-question the people the answer is about."""
+    and for a who-question the people the answer is about; for a relation, a sentence that
+    names it."""
     candidates = sentences(passage.text) or [passage.text.strip()]
 
     def score(sentence: str) -> tuple[float, int]:
@@ -39,6 +41,8 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
         named = names_in(sentence)
         base = hits + sum(2 for n in named if n in plan.entities)
         bonus = sum(3 for n in named if n in answer)
+        # "Who was Mira's father?": the sentence that says how they are related
+        bonus += 3 if plan.kind == "relational" and base and says_kin(sentence) else 0
         return (base + bonus if base else 0), -abs(len(sentence) - 60)
 
     chosen = max(candidates, key=score)
@@ -93,12 +97,12 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     cited = _distinct(ranked, MAX_CITED)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
     people = answer_people(plan, ranked, words, names_in) if WHO.search(plan.question) else []
-    declared = declared_answer(plan, relations)
-    if declared and WHO.search(plan.question):
-        people = [declared]
+    related = related_answer(plan, relations)
+    if related and WHO.search(plan.question):
+        people = [related]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
-    pair = len(plan.entities) > 1 or any(r.declared for r in relations)
+    pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = [_relation_line(plan, relations)] if plan.kind == "relational" and pair else []
     if people and citations:
         quoted = [n for n in names_in(citations[0].quote) if n not in plan.entities]
@@ -116,8 +120,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                   entities=subjects, stop_reason="answered")
 
 
-def declared_answer(plan: QueryPlan, relations: Sequence[Relation]) -> str:
-    """The other end of a declared relation the question asks for (沈砚的师父 → 顾怀山)."""
+def related_answer(plan: QueryPlan, relations: Sequence[Relation]) -> str:
+    """The other end of the relation the question asks for, as the glossary declares it or
+    else as the text states it most often (沈砚的师父 → 顾怀山, Haydée's father → Ali
+    Tepelini)."""
     from agent.analysis import relation_cue
 
     cue = relation_cue(plan.question)
@@ -125,8 +131,8 @@ def declared_answer(plan: QueryPlan, relations: Sequence[Relation]) -> str:
         return ""
     kind, role = cue
     subject = plan.entities[0]
-    for rel in relations:
-        if not rel.declared or rel.type != kind:
+    for rel in sorted(relations, key=lambda r: (not r.declared, -r.weight)):
+        if rel.type != kind:
             continue
         if rel.target == subject and role in ("target", "either"):
             return rel.source
@@ -193,12 +199,13 @@ def _relation_line(plan: QueryPlan, relations: Sequence[Relation]) -> str:
     if not relations:
         return ""
     named = set(plan.entities)
-    answer = declared_answer(plan, relations)
-    # the relation that answers the question, then declared ones between the entities named
-    declared = sorted((r for r in relations if r.declared),
-                      key=lambda r: (answer not in (r.source, r.target) or not answer,
-                                     -len({r.source, r.target} & named)))
-    rel = declared[0] if declared else relations[0]
+    answer = related_answer(plan, relations)
+    # the relation that answers the question, then typed ones between the entities named
+    # (declared before stated)
+    typed = sorted((r for r in relations if r.type != "co_occurs"),
+                   key=lambda r: (answer not in (r.source, r.target) or not answer,
+                                  -len({r.source, r.target} & named), not r.declared))
+    rel = typed[0] if typed else relations[0]
     shown = [str(c) for c in rel.chapters[:6]]
     if plan.chinese:
         kind = f"关系：{rel.type}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"

@@ -1,0 +1,75 @@
+"""Relations the text states become typed graph edges with the passage that states them, and
+the offline model answers "who was X's father" from that passage (a short original story)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import lore
+
+CHAPTERS = {
+    "01.txt": """Chapter 1. The Lamp
+
+Tobias Wren kept the lamp at Gull Point for thirty winters. Mira climbed the stairs with him
+every evening, and Tobias Wren let Mira trim the wick while the gulls wheeled over the rocks.
+
+In Saltmarsh the fishermen said that Tobias Wren never slept. Mira laughed at that, for she
+had seen Tobias Wren asleep in his chair at Gull Point, the logbook open on his knees.
+""",
+    "02.txt": """Chapter 2. The Wreck
+
+A storm drove the brig of Captain Hale onto the shoals below Gull Point. Mira saw the lights
+go out one by one. Tobias Wren rowed out with Captain Hale's own lantern in the bow, and
+Mira held the rope on the landing until her hands bled.
+
+Captain Hale came ashore at dawn. In Saltmarsh they called it a miracle; Captain Hale called
+it Tobias Wren. Mira said nothing and went back to the lamp.
+""",
+    "03.txt": """Chapter 3. The Letter
+
+A letter came from Saltmarsh, addressed to Mira, the daughter of Tobias Wren, keeper of the
+lamp at Gull Point. Captain Hale wrote that the brig would sail again in spring.
+
+Mira read the letter twice and put it under the logbook. From Saltmarsh, Captain Hale sent
+oranges, and Tobias Wren ate them all before Mira came down the stairs. Far from Saltmarsh
+and far from Gull Point, the brig waited for the spring.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def lamp_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("lamp-home")
+    corpus = home.parent / f"{home.name}-corpus"
+    corpus.mkdir()
+    for name, text in CHAPTERS.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    result = lore("ingest", corpus, "--world", "lamp", home=home)
+    assert result.code == 0, result.err
+    return home
+
+
+def test_who_was_her_father_is_answered_from_the_sentence_that_says_so(lamp_home: Path) -> None:
+    result = lore("ask", "Who was Mira's father?", "--world", "lamp", "--json", home=lamp_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    lines = answer["answer"].splitlines()
+    assert lines[:2] == ["Tobias Wren and Mira — relation: parent_of (chapters 3…).",
+                         "Tobias Wren."]
+    # the graph was asked for that relation, and the passage stating it comes first
+    assert any(c["tool"] == "graph_search" and c["args"]["entity"] == "Mira"
+               and c["args"].get("relation") == "parent_of" for c in answer["tool_calls"])
+    first = answer["citations"][0]
+    assert first["chapter"] == 3
+    assert "the daughter of Tobias Wren" in first["quote"]
+
+
+def test_places_are_told_from_people_by_how_the_text_uses_their_names(lamp_home: Path) -> None:
+    result = lore("entities", "--world", "lamp", "--json", home=lamp_home)
+    assert result.code == 0, result.err
+    kinds = {row["name"]: row["type"] for row in json.loads(result.out)}
+    assert kinds["Gull Point"] == "place" and kinds["Saltmarsh"] == "place"
+    assert kinds["Mira"] != "place" and kinds["Tobias Wren"] != "place"

@@ -1,0 +1,69 @@
+"""Relations the text states in so many words, read from sentences with their names marked."""
+
+from __future__ import annotations
+
+from stores.entities.kinship import stated_in, stated_relations
+from stores.entities.matcher import AliasMatcher
+
+PEOPLE = AliasMatcher({
+    "Noirtier": "Noirtier", "M. Noirtier": "Noirtier", "Villefort": "Villefort",
+    "Haydée": "Haydée", "Ali Tepelini": "Ali Tepelini", "Fernand": "Fernand",
+    "Mercédès": "Mercédès", "Valentine": "Valentine",
+    "孙坚": "孙坚", "孙策": "孙策", "袁绍": "袁绍", "袁谭": "袁谭", "司马昭": "司马昭",
+    "仲达": "司马懿", "司马懿": "司马懿", "荀彧": "荀彧", "荀绲": "荀绲", "沈砚": "沈砚",
+    "韩峥": "韩峥", "顾怀山": "顾怀山", "刘备": "刘备", "孙夫人": "孙夫人", "赵云": "赵云",
+    "子龙": "赵云",
+})
+
+
+def said(text: str) -> set[tuple[str, str, str]]:
+    return {(s.source, s.target, s.type) for s in stated_in(text, PEOPLE.find_spans(text))}
+
+
+def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
+    assert said("“Oh,” murmured he, “and that Noirtier is the father of Villefort, I am lost!”"
+                ) == {("Noirtier", "Villefort", "parent_of")}
+    # a daughter of someone: the parent is the source
+    assert said("‘I am Haydée, the daughter of Ali Tepelini, pasha of Yanina.’") == {
+        ("Ali Tepelini", "Haydée", "parent_of")}
+    assert said("Villefort’s father, M. Noirtier, did not answer.") == {
+        ("Noirtier", "Villefort", "parent_of")}
+    assert said("M. Noirtier, Villefort's father, did not answer.") == {
+        ("Noirtier", "Villefort", "parent_of")}
+    assert said("Six months later Fernand married Mercédès in the church.") == {
+        ("Fernand", "Mercédès", "spouse")}
+
+
+def test_names_that_only_share_a_sentence_state_nothing() -> None:
+    assert said("Noirtier looked at Villefort, and his father was silent.") == set()
+    assert said("Villefort spoke to the father of Valentine.") == set()  # who is the father?
+    assert said("Noirtier is the father. Villefort is the son.") == set()  # two sentences
+
+
+def test_chinese_statements_classical_and_modern() -> None:
+    assert said("孙坚之子孙策，年方十七。") == {("孙坚", "孙策", "parent_of")}
+    assert said("刺史乃袁绍长子袁谭。") == {("袁绍", "袁谭", "parent_of")}
+    assert said("维曰：“司马昭乃仲达之子，岂不知兵法？") == {("司马懿", "司马昭", "parent_of")}
+    assert said("荀彧字文若，颍川颍阴人，荀绲之子也。") == {("荀绲", "荀彧", "parent_of")}
+    assert said("她嫁给了沈砚的结义兄弟韩峥。") == {("韩峥", "沈砚", "sworn_sibling")}
+    # the master is the source of a mentor relation, whichever word names it
+    assert said("顾怀山的徒弟沈砚回来了。") == {("顾怀山", "沈砚", "mentor")}
+    assert said("沈砚是顾怀山的弟子。") == {("顾怀山", "沈砚", "mentor")}
+    assert said("刘备娶孙夫人。") == {("刘备", "孙夫人", "spouse")}
+
+
+def test_chinese_names_that_only_meet_state_nothing() -> None:
+    assert said("孙坚与孙策同往。") == set()
+    assert said("常山赵云，字子龙。") == set()  # one person under two names
+    assert said("孙坚之子，年方十七，刘备见之。") == set()  # the son is not named
+
+
+def test_relations_gather_their_passages_in_story_order() -> None:
+    chunks = [("c1", 1, "孙坚之子孙策，年方十七。"), ("c2", 2, "孙坚与孙策同往。"),
+              ("c3", 5, "孙策乃孙坚之子。"), ("c4", 6, "Fernand married Mercédès."),
+              ("c5", 7, "Mercédès married Fernand at last.")]
+    found = stated_relations(chunks, PEOPLE.find_spans)
+    assert found[("孙坚", "孙策", "parent_of")] == [("c1", 1), ("c3", 5)]
+    # a marriage has no direction: both sentences are one relation
+    assert found[("Fernand", "Mercédès", "spouse")] == [("c4", 6), ("c5", 7)]
+    assert len(found) == 2
