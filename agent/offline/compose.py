@@ -12,6 +12,7 @@ from agent.analysis import QueryPlan
 from agent.offline.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
+from stores.entities.surnames import COMPOUND_SURNAMES
 from stores.keyword.segment import fold_latin
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
@@ -74,11 +75,17 @@ def _stretches(words: Sequence[str], question: str) -> list[tuple[int, int]]:
 
 def _name_like(term: str, question: str) -> bool:
     """A capitalised word inside the question (Oxford, Sherlock; the search terms are folded
-    to lowercase, so the question says how it was written), or a Han surname + two."""
+    to lowercase, so the question says how it was written), or a Han surname and given name."""
     if term.isascii():
         words = re.findall(r"[^\W\d_]+", question)
         return any(fold_latin(w) == term and w[:1].isupper() for w in words[1:])
-    return len(term) == 3 and bool(re.match(r"[\u4e00-\u9fff]{3}$", term)) and term[0] in _SURNAMES
+    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", term):
+        return False
+    if term[:2] in COMPOUND_SURNAMES:  # 诸葛亮, 司马懿
+        return len(term) >= 3
+    # 张三丰; a two-character name only where the question starts with it (曹操是怎么死的):
+    # elsewhere 马上 and 高兴 would count as names.
+    return term[0] in _SURNAMES and (len(term) == 3 or question.startswith(term))
 
 
 _SURNAMES = set("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜谢邹喻柏水窦章"
@@ -90,13 +97,17 @@ _SURNAMES = set("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何
 
 def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Relation],
             terms: Sequence[str], in_world: Callable[[str], bool],
-            names_in: Callable[[str], list[str]]) -> Answer:
-    """An extractive answer citing the best passages, or a clear 'not in the text'."""
+            names_in: Callable[[str], list[str]],
+            people_in: Callable[[str], list[str]] | None = None) -> Answer:
+    """An extractive answer citing the best passages, or a clear 'not in the text'. A
+    who-question is answered with the people `people_in` finds (not the sword or the tree
+    the same sentence names); without it, with every name."""
+    people_in = people_in or names_in
     if not ranked or unsupported(plan, terms, in_world):
         return not_in_text(plan)
     cited = _distinct(ranked, MAX_CITED)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
-    people = answer_people(plan, ranked, words, names_in) if WHO.search(plan.question) else []
+    people = answer_people(plan, ranked, words, people_in) if WHO.search(plan.question) else []
     related = related_answer(plan, relations)
     if related and WHO.search(plan.question):
         people = [related]
@@ -105,7 +116,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = [_relation_line(plan, relations)] if plan.kind == "relational" and pair else []
     if people and citations:
-        quoted = [n for n in names_in(citations[0].quote) if n not in plan.entities]
+        quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
         # "哪三个人" wants everyone the best sentence names; "谁" wants the one the votes chose
         many = bool(re.search(r"哪[二三四五六七八九两几]|哪些|几个|\bwho were\b|\bwhich (?:two|three)\b",
                               plan.question))

@@ -59,6 +59,7 @@ STATED_WEIGHT = 4.0
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
 the winner's votes."""
+NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -149,15 +150,18 @@ class Librarian:
         weight = self.grader.weight
         people = vote(ranked, words, weight, self._people_in, [*plan.entities, *desc.entities],
                       sentences)
-        if not people:
-            return []
+        if not people:  # no sentence holds the description's words: who the passages are about
+            about = [n for n in bridge_entities(desc, ranked, limit=5)
+                     if self._kinds.get(n) not in NOT_PEOPLE]
+            return about[:plan.bridges]
         # A close runner-up goes too: one wrong bridge otherwise loses the whole second hop.
         close = [name for name, votes in people[plan.bridges:]
                  if votes >= RUNNER_UP * people[0][1]]
         return [name for name, _ in people[:plan.bridges]] + close[:1]
 
     def _people_in(self, text: str) -> list[str]:
-        return [n for n in self.retriever.mentioned(text) if self._kinds.get(n) != "place"]
+        """The names in a text that may be people (not places, things, factions or events)."""
+        return [n for n in self.retriever.mentioned(text) if self._kinds.get(n) not in NOT_PEOPLE]
 
     @cached_property
     def _kinds(self) -> dict[str, str]:
@@ -239,7 +243,8 @@ class Librarian:
         if not ranked:
             return not_in_text(plan)
         terms = question_terms(plan.question, tokens)
-        return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned)
+        return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
+                       self._people_in)
 
     # -- the world's text, for "is this even in the story?" -----------------------------------
     @cached_property

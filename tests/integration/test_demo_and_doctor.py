@@ -76,3 +76,16 @@ def test_a_declared_relation_answers_who_questions(demo_home: Path) -> None:
     assert any(call["tool"] == "graph_search" and call["args"].get("relation") == "mentor"
                for call in answer["tool_calls"])
     assert answer["citations"], "the answer still cites passages of the text"
+
+
+def test_questions_about_another_story_are_not_answered_with_this_one(demo_home: Path) -> None:
+    # 诸葛亮 and 曹操 are not in the demo world: the text does not say, whatever it says of death
+    for question in ("诸葛亮是怎么死的？", "曹操是怎么死的？"):
+        result = lore("ask", question, "--world", "demo", "--new", "--json", home=demo_home)
+        assert result.code == 0, result.err
+        answer = json.loads(result.out)
+        assert answer["stop_reason"] == "not_in_text", (question, answer["answer"])
+    # a who-question names people, not the sword their sentence also names
+    result = lore("ask", "结义的是哪几个人？", "--world", "demo", "--new", "--json", home=demo_home)
+    names = json.loads(result.out)["answer"].splitlines()[0]
+    assert "沈砚" in names and "韩峥" in names and "断鸿剑" not in names
