@@ -28,8 +28,12 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     mentions: Counter[str] = Counter()
     per_chunk: list[tuple[str, int, list[str]]] = []
     updates: list[tuple[str, list[str]]] = []
+    spanned: list[tuple[str, int, str, list[tuple[int, int, str]]]] = []
     for chunk_id, chapter, text, chunk_speakers, old in rows:
-        counts = matcher.find(text)
+        spans = matcher.find_spans(text)
+        counts = Counter(name for *_, name in spans)
+        if len(counts) > 1:  # two people at least: the passage may state how they are related
+            spanned.append((chunk_id, chapter, text, spans))
         for speaker in chunk_speakers:
             name = matcher.resolve(speaker)
             if name:
@@ -43,8 +47,7 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
         entity.mentions = mentions[entity.name]
     known = {entity.name for entity in entities}
     declared = declared_relations(glossary, matcher, known)
-    stated = text_relations([(chunk_id, chapter, text) for chunk_id, chapter, text, *_ in rows],
-                            matcher, declared)
+    stated = text_relations(spanned, declared)
     relations = cooccurrence(per_chunk) + declared + stated
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
@@ -67,14 +70,14 @@ def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,
     return relations
 
 
-def text_relations(chunks: list[tuple[str, int, str]], matcher: AliasMatcher,
+def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]],
                    declared: list[Relation], max_evidence: int = 10) -> list[Relation]:
     """Relations the text states (Noirtier is the father of Villefort, 孙坚之子孙策), with the
     passages that state them; a relation the glossary already declares is not repeated."""
     have = {(r.source, r.target, r.type) for r in declared}
     have |= {(r.target, r.source, r.type) for r in declared if r.type not in DIRECTED}
     relations = []
-    for (source, target, kind), where in stated_relations(chunks, matcher.find_spans).items():
+    for (source, target, kind), where in stated_relations(chunks).items():
         if (source, target, kind) in have:
             continue
         relations.append(Relation(source=source, target=target, type=kind,

@@ -10,7 +10,7 @@ between two names (or a name and "of" + name) counts; anything looser is left to
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _MARK = "\u2063"  # invisible separator: entity marks never clash with the story's text
@@ -169,14 +169,13 @@ def _read(match: re.Match[str], names: list[str], words: dict[str, tuple[str, bo
     return Statement(of, named, kind, sentence)
 
 
-def stated_relations(chunks: Iterable[tuple[str, int, str]],
-                     spans_in: Callable[[str], list[tuple[int, int, str]]],
+def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that state it, in story order;
-    `chunks` are (id, chapter, text)."""
+    `chunks` are (id, chapter, text, the text's mentions as (start, end, name))."""
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
-    for chunk_id, chapter, text in chunks:
-        for s in stated_in(text, spans_in(text)):
+    for chunk_id, chapter, text, spans in chunks:
+        for s in stated_in(text, spans):
             source, target = (s.source, s.target) if s.type in DIRECTED else sorted(
                 (s.source, s.target))
             where = found.setdefault((source, target, s.type), [])
