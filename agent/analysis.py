@@ -53,6 +53,22 @@ KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurd
 DEATH_WORDS_ZH = "死 亡 卒 殁 薨 崩 逝 寿 亡年 归天 归神 遇害 被害 身死 而亡 气绝"
 DEATH_WORDS_EN = "died dead death killed poison perished buried grave corpse suicide"
 
+KIN_OF = re.compile(r"['’]s (?:" + "|".join(KIN_WORDS_EN.split()) + r")\b|的(?:父|母|妻|夫|儿|女|兄|弟|姐|妹)",
+                    re.I)
+"""A name followed by a word for kin: "Edmond's father", 刘备的妻子."""
+
+
+def known_names(question: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The question's mentions without those that are part of a longer name the world does not
+    know: in "old Louis Dantès", Louis (the king) and Dantès (Edmond) are one man, neither of
+    them."""
+    joined = {i for i in range(len(spans) - 1)
+              if spans[i][2] != spans[i + 1][2]
+              and re.fullmatch(r" ", question[spans[i][1]:spans[i + 1][0]])
+              and question[spans[i][0]].isupper() and question[spans[i + 1][0]].isupper()}
+    return [span for i, span in enumerate(spans) if i not in joined and i - 1 not in joined]
+
+
 @dataclass
 class QueryPlan:
     """What the question asks and what it names."""
@@ -89,15 +105,18 @@ class QueryPlan:
 def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]) -> QueryPlan:
     """Classify the question; `spans_in(text)` gives (start, end, canonical name) mentions."""
     quote = QUOTE.search(question)
-    spans = spans_in(question)
+    spans = known_names(question, spans_in(question))
     entities = list(dict.fromkeys(name for _, _, name in spans))
     hops, bridges = split_hops(question, spans)
     # In a multi-hop question the one who dies is the described subject, not a name in the
     # description (刺杀董卓的那个人最后在哪里被处死: not 董卓), so only the rest is read for it.
     after = len(question) - len(hops[1]) if hops else 0
     death = DEATH.search(question, after)
-    subject = next((name for start, _, name in spans
-                    if death and after <= start < death.start()), "")
+    # "Edmond's father" is someone else than Edmond: a name that stands for a relative is
+    # not whose death is asked about.
+    subject = next((name for start, end, name in spans
+                    if death and after <= start < death.start()
+                    and not KIN_OF.match(question, end)), "")
     # 杀害张飞, who killed Franz's father: the victim follows a verb of killing (三国演义
     # multi_hop recall 0.48 → 0.60: the description 杀害张飞 now looks for 张飞's death).
     if death and not subject:

@@ -1,0 +1,26 @@
+"""Query analysis on its own: which names a question means, and whose death it asks about."""
+
+from __future__ import annotations
+
+from agent.analysis import analyse
+from stores.entities.matcher import AliasMatcher
+
+NAMES = AliasMatcher({"Louis": "Louis", "Dantès": "Edmond Dantès", "Edmond": "Edmond Dantès",
+                      "Morcerf": "Morcerf", "Captain Leclere": "Leclere", "刘备": "刘备",
+                      "甘夫人": "甘夫人"})
+
+
+def test_two_known_names_that_make_one_unknown_name_mean_neither() -> None:
+    plan = analyse("How did old Louis Dantès, Edmond's father, die?", NAMES.find_spans)
+    assert plan.entities == ["Edmond Dantès"]  # not King Louis
+    # and Edmond is named for his father: it is not Edmond's death that is asked about
+    assert plan.about_death and plan.death_subject == ""
+
+
+def test_names_side_by_side_in_a_list_or_alone_still_count() -> None:
+    plan = analyse("How did Morcerf die?", NAMES.find_spans)
+    assert plan.death_subject == "Morcerf"
+    plan = analyse("Who died after Captain Leclere, Morcerf or Dantès?", NAMES.find_spans)
+    assert plan.entities == ["Leclere", "Morcerf", "Edmond Dantès"]
+    plan = analyse("刘备的妻子甘夫人是怎么死的？", NAMES.find_spans)
+    assert plan.death_subject == "甘夫人"  # 刘备 names whose wife
