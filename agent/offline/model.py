@@ -114,7 +114,7 @@ class Librarian:
             steps.append(Step("graph_search", {"entity": plan.entities[0], "relation": cue[0]},
                               1.0, "typed"))
         strict = not (plan.asks_chapter or plan.kind == "temporal")
-        steps += title_steps(plan, self.retriever.chapter_titles, tokens, 4 if strict else 0)
+        steps += title_steps(plan, self.retriever.chapter_titles, 4 if strict else 0)
         if plan.death_subject:
             mentions = self._chapters_of(plan.death_subject)
             steps += fade_steps(plan.death_subject, mentions, plan.chinese)

@@ -26,7 +26,7 @@ from agent.analysis import (
 )
 from agent.retrieval import rrf
 from agent.schemas import Passage, Relation, TimelineEvent
-from stores.keyword.segment import fold_latin
+from stores.keyword.segment import fold_latin, tokens
 from stores.protocols import Hit
 
 QUESTION_WORDS_ZH = re.compile(
@@ -179,25 +179,45 @@ def fade_steps(entity: str, chapters_of_mentions: list[int], chinese: bool) -> l
                  2.0, f"fade:{last}")]
 
 
+SHARED_TITLE_WORD = 3
+"""A word in more chapter titles than this names a part or a story (FairytaleQA titles every
+section with its story's name), not an event: it makes no title the answer's."""
+
+
 def title_chapters(terms: list[str], titles: dict[int, str], limit: int = 2) -> list[int]:
     """Chapters whose titles share the most words with the question (回 titles name events
-    the text never names: 借箭, 三顾草庐). Latin words match whole words, folded."""
+    the text never names: 借箭, 三顾草庐). Latin words match whole words, folded and stemmed
+    as the search stems the question's (cemetery → cemeteri)."""
+    words = {c: {t for t in tokens(title) if t.isascii()} for c, title in titles.items()}
+
+    def in_title(term: str, chapter: int) -> bool:
+        if term.isascii():
+            return len(term) >= 4 and term in words[chapter]
+        return len(term) >= 2 and term in titles[chapter]
+
+    terms = [t for t in terms if sum(in_title(t, c) for c in titles) <= SHARED_TITLE_WORD]
     scored = []
-    for chapter, title in titles.items():
-        words = set(re.findall(r"[a-z0-9]+", fold_latin(title)))
-        hits = [t for t in terms if (t in words if t.isascii() else len(t) >= 2 and t in title)
-                and (len(t) >= 2 if not t.isascii() else len(t) >= 4)]
+    for chapter in titles:
+        hits = [t for t in terms if in_title(t, chapter)]
         if hits:
             scored.append((sum(len(t) for t in hits), -chapter, chapter))
     return [c for *_, c in sorted(scored, reverse=True)[:limit]]
 
 
-def title_steps(plan: QueryPlan, titles: dict[int, str], tokens, min_chars: int = 0) -> list[Step]:
+def title_steps(plan: QueryPlan, titles: dict[int, str], min_chars: int = 0) -> list[Step]:
     """Search inside the chapters whose titles share words with the question; `min_chars` asks
     for that many matched characters (an open question needs more than a 'which chapter' one)."""
     terms = [t for t in tokens(content_query(plan.question)) if t not in plan.entities]
+    if min_chars:
+        # An open question's names do not make a title the answer's chapter (What did Sinbad
+        # the Sailor's letter tell Julie to fetch? is not chapter 31, "Italy: Sinbad the
+        # Sailor"); a 'which chapter' question's place names may (The Château d'If).
+        named = set(tokens(" ".join([*plan.mentions, *plan.entities])))
+        terms = [t for t in terms if t not in named]
     chapters = [c for c in title_chapters(terms, titles)
-                if sum(len(t) for t in terms if len(t) >= 2 and t in titles[c]) >= min_chars]
+                if sum(len(t) for t in terms if len(t) >= 2
+                       and (t in titles[c] if not t.isascii() else t in tokens(titles[c])))
+                >= min_chars]
     return [Step("keyword_search", {"query": content_query(plan.question) or plan.question,
                                     "top_k": 3, "chapter_range": {"start": c, "end": c}},
                  1.5, f"title:{c}") for c in chapters]

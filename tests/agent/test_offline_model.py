@@ -18,9 +18,10 @@ from agent.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.offline.model import Librarian
-from agent.offline.strategy import death_title_steps
+from agent.offline.strategy import death_title_steps, title_chapters, title_steps
 from agent.retrieval import Retriever
 from stores.config import Settings
+from stores.entities.matcher import AliasMatcher
 from stores.world import WorldStores
 
 CHAPTERS = [1, 5, 36, 37, 38]
@@ -176,6 +177,23 @@ def test_a_death_is_looked_for_in_the_chapter_whose_title_tells_it() -> None:
     assert death_title_steps("Morcerf", titles, [89, 89, 92], chinese=False) == []  # named once
     zh = death_title_steps("诸葛亮", titles, [104, 104, 104], chinese=True)
     assert [s.args["chapter_range"]["start"] for s in zh] == [104]
+
+
+def test_chapter_titles_are_read_folded_and_words_every_title_shares_do_not_count() -> None:
+    from stores.keyword.segment import tokens
+
+    titles = {8: "The Château d’If", 20: "The Cemetery of the Château d’If",
+              21: "The Island of Tiboulen", 31: "Italy: Sinbad the Sailor",
+              **{n: f"Little Ida’s Flowers §{n - 39}" for n in range(40, 46)}}
+    names = AliasMatcher({"Château d’If": "Château d’If", "Sinbad the Sailor": "Sinbad"})
+    which = analyse("In which chapter does Dantès escape from the Château d'If?", names.find_spans)
+    assert title_chapters(tokens("escape cemetery chateau"), titles) == [20, 8]
+    assert [s.args["chapter_range"]["start"] for s in title_steps(which, titles)] == [8, 20]
+    # an open question's names point at no chapter: Sinbad's letter is not chapter 31
+    open_ = analyse("What did Sinbad the Sailor's letter tell Julie to fetch?", names.find_spans)
+    assert title_steps(open_, titles, 4) == []
+    # six sections titled with their story's name: the name tells none of them apart
+    assert title_chapters(tokens("Why did little Ida's flowers dance?"), titles) == []
 
 
 def test_grading_reads_names_through_aliases_and_words_turned_around(sanguo: Retriever,
