@@ -96,7 +96,7 @@ NOT_NEAR = 0.5
 _SENTENCE = re.compile(r"[^。！？!?；;\n]+|[^.!?\n]+")
 
 
-def _told_of(text: str, term: Term) -> bool:
+def told_of(text: str, term: Term) -> bool:
     """A sentence of the text holds one of the term's names and one of its words."""
     for sentence in _SENTENCE.findall(text):
         if any(name in sentence for name in term.near):
@@ -235,7 +235,7 @@ class Grader:
                 hit = any(form in latin if form.isascii() else form in passage.text
                           for form in term.forms)
                 if hit and term.near:
-                    hit = 1.0 if _told_of(passage.text, term) else NOT_NEAR
+                    hit = 1.0 if told_of(passage.text, term) else NOT_NEAR
             elif _HAN.search(term.text):
                 # The word, or its characters turned around (温酒 → 酒尚温时), count fully;
                 # otherwise the share of its characters in the passage counts.

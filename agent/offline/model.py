@@ -31,7 +31,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent.analysis import QueryPlan, analyse, relation_cue
 from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
-from agent.offline.grading import Grader, han_in
+from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.offline.strategy import (
     Results,
@@ -59,6 +59,8 @@ STATED_WEIGHT = 4.0
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
 the winner's votes."""
+DIES = re.compile(r"死|去世|身故|\bdie[ds]?\b|\bdeath\b", re.I)
+"""Words that ask how or whether someone died (not who killed or poisoned them)."""
 NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -240,11 +242,25 @@ class Librarian:
                     lambda p: self.grader.coverage(p, terms))
 
     def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
-        if not ranked:
+        if not ranked or self._death_untold(plan, ranked):
             return not_in_text(plan)
         terms = question_terms(plan.question, tokens)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
                        self._people_in)
+
+    def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:
+        """A question about how someone died, and no sentence of the best passages names them
+        beside a word for dying: the text does not tell that death."""
+        if not (plan.about_death and plan.death_subject) or plan.asks_chapter:
+            return False  # "in which chapter": a title may tell it (The Suicide)
+        if not DIES.search(plan.question):
+            return False  # how will Snorro poison Paul: not a question about Paul's death
+        dying = next((t for t in self.grader.terms(plan) if t.text == "(dying)"), None)
+        if dying is None:
+            return False
+        # in either language: a bilingual world tells 顾怀山's death to "How did Gu Huaishan die?"
+        either = dataclasses.replace(dying, forms=(*DYING_ZH, *DYING_EN))
+        return not any(told_of(p.text, either) for p in ranked[:top])
 
     # -- the world's text, for "is this even in the story?" -----------------------------------
     @cached_property

@@ -89,3 +89,13 @@ def test_questions_about_another_story_are_not_answered_with_this_one(demo_home:
     result = lore("ask", "结义的是哪几个人？", "--world", "demo", "--new", "--json", home=demo_home)
     names = json.loads(result.out)["answer"].splitlines()[0]
     assert "沈砚" in names and "韩峥" in names and "断鸿剑" not in names
+
+
+def test_a_death_the_text_never_tells_is_not_made_up(demo_home: Path) -> None:
+    # 凌雁秋 is named (the founder) but her death is never told; 顾怀山's is, in Chinese,
+    # and an English question about it still gets it
+    asked = {q: json.loads(lore("ask", q, "--world", "demo", "--new", "--json",
+                                home=demo_home).out)["stop_reason"]
+             for q in ("祖师凌雁秋是怎么死的？", "How did Gu Huaishan die?", "顾怀山是怎么死的？")}
+    assert asked == {"祖师凌雁秋是怎么死的？": "not_in_text", "How did Gu Huaishan die?": "answered",
+                     "顾怀山是怎么死的？": "answered"}

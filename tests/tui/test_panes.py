@@ -86,8 +86,11 @@ async def test_the_spoiler_horizon_is_set_from_the_keyboard(app):
         assert "horizon ch. 2" in str(app.main.status.render())
         assert app.conversation.session.spoiler_horizon == 2
         assert {e.chapter for e in app.main.timeline.events} <= {1, 2}
+        # 韩峥 dies in chapter 6: nothing past chapter 2 is cited (the text so far does not
+        # tell his death, so the answer may cite nothing at all)
         view = await ask(pilot, "韩峥最后死在哪里？")
-        assert all(c["chapter"] <= 2 for c in view.query_one(".citations").citations)
+        cited = view.citations.citations if view.citations else []
+        assert view.status == "answered" and all(c["chapter"] <= 2 for c in cited)
 
 
 async def test_the_command_palette_runs_actions(app, settings):
