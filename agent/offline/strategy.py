@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from agent.analysis import (
@@ -184,21 +185,29 @@ SHARED_TITLE_WORD = 3
 section with its story's name), not an event: it makes no title the answer's."""
 
 
+@lru_cache(maxsize=4096)
+def _title_words(title: str) -> frozenset[str]:
+    """A title's Latin words, folded and stemmed as the search stems the question's (cemetery →
+    cemeteri); cached, since every question reads the same titles."""
+    return frozenset(t for t in tokens(title) if t.isascii())
+
+
+def in_title(term: str, title: str) -> bool:
+    """The question's term is a word of the title: a whole Latin word of four letters or more,
+    or Han text of two characters or more."""
+    if term.isascii():
+        return len(term) >= 4 and term in _title_words(title)
+    return len(term) >= 2 and term in title
+
+
 def title_chapters(terms: list[str], titles: dict[int, str], limit: int = 2) -> list[int]:
     """Chapters whose titles share the most words with the question (回 titles name events
-    the text never names: 借箭, 三顾草庐). Latin words match whole words, folded and stemmed
-    as the search stems the question's (cemetery → cemeteri)."""
-    words = {c: {t for t in tokens(title) if t.isascii()} for c, title in titles.items()}
-
-    def in_title(term: str, chapter: int) -> bool:
-        if term.isascii():
-            return len(term) >= 4 and term in words[chapter]
-        return len(term) >= 2 and term in titles[chapter]
-
-    terms = [t for t in terms if sum(in_title(t, c) for c in titles) <= SHARED_TITLE_WORD]
+    the text never names: 借箭, 三顾草庐)."""
+    terms = [t for t in terms
+             if sum(in_title(t, title) for title in titles.values()) <= SHARED_TITLE_WORD]
     scored = []
-    for chapter in titles:
-        hits = [t for t in terms if in_title(t, chapter)]
+    for chapter, title in titles.items():
+        hits = [t for t in terms if in_title(t, title)]
         if hits:
             scored.append((sum(len(t) for t in hits), -chapter, chapter))
     return [c for *_, c in sorted(scored, reverse=True)[:limit]]
@@ -215,9 +224,7 @@ def title_steps(plan: QueryPlan, titles: dict[int, str], min_chars: int = 0) -> 
         named = set(tokens(" ".join([*plan.mentions, *plan.entities])))
         terms = [t for t in terms if t not in named]
     chapters = [c for c in title_chapters(terms, titles)
-                if sum(len(t) for t in terms if len(t) >= 2
-                       and (t in titles[c] if not t.isascii() else t in tokens(titles[c])))
-                >= min_chars]
+                if sum(len(t) for t in terms if in_title(t, titles[c])) >= min_chars]
     return [Step("keyword_search", {"query": content_query(plan.question) or plan.question,
                                     "top_k": 3, "chapter_range": {"start": c, "end": c}},
                  1.5, f"title:{c}") for c in chapters]
