@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from stores.entities.kinship import names_a_relative
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
@@ -52,11 +53,6 @@ KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurd
 # Ways a story says someone died; the search adds them when a question asks about a death.
 DEATH_WORDS_ZH = "死 亡 卒 殁 薨 崩 逝 寿 亡年 归天 归神 遇害 被害 身死 而亡 气绝"
 DEATH_WORDS_EN = "died dead death killed poison perished buried grave corpse suicide"
-
-KIN_OF = re.compile(r"['’]s (?:" + "|".join(KIN_WORDS_EN.split()) + r")\b|的(?:父|母|妻|夫|儿|女|兄|弟|姐|妹)",
-                    re.I)
-"""A name followed by a word for kin: "Edmond's father", 刘备的妻子."""
-
 
 def known_names(question: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The question's mentions without those that are part of a longer name the world does not
@@ -116,7 +112,7 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     # not whose death is asked about.
     subject = next((name for start, end, name in spans
                     if death and after <= start < death.start()
-                    and not KIN_OF.match(question, end)), "")
+                    and not names_a_relative(question, end)), "")
     # 杀害张飞, who killed Franz's father: the victim follows a verb of killing (三国演义
     # multi_hop recall 0.48 → 0.60: the description 杀害张飞 now looks for 张飞's death).
     if death and not subject:

@@ -110,6 +110,16 @@ def says_kin(sentence: str) -> bool:
     return _KIN_WORD.search(sentence) is not None
 
 
+_RELATIVE_OF = re.compile(rf"['’]s (?:{_alternatives(_EN_KIN)})\b|(?:之|的)(?:{_alternatives(_ZH_KIN)})",
+                          re.I)
+
+
+def names_a_relative(text: str, after: int) -> bool:
+    """The name ending at `after` is followed by a word for kin, so the words stand for the
+    relative: "Edmond's father", 刘备的妻子."""
+    return _RELATIVE_OF.match(text, after) is not None
+
+
 _SENTENCE_END = re.compile(r"[.!?。！？]+[”’\"']?|\n")
 _ABBREVIATION = re.compile(r"(?:^|\W)(?:M|MM|Mr|Mrs|Ms|Dr|St|Mme|Mlle|Messrs|[A-Z])\.$")
 """M. Noirtier, Mr. Darcy: a title's full stop does not end the sentence."""
