@@ -98,11 +98,10 @@ _SURNAMES = set("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何
 def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Relation],
             terms: Sequence[str], in_world: Callable[[str], bool],
             names_in: Callable[[str], list[str]],
-            people_in: Callable[[str], list[str]] | None = None) -> Answer:
+            people_in: Callable[[str], list[str]]) -> Answer:
     """An extractive answer citing the best passages, or a clear 'not in the text'. A
     who-question is answered with the people `people_in` finds (not the sword or the tree
-    the same sentence names); without it, with every name."""
-    people_in = people_in or names_in
+    the same sentence names)."""
     if not ranked or unsupported(plan, terms, in_world):
         return not_in_text(plan)
     cited = _distinct(ranked, MAX_CITED)
