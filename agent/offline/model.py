@@ -116,7 +116,13 @@ class Librarian:
             steps.append(Step("graph_search", {"entity": plan.entities[0], "relation": cue[0]},
                               1.0, "typed"))
         strict = not (plan.asks_chapter or plan.kind == "temporal")
-        steps += title_steps(plan, self.retriever.chapter_titles, 4 if strict else 0)
+        titled = title_steps(plan, self.retriever.chapter_titles, 4 if strict else 0)
+        if plan.entities:
+            # A title may share a word with the question (Father and Son) in a chapter the
+            # person asked about never enters: that is not where the answer is.
+            present = set(self._chapters_of(plan.entities[0]))
+            titled = [s for s in titled if s.args["chapter_range"]["start"] in present]
+        steps += titled
         if plan.death_subject:
             mentions = self._chapters_of(plan.death_subject)
             steps += fade_steps(plan.death_subject, mentions, plan.chinese)

@@ -132,6 +132,16 @@ async def test_a_which_chapter_question_tracks_the_entity_and_reads_titles(run, 
     assert librarian.last_evidence[0].chapter == 37
 
 
+async def test_a_title_is_not_searched_when_the_person_asked_about_is_not_in_it(run) -> None:
+    def titled(result: AskResult) -> list[dict]:
+        return [c.args["chapter_range"] for c in result.tool_calls
+                if c.tool == "keyword_search" and c.args.get("chapter_range")]
+
+    assert {"start": 37, "end": 37} in titled(await run("刘备三顾草庐时见到了谁？"))
+    # 华雄 dies in 回 5: 回 37's title (三顾草庐) is not where anything about him is told
+    assert {"start": 37, "end": 37} not in titled(await run("华雄三顾草庐时见到了谁？"))
+
+
 async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, librarian) -> None:
     result = await run("温酒斩华雄的那位将军是在哪里结义的？")
     assert result.answer.stop_reason == "answered"  # 温酒 is told as 酒尚温: not a missing word
