@@ -22,6 +22,7 @@ RELATIONAL = re.compile(
     r"关系|什么人|是谁的|之间|结义|兄弟|义父|父亲|儿子|妻|夫人|主公|君臣|师徒|师父|徒弟|仇|敌|盟"
     r"|\brelat|\bfather\b|\bmother\b|\bson\b|\bdaughter\b|\bwife\b|\bhusband\b|\bbrother"
     r"|\bsister\b|\bmaster\b|\bservant\b|\benemy|\bfriend|\bfiance|\bbetroth|\bmarr(?:y|ied|iage)\b"
+    r"|\bdisciple|\bpupil|\bapprentice|\bmentor|\bteacher"
     r"|嫁|娶"
     r"|\bwho is .{1,40} to\b", re.I)
 TEMPORAL = re.compile(
@@ -92,6 +93,9 @@ class QueryPlan:
     them: 温酒斩华雄的那位将军 | 最后败走的是哪座城."""
     bridges: int = 1
     """How many people the description stands for (两个部将 → 2, 三兄弟 → 3)."""
+    relation: tuple[str, str] | None = None
+    """The relation the question asks for and the named entity's role in it, read outside
+    the names (Lord Wilmore is not asking who Wilmore serves): see `relation_cue`."""
 
     @property
     def chinese(self) -> bool:
@@ -130,12 +134,15 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
         kind = "temporal"
     else:
         kind = "conceptual"
+    unnamed = question
+    for start, end, _ in sorted(spans, reverse=True):
+        unnamed = unnamed[:start] + " " + unnamed[end:]
     return QueryPlan(question=question, kind=kind, entities=entities,
                      quote=(quote.group(1) or quote.group(2)) if quote else "", chapters=chapters,
                      asks_chapter=bool(ASKS_CHAPTER.search(question)),
                      about_death=bool(death), death_subject=subject,
                      multi_hop=bool(hops) or bool(MULTI_HOP.search(question)),
-                     hops=hops, bridges=bridges,
+                     hops=hops, bridges=bridges, relation=relation_cue(unnamed),
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 
 
@@ -175,16 +182,18 @@ def split_hops(question: str, spans: list[tuple[int, int, str]]) -> tuple[
 # How people ask for a declared relation: (pattern, relation type, the asked-about entity's role).
 # "沈砚的师父是谁" asks for the mentor OF 沈砚: 沈砚 is the target of a mentor edge.
 RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)\b", re.I), "mentor", "target"),
-    (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)\b", re.I), "mentor",
+    (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)s?\b", re.I), "mentor", "target"),
+    (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)s?\b", re.I), "mentor",
      "source"),
-    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶|\b(?:wife|husband|spouse|marr(?:y|ied|iage))\b", re.I),
+    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶"
+                r"|\b(?:wife|wives|husbands?|spouses?|marr(?:y|ied|iage))\b", re.I),
      "spouse", "either"),
     (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
     (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
-    (re.compile(r"父亲|母亲|\b(?:father|mother|parent)\b", re.I), "parent_of", "target"),
-    (re.compile(r"儿子|女儿|之子|\b(?:son|daughter|child)\b", re.I), "parent_of", "source"),
-    (re.compile(r"仇人|敌人|\b(?:enemy|foe)\b", re.I), "enemy", "either"),
+    (re.compile(r"父亲|母亲|\b(?:father|mother|parent)s?\b", re.I), "parent_of", "target"),
+    (re.compile(r"儿子|女儿|之子|\b(?:sons?|daughters?|child|children)\b", re.I), "parent_of",
+     "source"),
+    (re.compile(r"仇人|敌人|\b(?:enem(?:y|ies)|foes?)\b", re.I), "enemy", "either"),
 )
 
 

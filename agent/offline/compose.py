@@ -27,6 +27,9 @@ def sentences(text: str) -> list[str]:
 
 
 WHO = re.compile(r"谁|哪位|哪[一二三四五六七八九两几]?[个位名员]|什么人|\bwho\b|\bwhom\b", re.I)
+MANY = re.compile(r"哪[二三四五六七八九两几]|哪些|几个|有谁|都有|\bwho were\b|\bwho are\b"
+                  r"|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b", re.I)
+"""A who-question that asks for more than one person."""
 
 
 def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
@@ -107,19 +110,23 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     cited = _distinct(ranked, MAX_CITED)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
     people = answer_people(plan, ranked, words, people_in) if WHO.search(plan.question) else []
-    related = related_answer(plan, relations)
+    related = related_answers(plan, relations)
     if related and WHO.search(plan.question):
-        people = [related]
+        people = related
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = [_relation_line(plan, relations)] if plan.kind == "relational" and pair else []
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
-        # "哪三个人" wants everyone the best sentence names; "谁" wants the one the votes chose
-        many = bool(re.search(r"哪[二三四五六七八九两几]|哪些|几个|\bwho were\b|\bwhich (?:two|three)\b",
-                              plan.question))
-        named = quoted if many and len(quoted) > 1 else people[:1]
+        # "哪三个人" wants everyone the best sentence names (or every relative the relation
+        # has: 顾怀山的徒弟有谁); "谁" wants the one the votes or the relation chose
+        if not MANY.search(plan.question):
+            named = people[:1]
+        elif related:
+            named = related
+        else:
+            named = quoted if len(quoted) > 1 else people[:1]
         lines.append(("、".join(named) + "。") if plan.chinese else (", ".join(named) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
         return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
@@ -130,25 +137,24 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                   entities=subjects, stop_reason="answered")
 
 
-def related_answer(plan: QueryPlan, relations: Sequence[Relation]) -> str:
-    """The other end of the relation the question asks for, as the glossary declares it or
-    else as the text states it most often (沈砚的师父 → 顾怀山, Haydée's father → Ali
-    Tepelini)."""
-    from agent.analysis import relation_cue
-
-    cue = relation_cue(plan.question)
+def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]:
+    """The other ends of the relation the question asks for, those the glossary declares
+    first, then as often as the text states them (沈砚的师父 → 顾怀山; 顾怀山的徒弟 → 沈砚, 韩峥;
+    Haydée's father → Ali Tepelini)."""
+    cue = plan.relation
     if not cue or not plan.entities:
-        return ""
+        return []
     kind, role = cue
     subject = plan.entities[0]
+    found = []
     for rel in sorted(relations, key=lambda r: (not r.declared, -r.weight)):
         if rel.type != kind:
             continue
         if rel.target == subject and role in ("target", "either"):
-            return rel.source
-        if rel.source == subject and role in ("source", "either"):
-            return rel.target
-    return ""
+            found.append(rel.source)
+        elif rel.source == subject and role in ("source", "either"):
+            found.append(rel.target)
+    return list(dict.fromkeys(found))
 
 
 def answer_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str],
@@ -209,7 +215,7 @@ def _relation_line(plan: QueryPlan, relations: Sequence[Relation]) -> str:
     if not relations:
         return ""
     named = set(plan.entities)
-    answer = related_answer(plan, relations)
+    answer = next(iter(related_answers(plan, relations)), "")
     # the relation that answers the question, then typed ones between the entities named
     # (declared before stated)
     typed = sorted((r for r in relations if r.type != "co_occurs"),

@@ -29,7 +29,7 @@ from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart,
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent.analysis import QueryPlan, analyse, relation_cue
+from agent.analysis import QueryPlan, analyse
 from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
 from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
@@ -112,7 +112,7 @@ class Librarian:
                     desc.death_subject, self._chapters_of(desc.death_subject), plan.chinese)]
             return steps
         steps = first_steps(plan)
-        cue = relation_cue(plan.question)
+        cue = plan.relation
         if cue and plan.entities:  # a glossary or the text may say it: ask for that type only
             steps.append(Step("graph_search", {"entity": plan.entities[0], "relation": cue[0]},
                               1.0, "typed"))

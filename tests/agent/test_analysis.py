@@ -5,7 +5,7 @@ from __future__ import annotations
 from agent.analysis import analyse
 from stores.entities.matcher import AliasMatcher
 
-NAMES = AliasMatcher({"Louis": "Louis", "Dantès": "Edmond Dantès", "Edmond": "Edmond Dantès",
+NAMES = AliasMatcher({"Lord Wilmore": "Lord Wilmore", "Louis": "Louis", "Dantès": "Edmond Dantès", "Edmond": "Edmond Dantès",
                       "Morcerf": "Morcerf", "Captain Leclere": "Leclere", "刘备": "刘备",
                       "甘夫人": "甘夫人"})
 
@@ -24,3 +24,12 @@ def test_names_side_by_side_in_a_list_or_alone_still_count() -> None:
     assert plan.entities == ["Leclere", "Morcerf", "Edmond Dantès"]
     plan = analyse("刘备的妻子甘夫人是怎么死的？", NAMES.find_spans)
     assert plan.death_subject == "甘夫人"  # 刘备 names whose wife
+
+
+def test_the_relation_asked_for_is_read_outside_the_names() -> None:
+    assert analyse("What did Lord Wilmore buy in Marseilles?", NAMES.find_spans).relation is None
+    assert analyse("Whom did Lord Wilmore serve?", NAMES.find_spans).relation == ("serves",
+                                                                                   "source")
+    assert analyse("Who were Louis's sons?", NAMES.find_spans).relation == ("parent_of",
+                                                                            "source")
+    assert analyse("刘备的妻子是谁？", NAMES.find_spans).relation == ("spouse", "either")

@@ -78,6 +78,14 @@ def test_a_declared_relation_answers_who_questions(demo_home: Path) -> None:
     assert answer["citations"], "the answer still cites passages of the text"
 
 
+def test_a_question_for_all_of_a_relation_names_every_one(demo_home: Path) -> None:
+    many = lore("ask", "顾怀山的徒弟有谁？", "--world", "demo", "--new", home=demo_home)
+    one = lore("ask", "顾怀山的徒弟是谁？", "--world", "demo", "--new", home=demo_home)
+    assert many.code == 0 and one.code == 0, many.err + one.err
+    assert many.out.splitlines()[1] == "沈砚、韩峥。"  # both disciples the glossary declares
+    assert one.out.splitlines()[1] == "沈砚。"
+
+
 def test_questions_about_another_story_are_not_answered_with_this_one(demo_home: Path) -> None:
     # 诸葛亮 and 曹操 are not in the demo world: the text does not say, whatever it says of death
     for question in ("诸葛亮是怎么死的？", "曹操是怎么死的？"):
