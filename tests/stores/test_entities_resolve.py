@@ -17,6 +17,7 @@ from stores.entities.resolve import (
     merge_candidates,
     resolve_entities,
     type_places,
+    type_speakers,
 )
 from stores.models import Entity, GlossaryEntry
 
@@ -165,6 +166,18 @@ def test_places_are_names_written_after_words_of_place() -> None:
     kinds = {e.name: e.type for e in type_places(people, text + " at Dantès, at Edmond.")}
     assert kinds == {"Elba": "place", "Marseilles": "place", "Caderousse": "other",
                      "Dantès": "person"}  # a person stays a person
+
+
+def test_english_names_the_text_has_speak_are_people() -> None:
+    text = ("“Where is he?” said Mercédès. Mercédès cried out. “Gone,” returned Julie, and "
+            "Julie asked again. The Pharaon returned to Marseilles. “Look,” said the Pharaon's "
+            "mate. The Carnival began and the Carnival continued; Marseilles replied nothing.")
+    names = [Entity(name=n) for n in ("Mercédès", "Julie", "Pharaon", "Carnival", "Marseilles")]
+    kinds = {e.name: e.type for e in type_speakers(names, text)}
+    # "returned" after a quote is speech, after a ship's name it is not; "began" never is;
+    # Marseilles "replied" once, which is not enough
+    assert kinds == {"Mercédès": "person", "Julie": "person", "Pharaon": "other",
+                     "Carnival": "other", "Marseilles": "other"}
 
 
 def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname() -> None:
