@@ -28,6 +28,7 @@ verify = _load_verify()
 EXPECTED = {
     "sanguo.jsonl": 60,
     "monte_cristo.jsonl": 40,
+    "pride_and_prejudice.jsonl": 32,
     "sanguo_dialogues.jsonl": 12,
     "monte_cristo_dialogues.jsonl": 8,
 }

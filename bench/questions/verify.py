@@ -6,8 +6,8 @@ unique ids, gold chapters that exist, unanswerable ⇔ no gold chapters, and an 
 file: the same per turn (`q`, `resolved`, `answer`, `gold_chapters`, optional `entity` and
 `evidence`), at least two turns, follow-ups whose `resolved` form differs from `q` and names the
 turn's `entity`. Files are matched to their novel by name (sanguo* → 三国演义, monte_cristo* →
-The Count of Monte Cristo); a file of another name (e.g. a FairytaleQA conversion) gets the
-format checks only.
+The Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice); a file of another name
+(e.g. a FairytaleQA conversion) gets the format checks only.
 
     .venv/bin/python bench/questions/verify.py                 # every *.jsonl beside this script
     .venv/bin/python bench/questions/verify.py FILE.jsonl --data ../shared/data
@@ -32,7 +32,8 @@ QUESTION_FIELDS = ("id", "type", "question", "answer", "gold_chapters", "evidenc
 TURN_FIELDS = ("q", "resolved", "answer", "gold_chapters")
 EVIDENCE_MIN, EVIDENCE_MAX = 8, 40
 # file-name prefix → chapters folder under the shared data folder
-CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chapters"}
+CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chapters",
+           "pride_and_prejudice": "pride_and_prejudice/chapters"}
 _LATIN_HEADING = re.compile(r"^Chapter (\d+)\.")
 
 
@@ -54,7 +55,7 @@ class Report:
 
 def load_chapters(folder: Path) -> dict[int, str]:
     """Chapter number → text. The number is the `Chapter N.` heading if the file has one, else
-    the file name (三国演义: 001.txt is 第一回)."""
+    the file name (三国演义: 001.txt is 第一回; Pride and Prejudice: 01.txt is `Chapter 1`)."""
     chapters: dict[int, str] = {}
     for path in sorted(folder.glob("*.txt")):
         text = path.read_text(encoding="utf-8")
