@@ -44,11 +44,6 @@ last three (a cheap stemmer: marri-ed/-age, denounc-ing/-ed; smartphone is not s
 HAN_MIN = 1
 """Han words this long count as terms: classical Chinese says with one character (斩, 骑, 嫁)
 what a question says with two (三国演义 answerable 0.848 with 2, 0.852 with 1)."""
-FEEDBACK_FROM, FEEDBACK_WORDS = 3, 8
-"""English questions search again with the 8 words the 3 best passages lean on most
-(pseudo-relevance feedback). Measured (recall@5 / MRR): Monte Cristo 0.722 / 0.46 → 0.722 /
-0.494, FairytaleQA 0.822 / 0.698 → 0.827 / 0.699; from the 5 best passages, Monte Cristo MRR
-0.478; with 15 words, 0.493."""
 WEAK_BELOW = 0.35
 """Evidence is weak when no top passage covers this share of the question's weight. The
 re-retrieval it triggers changed no development score at 0.35 or 0.5; at 0.5 it cost
@@ -252,22 +247,6 @@ class Grader:
                 hit = bool(self.forms(term.text) & latin)
             got += term.weight * float(hit)
         return got / total
-
-    # -- feedback -------------------------------------------------------------------------
-    def feedback(self, ranked: Sequence[Passage], question: str) -> list[str]:
-        """The words the best passages lean on that the question does not use, most telling
-        first (tf·idf): the passages on Dantès's swim from the Château d'If give tiboulen,
-        ratonneau, gendarme, islands. Latin words only; Han text is left to its own rounds."""
-        vocab_df = self._latin[1]
-        asked = set(_LATIN_WORD.findall(fold_latin(question)))
-        scores: Counter[str] = Counter()
-        for passage in ranked[:FEEDBACK_FROM]:
-            for word, count in Counter(_LATIN_WORD.findall(fold_latin(passage.text))).items():
-                df = vocab_df[word]  # a word of one passage only would find nothing new
-                if len(word) >= 4 and df >= 2 and word not in asked \
-                        and word not in ENGLISH_STOPWORDS and not word.isdigit():
-                    scores[word] += (1 + math.log(count)) * math.log(self.size / df)
-        return [word for word, _ in scores.most_common(FEEDBACK_WORDS)]
 
     # -- weak evidence --------------------------------------------------------------------
     def uncovered(self, ranked: Sequence[Passage], terms: Sequence[Term],

@@ -39,7 +39,6 @@ from agent.offline.strategy import (
     bridge_entities,
     death_title_steps,
     fade_steps,
-    feedback_steps,
     first_steps,
     fuse,
     second_steps,
@@ -135,8 +134,6 @@ class Librarian:
         if plan.hops:
             return self._bridge_round(plan)
         steps = second_steps(plan, ranked) + self._regrade_steps(plan, ranked)
-        if not plan.chinese:
-            steps += feedback_steps(plan, self.grader.feedback(ranked, plan.question))
         if plan.about_death and plan.multi_hop:
             for name in bridge_entities(plan, ranked):
                 steps += fade_steps(name, self._chapters_of(name), plan.chinese)

@@ -130,19 +130,6 @@ def bridge_entities(plan: QueryPlan, ranked: list[Passage], limit: int = 2) -> l
     return [n for n, _ in sorted(weights.items(), key=lambda kv: -kv[1])[:limit]]
 
 
-FEEDBACK_WEIGHT = 2.0
-"""As much as the first keyword search: at 1.0, Monte Cristo MRR 0.484; at 3.0, 0.492."""
-
-
-def feedback_steps(plan: QueryPlan, words: list[str]) -> list[Step]:
-    """The question searched again with the words its best passages lean on: the other
-    passages of the same scene, told in words the question did not know to use."""
-    if not words:
-        return []
-    query = " ".join([content_query(plan.question) or plan.question, *words])
-    return [Step("keyword_search", {"query": query, "top_k": 20}, FEEDBACK_WEIGHT, "feedback")]
-
-
 def second_steps(plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
     """A second round for questions that describe their subject instead of naming it."""
     if not plan.multi_hop:
