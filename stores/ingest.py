@@ -243,7 +243,7 @@ def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
     progress("index", len(stale), len(stale))
 
 
-PIPELINE_VERSION = 5
+PIPELINE_VERSION = 6
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
 

@@ -6,7 +6,11 @@ only merge where the text leaves no choice:
   a female title stays apart (Madame Danglars is not Danglars);
 - a first name merges into the one full name that starts with it (Albert → Albert de Morcerf);
 - a surname merges into the one full name that ends with it, unless a frequent titled form
-  shows the surname also names an older relative on its own (M. Morrel → no merge).
+  shows the surname also names an older relative on its own (M. Morrel → no merge);
+- a titled form joins the one longer form under the same title (Lady Catherine → Lady Catherine
+  de Bourgh), and a title before a first name used more often alone joins it (Miss Elizabeth →
+  Elizabeth) unless that name takes a title itself (Miss Darcy is not Mr. Darcy);
+- a pet name and its given name, both used alone, are one person (Lizzy, Eliza → Elizabeth).
 """
 
 from __future__ import annotations
@@ -79,7 +83,63 @@ def group_english_names(counts: Counter[str], min_count: int) -> list[tuple[str,
         else:
             groups.setdefault(titled, [])
             person.add(titled)
+    _fold_titled(groups, kept)
+    _fold_first_names(groups, kept)
     return [(name, aliases, name in person) for name, aliases in groups.items()]
+
+
+def _fold_titled(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
+    """Titled forms of one person: a shorter form whose only longer form under the same title
+    starts with it (Lady Catherine → Lady Catherine de Bourgh; Sir William → Sir William
+    Lucas), the same name in another case (Miss De Bourgh → Miss de Bourgh), and a title
+    before a first name that is more often used alone (Miss Elizabeth, Miss Elizabeth Bennet
+    → Elizabeth)."""
+    titled = [n for n in list(groups) if _split(n)[0]]
+    for name in sorted(titled, key=len):
+        if name not in groups:
+            continue
+        title, rest = _split(name)
+        longer = [n for n in groups if n != name and _split(n)[0] == title
+                  and " ".join(_split(n)[1]).startswith(" ".join(rest) + " ")]
+        same = [n for n in groups if n != name and n.lower() == name.lower()
+                and kept.get(n, 0) >= kept.get(name, 0)]
+        first = rest[0] if rest[0] not in _PARTICLES else ""
+        if len(longer) == 1:
+            _move(groups, name, longer[0])
+        elif same:
+            _move(groups, name, same[0])
+        elif first in groups and kept.get(first, 0) > kept.get(name, 0) and len(rest) <= 2 \
+                and not any(_split(alias)[0] for alias in groups[first]):
+            # a name that takes a title itself (Mr. Darcy) is a surname: Miss Darcy is his sister
+            _move(groups, name, first)
+
+
+def _fold_first_names(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
+    """A pet name and the first name it stands for, both used alone, are one person when the
+    text uses no other name they could stand for: Lizzy and Eliza → Elizabeth. The rarer
+    form joins the commoner."""
+    for pet, formal in PET_NAMES.items():
+        if pet in groups and formal in groups:
+            rare, common = sorted((pet, formal), key=lambda n: kept.get(n, 0))
+            _move(groups, rare, common)
+
+
+PET_NAMES = {
+    **dict.fromkeys(("Lizzy", "Lizzie", "Eliza", "Liz", "Bess", "Betsy", "Betty"), "Elizabeth"),
+    **dict.fromkeys(("Kitty", "Kate", "Katie"), "Catherine"),
+    **dict.fromkeys(("Polly", "Molly", "Mamie"), "Mary"),
+    **dict.fromkeys(("Peggy", "Meg", "Maggie"), "Margaret"),
+    **dict.fromkeys(("Jack", "Johnny"), "John"),
+    **dict.fromkeys(("Bill", "Billy", "Will", "Willy"), "William"),
+    **dict.fromkeys(("Bob", "Bobby"), "Robert"),
+    **dict.fromkeys(("Tom", "Tommy"), "Thomas"),
+    **dict.fromkeys(("Jim", "Jimmy", "Jem"), "James"),
+    **dict.fromkeys(("Harry", "Hal"), "Henry"),
+    "Sally": "Sarah", "Fanny": "Frances", "Patty": "Martha", "Dolly": "Dorothy",
+    "Nancy": "Anne", "Dick": "Richard", "Ned": "Edward", "Teddy": "Edward", "Charlie": "Charles",
+    "Fred": "Frederick", "Sam": "Samuel", "Ben": "Benjamin", "Nick": "Nicholas",
+}
+"""English pet names (hypocorisms) and the given name each is formed from."""
 
 
 def _move(groups: dict[str, list[str]], alias: str, target: str) -> None:

@@ -157,6 +157,20 @@ def test_english_world_groups_titles_and_first_names(shared_data: Path) -> None:
     assert by_name(entities)["Mercédès"].type != "place"
 
 
+def test_english_pet_names_and_titled_forms_join_the_person(shared_data: Path) -> None:
+    folder = shared_data / "pride_and_prejudice" / "chapters"
+    texts = [p for f in sorted(folder.glob("*.txt")) for p in f.read_text("utf-8").split("\n\n")
+             if p.strip()]
+    matcher = AliasMatcher(alias_map(build_entities([], texts, Counter(), EntitySettings())))
+    assert {matcher.resolve(n) for n in ("Lizzy", "Eliza", "Miss Elizabeth", "Elizabeth")} == {
+        "Elizabeth"}
+    assert matcher.resolve("Lady Catherine") == "Lady Catherine de Bourgh"
+    assert matcher.resolve("Sir William") == "Sir William Lucas"
+    assert matcher.resolve("Miss De Bourgh") == matcher.resolve("Miss de Bourgh")
+    # Mr. Darcy's name takes a title of its own: Miss Darcy is his sister, not him
+    assert matcher.resolve("Miss Darcy") != matcher.resolve("Darcy")
+
+
 def test_places_are_names_written_after_words_of_place() -> None:
     text = ("He sailed from Elba to Marseilles. At Marseilles he met Caderousse. "
             "Caderousse spoke of Elba. In Marseilles Caderousse drank. Caderousse left Elba "
