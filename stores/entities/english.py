@@ -115,9 +115,9 @@ def _fold_titled(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
 
 
 def _fold_first_names(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
-    """A pet name and the first name it stands for, both used alone, are one person when the
-    text uses no other name they could stand for: Lizzy and Eliza → Elizabeth. The rarer
-    form joins the commoner."""
+    """A pet name and the given name it is formed from, both used alone as names, are one
+    person: Lizzy and Eliza → Elizabeth. The rarer form joins the commoner (Catherine, used
+    alone ten times in Pride and Prejudice, joins Kitty)."""
     for pet, formal in PET_NAMES.items():
         if pet in groups and formal in groups:
             rare, common = sorted((pet, formal), key=lambda n: kept.get(n, 0))
