@@ -107,12 +107,15 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     the same sentence names)."""
     if not ranked or unsupported(plan, terms, in_world):
         return not_in_text(plan)
-    cited = _distinct(ranked, MAX_CITED)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
     people = answer_people(plan, ranked, words, people_in) if WHO.search(plan.question) else []
     related = related_answers(plan, relations)
     if related and WHO.search(plan.question):
         people = related
+        # cite first where the answer meets the one asked about, not where the question's
+        # words happen to stand (an English chapter about someone else's "disciples")
+        ranked = sorted(ranked, key=lambda p: not _meets(p, plan.entities[0], related))
+    cited = _distinct(ranked, MAX_CITED)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
@@ -135,6 +138,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     subjects = _answer_entities(plan, citations, names_in)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered")
+
+
+def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:
+    return subject in passage.entities and any(o in passage.entities for o in others)
 
 
 def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]:

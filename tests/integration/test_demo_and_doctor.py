@@ -84,6 +84,17 @@ def test_a_question_for_all_of_a_relation_names_every_one(demo_home: Path) -> No
     assert many.code == 0 and one.code == 0, many.err + one.err
     assert many.out.splitlines()[1] == "沈砚、韩峥。"  # both disciples the glossary declares
     assert one.out.splitlines()[1] == "沈砚。"
+    # asked in English, the answer cites where the master meets a disciple, not the English
+    # chapter about Eleanor whose words match "disciples"
+    english = lore("ask", "Who are Gu Huaishan's disciples?", "--world", "demo", "--new", "--json",
+                   home=demo_home)
+    assert english.code == 0, english.err
+    answer = json.loads(english.out)
+    assert answer["answer"].splitlines()[1] == "沈砚, 韩峥."
+    first = answer["citations"][0]
+    start, end = first["lines"]
+    cited = "".join(Path(first["source"]).read_text("utf-8").splitlines()[start - 1:end])
+    assert "顾怀山" in cited and ("沈砚" in cited or "韩峥" in cited), first
 
 
 def test_questions_about_another_story_are_not_answered_with_this_one(demo_home: Path) -> None:
