@@ -94,35 +94,18 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
         kept = fold_titles(fold_honorifics(kept, text, settings.min_mentions), text)
     elif _LATIN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
-        kept = type_places(type_speakers(kept, text), text)
+        kept = type_by_use(kept, text)
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 
 
-PLACE_SHARE = 0.12
+PLACE_SHARE, PLACE_MIN_USES = 0.12, 3
 """An untyped English name that follows a word of place (in, at, from, towards, reached …) in
-this share of its uses is a place. Measured on Monte Cristo: Paris 0.50, Marseilles 0.49,
-Yanina and Elba 0.19; every person 0.05 or less (Valentine 0.03, Caderousse 0.01)."""
+this share of its uses (and at least 3 times) is a place. Measured on Monte Cristo: Paris 0.50,
+Marseilles 0.49, Yanina and Elba 0.19; every person 0.05 or less (Valentine 0.03, Caderousse
+0.01)."""
 _AT_PLACE = re.compile(r"\b(?:in|at|from|near|towards?|through|into|leave|left|reach(?:ed)?"
                        r"|quit(?:ted)?)\s+(?:the\s+)?$", re.I)
-
-
-def type_places(entities: list[Entity], text: str, min_uses: int = 3) -> list[Entity]:
-    """Type as places the untyped English names a text writes after words of place (the
-    glossary's and the tagger's persons keep their type)."""
-    untyped = {e.name: e for e in entities if e.type == "other"}
-    uses: Counter[str] = Counter()
-    placed: Counter[str] = Counter()
-    for start, _, name in AliasMatcher(alias_map(entities)).find_spans(text):
-        if name in untyped:
-            uses[name] += 1
-            placed[name] += bool(_AT_PLACE.search(text, max(0, start - 16), start))
-    for name, entity in untyped.items():
-        if placed[name] >= min_uses and placed[name] >= PLACE_SHARE * uses[name]:
-            entity.type = "place"
-    return entities
-
-
 SAYS = "said|replied|cried|asked|exclaimed|answered|whispered|shouted|murmured|inquired"
 """Verbs of speech that only a person is the subject of, whichever side of the name."""
 SAYS_AFTER_QUOTE = SAYS + "|continued|returned|added|resumed|observed|rejoined|interrupted|repeated"
@@ -136,18 +119,26 @@ is a person. Measured on Monte Cristo: Valentine, Caderousse, Mercédès, Haydé
 Emmanuel, Benedetto and Peppino speak; Legion, Carnival, Sailor and Rue Meslay never do."""
 
 
-def type_speakers(entities: list[Entity], text: str, min_uses: int = SPEAKS) -> list[Entity]:
-    """Type as persons the untyped English names the text has speak: a name right after a
-    closing quote and a verb of speech, or right before such a verb."""
+def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
+    """Type the untyped English names by how the text uses them, in one pass over it: a name
+    that speaks (right after a closing quote and a verb of speech, or right before such a
+    verb) is a person; else a name written after words of place is a place. The glossary's
+    and the tagger's types are kept."""
     untyped = {e.name: e for e in entities if e.type == "other"}
+    uses: Counter[str] = Counter()
+    placed: Counter[str] = Counter()
     speaks: Counter[str] = Counter()
     for start, end, name in AliasMatcher(alias_map(entities)).find_spans(text):
-        if name in untyped and (_SAYS_AFTER.search(text, max(0, start - 24), start)
-                                or _SAYS_BEFORE.match(text, end)):
-            speaks[name] += 1
+        if name in untyped:
+            uses[name] += 1
+            placed[name] += bool(_AT_PLACE.search(text, max(0, start - 16), start))
+            speaks[name] += bool(_SAYS_AFTER.search(text, max(0, start - 24), start)
+                                 or _SAYS_BEFORE.match(text, end))
     for name, entity in untyped.items():
-        if speaks[name] >= min_uses:
-            entity.type = "person"
+        if speaks[name] >= SPEAKS:
+            entity.type = "person"  # a person who travels is still a person
+        elif placed[name] >= PLACE_MIN_USES and placed[name] >= PLACE_SHARE * uses[name]:
+            entity.type = "place"
     return entities
 
 

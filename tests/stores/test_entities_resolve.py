@@ -16,8 +16,7 @@ from stores.entities.resolve import (
     cooccurrence,
     merge_candidates,
     resolve_entities,
-    type_places,
-    type_speakers,
+    type_by_use,
 )
 from stores.models import Entity, GlossaryEntry
 
@@ -177,7 +176,7 @@ def test_places_are_names_written_after_words_of_place() -> None:
             "behind, and reached Marseilles at dusk; from Elba came no word.")
     people = [Entity(name=n) for n in ("Elba", "Marseilles", "Caderousse")]
     people.append(Entity(name="Dantès", type="person", aliases=["Edmond"]))
-    kinds = {e.name: e.type for e in type_places(people, text + " at Dantès, at Edmond.")}
+    kinds = {e.name: e.type for e in type_by_use(people, text + " at Dantès, at Edmond.")}
     assert kinds == {"Elba": "place", "Marseilles": "place", "Caderousse": "other",
                      "Dantès": "person"}  # a person stays a person
 
@@ -187,7 +186,7 @@ def test_english_names_the_text_has_speak_are_people() -> None:
             "Julie asked again. The Pharaon returned to Marseilles. “Look,” said the Pharaon's "
             "mate. The Carnival began and the Carnival continued; Marseilles replied nothing.")
     names = [Entity(name=n) for n in ("Mercédès", "Julie", "Pharaon", "Carnival", "Marseilles")]
-    kinds = {e.name: e.type for e in type_speakers(names, text)}
+    kinds = {e.name: e.type for e in type_by_use(names, text)}
     # "returned" after a quote is speech, after a ship's name it is not; "began" never is;
     # Marseilles "replied" once, which is not enough
     assert kinds == {"Mercédès": "person", "Julie": "person", "Pharaon": "other",
