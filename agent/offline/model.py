@@ -281,7 +281,18 @@ class Librarian:
         return han_in(term, raw)
 
     def _chapters_of(self, entity: str) -> list[int]:
-        return [c.chapter for c in self.retriever.story if entity in c.entities]
+        """The chapter of every passage that mentions the entity, in story order."""
+        return self._chapters.get(entity, [])
+
+    @cached_property
+    def _chapters(self) -> dict[str, list[int]]:
+        """Entity → its passages' chapters, built in one pass: a question asks for up to three
+        entities' (the title filter, a death's subject, a description's)."""
+        found: dict[str, list[int]] = {}
+        for chunk in self.retriever.story:
+            for name in dict.fromkeys(chunk.entities):
+                found.setdefault(name, []).append(chunk.chapter)
+        return found
 
 
 def _current_turn(messages: list[ModelMessage]) -> tuple[str, list[ModelMessage]]:
