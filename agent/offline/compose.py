@@ -119,7 +119,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
-    lines = [_relation_line(plan, relations)] if plan.kind == "relational" and pair else []
+    lines = ([_relation_line(plan, relations, next(iter(related), ""))]
+             if plan.kind == "relational" and pair else [])
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
         # "哪三个人" wants everyone the best sentence names (or every relative the relation
@@ -218,11 +219,12 @@ def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
     return f"{lead} chapter {passage.chapter}{title}: “{quote}” [{n}]"
 
 
-def _relation_line(plan: QueryPlan, relations: Sequence[Relation]) -> str:
+def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str) -> str:
+    """The relation that answers the question (`answer` is its other end, if the question asks
+    for one), else the best typed or co-occurrence relation between the names."""
     if not relations:
         return ""
     named = set(plan.entities)
-    answer = next(iter(related_answers(plan, relations)), "")
     # the relation that answers the question, then typed ones between the entities named
     # (declared before stated)
     typed = sorted((r for r in relations if r.type != "co_occurs"),
