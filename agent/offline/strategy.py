@@ -27,7 +27,7 @@ from agent.analysis import (
 )
 from agent.retrieval import rrf
 from agent.schemas import Passage, Relation, TimelineEvent
-from stores.keyword.segment import fold_latin, tokens
+from stores.keyword.segment import tokens
 from stores.protocols import Hit
 
 QUESTION_WORDS_ZH = re.compile(
@@ -236,11 +236,11 @@ def death_title_steps(subject: str, titles: dict[int, str], chapters_of_subject:
     person asked about is most talked about: titles name the event in words the question
     does not use (the Count de Morcerf shoots himself → Chapter 92, The Suicide)."""
     words = (DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN).split()
+    stems = set(tokens(DEATH_WORDS_EN))  # titles' words are stemmed: The Suicide → suicid
     counts = Counter(chapters_of_subject)
     chosen = []
     for chapter, title in titles.items():
-        title_words = set(re.findall(r"[a-z]+", fold_latin(title)))
-        told = any((w in title) if chinese else (w in title_words) for w in words)
+        told = any(w in title for w in words) if chinese else bool(stems & _title_words(title))
         if told and counts[chapter] >= 2:
             chosen.append((counts[chapter], chapter))
     return [Step("keyword_search", {"query": f"{subject} {' '.join(words)}", "top_k": 3,
