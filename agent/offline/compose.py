@@ -232,11 +232,15 @@ def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str) 
                                   -len({r.source, r.target} & named), not r.declared))
     rel = typed[0] if typed else relations[0]
     shown = [str(c) for c in rel.chapters[:6]]
+    # sworn brothers who became enemies are both: every typed relation of the same pair
+    kinds = "、" if plan.chinese else ", "
+    kinds = kinds.join(dict.fromkeys(r.type for r in typed
+                                     if {r.source, r.target} == {rel.source, rel.target}))
     if plan.chinese:
-        kind = f"关系：{rel.type}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
+        kind = f"关系：{kinds}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
         where = f"（第{'、'.join(shown)}回等）" if shown else "（据设定集）"
         return f"{rel.source}与{rel.target}——{kind}{where}。"
-    kind = f"relation: {rel.type}" if rel.type != "co_occurs" else (
+    kind = f"relation: {kinds}" if rel.type != "co_occurs" else (
         f"appear together in {int(rel.weight)} passages")
     where = f" (chapters {', '.join(shown)}…)" if shown else " (declared in the glossary)"
     return f"{rel.source} and {rel.target} — {kind}{where}."

@@ -97,6 +97,14 @@ def test_a_question_for_all_of_a_relation_names_every_one(demo_home: Path) -> No
     assert "顾怀山" in cited and ("沈砚" in cited or "韩峥" in cited), first
 
 
+def test_a_pair_with_several_relations_is_told_all_of_them(demo_home: Path) -> None:
+    result = lore("ask", "沈砚和韩峥是什么关系？", "--world", "demo", "--new", home=demo_home)
+    assert result.code == 0, result.err
+    first = result.out.splitlines()[0]
+    # sworn brothers, then enemies: the glossary declares both, and the answer says both
+    assert "sworn_sibling" in first and "enemy" in first, first
+
+
 def test_questions_about_another_story_are_not_answered_with_this_one(demo_home: Path) -> None:
     # 诸葛亮 and 曹操 are not in the demo world: the text does not say, whatever it says of death
     for question in ("诸葛亮是怎么死的？", "曹操是怎么死的？"):
