@@ -31,7 +31,7 @@ from stores.keyword.segment import tokens
 from stores.protocols import Hit
 
 QUESTION_WORDS_ZH = re.compile(
-    r"是谁|是哪位|哪一位|哪位|哪一回|第几回|哪一章|第几章|哪回|哪里|哪儿|哪个|哪座|哪家|哪些|什么|怎么样|怎么|"
+    r"有谁|是谁|是哪位|哪一位|哪位|哪一回|第几回|哪一章|第几章|哪回|哪里|哪儿|哪个|哪座|哪家|哪些|什么|怎么样|怎么|"
     r"怎样|如何|为什么|为何|多少|几个|是否|有没有|什么关系|关系|吗|呢|谁|哪|请问|后来|最后|发生|的|了|是|在|和")
 QUESTION_WORDS_EN = re.compile(
     r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|a|an|of|"

@@ -18,7 +18,12 @@ from agent.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.offline.model import Librarian
-from agent.offline.strategy import death_title_steps, title_chapters, title_steps
+from agent.offline.strategy import (
+    content_query,
+    death_title_steps,
+    title_chapters,
+    title_steps,
+)
 from agent.retrieval import Retriever
 from stores.config import Settings
 from stores.entities.matcher import AliasMatcher
@@ -217,3 +222,9 @@ def test_grading_reads_names_through_aliases_and_words_turned_around(sanguo: Ret
     assert grader.coverage(sanguo.passage(answer), terms) == 1.0
     assert grader.coverage(sanguo.passage(elsewhere), terms) < 0.5
     assert grader.missing(analyse("诸葛亮用什么型号的电脑？", sanguo.spans)) == ["型号", "电脑"]
+
+
+def test_question_words_leave_the_search_words() -> None:
+    # 有谁 ("who are there") is a question word as a whole: 徒弟有 is not a word of the text
+    assert content_query("顾怀山的徒弟有谁？") == "顾怀山 徒弟"
+    assert content_query("刘备三顾茅庐请的是谁？") == "刘备三顾茅庐请"
