@@ -1,17 +1,22 @@
-# The two set-up commands of the README. Both create .venv on first use.
+# The two set-up commands of the README. Both create .venv on first use, from the committed lock.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+LOCK   := requirements.lock
+# pip itself is pinned too: pip-compile (pip-tools 7.6) works with a known range of pip releases.
+PIP_VERSION := 25.3
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint lock bench clean
 
-$(STAMP): pyproject.toml
+# Every package at the exact version the lock names, then the project itself without resolving
+# anything again; `pip check` must be clean or the install stops here, before any test runs.
+$(STAMP): $(LOCK) pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	# torch first, pinned: the local CPU build. Anything later that wants torch finds it installed.
-	$(BIN)/python -m pip install --quiet torch==2.13.0
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet pip==$(PIP_VERSION)
+	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@$(BIN)/python -m pip check || { echo "pip check failed: the installed set is inconsistent; run 'make clean' and 'make test' again, or refresh the lock with 'make lock'" >&2; exit 1; }
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -23,6 +28,13 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# Refresh the lock from pyproject.toml's ranges (newest releases inside them), then install it.
+# Run `make test` afterwards: a refreshed lock lands only if the whole suite passes on it.
+lock: $(STAMP)
+	$(BIN)/pip-compile --quiet --upgrade --extra dev --strip-extras --no-emit-index-url \
+		--no-emit-find-links --output-file $(LOCK) pyproject.toml
+	$(MAKE) $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/ingest.py

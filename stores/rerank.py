@@ -11,6 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from stores import backends
 from stores.embedders.hub import first_line, quiet_model_loading, resolve_model
 from stores.errors import ConfigError
 
@@ -80,7 +81,7 @@ class CrossEncoderReranker(_LazyReranker):
     kind = "cross-encoder"
 
     def _build(self, source: str, local: bool) -> Any:
-        from sentence_transformers import CrossEncoder
+        CrossEncoder = backends.load("sentence_transformers", "CrossEncoder")
 
         quiet_model_loading()
         return CrossEncoder(source, device=self.device, local_files_only=local)
@@ -95,7 +96,7 @@ class FlagRerankerBackend(_LazyReranker):
     kind = "flag"
 
     def _build(self, source: str, local: bool) -> Any:
-        from FlagEmbedding import FlagReranker
+        FlagReranker = backends.load("FlagEmbedding", "FlagReranker")
 
         quiet_model_loading()
         return FlagReranker(source, use_fp16=False, devices=self.device, batch_size=self.batch_size)

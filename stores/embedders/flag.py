@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from stores import backends
 from stores.embedders.hub import first_line, quiet_model_loading, resolve_model
 from stores.errors import ConfigError
 
@@ -34,7 +35,7 @@ class FlagEmbedder:
             return
         source, _ = resolve_model(self.model, setting=f"{_SETTING} / embedder.backend",
                                   what="FlagEmbedding model", fetch_hint=FETCH_HINT)
-        from FlagEmbedding import BGEM3FlagModel
+        BGEM3FlagModel = backends.load("FlagEmbedding", "BGEM3FlagModel")
 
         quiet_model_loading()
         try:

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from stores import backends
 from stores.embedders.hub import first_line, quiet_model_loading, resolve_model
 from stores.errors import ConfigError
 
@@ -67,7 +68,7 @@ class SentenceTransformerEmbedder:
         if local:
             # Read by huggingface_hub at import: set before sentence_transformers loads it.
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        from sentence_transformers import SentenceTransformer
+        SentenceTransformer = backends.load("sentence_transformers", "SentenceTransformer")
 
         quiet_model_loading()
         try:

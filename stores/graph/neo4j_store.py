@@ -6,6 +6,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from stores import backends
 from stores.errors import ConfigError, StoreError
 from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
@@ -40,11 +41,11 @@ class Neo4jGraphStore(CypherGraphStore):
             raise ConfigError("graph.backend is neo4j but no server address is set",
                               where="graph.neo4j_uri",
                               hint='set NEO4J_URI (or graph.neo4j_uri), or use backend = "ladybug"')
-        import neo4j
+        graph_database = backends.load("neo4j", "GraphDatabase")
         from neo4j import exceptions
 
         try:
-            driver = neo4j.GraphDatabase.driver(uri, auth=(user, password) if password else None)
+            driver = graph_database.driver(uri, auth=(user, password) if password else None)
             driver.verify_connectivity()
         except exceptions.AuthError:
             raise StoreError(f"the Neo4j server refused user {user!r}", where=uri,

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from stores import backends
 from stores.errors import StoreError
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
@@ -80,7 +81,7 @@ class QdrantVectorIndex:
 
     # --- opening -------------------------------------------------------------------------
     def _connect(self, api_key: str | None, owner: str) -> Any:
-        from qdrant_client import QdrantClient
+        QdrantClient = backends.load("qdrant_client", "QdrantClient")  # noqa: N806
 
         if self.url:
             # No version handshake here: opening stays offline; the first call reports errors.

@@ -58,7 +58,7 @@ def test_demo_entities_link_both_languages_and_the_pattern_aliases(demo_home: Pa
 def test_doctor_checks_everything(demo_home: Path) -> None:
     result = lore("doctor", home=demo_home)
     assert result.code == 0, result.out + result.err
-    for line in ("config", "data folder", "embedder", "chat model", "world demo"):
+    for line in ("config", "packages", "data folder", "embedder", "chat model", "world demo"):
         assert f"ok   {line}" in result.out
 
 

@@ -33,7 +33,8 @@ def doctor_command(
 ) -> None:
     """Check configuration, stores and models, and say what to fix."""
     settings: Settings = ctx.obj.settings
-    checks = [_config(settings), _data_dir(settings), _embedder(settings), _chat_model(settings)]
+    checks = [_config(settings), _packages(), _data_dir(settings), _embedder(settings),
+              _chat_model(settings)]
     checks += _worlds(settings, world)
     for check in checks:
         mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
@@ -55,6 +56,25 @@ def _config(settings: Settings) -> Check:
     source = settings.config_file or "built-in defaults (no config.toml found)"
     return Check("config", True, f"{source}; model provider {settings.model.provider}, "
                  f"embedder {settings.embedder.backend}, graph {settings.graph.backend}")
+
+
+def _packages() -> Check:
+    from tui.commands import packages
+
+    found = packages.drift()
+    listed = ", ".join(f"{name} {version or 'not installed'}"
+                       for name, version in found.versions.items())
+    if not found.locked:
+        return Check("packages", True, f"{listed} (no {packages.LOCK.name} beside the code to "
+                     "compare with)")
+    if not found.differ:
+        return Check("packages", True, f"all {found.locked} match {packages.LOCK.name}: {listed}")
+    differ = ", ".join(f"{name} {have or 'not installed'} (lock {want})"
+                       for name, want, have in found.differ)
+    return Check("packages", False, f"{len(found.differ)} of {found.locked} differ from "
+                 f"{packages.LOCK.name}: {differ}",
+                 f"reinstall the locked set: make clean && make test (or .venv/bin/pip install "
+                 f"-r {packages.LOCK})")
 
 
 def _data_dir(settings: Settings) -> Check:
