@@ -29,6 +29,8 @@ EXPECTED = {
     "sanguo.jsonl": 60,
     "monte_cristo.jsonl": 40,
     "pride_and_prejudice.jsonl": 32,
+    "hongloumeng.jsonl": 41,
+    "hongloumeng_b.jsonl": 39,
     "sanguo_dialogues.jsonl": 12,
     "monte_cristo_dialogues.jsonl": 8,
 }
@@ -46,17 +48,30 @@ def test_file_passes_every_check(name: str, shared_data: Path) -> None:
     assert report.records == EXPECTED[name]
 
 
-@pytest.mark.parametrize("name,unanswerable", [("sanguo.jsonl", 5), ("monte_cristo.jsonl", 4)])
+@pytest.mark.parametrize("name,unanswerable", [("sanguo.jsonl", 5), ("monte_cristo.jsonl", 4),
+                                                ("hongloumeng.jsonl", 4)])
 def test_question_sets_cover_every_type_and_the_whole_book(name: str, unanswerable: int) -> None:
     records = _records(name)
     types = {r["type"] for r in records}
     assert types == verify.TYPES
     assert sum(r["type"] == "unanswerable" for r in records) == unanswerable
     gold = sorted(g for r in records for g in r["gold_chapters"])
-    last = 120 if name.startswith("sanguo") else 117
+    last = 120 if name.startswith(("sanguo", "hongloumeng")) else 117
     thirds = [sum(1 for g in gold if lo < g <= hi)
               for lo, hi in ((0, last // 3), (last // 3, 2 * last // 3), (2 * last // 3, last))]
     assert min(thirds) >= 8, f"early/middle/late gold chapters: {thirds}"
+
+
+def test_second_hongloumeng_set_covers_every_type_in_the_last_sixty_chapters() -> None:
+    """hongloumeng_b was written from 回 61–120 only (verify.py rejects other gold chapters);
+    both halves of that range are asked about."""
+    records = _records("hongloumeng_b.jsonl")
+    assert {r["type"] for r in records} == verify.TYPES
+    assert sum(r["type"] == "unanswerable" for r in records) == 4
+    gold = [g for r in records for g in r["gold_chapters"]]
+    assert all(61 <= g <= 120 for g in gold)
+    halves = [sum(1 for g in gold if g <= 90), sum(1 for g in gold if g > 90)]
+    assert min(halves) >= 8, f"回 61–90 / 91–120 gold chapters: {halves}"
 
 
 @pytest.mark.parametrize("name,lo,hi", [("sanguo_dialogues.jsonl", 2, 4),
@@ -100,3 +115,13 @@ def test_dialogue_follow_up_must_be_resolved(tmp_path: Path, shared_data: Path) 
     errors = verify.verify_file(path, shared_data).errors
     assert any("resolved form should differ" in e for e in errors)
     assert any("does not name '诸葛亮'" in e for e in errors)
+
+
+def test_gold_outside_a_files_chapter_range_is_caught(tmp_path: Path, shared_data: Path) -> None:
+    """A question from 回 1 in the 回 61–120 set is named, even though its quote is right."""
+    early = _records("hongloumeng.jsonl")[0]
+    assert early["gold_chapters"] == [1]
+    path = tmp_path / "hongloumeng_b.jsonl"
+    path.write_text(json.dumps(early, ensure_ascii=False) + "\n", encoding="utf-8")
+    report = verify.verify_file(path, shared_data)
+    assert len(report.errors) == 1 and "outside 61–120" in report.errors[0], report.errors

@@ -6,8 +6,10 @@ unique ids, gold chapters that exist, unanswerable ⇔ no gold chapters, and an 
 file: the same per turn (`q`, `resolved`, `answer`, `gold_chapters`, optional `entity` and
 `evidence`), at least two turns, follow-ups whose `resolved` form differs from `q` and names the
 turn's `entity`. Files are matched to their novel by name (sanguo* → 三国演义, monte_cristo* →
-The Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice); a file of another name
-(e.g. a FairytaleQA conversion) gets the format checks only.
+The Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice, hongloumeng* → 红楼梦); a
+file of another name (e.g. a FairytaleQA conversion) gets the format checks only. A file written
+for part of a book (hongloumeng_b: 回 61–120) also has every gold chapter checked against that
+range.
 
     .venv/bin/python bench/questions/verify.py                 # every *.jsonl beside this script
     .venv/bin/python bench/questions/verify.py FILE.jsonl --data ../shared/data
@@ -33,7 +35,10 @@ TURN_FIELDS = ("q", "resolved", "answer", "gold_chapters")
 EVIDENCE_MIN, EVIDENCE_MAX = 8, 40
 # file-name prefix → chapters folder under the shared data folder
 CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chapters",
-           "pride_and_prejudice": "pride_and_prejudice/chapters"}
+           "pride_and_prejudice": "pride_and_prejudice/chapters",
+           "hongloumeng": "hongloumeng/chapters"}
+# file stem → the only chapters its gold may name (a set written for part of the book)
+CHAPTER_RANGES = {"hongloumeng_b": (61, 120)}
 _LATIN_HEADING = re.compile(r"^Chapter (\d+)\.")
 
 
@@ -75,7 +80,8 @@ def corpus_for(path: Path, data: Path) -> dict[int, str] | None:
 
 
 def _check_gold(report: Report, line: int, gold: object, chapters: dict[int, str] | None) -> bool:
-    """gold_chapters is a list of distinct ints naming existing chapters."""
+    """gold_chapters is a list of distinct ints naming existing chapters, inside the file's
+    chapter range if it has one."""
     if not isinstance(gold, list) or not all(isinstance(g, int) and not isinstance(g, bool)
                                              for g in gold):
         report.error(line, f"gold_chapters must be a list of integers, not {gold!r}")
@@ -85,6 +91,11 @@ def _check_gold(report: Report, line: int, gold: object, chapters: dict[int, str
     if chapters is not None and (missing := [g for g in gold if g not in chapters]):
         report.error(line, f"gold chapter(s) {missing} do not exist")
         return False
+    if span := CHAPTER_RANGES.get(report.path.stem):
+        if outside := [g for g in gold if not span[0] <= g <= span[1]]:
+            report.error(line, f"gold chapter(s) {outside} are outside {span[0]}–{span[1]}, the "
+                               f"chapters this file was written for")
+            return False
     return True
 
 
