@@ -6,7 +6,8 @@ vector_search with the user's question (the last user message); once a tool resu
 question is there it answers through the output tool, quoting the first sentence of the top
 passage it was sent. A script of HTTP statuses can make requests fail first (429, 500 …). A
 request with `"stream": true` (OpenAI) is answered as server-sent events, the arguments of the
-call cut in small pieces sent `chunk_delay_s` apart, as a real server streams tokens.
+call cut in small pieces sent `chunk_delay_s` apart, as a real server streams tokens; Gemini's
+streamGenerateContent gets its one reply as one event (Gemini sends a function call whole).
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ class FakeServer:
                 status, payload = server.respond(self.path, body)
                 if server.delay_s:
                     time.sleep(server.delay_s)
-                if status == 200 and body.get("stream"):
+                if status == 200 and (body.get("stream") or "streamGenerateContent" in self.path):
                     self.stream(payload)
                     return
                 data = json.dumps(payload).encode()
@@ -109,12 +110,14 @@ class FakeServer:
                 self.send_response(200)
                 self.send_header("content-type", "text/event-stream")
                 self.end_headers()
+                chunks = _openai_chunks(reply) if server.api == "openai" else [reply]
                 try:
-                    for chunk in _openai_chunks(reply):
+                    for chunk in chunks:
                         self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                         self.wfile.flush()
                         time.sleep(server.chunk_delay_s)
-                    self.wfile.write(b"data: [DONE]\n\n")
+                    if server.api == "openai":
+                        self.wfile.write(b"data: [DONE]\n\n")
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client hung up (the user cancelled)
 
