@@ -13,20 +13,11 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from tests.agent.fake_llm import FakeServer
-from tests.integration.lore import ROOT, lore
+from tests.integration.lore import ROOT
+from tests.integration.test_eval_dialogues import demo_home  # noqa: F401  (the fixture)
 
 QUESTION = "沈砚的结义兄弟是谁？"
-
-
-@pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("demo-home")
-    result = lore("demo", home=home)
-    assert result.code == 0, result.err
-    return home
 
 
 def model_env(server: FakeServer, home: Path) -> dict[str, str]:
@@ -35,7 +26,7 @@ def model_env(server: FakeServer, home: Path) -> dict[str, str]:
             "LORE_MODEL__RETRIES": "0"}
 
 
-def test_ask_prints_the_answer_while_it_arrives(demo_home: Path) -> None:
+def test_ask_prints_the_answer_while_it_arrives(demo_home: Path) -> None:  # noqa: F811
     with FakeServer("openai", chunk_delay_s=0.05) as server:
         proc = subprocess.Popen([sys.executable, "-m", "tui", "ask", QUESTION, "--world", "demo",
                                  "--new"], cwd=ROOT, env=model_env(server, demo_home),
@@ -59,7 +50,7 @@ def test_ask_prints_the_answer_while_it_arrives(demo_home: Path) -> None:
     assert out.count(answer_line) == 1  # streamed once, not printed again at the end
 
 
-def test_ask_json_prints_only_json(demo_home: Path) -> None:
+def test_ask_json_prints_only_json(demo_home: Path) -> None:  # noqa: F811
     with FakeServer("openai", chunk_delay_s=0.0) as server:
         proc = subprocess.run([sys.executable, "-m", "tui", "ask", QUESTION, "--world", "demo",
                                "--new", "--json"], cwd=ROOT, env=model_env(server, demo_home),

@@ -16,6 +16,13 @@ def remote(settings: Settings, server: FakeServer) -> Settings:
         provider="openai", name="fake-model", base_url=server.url, retries=0)})
 
 
+async def _send(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("f2")
+    pilot.app.main.question.value = QUESTION
+    await pilot.press("enter")
+
+
 async def _drafts_while_pending(pilot, until: int = 1) -> list[str]:
     """The chat's streamed text each time it changed while the turn was still pending."""
     seen: list[str] = []
@@ -35,10 +42,7 @@ async def test_answer_text_shows_before_the_answer_ends(settings: Settings) -> N
     with FakeServer("openai", chunk_delay_s=0.03) as server:
         app = make_app(remote(settings, server))
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("f2")
-            app.main.question.value = QUESTION
-            await pilot.press("enter")
+            await _send(pilot)
             drafts = await _drafts_while_pending(pilot, until=3)
             await settle(pilot)
             view = app.main.chat.last_turn
@@ -56,10 +60,7 @@ async def test_escape_mid_stream_cancels_and_keeps_the_turn(settings: Settings) 
     with FakeServer("openai", chunk_delay_s=0.1) as server:
         app = make_app(remote(settings, server))
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("f2")
-            app.main.question.value = QUESTION
-            await pilot.press("enter")
+            await _send(pilot)
             drafts = await _drafts_while_pending(pilot)
             assert drafts, "text arrived before Esc"
             await pilot.press("escape")
