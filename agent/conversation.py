@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
@@ -31,6 +31,9 @@ from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
 from stores.config import Settings
 from stores.errors import LoreError
+
+if TYPE_CHECKING:
+    from agent.streaming import Draft
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +162,7 @@ class Conversation:
 
     # -- asking ---------------------------------------------------------------------------------
     async def ask(self, question: str, *, on_step: Callable[[ToolCall], Any] | None = None,
-                  on_text: Callable[[Any], Any] | None = None) -> TurnResult:
+                  on_text: Callable[[Draft], Any] | None = None) -> TurnResult:
         """Save the question, answer it, save the answer and the stack. `on_step` sees each
         tool call, `on_text` the answer while it streams (an agent.streaming.Draft).
 
@@ -181,7 +184,7 @@ class Conversation:
             raise
 
     async def _answer(self, turn: Turn, question: str, on_step: Callable[[ToolCall], Any] | None,
-                      on_text: Callable[[Any], Any] | None) -> TurnResult:
+                      on_text: Callable[[Draft], Any] | None) -> TurnResult:
         from agent.core import ask
         from agent.history import message_history
         from agent.tools import run_blocking

@@ -27,21 +27,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pydantic_ai import (
-    AgentRunResult,
-    ModelMessage,
-    ModelRequest,
-    ModelResponse,
-    RunContext,
-    ToolCallPart,
-    ToolReturnPart,
-)
-from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
 from agent.analysis import QueryPlan, analyse
-from agent.deps import LoreDeps
 from agent.followup import Resolution, lexicon_of, resolve
 from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
 from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
@@ -57,12 +47,10 @@ from agent.offline.strategy import (
     second_steps,
     title_steps,
 )
-from agent.readers import Reader, ReaderContext
 from agent.retrieval import Retriever
 from agent.schemas import Passage, Referent, Relation, TimelineEvent
 from agent.tools import run_blocking
 from sessions.records import StackEntry, Turn
-from stores.errors import ConfigError
 from stores.keyword.segment import fold_latin, tokens
 
 REGRADE_WEIGHT = 0.3
@@ -110,11 +98,6 @@ class Librarian:
     def model(self) -> FunctionModel:
         return FunctionModel(self.respond, stream_function=self.respond_stream,
                              model_name="lorekeeper-offline")
-
-    def reader(self) -> Reader:
-        """The librarian as the agent runs it: its model and the capability through which it
-        reads the conversation and hands back its ranking."""
-        return Reader(self.model(), [LibrarianTurn(self)])
 
     # -- the turn ---------------------------------------------------------------------------
     def begin(self, question: str, stack: Sequence[StackEntry], turns: Sequence[Turn]) -> None:
@@ -388,40 +371,6 @@ def _collect(results: Results, step: Step, content: Any) -> None:
 
 def _as(model: type, value: Any) -> Any:
     return value if isinstance(value, model) else model.model_validate(value)
-
-
-@dataclass
-class LibrarianTurn(AbstractCapability[LoreDeps]):
-    """The librarian's side of a run: before it, the question is made explicit from the
-    conversation the caller put in the deps (stack and turns, read once); after it, the ranking
-    the answer was built from goes back on the deps, where `ask` reads every reader's evidence."""
-
-    librarian: Librarian
-
-    async def before_run(self, ctx: RunContext[LoreDeps]) -> None:
-        deps = ctx.deps
-        self.librarian.ranked = []
-        if deps.memory is None:  # a question outside any session (lore eval retrieval): as typed
-            self.librarian.reading = None
-            return
-        # The first resolution of a world loads its names (catalog, alias automaton): off the loop.
-        await run_blocking(deps.retriever, self.librarian.begin, deps.question, deps.stack,
-                           deps.turns)
-
-    async def after_run(self, ctx: RunContext[LoreDeps], *,
-                        result: AgentRunResult[Any]) -> AgentRunResult[Any]:
-        ctx.deps.evidence = list(self.librarian.ranked)
-        return result
-
-
-def librarian_reader(context: ReaderContext) -> Reader:
-    """The registry's factory for `model.provider = "offline"`: the librarian of the world."""
-    if context.retriever is None:
-        raise ConfigError("the offline librarian reads one world, and none was given",
-                          where="model.provider",
-                          hint="open a world first (lore ask --world NAME), or pick a model "
-                               "provider that needs no world to be built")
-    return Librarian(context.retriever).reader()
 
 
 def offline_model(retriever: Retriever) -> FunctionModel:

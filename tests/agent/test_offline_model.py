@@ -18,6 +18,7 @@ from agent.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.offline.model import Librarian
+from agent.offline.reader import reader_of
 from agent.offline.strategy import (
     content_query,
     death_title_steps,
@@ -62,7 +63,7 @@ def librarian(sanguo: Retriever) -> Librarian:
 
 @pytest.fixture
 async def run(sanguo: Retriever, librarian: Librarian):
-    agent = build_agent(librarian.reader())
+    agent = build_agent(reader_of(librarian))
 
     async def _run(question: str) -> AskResult:
         return await ask(agent, LoreDeps(retriever=sanguo), question)
