@@ -1,9 +1,13 @@
 """The conversation seam shared by `lore ask`, the terminal app and the evaluations.
 
 A `Conversation` is one session of one world. Every question is saved before anything else
-happens, so nothing the user typed is lost to a crash, a model error or a kill -9; a follow-up
-is made explicit (agent.followup) before retrieval; the answer, the entity stack and the
-conversation's memory are saved after it. No Textual here.
+happens, so nothing the user typed is lost to a crash, a model error or a kill -9. Every reader
+gets the same turn: the user's own words as the prompt, the earlier turns as message history
+(agent.history, within a token budget) and the entity stack in the deps, read once. A language
+model reads the follow-up with the conversation; the librarian makes it explicit by its rules
+(agent.followup). Either says in its answer which question it answered (`resolved_question`),
+and the entity stack is updated from that. The answer, the stack and the conversation's memory
+are saved after it. No Textual here.
 """
 
 from __future__ import annotations
@@ -15,12 +19,12 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 
 from agent.deps import LoreDeps, ToolCall
-from agent.followup import Lexicon, next_stack, resolve
+from agent.followup import Lexicon, Resolution, lexicon_of, next_stack
 from agent.retrieval import Retriever
 from agent.schemas import Answer, Passage, TimelineEvent
 from sessions.records import Session, StackEntry, Turn
@@ -28,10 +32,11 @@ from sessions.store import NotFoundError, SessionStore
 from stores.config import Settings
 from stores.errors import LoreError
 
+if TYPE_CHECKING:
+    from agent.streaming import Draft
+
 log = logging.getLogger(__name__)
 
-HISTORY_TURNS = 8
-"""Answered turns whose messages go back to the model as `message_history`."""
 OTHER_SESSIONS = re.compile(r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
                             r"|last time|another session|other sessions?|previous sessions?"
                             r"|earlier sessions?|other conversations?", re.I)
@@ -119,10 +124,10 @@ class Conversation:
         """Every turn of the session, whatever its status, in order."""
         return self.store.turns(self.session.id)
 
-    @cached_property
+    @property
     def lexicon(self) -> Lexicon:
-        """The world's names, types and genders for follow-up resolution."""
-        return Lexicon.from_retriever(self.retriever)
+        """The world's names, types and genders (shared with the librarian's rules)."""
+        return lexicon_of(self.retriever)
 
     @cached_property
     def memory(self):
@@ -155,14 +160,11 @@ class Conversation:
         self._warming = threading.Thread(target=load, name="lore-warm-up", daemon=True)
         self._warming.start()
 
-    def resolve(self, question: str) -> str:
-        """The question with its follow-up made explicit (no model call)."""
-        return resolve(question, self.stack(), self.turns(), self.lexicon).text
-
     # -- asking ---------------------------------------------------------------------------------
-    async def ask(self, question: str, *,
-                  on_step: Callable[[ToolCall], Any] | None = None) -> TurnResult:
-        """Save the question, make it explicit, answer it, save the answer and the stack.
+    async def ask(self, question: str, *, on_step: Callable[[ToolCall], Any] | None = None,
+                  on_text: Callable[[Draft], Any] | None = None) -> TurnResult:
+        """Save the question, answer it, save the answer and the stack. `on_step` sees each
+        tool call, `on_text` the answer while it streams (an agent.streaming.Draft).
 
         On an error the turn is marked failed (cancelled when the task is cancelled) and the
         error is raised again; the question stays in the session either way.
@@ -173,7 +175,7 @@ class Conversation:
                             hint="type a question about the world")
         turn = self.current_turn = self.store.begin_turn(self.session.id, question)
         try:
-            return await self._answer(turn, question, on_step)
+            return await self._answer(turn, question, on_step, on_text)
         except asyncio.CancelledError:
             self._end(turn, "cancelled by the user", "cancelled")
             raise
@@ -181,24 +183,28 @@ class Conversation:
             self._end(turn, f"{type(exc).__name__}: {exc}", "failed")
             raise
 
-    async def _answer(self, turn: Turn, question: str,
-                      on_step: Callable[[ToolCall], Any] | None) -> TurnResult:
+    async def _answer(self, turn: Turn, question: str, on_step: Callable[[ToolCall], Any] | None,
+                      on_text: Callable[[Draft], Any] | None) -> TurnResult:
         from agent.core import ask
+        from agent.history import message_history
         from agent.tools import run_blocking
 
         if self._warming is not None:  # the stores are not meant for two threads at once
             await anyio.to_thread.run_sync(self._warming.join)
         stack, turns = self.stack(), [t for t in self.turns() if t.id != turn.id]
-        # The first resolution of a world loads its names (catalog, alias automaton): off the loop.
-        resolution = await run_blocking(
-            self.retriever, lambda: resolve(question, stack, turns, self.lexicon))
         memory = self.memory
         memory.other_sessions = bool(OTHER_SESSIONS.search(question))
+        history = message_history(turns, self.store.summaries(self.session.id),
+                                  self.settings.model.history_tokens)
         deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
-                        resolved_question=resolution.text, on_step=on_step)
-        result = await ask(self.agent, deps, question, self._history())
+                        stack=stack, turns=turns, on_step=on_step, on_text=on_text)
+        result = await ask(self.agent, deps, question, history)
         answer = result.answer
-        new_stack = next_stack(resolution, answer.entities, stack, self.lexicon)
+        resolution = Resolution(question, result.resolved_question,
+                                [(r.words, r.names) for r in answer.referents])
+        # The world's names may load now (a language model's first turn): off the loop.
+        new_stack = await run_blocking(self.retriever, next_stack, resolution, answer.entities,
+                                       stack, self.lexicon)
         saved = self.store.finish_turn(
             turn.id, resolved_question=resolution.text, answer=answer.text,
             messages_json=result.messages_json, citations=answer.citations,
@@ -215,28 +221,12 @@ class Conversation:
         """The agent for the configured model, built on first use."""
         if self._agent is None:
             from agent.core import build_agent
-            from agent.models import make_model
+            from agent.readers import ReaderContext, make_reader
 
-            self._agent = build_agent(make_model(self.settings.model, self.retriever),
+            self._agent = build_agent(make_reader(ReaderContext(self.settings.model,
+                                                                self.retriever)),
                                       self.settings.model)
         return self._agent
-
-    def _history(self) -> list[Any]:
-        """The last answered turns' messages, for the model's `message_history`.
-
-        Only the latest turn keeps its tool calls and the passages they returned; older turns
-        keep the questions and answers, so a long conversation does not resend every passage.
-        """
-        from pydantic_ai import ModelMessagesTypeAdapter
-
-        turns: list[list[Any]] = []
-        for raw in self.store.message_history(self.session.id)[-HISTORY_TURNS:]:
-            try:
-                turns.append(ModelMessagesTypeAdapter.validate_json(raw))
-            except ValueError:  # written by another pydantic-ai version: skip that turn
-                log.warning("skipping unreadable messages of an earlier turn")
-        older = [m for messages in turns[:-1] for m in without_tools(messages)]
-        return older + (turns[-1] if turns else [])
 
     async def _summarise(self) -> None:
         """Every `sessions.summary_every` answered turns, a summary and its plot."""
@@ -287,20 +277,6 @@ class Conversation:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def without_tools(messages: list[Any]) -> list[Any]:
-    """Messages without the lore tools' calls and returns (calls and returns go together)."""
-    from dataclasses import replace
-
-    from agent.tools import TOOL_NAMES
-
-    kept = []
-    for message in messages:
-        parts = [p for p in message.parts if getattr(p, "tool_name", None) not in TOOL_NAMES]
-        if parts:
-            kept.append(replace(message, parts=parts))
-    return kept
 
 
 def _pick_session(store: SessionStore, world: str, session_id: str | None,

@@ -1,7 +1,9 @@
 """The Lorekeeper agent: instructions, the six tools, a typed Answer, checked citations.
 
-`build_agent(model, settings)` makes the agent once; `ask(agent, deps, question, history)` runs one
-turn and returns what the session store keeps. Two capabilities carry the run's limits:
+`build_agent(reader, settings)` makes the agent once for a reader (agent.readers: the librarian, Gemini,
+an OpenAI-compatible server, each with the capabilities it brings); `ask(agent, deps, question,
+history)` runs one turn with the user's own words as the prompt and returns what the session store
+keeps, the reader's ranking of its evidence included. Two capabilities carry the run's limits:
 
 - `ToolRounds` allows at most `model.max_tool_rounds` rounds of tool calls. On the last request the
   tools are hidden, so the model must answer; a model that still will not (or whose answers keep
@@ -36,8 +38,10 @@ from pydantic_ai.tools import ToolDefinition
 from agent.citations import check_citations, evidence_answer
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
+from agent.readers import Reader
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
+from agent.streaming import answer_stream
 from agent.tools import TOOL_NAMES, TOOLS, run_blocking
 from stores.config import ModelSettings
 
@@ -62,19 +66,19 @@ places, events and relations. The world's text is reachable only through your to
 - You have at most {rounds} rounds of tool calls; then answer with what you found.
 - Answer in the language of the question, concisely. List the canonical names of the entities the
   answer is about in `entities`.
+- The messages before this question are the conversation so far. A follow-up may say he, she,
+  there or leave out whom it is about: read it with the conversation, and write the question you
+  answered out in full in `resolved_question` (他最后死在哪里？ → 诸葛亮最后死在哪里？).
 """
 
 
 async def _conversation(ctx: RunContext[LoreDeps]) -> str:
-    """What the tools cannot show: how the question was read, who was talked about, the horizon."""
+    """What the tools cannot show: who was talked about (the stack, read once per turn by the
+    caller, not from the session store on every request) and the horizon."""
     deps, lines = ctx.deps, []
-    if deps.question and deps.resolved_question and deps.question != deps.resolved_question:
-        lines.append(f"The user typed «{deps.question}»; with the conversation so far it reads "
-                     f"«{deps.resolved_question}».")
-    if deps.memory is not None:
-        stack = deps.memory.stack()[:8]
-        if stack:
-            lines.append("Entities talked about so far, most recent first: " + ", ".join(stack) + ".")
+    stack = [e.entity for e in deps.stack[:8]]
+    if stack:
+        lines.append("Entities talked about so far, most recent first: " + ", ".join(stack) + ".")
     horizon = deps.retriever.horizon
     if horizon:
         lines.append(f"The reader has reached chapter {horizon}: reveal nothing after it.")
@@ -105,8 +109,8 @@ class ToolRounds(AbstractCapability[LoreDeps]):
         over = rounds_used(ctx) > self.max_rounds  # it called a tool it was no longer offered
         spent = ctx.usage.requests >= self.max_rounds + 1 + self.spare
         if over or spent:
-            answer = evidence_answer(_seen(ctx.deps), "max_rounds",
-                                     ctx.deps.resolved_question, self.max_rounds)
+            answer = evidence_answer(_seen(ctx.deps), "max_rounds", ctx.deps.question,
+                                     self.max_rounds)
             output = request_context.model_request_parameters.output_tools[0].name
             raise SkipModelRequest(ModelResponse(
                 parts=[ToolCallPart(output, answer.model_dump(mode="json"))],
@@ -139,12 +143,15 @@ def _canonical(retriever: Any, names: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def build_agent(model: Model, settings: ModelSettings | None = None, *,
+def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *,
                 backoff_s: float = 1.0) -> Agent[LoreDeps, Answer]:
-    """The agent for `model`, limited and retried as `settings` (the [model] section) says."""
+    """The agent for `reader` (or a bare model), limited and retried as `settings` (the [model]
+    section) says."""
     settings = settings or ModelSettings()
+    if not isinstance(reader, Reader):
+        reader = Reader(reader)
     agent = Agent(
-        model,
+        reader.model,
         output_type=Answer,
         deps_type=LoreDeps,
         name="lorekeeper",
@@ -152,7 +159,7 @@ def build_agent(model: Model, settings: ModelSettings | None = None, *,
         tools=TOOLS,
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
-        capabilities=[ToolRounds(settings.max_tool_rounds),
+        capabilities=[*reader.capabilities, ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s)],
     )
     agent.output_validator(validate_answer)
@@ -165,7 +172,6 @@ class AskResult:
 
     answer: Answer
     question: str
-    resolved_question: str
     tool_calls: list[ToolCall] = field(default_factory=list)
     messages_json: bytes = b"[]"
     """The run's new messages (ModelMessagesTypeAdapter JSON), the next turn's history."""
@@ -174,36 +180,41 @@ class AskResult:
     evidence: list[Passage] = field(default_factory=list)
     """The passages the answer was built from, best first (what `lore eval` scores)."""
 
+    @property
+    def resolved_question(self) -> str:
+        """The question the reader says it answered (the question as typed if it did not say)."""
+        said = self.answer.resolved_question
+        return said if said.strip() else self.question
+
 
 async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
               message_history: list[ModelMessage] | None = None) -> AskResult:
-    """Answer one question; ModelUnavailable when the model cannot (the caller keeps the question)."""
+    """Answer one question, the user's own words the prompt; ModelUnavailable when the model
+    cannot (the caller keeps the question). With `deps.on_text` the answer streams to it."""
     deps.question = question
-    deps.resolved_question = deps.resolved_question or question
+    deps.evidence = None
+    handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
-        result = await agent.run(deps.resolved_question, deps=deps,
-                                 message_history=message_history,
-                                 usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP))
+        result = await agent.run(question, deps=deps, message_history=message_history,
+                                 usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
+                                 event_stream_handler=handler)
     except UsageLimitExceeded:
         answer = evidence_answer(_seen(deps), "max_rounds", question, REQUEST_BACKSTOP)
-        return AskResult(answer, question, deps.resolved_question, deps.calls)
+        return AskResult(answer, question, deps.calls)
     except (ModelAPIError, UnexpectedModelBehavior) as exc:
         raise unavailable(exc, agent.model) from exc
-    return AskResult(answer=result.output, question=question,
-                     resolved_question=deps.resolved_question, tool_calls=deps.calls,
+    return AskResult(answer=result.output, question=question, tool_calls=deps.calls,
                      messages_json=ModelMessagesTypeAdapter.dump_json(result.new_messages()),
                      requests=result.usage.requests,
-                     evidence=ranked_evidence(agent.model, deps, result.output))
+                     evidence=ranked_evidence(deps, result.output))
 
 
-def ranked_evidence(model: Any, deps: LoreDeps, answer: Answer) -> list[Passage]:
-    """The offline model's own fused ranking when it made one; for other models the cited
-    passages in citation order, then the rest in the order the tools returned them (tool scores
-    — BM25 ~2, RRF ~0.03 — do not compare across tools, so they cannot rank)."""
-    own = getattr(getattr(model, "function", None), "__self__", None)
-    ranked = getattr(own, "last_evidence", None)
-    if ranked:
-        return list(ranked)
+def ranked_evidence(deps: LoreDeps, answer: Answer) -> list[Passage]:
+    """The reader's own ranking when it made one (`deps.evidence`); else the cited passages in
+    citation order, then the rest in the order the tools returned them (tool scores — BM25 ~2,
+    RRF ~0.03 — do not compare across tools, so they cannot rank)."""
+    if deps.evidence is not None:
+        return list(deps.evidence)
     seen = _seen(deps)
     cited = [c.chunk_id for c in answer.citations]
     by_id = {p.chunk_id: p for p in seen}

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agent.retrieval import Retriever
-from agent.schemas import Memory
+from agent.schemas import Memory, Passage
+from sessions.records import StackEntry, Turn
 
 
 class SessionMemory(Protocol):
@@ -36,10 +37,18 @@ class LoreDeps:
     memory: SessionMemory | None = None
     question: str = ""
     """The question as the user typed it."""
-    resolved_question: str = ""
-    """The question with pronouns and dropped subjects made explicit (set before the run)."""
+    stack: list[StackEntry] = field(default_factory=list)
+    """The entity stack before this turn, most recent first (read once per turn)."""
+    turns: list[Turn] = field(default_factory=list)
+    """The session's earlier turns, oldest first (a reader that resolves follow-ups by rule
+    reads them; a language model gets them as message history instead)."""
+    evidence: list[Passage] | None = None
+    """The reader's own ranking of what it read, best first, when it makes one (the librarian
+    does); otherwise `ask` ranks the passages the tools returned."""
     calls: list[ToolCall] = field(default_factory=list)
     seen: dict[str, Any] = field(default_factory=dict)
     """Passages returned by tools during this run, by chunk id (citations must point at them)."""
     on_step: Any = None
     """Optional callback(ToolCall) so the terminal app can show steps as they happen."""
+    on_text: Any = None
+    """Optional callback(Draft) with the answer so far while it streams (agent.streaming)."""

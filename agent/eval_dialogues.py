@@ -112,7 +112,8 @@ def chapter_recall(chapters: Sequence[int], gold: Sequence[int]) -> float | None
 
 def ranked_chapters(result: TurnResult) -> list[int]:
     """Chapters of the turn's evidence, best first, as the agent ranked it (agent.core
-    ranked_evidence: the offline model's fused ranking, else the cited passages first)."""
+    ranked_evidence: the reader's own ranking, as the librarian makes, else the cited passages
+    first)."""
     return [p.chapter for p in result.evidence]
 
 

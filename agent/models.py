@@ -1,4 +1,5 @@
-"""The chat model behind the agent: the offline model, Gemini, or any OpenAI-compatible server.
+"""The chat models behind the agent: Gemini and any OpenAI-compatible server (registered as
+readers in agent.readers, beside the offline librarian), and how failed requests are retried.
 
 Transient model errors (HTTP 429, 5xx, timeouts, dropped connections, a response the adapter
 could not parse) are retried by the `Backoff` capability with exponential backoff, honouring the
@@ -34,6 +35,7 @@ from pydantic_ai.exceptions import (
     UnexpectedModelBehavior,
 )
 
+from agent.readers import Reader, ReaderContext, make_reader
 from agent.retrieval import Retriever
 from stores.config import ModelSettings
 from stores.errors import ConfigError, LoreError
@@ -55,25 +57,23 @@ class ModelUnavailable(LoreError):
 
 
 def make_model(settings: ModelSettings, retriever: Retriever | None = None) -> Model:
-    """The pydantic-ai model for `settings.provider`; ConfigError when a setting is missing.
+    """The pydantic-ai model of the reader `settings.provider` names (agent.readers)."""
+    return make_reader(ReaderContext(settings, retriever)).model
 
-    The offline model reasons over the world's names and chapter titles, so it needs the
-    world's `retriever`; the real models reach the world only through the tools.
-    """
-    if settings.provider == "offline":
-        from agent.offline.model import offline_model
 
-        if retriever is None:
-            raise ValueError("the offline model needs the world's Retriever: "
-                             "make_model(settings, retriever)")
-        return offline_model(retriever)
-    request: RequestSettings = {"timeout": settings.timeout_s, "max_retries": 0}
-    if settings.provider == "google":
-        return _google(settings, request)
-    if settings.provider == "openai":
-        return _openai(settings, request)
-    raise ConfigError(f"unknown model provider {settings.provider!r}", where="model.provider",
-                      hint="use offline, google or openai")
+def _request(settings: ModelSettings) -> RequestSettings:
+    # The SDKs' own retries are off: `Backoff` is the one retry layer.
+    return {"timeout": settings.timeout_s, "max_retries": 0}
+
+
+def gemini_reader(context: ReaderContext) -> Reader:
+    """Gemini through google-genai; reaches the world only through the tools."""
+    return Reader(_google(context.settings, _request(context.settings)))
+
+
+def openai_reader(context: ReaderContext) -> Reader:
+    """Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, OpenAI itself)."""
+    return Reader(_openai(context.settings, _request(context.settings)))
 
 
 def _google(settings: ModelSettings, request: RequestSettings) -> Model:

@@ -73,9 +73,22 @@ class Citation(BaseModel):
     quote: str = Field(description="Words copied exactly from the passage.")
 
 
+class Referent(BaseModel):
+    """Words of the user's question that point at an entity, and whom they mean."""
+
+    words: str = Field(description="The words as the user typed them, e.g. 他, she, there.")
+    names: list[str] = Field(description="Canonical names of what they refer to.")
+
+
 class Answer(BaseModel):
     """The agent's final answer."""
 
+    resolved_question: str = Field(
+        "", description="The question you answered, written out in full: pronouns, 'there' and "
+                        "dropped subjects replaced by the names the conversation gives them.")
+    referents: list[Referent] = Field(
+        default_factory=list, description="Optional: which words of the user's question you "
+                                          "took to mean which entities.")
     text: str = Field(description="The answer, citing passages as [1], [2] in citation order.")
     citations: list[Citation] = Field(default_factory=list, description="Cited passages.")
     entities: list[str] = Field(default_factory=list,

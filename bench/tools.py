@@ -85,9 +85,11 @@ def answer_latencies(retriever, questions: list[str]) -> dict[str, float]:
     """p50/p95 of whole offline answers through the agent loop (after one warm-up answer)."""
     from agent.core import ask, build_agent
     from agent.deps import LoreDeps
-    from agent.offline.model import Librarian
+    from agent.offline.reader import librarian_reader
+    from agent.readers import ReaderContext
+    from stores.config import ModelSettings
 
-    agent = build_agent(Librarian(retriever).model())
+    agent = build_agent(librarian_reader(ReaderContext(ModelSettings(), retriever)))
     loop = asyncio.new_event_loop()
 
     def answer(question: str) -> None:

@@ -112,6 +112,9 @@ class ModelSettings(BaseModel):
     timeout_s: float = Field(60.0, gt=0)
     retries: int = Field(3, ge=0, le=10)
     max_tool_rounds: int = Field(5, ge=1, le=10)
+    history_tokens: int = Field(6000, ge=0)
+    """The earlier turns sent back to the model as messages fit in this many tokens (estimated
+    from characters); the session's summaries stand in for the turns left out."""
 
 
 class SessionSettings(BaseModel):

@@ -233,6 +233,11 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
         if self._answer_view is not None:
             self._answer_view.add_step(event.call)
 
+    @on(m.AnswerText)
+    def _streaming(self, event: m.AnswerText) -> None:
+        if self._answer_view is not None:
+            self._answer_view.show_draft(event.draft.text)
+
     @on(m.AnswerReady)
     async def _answered(self, event: m.AnswerReady) -> None:
         result, view = event.result, self._answer_view

@@ -41,6 +41,14 @@ class AnswerStep(Message):
 
 
 @dataclass
+class AnswerText(Message):
+    """The running answer so far, while it streams."""
+
+    draft: Any
+    """agent.streaming.Draft"""
+
+
+@dataclass
 class AnswerReady(Message):
     """The running answer is done and saved."""
 

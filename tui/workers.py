@@ -18,6 +18,7 @@ from stores.errors import LoreError
 from tui.messages import (
     AnswerReady,
     AnswerStep,
+    AnswerText,
     ConversationOpened,
     Exported,
     HorizonChanged,
@@ -139,7 +140,8 @@ class LoreWorkers:
         """Answer in the app's event loop: the agent's blocking calls run in threads, so keys
         keep flowing, and cancelling this worker (Esc, quit) cancels the run."""
         result = await self.conversation.ask(
-            question, on_step=lambda call: self.post_message(AnswerStep(call)))
+            question, on_step=lambda call: self.post_message(AnswerStep(call)),
+            on_text=lambda draft: self.post_message(AnswerText(draft)))
         self.post_message(AnswerReady(result))
 
     # -- the tracked entity, passages, horizon ----------------------------------------------------

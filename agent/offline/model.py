@@ -22,14 +22,17 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import re
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
 from pydantic_ai.messages import UserPromptPart
-from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
 from agent.analysis import QueryPlan, analyse
+from agent.followup import Resolution, lexicon_of, resolve
 from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
 from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
@@ -45,7 +48,9 @@ from agent.offline.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
-from agent.schemas import Passage, Relation, TimelineEvent
+from agent.schemas import Passage, Referent, Relation, TimelineEvent
+from agent.tools import run_blocking
+from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
 
 REGRADE_WEIGHT = 0.3
@@ -65,6 +70,17 @@ NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
+@dataclass
+class Reading:
+    """How the librarian reads this turn's question: made explicit by rule, analysed once."""
+
+    question: str
+    """As the user typed it (the run's prompt)."""
+    resolution: Resolution
+    plans: dict[str, QueryPlan] = dataclasses.field(default_factory=dict)
+    """Every text analysed during the run (the question, a multi-hop description, its hops)."""
+
+
 class Librarian:
     """The offline model's reasoning for one world (it needs the world's names and titles)."""
 
@@ -72,21 +88,40 @@ class Librarian:
         self.retriever = retriever
         self.steps: dict[str, Step] = {}
         self._ids = itertools.count(1)
-        self.last_evidence: list[Passage] = []
-        """The ranked passages the last answer was built from (for `lore eval retrieval`)."""
-        self.last_plan: QueryPlan | None = None
+        self.ranked: list[Passage] = []
+        """The ranked passages the last answer was built from (handed to the run's deps)."""
+        self.reading: Reading | None = None
         self.grader = Grader(retriever)
         self.bridges: list[str] = []
         """Who the description of the current multi-hop question stands for."""
 
     def model(self) -> FunctionModel:
-        return FunctionModel(self.respond, model_name="lorekeeper-offline")
+        return FunctionModel(self.respond, stream_function=self.respond_stream,
+                             model_name="lorekeeper-offline")
+
+    # -- the turn ---------------------------------------------------------------------------
+    def begin(self, question: str, stack: Sequence[StackEntry], turns: Sequence[Turn]) -> None:
+        """Make the question explicit with the conversation's rules (他 → 诸葛亮), once a turn."""
+        resolution = resolve(question, stack, turns, lexicon_of(self.retriever))
+        self.reading = Reading(question, resolution)
+        self.ranked = []
+
+    def _analyse(self, text: str) -> QueryPlan:
+        """`analyse`, once per text and turn (a multi-hop question asks for its parts often)."""
+        reading = self.reading
+        if reading is None:
+            return analyse(text, self.retriever.spans)
+        plan = reading.plans.get(text)
+        if plan is None:
+            plan = reading.plans[text] = analyse(text, self.retriever.spans)
+        return plan
 
     # -- the loop ---------------------------------------------------------------------------
     def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        question, turn = _current_turn(messages)
-        plan = analyse(question, self.retriever.spans)
-        self.last_plan = plan
+        prompt, turn = _current_turn(messages)
+        if self.reading is None or self.reading.question != prompt:  # run without LibrarianTurn
+            self.reading = Reading(prompt, Resolution(prompt, prompt))
+        plan = self._analyse(self.reading.resolution.text)
         rounds = sum(1 for m in turn if isinstance(m, ModelResponse))
         results = self._results(turn)
         ranked = self._rank(plan, results)
@@ -97,14 +132,25 @@ class Librarian:
             more = self._second_round(plan, ranked)
             if more:
                 return self._call(more)
-        self.last_evidence = ranked
-        answer = self._answer(plan, ranked, results.relations)
+        self.ranked = ranked
+        resolution = self.reading.resolution
+        answer = self._answer(plan, ranked, results.relations).model_copy(update={
+            "resolved_question": resolution.text,
+            "referents": [Referent(words=w, names=n) for w, n in resolution.referents]})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 
+    async def respond_stream(self, messages: list[ModelMessage],
+                             info: AgentInfo) -> AsyncIterator[DeltaToolCalls]:
+        """`respond` for a streamed run: the whole response as one delta (it is built at once)."""
+        response = await run_blocking(self.retriever, self.respond, messages, info)
+        yield {i: DeltaToolCall(part.tool_name, part.args_as_json_str(),
+                                tool_call_id=part.tool_call_id)
+               for i, part in enumerate(response.parts) if isinstance(part, ToolCallPart)}
+
     def _first_round(self, plan: QueryPlan) -> list[Step]:
         if plan.hops:
-            desc = analyse(plan.hops[0], self.retriever.spans)
+            desc = self._analyse(plan.hops[0])
             steps = hop_steps(plan, desc)
             if desc.death_subject:  # 诸葛亮临终…: his death chapter is where the description is
                 steps += [dataclasses.replace(step, label=HOP1) for step in fade_steps(
@@ -151,7 +197,7 @@ class Librarian:
     def _vote_bridges(self, plan: QueryPlan, ranked: list[Passage]) -> list[str]:
         """The people the description's best sentences name (温酒斩华雄 → 关羽)."""
         assert plan.hops
-        desc = analyse(plan.hops[0], self.retriever.spans)
+        desc = self._analyse(plan.hops[0])
         words = [w for w in tokens_of(desc.question) if w not in desc.mentions]
         if plan.chinese:  # 刺杀董卓 is told as 一戟直刺咽喉: characters vote, not words
             words = list(dict.fromkeys(ch for w in words for ch in w))
@@ -229,15 +275,15 @@ class Librarian:
         first = Results([(s, ps) for s, ps in results.lists if not s.label.startswith(HOP2)],
                         results.relations, results.timeline)
         hop1 = Results([(s, ps) for s, ps in results.lists if s.label == HOP1])
-        described = self._fuse(analyse(plan.hops[0], self.retriever.spans), hop1, pool)
+        described = self._fuse(self._analyse(plan.hops[0]), hop1, pool)
         if not any(s.label.startswith(HOP2) for s, _ in results.lists):
             self.bridges = self._vote_bridges(plan, described)
         seconds = []
         for name in self.bridges:
             lists = [(s, ps) for s, ps in results.lists if s.label == HOP2 + name]
             if lists:
-                sub = analyse(f"{name}{plan.hops[1]}" if plan.chinese else
-                              f"{name} {plan.hops[1]}", self.retriever.spans)
+                sub = self._analyse(f"{name}{plan.hops[1]}" if plan.chinese else
+                                    f"{name} {plan.hops[1]}")
                 seconds.append(self._fuse(sub, Results(lists), pool))
         return interleave(self._fuse(plan, first, pool), seconds)
 

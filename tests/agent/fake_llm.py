@@ -2,9 +2,12 @@
 generateContent API, so the real client libraries (openai, google-genai) run end to end.
 
 The scripted "brain" is the same for both: with no tool result in the conversation it calls
-vector_search with the user's question; once a tool result is there it answers through the
-output tool, quoting the first sentence of the top passage it was sent. A script of HTTP
-statuses can make requests fail first (429, 500 …).
+vector_search with the user's question (the last user message); once a tool result of this
+question is there it answers through the output tool, quoting the first sentence of the top
+passage it was sent. A script of HTTP statuses can make requests fail first (429, 500 …). A
+request with `"stream": true` (OpenAI) is answered as server-sent events, the arguments of the
+call cut in small pieces sent `chunk_delay_s` apart, as a real server streams tokens; Gemini's
+streamGenerateContent gets its one reply as one event (Gemini sends a function call whole).
 """
 
 from __future__ import annotations
@@ -44,14 +47,22 @@ def first_sentence(text: str) -> str:
     return flat[: m.end()] if m else flat[:60]
 
 
-def decide(question: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """(tool name, arguments) the fake model sends for this request."""
+STACK = re.compile(r"most recent first: ([^,.]+)")
+
+
+def decide(question: str, body: Any, instructions: str = "") -> tuple[str, dict[str, Any]]:
+    """(tool name, arguments) the fake model sends for this request; `body` is what came after
+    the question (earlier turns' passages do not count). Like a language model it reads 他 as
+    the entity talked about last, which the instructions name, and says so."""
     found = list(passages_in(body))
     if not found:
         return "vector_search", {"query": question, "top_k": 3}
     top = found[0]
     quote = first_sentence(top["text"])
-    answer = {"text": f"{quote} [1]", "citations": [{"chunk_id": top["chunk_id"], "quote": quote}],
+    last = STACK.search(instructions)
+    resolved = question.replace("他", last.group(1), 1) if last else question
+    answer = {"resolved_question": resolved, "text": f"{quote} [1]",
+              "citations": [{"chunk_id": top["chunk_id"], "quote": quote}],
               "entities": top.get("entities", [])[:2], "stop_reason": "answered"}
     return OUTPUT_TOOL, answer
 
@@ -65,6 +76,8 @@ class FakeServer:
     retry_after_ms: int | None = None
     delay_s: float = 0.0
     """Wait this long before answering (to make the client time out)."""
+    chunk_delay_s: float = 0.0
+    """Between two pieces of a streamed answer."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)
 
@@ -78,6 +91,9 @@ class FakeServer:
                 status, payload = server.respond(self.path, body)
                 if server.delay_s:
                     time.sleep(server.delay_s)
+                if status == 200 and (body.get("stream") or "streamGenerateContent" in self.path):
+                    self.stream(payload)
+                    return
                 data = json.dumps(payload).encode()
                 self.send_response(status)
                 self.send_header("content-type", "application/json")
@@ -89,6 +105,21 @@ class FakeServer:
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client timed out and hung up, as the timeout test wants
+
+            def stream(self, reply: dict[str, Any]) -> None:
+                self.send_response(200)
+                self.send_header("content-type", "text/event-stream")
+                self.end_headers()
+                chunks = _openai_chunks(reply) if server.api == "openai" else [reply]
+                try:
+                    for chunk in chunks:
+                        self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                        self.wfile.flush()
+                        time.sleep(server.chunk_delay_s)
+                    if server.api == "openai":
+                        self.wfile.write(b"data: [DONE]\n\n")
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client hung up (the user cancelled)
 
             def log_message(self, *args: Any) -> None:
                 return None
@@ -130,8 +161,10 @@ def _error(api: str, status: int) -> dict[str, Any]:
 
 
 def _openai_reply(body: dict[str, Any], n: int) -> dict[str, Any]:
-    question = next(str(m["content"]) for m in body["messages"] if m["role"] == "user")
-    name, args = decide(question, body)
+    messages = body["messages"]
+    last = max(i for i, m in enumerate(messages) if m["role"] == "user")
+    system = "\n".join(str(m["content"]) for m in messages if m["role"] in ("system", "developer"))
+    name, args = decide(str(messages[last]["content"]), messages[last + 1:], system)
     call = {"id": f"call_{n}", "type": "function",
             "function": {"name": name, "arguments": json.dumps(args, ensure_ascii=False)}}
     return {"id": f"chatcmpl-{n}", "object": "chat.completion", "created": 1_700_000_000,
@@ -141,10 +174,31 @@ def _openai_reply(body: dict[str, Any], n: int) -> dict[str, Any]:
             "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}}
 
 
+def _openai_chunks(reply: dict[str, Any], size: int = 6) -> Iterator[dict[str, Any]]:
+    """A chat completion as stream chunks: the tool call's name, then its arguments `size`
+    characters at a time, then the finish reason and the usage."""
+    call = reply["choices"][0]["message"]["tool_calls"][0]
+    head = {k: reply[k] for k in ("id", "created", "model")} | {"object": "chat.completion.chunk"}
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return head | {"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    yield chunk({"role": "assistant", "tool_calls": [{"index": 0, "id": call["id"],
+                 "type": "function", "function": {"name": call["function"]["name"],
+                                                  "arguments": ""}}]})
+    args = call["function"]["arguments"]
+    for at in range(0, len(args), size):
+        yield chunk({"tool_calls": [{"index": 0, "function": {"arguments": args[at:at + size]}}]})
+    yield chunk({}, "tool_calls")
+    yield head | {"choices": [], "usage": reply["usage"]}
+
+
 def _gemini_reply(body: dict[str, Any]) -> dict[str, Any]:
-    question = next(p["text"] for c in body["contents"] if c.get("role") == "user"
-                    for p in c.get("parts", []) if "text" in p)
-    name, args = decide(question, body)
+    contents = body["contents"]
+    last = max(i for i, c in enumerate(contents) if c.get("role") == "user"
+               and any("text" in p for p in c.get("parts", [])))
+    question = next(p["text"] for p in contents[last]["parts"] if "text" in p)
+    name, args = decide(question, contents[last + 1:])
     return {"candidates": [{"index": 0, "finishReason": "STOP", "content": {
                 "role": "model", "parts": [{"functionCall": {"name": name, "args": args}}]}}],
             "usageMetadata": {"promptTokenCount": 50, "candidatesTokenCount": 20,

@@ -25,6 +25,7 @@ from agent.deps import LoreDeps
 from agent.models import ModelUnavailable
 from agent.schemas import Answer, Citation, Memory
 from agent.tools import RelationType, spread
+from sessions.records import StackEntry
 from stores.config import ModelSettings
 from stores.models import RELATION_TYPES
 from tests.agent.conftest import chunk_with
@@ -63,10 +64,11 @@ def call(tool: str, **args: Any) -> Step:
 
 
 def answer(text: str, *citations: tuple[str, str], stop: str = "answered",
-           entities: tuple[str, ...] = ()) -> Step:
+           entities: tuple[str, ...] = (), resolved: str = "") -> Step:
     """An output-tool call; citations are (chunk_id or callable → chunk_id, quote)."""
     def step(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         out = Answer(text=text, stop_reason=stop, entities=list(entities),  # type: ignore[arg-type]
+                     resolved_question=resolved,
                      citations=[Citation(chunk_id=c, quote=q) for c, q in citations])
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  out.model_dump(mode="json"))])
@@ -205,15 +207,20 @@ async def test_a_model_that_never_stops_gets_an_answer_from_the_passages(deps: L
     assert prompts == ["断水剑在哪里？", "那把剑后来呢？"]
 
 
-async def test_resolved_question_is_asked_and_the_typed_one_kept(deps: LoreDeps) -> None:
-    deps.resolved_question = "林澈后来怎么了？"
-    script = Script(answer("未见", stop="not_in_text"))
+async def test_the_typed_words_are_asked_and_the_model_says_how_it_read_them(
+        deps: LoreDeps) -> None:
+    deps.stack = [StackEntry(entity="林澈", referred_as="子川"), StackEntry(entity="白芷")]
+    script = Script(answer("未见", stop="not_in_text", resolved="林澈后来怎么了？"))
     result = await ask(build_agent(script.model()), deps, "他后来怎么了？")
     assert (result.question, result.resolved_question) == ("他后来怎么了？", "林澈后来怎么了？")
     request = script.seen[0][-1]
     assert isinstance(request, ModelRequest)
-    assert [p.content for p in request.parts if isinstance(p, UserPromptPart)] == ["林澈后来怎么了？"]
-    assert "«他后来怎么了？»" in script.instructions[0]
+    assert [p.content for p in request.parts if isinstance(p, UserPromptPart)] == ["他后来怎么了？"]
+    assert "most recent first: 林澈, 白芷." in script.instructions[0]
+    assert "resolved_question" in script.instructions[0]
+    silent = Script(answer("未见", stop="not_in_text"))  # a model that does not say: as typed
+    result = await ask(build_agent(silent.model()), deps, "他后来怎么了？")
+    assert result.resolved_question == "他后来怎么了？"
 
 
 class Notes:
@@ -232,7 +239,8 @@ async def test_recall_session_uses_the_memory_when_there_is_one(deps: LoreDeps) 
     await ask(build_agent(script.model()), deps, "我们说过什么？")
     assert returned(script.seen[1]) == [[]]
 
-    deps2 = LoreDeps(retriever=deps.retriever, memory=Notes())
+    deps2 = LoreDeps(retriever=deps.retriever, memory=Notes(),
+                     stack=[StackEntry(entity="林澈"), StackEntry(entity="白芷")])
     script = Script(call("recall_session", query="断水剑", deep=True), answer("…", stop="not_in_text"))
     result = await ask(build_agent(script.model()), deps2, "我们说过什么？")
     memories = returned(script.seen[1])[0]

@@ -14,6 +14,7 @@ import pytest
 from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.models import ModelUnavailable, make_model
+from agent.streaming import Draft
 from stores.config import ModelSettings
 from stores.errors import ConfigError
 from tests.agent.fake_llm import FakeServer, passages_in
@@ -52,6 +53,25 @@ async def test_a_tool_round_then_a_cited_answer(api: str, deps: LoreDeps,
     assert cited.chunk_id == sent[0]["chunk_id"] and cited.quote in chunk.text
     assert (cited.chapter, cited.lines) == (chunk.chapter, (chunk.line_start, chunk.line_end))
     assert json.loads(result.messages_json)[-1]["kind"] == "request"  # the output tool's return
+
+
+@pytest.mark.parametrize("api", APIS)
+async def test_the_answer_streams_through_both_clients(api: str, deps: LoreDeps,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    drafts: list[Draft] = []
+    deps.on_text = drafts.append
+    with FakeServer(api, failures=[429], retry_after_ms=20) as server:
+        settings = settings_for(server, monkeypatch)
+        result = await ask(build_agent(make_model(settings), settings, backoff_s=30), deps,
+                           QUESTION)
+    assert server.statuses == [429, 200, 200]  # a streamed request is retried the same way
+    assert drafts and drafts[-1].text == result.answer.text
+    assert drafts[-1].resolved_question == result.resolved_question == QUESTION
+    streamed = [r for r in server.requests if r["body"].get("stream")
+                or "streamGenerateContent" in r["path"]]
+    assert len(streamed) == len(server.requests) == 3
+    if api == "openai":  # sent a few characters at a time; Gemini sends a call whole
+        assert len(drafts) > 3
 
 
 @pytest.mark.parametrize("api", APIS)

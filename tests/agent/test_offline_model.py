@@ -18,6 +18,7 @@ from agent.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.offline.model import Librarian
+from agent.offline.reader import reader_of
 from agent.offline.strategy import (
     content_query,
     death_title_steps,
@@ -62,7 +63,7 @@ def librarian(sanguo: Retriever) -> Librarian:
 
 @pytest.fixture
 async def run(sanguo: Retriever, librarian: Librarian):
-    agent = build_agent(librarian.model())
+    agent = build_agent(reader_of(librarian))
 
     async def _run(question: str) -> AskResult:
         return await ask(agent, LoreDeps(retriever=sanguo), question)
@@ -106,7 +107,7 @@ async def test_a_name_question_searches_within_the_named_entity(run, librarian) 
     result = await run("玄德三顾草庐请出山的是哪位先生？")
     filtered = [c for c in result.tool_calls if c.tool == "vector_search" and c.args.get("entity")]
     assert filtered and filtered[0].args["entity"] == "刘备"  # 玄德 resolved to its owner
-    assert {p.chapter for p in librarian.last_evidence[:5]} & {37, 38}
+    assert {p.chapter for p in result.evidence[:5]} & {37, 38}
     assert "诸葛亮" in result.answer.entities
 
 
@@ -124,7 +125,7 @@ async def test_a_quote_is_looked_up_verbatim(run, librarian) -> None:
     quoted = [c for c in result.tool_calls if c.tool == "keyword_search"
               and c.args["query"] == "分久必合，合久必分"]
     assert quoted
-    assert librarian.last_evidence[0].chapter == 1
+    assert result.evidence[0].chapter == 1
 
 
 async def test_a_which_chapter_question_tracks_the_entity_and_reads_titles(run, librarian) -> None:
@@ -134,7 +135,7 @@ async def test_a_which_chapter_question_tracks_the_entity_and_reads_titles(run, 
     titled = [c for c in result.tool_calls if c.tool == "keyword_search" and c.args.get(
         "chapter_range")]
     assert titled and titled[0].args["chapter_range"] == {"start": 37, "end": 37}
-    assert librarian.last_evidence[0].chapter == 37
+    assert result.evidence[0].chapter == 37
 
 
 async def test_a_title_is_not_searched_when_the_person_asked_about_is_not_in_it(run) -> None:
@@ -155,7 +156,7 @@ async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, l
     assert second, "round 2 searches within the bridge's passages"
     first_round = result.tool_calls.index(second[0])
     assert first_round > 0
-    chapters = {p.chapter for p in librarian.last_evidence[:5]}
+    chapters = {p.chapter for p in result.evidence[:5]}
     assert {1, 5} <= chapters  # both hops stand in the evidence
 
 

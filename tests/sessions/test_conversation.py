@@ -18,7 +18,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from agent.conversation import Conversation, find_session
 from agent.core import build_agent
 from agent.retrieval import Retriever
-from agent.schemas import Answer, Citation, Memory, Passage
+from agent.schemas import Answer, Citation, Memory, Passage, Referent
 from sessions import SessionStore
 from stores.config import ModelSettings, SessionSettings, Settings
 from stores.errors import LoreError
@@ -38,7 +38,7 @@ def store(lore_home: Path) -> Iterator[SessionStore]:
 
 
 def prompt(messages: list[ModelMessage]) -> str:
-    """The user prompt of the current run (the resolved question)."""
+    """The user prompt of the current run (the question as typed)."""
     for message in reversed(messages):
         for part in getattr(message, "parts", []):
             if getattr(part, "part_kind", "") == "user-prompt":
@@ -47,10 +47,15 @@ def prompt(messages: list[ModelMessage]) -> str:
 
 
 class Librarian:
-    """Searches once for the prompt, then answers with the top passage and the given entities."""
+    """Searches once for the prompt, then answers with the top passage and the given entities,
+    saying it read the question as `reads` says (the resolved question, {words: names})."""
 
-    def __init__(self, *entities: list[str]) -> None:
+    def __init__(self, *entities: list[str],
+                 reads: list[tuple[str, dict[str, list[str]]]] | None = None) -> None:
         self.entities = list(entities)
+        self.reads = list(reads or [])
+        self.instructions: list[str] = []
+        self.seen: list[list[ModelMessage]] = []
         self.prompts: list[str] = []
         self.history_sizes: list[int] = []
         self.searches_seen: list[int] = []
@@ -60,6 +65,8 @@ class Librarian:
         found = [p for p in last.parts if isinstance(p, ToolReturnPart)
                  and p.tool_name == "vector_search"] if isinstance(last, ModelRequest) else []
         if not found:
+            self.seen.append(list(messages))
+            self.instructions.append(info.instructions or "")
             self.prompts.append(prompt(messages))
             self.history_sizes.append(len(messages))
             self.searches_seen.append(sum(
@@ -69,8 +76,11 @@ class Librarian:
                                                      {"query": prompt(messages), "top_k": 3})])
         top = Passage.model_validate(found[0].content[0])
         quote = top.text.split("。")[0]
+        resolved, referents = self.reads.pop(0) if self.reads else ("", {})
         answer = Answer(text=f"{quote}。[1]", citations=[Citation(chunk_id=top.chunk_id, quote=quote)],
-                        entities=self.entities.pop(0) if self.entities else [])
+                        entities=self.entities.pop(0) if self.entities else [],
+                        resolved_question=resolved,
+                        referents=[Referent(words=w, names=n) for w, n in referents.items()])
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 
@@ -81,17 +91,21 @@ def open_conversation(settings: Settings, store: SessionStore, retriever: Retrie
     return Conversation.open(settings, "mini", store=store, retriever=retriever, agent=agent, **kw)
 
 
-async def test_follow_ups_are_resolved_and_every_turn_saved(
+async def test_follow_ups_go_as_typed_and_every_turn_is_saved(
         mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
-    librarian = Librarian(["白石翁", "林澈"], ["断水剑", "白石翁"], ["断水剑"])
+    librarian = Librarian(["白石翁", "林澈"], ["断水剑", "白石翁"], ["断水剑"], reads=[
+        ("", {}), ("白石翁送给子川什么？", {"他": ["白石翁"]}),
+        ("断水剑后来怎么样了？", {"这把剑": ["断水剑"]})])
     steps: list[str] = []
     conv = open_conversation(mini_settings, store, mini_retriever, librarian, new=True)
     first = await conv.ask("谁收林澈做了徒弟？", on_step=lambda call: steps.append(call.tool))
     second = await conv.ask("他送给子川什么？")
     third = await conv.ask("这把剑后来怎么样了？")
-    assert second.resolved_question == "白石翁送给子川什么？"
+    assert first.resolved_question == "谁收林澈做了徒弟？"  # the model said nothing: as typed
+    assert second.resolved_question == "白石翁送给子川什么？"  # as the model read it
     assert third.resolved_question == "断水剑后来怎么样了？"
-    assert librarian.prompts == ["谁收林澈做了徒弟？", "白石翁送给子川什么？", "断水剑后来怎么样了？"]
+    assert librarian.prompts == ["谁收林澈做了徒弟？", "他送给子川什么？", "这把剑后来怎么样了？"]
+    assert "most recent first: 林澈, 白石翁" in librarian.instructions[1]
     assert librarian.history_sizes[0] < librarian.history_sizes[1] < librarian.history_sizes[2]
     assert librarian.searches_seen == [0, 1, 1]  # only the last turn's passages are resent
     assert steps == ["vector_search"] and first.tool_calls[0].tool == "vector_search"
@@ -166,12 +180,15 @@ async def test_reopening_resumes_the_session_and_its_stack(
         await conv.ask("谁送了林澈一包伤药？")
         session_id = conv.session.id
     with SessionStore(path) as store:  # a new process would see the same
-        conv = open_conversation(mini_settings, store, mini_retriever, Librarian(["白芷"]))
+        reader = Librarian(["白芷"], reads=[("白芷手里握着什么？", {"她": ["白芷"]})])
+        conv = open_conversation(mini_settings, store, mini_retriever, reader)
         assert conv.session.id == session_id
         assert [e.entity for e in conv.stack()][:2] == ["林澈", "白芷"]
-        assert conv.resolve("她后来和林澈怎样了？") == "白芷后来和林澈怎样了？"
         result = await conv.ask("她手里握着什么？")
+        assert "most recent first: 林澈, 白芷" in reader.instructions[0]  # the resumed stack
+        assert "谁送了林澈一包伤药？" in str(reader.seen[0])  # and the resumed turns
         assert result.resolved_question == "白芷手里握着什么？"
+        assert (result.stack[0].entity, result.stack[0].referred_as) == ("白芷", "她")
         other = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
         assert other.session.id != session_id and other.stack() == []
         assert find_session(store, session_id[:12]).id == session_id

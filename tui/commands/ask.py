@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -48,21 +49,49 @@ def ask_command(
         conversation = Conversation.open(settings, world, session_id=session, new=new,
                                          store=store)
         conversation.warm_up()  # loads while the agent's modules are imported
+        stream = None if as_json else TerminalStream(question)
         try:
-            result = _run(conversation, question, steps)
-            _print(conversation, result, as_json)
+            result = _run(conversation, question, steps, stream)
+            _print(conversation, result, as_json, stream)
         finally:
             conversation.close()
     finally:
         store.close()
 
 
-def _run(conversation: Conversation, question: str, steps: bool) -> TurnResult:
+class TerminalStream:
+    """Writes the answer to stdout as it streams, "(read as: …)" first when the model read the
+    question differently."""
+
+    def __init__(self, question: str) -> None:
+        self.question = question
+        self.shown = ""
+        """The answer text written so far."""
+        self.read_as = ""
+
+    def __call__(self, draft: Any) -> None:
+        if not draft.text:
+            return
+        if not self.shown and not self.read_as and draft.resolved_question not in (
+                "", self.question):
+            self.read_as = draft.resolved_question
+            typer.echo(f"(read as: {self.read_as})")
+        if not draft.text.startswith(self.shown):  # the model began its answer again
+            typer.echo("")
+            self.shown = ""
+        typer.echo(draft.text[len(self.shown):], nl=False)
+        sys.stdout.flush()
+        self.shown = draft.text
+
+
+def _run(conversation: Conversation, question: str, steps: bool,
+         stream: TerminalStream | None) -> TurnResult:
     def show(call: Any) -> None:
         typer.echo(f"  · {call.summary or call.tool}", err=True)
 
     try:
-        return asyncio.run(conversation.ask(question, on_step=show if steps else None))
+        return asyncio.run(conversation.ask(question, on_step=show if steps else None,
+                                            on_text=stream))
     except LoreError as exc:
         turn = conversation.current_turn
         if turn is not None:
@@ -79,7 +108,8 @@ def citation_rows(conversation: Conversation, result: TurnResult) -> list[dict[s
             for c in result.answer.citations]
 
 
-def _print(conversation: Conversation, result: TurnResult, as_json: bool) -> None:
+def _print(conversation: Conversation, result: TurnResult, as_json: bool,
+           stream: TerminalStream | None = None) -> None:
     answer = result.answer
     if as_json:
         typer.echo(json.dumps({
@@ -92,9 +122,13 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool) -> Non
             "session_id": result.session_id,
         }, ensure_ascii=False))
         return
-    if result.resolved_question != result.question:
+    streamed = stream.shown if stream is not None else ""
+    if streamed:
+        typer.echo("")  # ends the streamed line
+    if result.resolved_question not in (result.question, stream and stream.read_as):
         typer.echo(f"(read as: {result.resolved_question})")
-    typer.echo(answer.text)
+    if answer.text != streamed:  # not streamed, or the run ended with another answer
+        typer.echo(answer.text)
     titles = conversation.retriever.chapter_titles
     if answer.citations:
         typer.echo("")

@@ -43,37 +43,30 @@ def retrieval_command(
 
 
 class AgentRunner:
-    """Runs single questions through the configured agent and returns the evidence chapters."""
+    """Runs single questions through the configured reader and returns the evidence chapters."""
 
     def __init__(self, settings, world: str) -> None:
         from agent.core import build_agent
-        from agent.models import make_model
-        from agent.offline.model import Librarian
+        from agent.readers import ReaderContext, make_reader
         from agent.retrieval import Retriever
         from stores.world import WorldStores
 
         self.stores = WorldStores(settings, world)
         self.stores.require()
         self.retriever = Retriever(self.stores, settings.retrieval)
-        self.librarian = Librarian(self.retriever) if settings.model.provider == "offline" else None
-        model = self.librarian.model() if self.librarian else make_model(settings.model)
-        self.agent = build_agent(model, settings.model)
+        reader = make_reader(ReaderContext(settings.model, self.retriever))
+        self.agent = build_agent(reader, settings.model)
         self.loop = asyncio.new_event_loop()
 
     def run(self, question: str) -> tuple[list[int], str]:
+        """The chapters of the answer's evidence, best first (the reader's own ranking, else
+        the cited passages first), and why the run stopped."""
         from agent.core import ask
         from agent.deps import LoreDeps
 
         deps = LoreDeps(retriever=self.retriever)
         result = self.loop.run_until_complete(ask(self.agent, deps, question))
-        if self.librarian is not None:
-            evidence = self.librarian.last_evidence
-        else:
-            evidence = sorted(deps.seen.values(), key=lambda p: -getattr(p, "score", 0.0))
-        cited = [c.chapter for c in result.answer.citations]
-        chapters = cited if self.librarian is None else []
-        chapters += [p.chapter for p in evidence if hasattr(p, "chapter")]
-        return chapters, result.answer.stop_reason
+        return [p.chapter for p in result.evidence], result.answer.stop_reason
 
     def close(self) -> None:
         self.loop.close()

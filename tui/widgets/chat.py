@@ -45,11 +45,12 @@ class TurnView(Vertical):
         yield Static("", classes="resolved")
         yield Static("· thinking …", classes="live")
         yield Static("", classes="steps")
+        yield Static("", classes="draft")
         yield Markdown("", classes="answer")
         yield Static("", classes="ended")
 
     def on_mount(self) -> None:
-        for name in ("resolved", "steps", "answer", "ended"):
+        for name in ("resolved", "steps", "draft", "answer", "ended"):
             self.query_one(f".{name}").display = False
 
     def add_step(self, call: Any) -> None:
@@ -66,6 +67,23 @@ class TurnView(Vertical):
             steps.update("\n".join(self.steps))
             steps.display = True
 
+    def show_draft(self, text: str) -> None:
+        """The answer so far while it streams, as plain text (parsing Markdown for every few
+        tokens would cost more than the tokens take to arrive); the Markdown replaces it."""
+        if self.status != "pending":
+            return
+        draft = self.query_one(".draft", Static)
+        draft.update(Text(text))
+        if not draft.display:
+            draft.display = True
+            self.query_one(".live", Static).update("· answering …", layout=False)
+
+    @property
+    def draft(self) -> str:
+        """The streamed text shown so far ('' when nothing streamed or the answer came)."""
+        draft = self.query_one(".draft", Static)
+        return str(draft.render()) if draft.display else ""
+
     def show_steps(self, calls: list[Any]) -> None:
         self.steps += [f"· {step_text(call)}" for call in calls]
 
@@ -74,6 +92,7 @@ class TurnView(Vertical):
         self.status = "answered"
         with self.app.batch_update():  # one layout for the whole answer
             self._settle_steps()
+            self.query_one(".draft").display = False
             if resolved and resolved != self.question:
                 resolved_line = self.query_one(".resolved", Static)
                 resolved_line.update(Text.assemble(("  ↳ read as: ", "dim"), resolved))
@@ -88,7 +107,7 @@ class TurnView(Vertical):
     def show_ended(self, status: str, error: str = "") -> None:
         """A cancelled, failed or unanswered turn."""
         self.status = status
-        self._settle_steps()
+        self._settle_steps()  # a streamed draft stays: it is what the user had read
         ended = self.query_one(".ended", Static)
         message = ENDED.get(status, status)
         if error and status == "failed":

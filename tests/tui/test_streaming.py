@@ -1,0 +1,72 @@
+"""A real model's answer streams into the chat: the app talks to the fake OpenAI-compatible server
+of tests/agent/fake_llm.py through pydantic-ai's OpenAIChatModel, which sends the answer a few
+characters at a time; the chat shows the text before the answer ends, and Esc still cancels."""
+
+from __future__ import annotations
+
+from stores.config import ModelSettings, Settings
+from tests.agent.fake_llm import FakeServer
+from tests.tui.conftest import SIZE, make_app, settle
+
+QUESTION = "沈砚的结义兄弟是谁？"
+
+
+def remote(settings: Settings, server: FakeServer) -> Settings:
+    return settings.model_copy(update={"model": ModelSettings(
+        provider="openai", name="fake-model", base_url=server.url, retries=0)})
+
+
+async def _send(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("f2")
+    pilot.app.main.question.value = QUESTION
+    await pilot.press("enter")
+
+
+async def _drafts_while_pending(pilot, until: int = 1) -> list[str]:
+    """The chat's streamed text each time it changed while the turn was still pending."""
+    seen: list[str] = []
+    for _ in range(400):
+        await pilot.pause(0.01)
+        view = pilot.app.main.chat.last_turn
+        if view is None or view.status != "pending":
+            break
+        if view.draft and (not seen or seen[-1] != view.draft):
+            seen.append(view.draft)
+            if len(seen) >= until:
+                break
+    return seen
+
+
+async def test_answer_text_shows_before_the_answer_ends(settings: Settings) -> None:
+    with FakeServer("openai", chunk_delay_s=0.03) as server:
+        app = make_app(remote(settings, server))
+        async with app.run_test(size=SIZE) as pilot:
+            await _send(pilot)
+            drafts = await _drafts_while_pending(pilot, until=3)
+            await settle(pilot)
+            view = app.main.chat.last_turn
+            stored = app.conversation.turns()[-1]
+            assert view.status == "answered" and stored.status == "answered"
+            assert len(drafts) >= 3, "the answer's text was shown while it arrived"
+            assert all(stored.answer.startswith(d) and len(d) < len(stored.answer)
+                       for d in drafts)
+            assert view.draft == ""  # the Markdown answer took its place
+            assert view.query_one(".answer").source == stored.answer
+            assert view.steps and "vector_search" not in str(drafts)  # steps stay steps
+
+
+async def test_escape_mid_stream_cancels_and_keeps_the_turn(settings: Settings) -> None:
+    with FakeServer("openai", chunk_delay_s=0.1) as server:
+        app = make_app(remote(settings, server))
+        async with app.run_test(size=SIZE) as pilot:
+            await _send(pilot)
+            drafts = await _drafts_while_pending(pilot)
+            assert drafts, "text arrived before Esc"
+            await pilot.press("escape")
+            await settle(pilot)
+            view = app.main.chat.last_turn
+            assert view.status == "cancelled" and not app.answering
+            assert view.draft  # what the user had read stays on screen
+            turn = app.conversation.turns()[-1]
+            assert (turn.question, turn.status) == (QUESTION, "cancelled")
