@@ -1,0 +1,181 @@
+"""A document is its text, wherever it lies: moved folders, copies, edits, deleted files and
+glossaries reached by several paths leave every store as a clean ingest would (issue 15)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.integration.census import assert_consistent, census, paths
+from tests.integration.lore import ROOT, Result, lore
+
+
+def ingest(home: Path, *args: str | Path) -> Result:
+    result = lore("ingest", *args, home=home)
+    assert result.code == 0, result.err
+    assert "Traceback" not in result.err
+    return result
+
+
+def chapters(shared_data: Path, folder: Path, numbers: tuple[int, ...]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in numbers:
+        shutil.copy(shared_data / "sanguo_yanyi" / "chapters" / f"{n:03d}.txt", folder)
+    return folder
+
+
+def counts(found: dict) -> dict:
+    """A census without ids (ids are keyed by path, so two data dirs differ in them)."""
+    return {k: v for k, v in found.items() if not k.endswith("ids")}
+
+
+def test_a_copied_folder_changes_only_the_stored_paths(tmp_path: Path, shared_data: Path) -> None:
+    home = tmp_path / "home"
+    first = chapters(shared_data, tmp_path / "first", (1, 2, 5))
+    ingest(home, first, "--world", "w")
+    before = census(home, "w")
+    assert_consistent(before)
+    moved = tmp_path / "elsewhere" / "chapters"
+    shutil.copytree(first, moved)
+
+    result = ingest(home, moved, "--world", "w")
+
+    assert "w: 3 files unchanged (3 moved: path updated); nothing indexed again." in result.out
+    assert f"moved: {first / '001.txt'} -> {moved / '001.txt'}" in result.out
+    assert census(home, "w") == before
+    assert paths(home, "w") == [str(moved / f"{n:03d}.txt") for n in (1, 2, 5)]
+    # Citations and exports name the new place, and it is all that is needed from now on.
+    shutil.rmtree(first)
+    timeline = lore("timeline", "关羽", "--world", "w", "--format", "json", home=home)
+    assert timeline.code == 0, timeline.err
+    sources = {row["source"] for row in json.loads(timeline.out)["events"]}
+    assert sources and all(s.startswith(str(moved)) for s in sources)
+    again = ingest(home, moved, "--world", "w")
+    assert "nothing changed in 3 files" in again.out
+    assert census(home, "w") == before
+
+
+def test_two_files_with_one_text_are_kept_once(tmp_path: Path, shared_data: Path) -> None:
+    home = tmp_path / "home"
+    corpus = chapters(shared_data, tmp_path / "corpus", (1, 2))
+    ingest(home, corpus, "--world", "w")
+    before = census(home, "w")
+    copy = corpus / "extra" / "001 again.txt"
+    copy.parent.mkdir()
+    shutil.copy(corpus / "001.txt", copy)
+
+    added = ingest(home, corpus, "--world", "w")
+
+    assert (f"same text given twice: {copy} is a copy of {corpus / '001.txt'}; kept once"
+            in added.out)
+    assert "nothing changed in 2 files, 1 copies skipped" in added.out
+    assert census(home, "w") == before
+    # Both copies in the first ingest of a world: one document, as if the copy were not there.
+    fresh = ingest(tmp_path / "fresh", corpus, "--world", "w")
+    assert "2 of 2 files (re)indexed" in fresh.out and str(copy) in fresh.out
+    assert counts(census(tmp_path / "fresh", "w")) == counts(before)
+
+
+def test_a_changed_file_leaves_nothing_of_its_old_version(tmp_path: Path,
+                                                          shared_data: Path) -> None:
+    home = tmp_path / "home"
+    corpus = chapters(shared_data, tmp_path / "corpus", (1, 2))
+    ingest(home, corpus, "--world", "w")
+    before = census(home, "w")
+    chapter = corpus / "002.txt"
+    lines = chapter.read_text(encoding="utf-8").splitlines()
+    chapter.write_text("\n".join(lines[: len(lines) // 2] + ["张飞大笑，自回新野去了。"]) + "\n",
+                       encoding="utf-8")
+
+    changed = ingest(home, corpus, "--world", "w")
+
+    assert "1 of 2 files (re)indexed, 1 files unchanged" in changed.out
+    after = census(home, "w")
+    assert_consistent(after)
+    assert after["chunks"] < before["chunks"] and after["documents"] == 2
+    # Exactly what a clean ingest of the edited folder builds: no passage, vector, BM25 row,
+    # mention, edge or cached embedding of the old version is left.
+    clean = tmp_path / "clean"
+    ingest(clean, corpus, "--world", "w")
+    assert census(clean, "w") == after
+
+
+def test_prune_lists_what_goes_and_asks_first(tmp_path: Path, shared_data: Path) -> None:
+    home = tmp_path / "home"
+    corpus = chapters(shared_data, tmp_path / "corpus", (1, 2, 5))
+    ingest(home, corpus, "--world", "w")
+    before = census(home, "w")
+    gone = corpus / "005.txt"
+    gone.unlink()
+
+    refused = lore("prune", "--world", "w", home=home, stdin="y\n")  # a pipe, not a terminal
+
+    assert refused.code != 0 and "Traceback" not in refused.err
+    assert str(gone) in refused.out and "add --yes" in refused.err
+    assert census(home, "w") == before
+
+    pruned = lore("prune", "--world", "w", "--yes", home=home)
+
+    assert pruned.code == 0, pruned.err
+    assert str(gone) in pruned.out and "w: removed 1 of 3 documents" in pruned.out
+    after = census(home, "w")
+    clean = tmp_path / "clean"
+    ingest(clean, corpus, "--world", "w")
+    assert census(clean, "w") == after
+    again = lore("prune", "--world", "w", home=home)
+    assert again.code == 0 and "nothing to prune" in again.out
+    unknown = lore("prune", "--world", "nowhere", "--yes", home=home)
+    assert unknown.code != 0 and "no world named 'nowhere'" in unknown.err
+
+
+@pytest.fixture()
+def demo(tmp_path: Path) -> Path:
+    """The bundled demo world's Chinese chapters and glossary, copied."""
+    folder = tmp_path / "demo"
+    source = ROOT / "stores" / "demo_world"
+    shutil.copytree(source / "zh", folder / "zh")
+    shutil.copy(source / "glossary.toml", folder)
+    return folder
+
+
+def relative(path: Path) -> str:
+    """`path` relative to the folder the `lore` of these tests runs in."""
+    return os.path.relpath(path, ROOT)
+
+
+def test_a_glossary_by_two_relative_paths_is_one_glossary(tmp_path: Path, demo: Path) -> None:
+    home = tmp_path / "home"
+    ingest(home, demo / "zh", "--world", "w", "--glossary", relative(demo / "glossary.toml"))
+    before = census(home, "w")
+    assert before["declared"] > 0 and before["documents"] == 7
+    detour = str(Path(relative(demo / "zh")) / ".." / "glossary.toml")
+
+    again = ingest(home, demo / "zh", "--world", "w", "--glossary", detour)
+
+    assert "nothing changed in 7 files" in again.out
+    assert census(home, "w") == before
+    # The glossary inside the corpus folder and named by --glossary too: still read once.
+    shutil.copy(demo / "glossary.toml", demo / "zh")
+    inside = ingest(tmp_path / "inside", demo / "zh", "--world", "w",
+                    "--glossary", relative(demo / "zh" / "glossary.toml"))
+    assert "7 of 7 files (re)indexed" in inside.out
+    assert counts(census(tmp_path / "inside", "w")) == counts(before)
+
+
+def test_a_txt_glossary_is_refused_not_read_as_prose(tmp_path: Path, demo: Path) -> None:
+    home = tmp_path / "home"
+    ingest(home, demo / "zh", "--world", "w")
+    before = census(home, "w")
+    names = demo / "names.txt"
+    names.write_text("沈砚：字青崖，雁回楼首座弟子。\n", encoding="utf-8")
+
+    result = lore("ingest", demo / "zh", "--world", "w", "--glossary", relative(names),
+                  home=home)
+
+    assert result.code != 0 and "Traceback" not in result.err
+    assert "a glossary must be .toml or .json" in result.err and "names.txt" in result.err
+    assert census(home, "w") == before
