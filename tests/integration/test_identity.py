@@ -3,6 +3,7 @@ glossaries reached by several paths leave every store as a clean ingest would (i
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -179,3 +180,82 @@ def test_a_txt_glossary_is_refused_not_read_as_prose(tmp_path: Path, demo: Path)
     assert result.code != 0 and "Traceback" not in result.err
     assert "a glossary must be .toml or .json" in result.err and "names.txt" in result.err
     assert census(home, "w") == before
+
+
+def test_near_copies_never_fill_a_top_k_twice(tmp_path: Path, shared_data: Path) -> None:
+    from agent.retrieval import Retriever
+    from stores.config import load_settings
+    from stores.dedup import NEAR_DUPLICATE, shingles, similarity
+    from stores.world import WorldStores
+
+    home = tmp_path / "home"
+    corpus = chapters(shared_data, tmp_path / "corpus", (5, 6))
+    # Another edition of chapter 5: ASCII commas and colons, so a different file and text hash.
+    text = (corpus / "005.txt").read_text(encoding="utf-8")
+    (corpus / "005 edition.txt").write_text(text.replace("，", ",").replace("：", ":"),
+                                            encoding="utf-8")
+    result = ingest(home, corpus, "--world", "w")
+    assert "3 of 3 files (re)indexed" in result.out  # not the same text: both are kept
+
+    settings = load_settings(data_dir=home)
+    stores = WorldStores(settings, "w")
+    try:
+        retriever = Retriever(stores, settings.retrieval)
+        for question in ("谁斩了华雄？", "温酒斩华雄", "关羽 华雄 酒尚温", "曹操 矫诏"):
+            raw = [retriever.chunks[h.chunk_id] for h in stores.keywords.search(question, 5)]
+            assert _copies(raw, shingles, similarity, NEAR_DUPLICATE), question  # the case exists
+            for found in (retriever.hybrid(question, 5), retriever.keyword(question, 5),
+                          retriever.dense(question, 5)):
+                assert len(found) == 5, question
+                assert not _copies(found, shingles, similarity, NEAR_DUPLICATE), question
+    finally:
+        stores.close()
+    asked = lore("ask", "谁斩了华雄？", "--world", "w", "--json", home=home)
+    assert asked.code == 0, asked.err
+    quotes = [c["quote"] for c in json.loads(asked.out)["citations"]]
+    assert quotes and len({q.replace(",", "，").replace(":", "：") for q in quotes}) == len(quotes)
+
+
+def _copies(passages, shingles, similarity, threshold) -> bool:
+    grams = [shingles(p.text) for p in passages]
+    return any(similarity(a, b) >= threshold for i, a in enumerate(grams) for b in grams[i + 1:])
+
+
+def test_a_world_that_holds_a_text_twice_is_mended_by_the_next_ingest(
+        tmp_path: Path, shared_data: Path) -> None:
+    """A world ingested before identity by content may hold a copied folder twice; the next
+    ingest of either folder keeps each text once and names what it removes."""
+    from stores.catalog import Catalog
+    from stores.chunking import chunk_document
+    from stores.config import load_settings
+    from stores.readers import read_document
+
+    home = tmp_path / "home"
+    corpus = chapters(shared_data, tmp_path / "corpus", (1, 2))
+    ingest(home, corpus, "--world", "w")
+    clean = census(home, "w")
+    copy = tmp_path / "copy"
+    shutil.copytree(corpus, copy)
+    settings = load_settings(data_dir=home)
+    catalog = Catalog(settings.catalog_path)
+    try:  # what the path-keyed ingest of version 6 stored for the copy
+        for order, name in enumerate(("001.txt", "002.txt"), start=2):
+            path = copy / name
+            doc = read_document(path)
+            row = {"id": f"old{order:013d}", "world": "w", "path": str(path), "kind": doc.kind,
+                   "encoding": doc.encoding, "doc_order": order,
+                   "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+            catalog.replace_document(row, chunk_document(doc, "w", settings.chunking), [])
+        catalog.db.execute("UPDATE worlds SET signature = json_set(signature, '$.pipeline', 6)")
+    finally:
+        catalog.close()
+
+    mended = ingest(home, copy, "--world", "w")
+
+    # The documents at the paths given stay; their twins elsewhere go.
+    for name in ("001.txt", "002.txt"):
+        assert (f"removed from the world: {corpus / name} (same text as another document)"
+                in mended.out)
+    assert "0 of 2 files (re)indexed, 2 files unchanged" in mended.out
+    assert counts(census(home, "w")) == counts(clean)
+    assert paths(home, "w") == [str(copy / "001.txt"), str(copy / "002.txt")]
