@@ -33,19 +33,22 @@ def ingest_command(
     report = ingest_with_progress(ctx.obj.settings, world, paths, glossary)
     _tell_identity(report)
     same = report.unchanged + len(report.moved)
-    kept = f"{same} files unchanged" + (
-        f" ({len(report.moved)} moved: path updated)" if report.moved else "")
-    copies = f", {len(report.duplicates)} copies skipped" if report.duplicates else ""
+    extras = [f"{same} files unchanged" + (
+        f" ({len(report.moved)} moved: path updated)" if report.moved else "")] if same else []
+    if report.duplicates:
+        extras.append(f"{len(report.duplicates)} copies skipped")
     if report.noop and not report.moved:
+        copies = "".join(f", {e}" for e in extras[1:])
         typer.echo(f"{world}: nothing changed in {same} files{copies}; the world is up to date.")
     elif report.noop:
-        typer.echo(f"{world}: {kept}{copies}; nothing indexed again.")
+        typer.echo(f"{world}: {', '.join(extras)}; nothing indexed again.")
     else:
         total = sum(report.seconds.values())
         typer.echo(f"{world}: {len(report.changed)} of {report.files - len(report.duplicates)} "
-                   f"files (re)indexed, {kept}{copies}, {report.chunks} passages, "
-                   f"{report.entities} entities, {report.relations} relations, "
-                   f"{report.embedded} passages embedded in {total:.1f} s.")
+                   f"files (re)indexed{''.join(f', {e}' for e in extras)}, "
+                   f"{report.chunks} passages, {report.entities} entities, "
+                   f"{report.relations} relations, {report.embedded} passages embedded "
+                   f"in {total:.1f} s.")
 
 
 def _tell_identity(report, most: int = 10) -> None:
