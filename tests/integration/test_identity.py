@@ -29,6 +29,13 @@ def chapters(shared_data: Path, folder: Path, numbers: tuple[int, ...]) -> Path:
     return folder
 
 
+def timeline(home: Path, name: str) -> list[dict]:
+    """`lore timeline NAME --format json`: the entity's events."""
+    result = lore("timeline", name, "--world", "w", "--format", "json", home=home)
+    assert result.code == 0, result.err
+    return json.loads(result.out)["events"]
+
+
 def counts(found: dict) -> dict:
     """A census without ids (ids are keyed by path, so two data dirs differ in them)."""
     return {k: v for k, v in found.items() if not k.endswith("ids")}
@@ -51,9 +58,7 @@ def test_a_copied_folder_changes_only_the_stored_paths(tmp_path: Path, shared_da
     assert paths(home, "w") == [str(moved / f"{n:03d}.txt") for n in (1, 2, 5)]
     # Citations and exports name the new place, and it is all that is needed from now on.
     shutil.rmtree(first)
-    timeline = lore("timeline", "关羽", "--world", "w", "--format", "json", home=home)
-    assert timeline.code == 0, timeline.err
-    sources = {row["source"] for row in json.loads(timeline.out)["events"]}
+    sources = {row["source"] for row in timeline(home, "关羽")}
     assert sources and all(s.startswith(str(moved)) for s in sources)
     again = ingest(home, moved, "--world", "w")
     assert "nothing changed in 3 files" in again.out
@@ -64,7 +69,7 @@ def test_two_files_with_one_text_are_kept_once(tmp_path: Path, shared_data: Path
     home = tmp_path / "home"
     corpus = chapters(shared_data, tmp_path / "corpus", (1, 2))
     ingest(home, corpus, "--world", "w")
-    before = census(home, "w")
+    before, events = census(home, "w"), timeline(home, "关羽")
     copy = corpus / "extra" / "001 again.txt"
     copy.parent.mkdir()
     shutil.copy(corpus / "001.txt", copy)
@@ -74,7 +79,7 @@ def test_two_files_with_one_text_are_kept_once(tmp_path: Path, shared_data: Path
     assert (f"same text given twice: {copy} is a copy of {corpus / '001.txt'}; kept once"
             in added.out)
     assert "nothing changed in 2 files, 1 copies skipped" in added.out
-    assert census(home, "w") == before
+    assert census(home, "w") == before and timeline(home, "关羽") == events
     # Both copies in the first ingest of a world: one document, as if the copy were not there.
     fresh = ingest(tmp_path / "fresh", corpus, "--world", "w")
     assert "2 of 2 files (re)indexed" in fresh.out and str(copy) in fresh.out
@@ -159,6 +164,15 @@ def test_a_glossary_by_two_relative_paths_is_one_glossary(tmp_path: Path, demo: 
 
     assert "nothing changed in 7 files" in again.out
     assert census(home, "w") == before
+    # The whole folder moved: the glossary's entries and the relations they declare name the
+    # new file; nothing is embedded again.
+    moved = tmp_path / "moved"
+    shutil.copytree(demo, moved)
+    result = ingest(home, moved / "zh", "--world", "w", "--glossary", moved / "glossary.toml")
+    assert "0 of 7 files (re)indexed, 7 files unchanged (7 moved: path updated)" in result.out
+    assert "0 passages embedded" in result.out
+    assert census(home, "w") == before
+    assert all(r["evidence"][0].startswith(str(moved / "glossary.toml")) for r in _declared(home))
     # The glossary inside the corpus folder and named by --glossary too: still read once.
     shutil.copy(demo / "glossary.toml", demo / "zh")
     inside = ingest(tmp_path / "inside", demo / "zh", "--world", "w",
@@ -259,3 +273,14 @@ def test_a_world_that_holds_a_text_twice_is_mended_by_the_next_ingest(
     assert "0 of 2 files (re)indexed, 2 files unchanged" in mended.out
     assert counts(census(home, "w")) == counts(clean)
     assert paths(home, "w") == [str(copy / "001.txt"), str(copy / "002.txt")]
+
+
+def _declared(home: Path) -> list[dict]:
+    from stores.catalog import Catalog
+    from stores.config import load_settings
+
+    catalog = Catalog(load_settings(data_dir=home).catalog_path)
+    try:
+        return [{"evidence": r.evidence} for r in catalog.relations("w") if r.declared]
+    finally:
+        catalog.close()
