@@ -130,12 +130,14 @@ def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
     rebuild what they fed (entities, vectors, BM25, graph). `report.dropped` lists them."""
     stores = WorldStores(settings, world)
     try:
-        stores.require()
+        finished = stores.require()["state"] == "ready"
         catalog = stores.catalog
-        gone = [row for row in catalog.document_rows(world) if not Path(row["path"]).exists()]
-        report = IngestReport(world=world, files=len(catalog.document_rows(world)))
+        rows = catalog.document_rows(world)
+        gone = [row for row in rows if not Path(row["path"]).exists()]
+        report = IngestReport(world=world, files=len(rows))
         report.dropped = [(row["path"], "file gone") for row in gone]
-        if not gone or not confirm([row["path"] for row in gone]):
+        # A prune killed after removing its documents left the indexes to finish: do so now.
+        if (not gone and finished) or (gone and not confirm([row["path"] for row in gone])):
             report.noop = True
             return report
         _open_indexes(stores)

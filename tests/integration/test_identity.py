@@ -134,6 +134,14 @@ def test_prune_lists_what_goes_and_asks_first(tmp_path: Path, shared_data: Path)
     assert census(clean, "w") == after
     again = lore("prune", "--world", "w", home=home)
     assert again.code == 0 and "nothing to prune" in again.out
+    # Killed right after its transaction removed the documents: the next prune finishes the job.
+    (corpus / "002.txt").unlink()
+    _removed_then_killed(home, str(corpus / "002.txt"))
+    finished = lore("prune", "--world", "w", home=home)
+    assert finished.code == 0 and "nothing to prune" in finished.out
+    shutil.rmtree(clean)
+    ingest(clean, corpus, "--world", "w")
+    assert census(home, "w") == census(clean, "w")
     unknown = lore("prune", "--world", "nowhere", "--yes", home=home)
     assert unknown.code != 0 and "no world named 'nowhere'" in unknown.err
 
@@ -282,5 +290,19 @@ def _declared(home: Path) -> list[dict]:
     catalog = Catalog(load_settings(data_dir=home).catalog_path)
     try:
         return [{"evidence": r.evidence} for r in catalog.relations("w") if r.declared]
+    finally:
+        catalog.close()
+
+
+def _removed_then_killed(home: Path, path: str) -> None:
+    """The catalog as a prune killed after removing `path` leaves it: indexes not rebuilt."""
+    from stores.catalog import Catalog
+    from stores.config import load_settings
+
+    catalog = Catalog(load_settings(data_dir=home).catalog_path)
+    try:
+        doc_id = next(r["id"] for r in catalog.document_rows("w") if r["path"] == path)
+        catalog.set_world("w", state="ingesting")
+        catalog.relocate("w", [], [doc_id])
     finally:
         catalog.close()
