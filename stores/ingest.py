@@ -1,6 +1,7 @@
 """`lore ingest`: corpus files → catalog → entities → embeddings → vector, keyword and graph indexes.
 
-Idempotent and resumable. A document whose content hash is unchanged is not read again; a killed
+Idempotent and resumable. A document whose content hash is unchanged is not read again, wherever
+it now lies (stores/identity.py matches files to documents by text, then by path); a killed
 run leaves the catalog consistent (each document is swapped in one transaction, embeddings are
 committed per batch) and the next run carries on from the first unfinished stage.
 """
