@@ -13,6 +13,7 @@ from functools import cached_property
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
 from stores.config import RetrievalSettings
+from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
 from stores.models import RELATION_TYPES, Chunk
@@ -124,14 +125,16 @@ class Retriever:
     def keyword(self, query: str, top_k: int = 5,
                 chapters: ChapterRange | None = None) -> list[Passage]:
         """BM25 only: exact names, titles and quotes."""
-        hits = self.stores.keywords.search(self.expand(query), top_k, self.window(chapters))
-        return self.passages(hits)
+        fetch = top_k * self.settings.overfetch  # room for the near-copies passages() drops
+        hits = self.stores.keywords.search(self.expand(query), fetch, self.window(chapters))
+        return self.passages(hits)[:top_k]
 
     def dense(self, query: str, top_k: int = 5,
               chapters: ChapterRange | None = None) -> list[Passage]:
         """Dense vectors only (for evaluation baselines)."""
         vector = self.stores.embedder.embed([query])[0]
-        return self.passages(self.stores.vectors.search(vector, top_k, self.window(chapters)))
+        fetch = top_k * self.settings.overfetch
+        return self.passages(self.stores.vectors.search(vector, fetch, self.window(chapters)))[:top_k]
 
     def expand(self, query: str) -> str:
         """Add each mentioned entity's canonical name, so 云长 also finds passages saying 关羽.
@@ -185,8 +188,11 @@ class Retriever:
 
     # -- helpers --------------------------------------------------------------------------------
     def passages(self, hits: Sequence[Hit]) -> list[Passage]:
-        return [self.passage(self.chunks[h.chunk_id], h.score) for h in hits
-                if h.chunk_id in self.chunks]
+        """The hits' passages in rank order, each text once: a near-copy of a better-ranked
+        passage (another edition of a chapter, a repeated file) is dropped, never shown twice."""
+        found = [self.passage(self.chunks[h.chunk_id], h.score) for h in hits
+                 if h.chunk_id in self.chunks]
+        return distinct(found, lambda p: p.text)
 
     def passage(self, c: Chunk, score: float = 0.0) -> Passage:
         return Passage(chunk_id=c.id, chapter=c.chapter, chapter_title=c.chapter_title,

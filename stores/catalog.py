@@ -106,6 +106,38 @@ class Catalog:
         rows = self.db.query("SELECT * FROM documents WHERE world = ?", [world])
         return {row["path"]: row for row in rows}
 
+    def document_rows(self, world: str) -> list[dict[str, Any]]:
+        """Documents of a world in story order (several may share a text in a world built
+        before identity by content; ingest keeps one)."""
+        return list(self.db.query(
+            "SELECT * FROM documents WHERE world = ? ORDER BY doc_order", [world]))
+
+    def relocate(self, world: str, moved: Sequence[tuple[str, str, str]],
+                 dropped: Sequence[str]) -> bool:
+        """In one transaction: give moved documents (id, old path, new path) their new path,
+        and remove the `dropped` documents with their chunks and glossary entries. Returns
+        whether a moved document has glossary entries (they name their file, so the world's
+        entities must be redone)."""
+        entries_moved = False
+        with self.db.atomic():
+            for doc_id, old, new in moved:
+                self.db.execute("UPDATE documents SET path = ? WHERE id = ? AND world = ?",
+                                [new, doc_id, world])
+                rows = self.db.execute("SELECT rowid, entry FROM glossary WHERE document_id = ?",
+                                       [doc_id]).fetchall()
+                for rowid, text in rows:
+                    entry = json.loads(text)
+                    if entry.get("source", "").startswith(old):
+                        entry["source"] = new + entry["source"][len(old):]
+                        self.db.execute("UPDATE glossary SET entry = ? WHERE rowid = ?",
+                                        [_dumps(entry), rowid])
+                        entries_moved = True
+            for doc_id in dropped:
+                for table in ("chunks", "glossary"):
+                    self.db.execute(f"DELETE FROM {table} WHERE document_id = ?", [doc_id])
+                self.db.execute("DELETE FROM documents WHERE id = ?", [doc_id])
+        return entries_moved
+
     def replace_document(self, doc: dict[str, Any], chunks: Sequence[Chunk],
                          glossary: Sequence[GlossaryEntry]) -> None:
         """Swap in a document's new chunks and glossary entries atomically."""
@@ -211,6 +243,14 @@ class Catalog:
             " WHERE c.world = ? AND e.text_hash IS NULL GROUP BY c.text_hash"
             " ORDER BY MIN(c.event_order)", [model, world]).fetchall()
         return [(h, t) for h, t in rows]
+
+    def drop_unused_embeddings(self) -> int:
+        """Forget cached vectors no chunk of any world has any more (replaced or removed
+        passages), so edits and prunes leave nothing behind. Returns how many went."""
+        with self.db.atomic():
+            cursor = self.db.execute(
+                "DELETE FROM embeddings WHERE text_hash NOT IN (SELECT text_hash FROM chunks)")
+        return cursor.rowcount
 
     def save_embeddings(self, model: str, hashes: Sequence[str], vectors: np.ndarray) -> None:
         with self.db.atomic():

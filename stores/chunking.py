@@ -49,9 +49,11 @@ def chunk_id(world: str, document: str, chunk_order: int, text: str) -> str:
     return hashlib.sha1(key.encode("utf-8")).hexdigest()[:16]
 
 
-def chunk_document(doc: ParsedDocument, world: str, settings: ChunkingSettings) -> list[Chunk]:
+def chunk_document(doc: ParsedDocument, world: str, settings: ChunkingSettings,
+                   key: str = "") -> list[Chunk]:
     """The document's passages in reading order; chunk_order counts from 0 across chapters.
 
+    Chunk ids are keyed by `key` (ingest passes the catalog's document id), else by the path.
     event_order (set by the catalog) and entities (set by entity resolution) are left empty.
     """
     chunks: list[Chunk] = []
@@ -62,7 +64,7 @@ def chunk_document(doc: ParsedDocument, world: str, settings: ChunkingSettings) 
                 text = _text(units)
                 order = len(chunks)
                 chunks.append(Chunk(
-                    id=chunk_id(world, doc.path, order, text), world=world, document=doc.path,
+                    id=chunk_id(world, key or doc.path, order, text), world=world, document=doc.path,
                     chapter=chapter.number, chapter_title=chapter.title, scene=scene.number,
                     chunk_order=order, text=text,
                     line_start=min(unit.line_start for unit in units),

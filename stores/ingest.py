@@ -1,6 +1,7 @@
 """`lore ingest`: corpus files → catalog → entities → embeddings → vector, keyword and graph indexes.
 
-Idempotent and resumable. A document whose content hash is unchanged is not read again; a killed
+Idempotent and resumable. A document whose content hash is unchanged is not read again, wherever
+it now lies (stores/identity.py matches files to documents by text, then by path); a killed
 run leaves the catalog consistent (each document is swapped in one transaction, embeddings are
 committed per batch) and the next run carries on from the first unfinished stage.
 """
@@ -20,6 +21,7 @@ from stores.catalog import Catalog
 from stores.chunking import chunk_document
 from stores.config import Settings
 from stores.errors import InputError, StoreError
+from stores.identity import Todo, plan_documents
 from stores.models import ParsedDocument
 from stores.readers import read_document, read_glossary
 from stores.world import WorldStores, check_world_name
@@ -41,6 +43,13 @@ class IngestReport:
     entities: int = 0
     relations: int = 0
     embedded: int = 0
+    unchanged: int = 0
+    moved: list[tuple[str, str]] = field(default_factory=list)
+    """(old path, new path) of documents found with the same text at another path."""
+    duplicates: list[tuple[str, str]] = field(default_factory=list)
+    """(skipped path, kept path): files of this run holding the same text."""
+    dropped: list[tuple[str, str]] = field(default_factory=list)
+    """(path, why) of documents removed from the world."""
     noop: bool = False
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -55,7 +64,10 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
     check_world_name(world)
     files = corpus_files(paths)
     if glossary is not None:
-        files.append(_existing(glossary))
+        # Resolved like the corpus files, so a glossary inside the corpus folder (or given by a
+        # relative path) is one file, read once, as a glossary.
+        glossary = _existing(glossary).resolve()
+        files = [p for p in files if p != glossary] + [glossary]
     report = IngestReport(world=world, files=len(files))
     clock = _Clock(report)
     stores = WorldStores(settings, world)
@@ -65,33 +77,74 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         state = catalog.world(world)
         stored = json.loads(state["signature"] or "{}") if state else {}
         rechunk_all = stored.get("chunking") != signature["chunking"]
-        todo = _changed_files(catalog, world, files, rechunk_all)
-        if not todo and is_current(settings, state):
-            report.noop = True
-            return report
+        plan = plan_documents(world, catalog.document_rows(world), files, glossary, rechunk_all)
+        report.unchanged, report.moved = plan.unchanged, [(a, b) for _, a, b in plan.moved]
+        report.duplicates = plan.duplicates
+        report.dropped = [(path, why) for _, path, why in plan.dropped]
+        if not plan.todo and not plan.dropped and is_current(settings, state):
+            # Only paths changed: the text, and so every index, is as it was. A moved glossary's
+            # entries name their file, so its relations' evidence is redone below.
+            if not catalog.relocate(world, plan.moved, []):
+                report.noop = True
+                return report
+            plan.moved = []
         # Parse everything first: a bad file stops the run before anything is written.
-        parsed = _parse(todo, glossary, progress)
+        parsed = _parse(plan.todo, glossary, progress)
         clock.lap("read")
         _open_indexes(stores)
         catalog.set_world(world, state="ingesting", signature=json.dumps(signature))
+        catalog.relocate(world, plan.moved, [doc_id for doc_id, _, _ in plan.dropped])
         _write_documents(catalog, world, parsed, settings)
-        catalog.renumber_events(world)
         report.changed = [doc.path for doc, _ in parsed]
         clock.lap("chunk")
-        from stores.ingest_entities import resolve_world_entities
+        _rebuild(stores, report, progress, clock)
+        return report
+    finally:
+        stores.close()
 
-        report.entities, report.relations = resolve_world_entities(
-            catalog, world, settings, progress)
-        clock.lap("entities")
-        report.embedded = _embed_missing(stores, progress)
-        clock.lap("embed")
-        _sync_indexes(stores, progress)
-        clock.lap("index")
-        report.chunks = catalog.db.execute(
-            "SELECT COUNT(*) FROM chunks WHERE world = ?", [world]).fetchone()[0]
-        catalog.set_documents_status(world, "ready")
-        catalog.set_world(world, state="ready", embedder=stores.embedder.name,
-                          dim=stores.embedder.dim)
+
+def _rebuild(stores: WorldStores, report: IngestReport, progress: Progress,
+             clock: _Clock) -> None:
+    """Everything derived from the world's chunks: story order, entities, vectors, BM25, graph."""
+    catalog, world = stores.catalog, stores.world
+    catalog.renumber_events(world)
+    from stores.ingest_entities import resolve_world_entities
+
+    report.entities, report.relations = resolve_world_entities(
+        catalog, world, stores.settings, progress)
+    clock.lap("entities")
+    report.embedded = _embed_missing(stores, progress)
+    clock.lap("embed")
+    _sync_indexes(stores, progress)
+    catalog.drop_unused_embeddings()
+    clock.lap("index")
+    report.chunks = catalog.db.execute(
+        "SELECT COUNT(*) FROM chunks WHERE world = ?", [world]).fetchone()[0]
+    catalog.set_documents_status(world, "ready")
+    catalog.set_world(world, state="ready", embedder=stores.embedder.name,
+                      dim=stores.embedder.dim)
+
+
+def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
+          progress: Progress = _no_progress) -> IngestReport:
+    """Remove the world's documents whose files are gone, once `confirm(paths)` agrees, and
+    rebuild what they fed (entities, vectors, BM25, graph). `report.dropped` lists them."""
+    stores = WorldStores(settings, world)
+    try:
+        finished = stores.require()["state"] == "ready"
+        catalog = stores.catalog
+        rows = catalog.document_rows(world)
+        gone = [row for row in rows if not Path(row["path"]).exists()]
+        report = IngestReport(world=world, files=len(rows))
+        report.dropped = [(row["path"], "file gone") for row in gone]
+        # A prune killed after removing its documents left the indexes to finish: do so now.
+        if (not gone and finished) or (gone and not confirm([row["path"] for row in gone])):
+            report.noop = True
+            return report
+        _open_indexes(stores)
+        catalog.set_world(world, state="ingesting")
+        catalog.relocate(world, [], [row["id"] for row in gone])
+        _rebuild(stores, report, progress, _Clock(report))
         return report
     finally:
         stores.close()
@@ -130,48 +183,12 @@ def _natural_key(path: Path) -> list[object]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", str(path))]
 
 
-def _sha256(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror}", where=path,
-                         hint="check its permissions") from None
-
-
-def _doc_id(world: str, path: Path) -> str:
-    return hashlib.sha1(f"{world}\x00{path}".encode()).hexdigest()[:16]
-
-
-@dataclass
-class _Todo:
-    path: Path
-    sha256: str
-    order: int
-
-
-def _changed_files(catalog: Catalog, world: str, files: list[Path],
-                   rechunk_all: bool) -> list[_Todo]:
-    known = catalog.documents(world)
-    # New files go after the ones already in the world, in the order given.
-    next_order = max((row["doc_order"] for row in known.values()), default=-1) + 1
-    todo = []
-    for path in files:
-        sha = _sha256(path)
-        row = known.get(str(path))
-        if row is None:
-            todo.append(_Todo(path, sha, next_order))
-            next_order += 1
-        elif rechunk_all or row["sha256"] != sha:
-            todo.append(_Todo(path, sha, row["doc_order"]))
-    return todo
-
-
-def _parse(todo: list[_Todo], glossary: Path | None,
-           progress: Progress) -> list[tuple[ParsedDocument, _Todo]]:
+def _parse(todo: list[Todo], glossary: Path | None,
+           progress: Progress) -> list[tuple[ParsedDocument, Todo]]:
     parsed = []
     for i, item in enumerate(todo):
         progress("read", i, len(todo))
-        if glossary is not None and item.path == glossary.expanduser().resolve():
+        if item.path == glossary:
             doc = ParsedDocument(path=str(item.path), kind="glossary", encoding="utf-8",
                                  glossary=read_glossary(item.path))
         else:
@@ -182,10 +199,12 @@ def _parse(todo: list[_Todo], glossary: Path | None,
 
 
 def _write_documents(catalog: Catalog, world: str,
-                     parsed: list[tuple[ParsedDocument, _Todo]], settings: Settings) -> None:
+                     parsed: list[tuple[ParsedDocument, Todo]], settings: Settings) -> None:
     for doc, item in parsed:
-        chunks = chunk_document(doc, world, settings.chunking)
-        row = {"id": _doc_id(world, item.path), "world": world, "path": str(item.path),
+        # Chunk ids are keyed by the document id, not its path: a document that moved away
+        # keeps its chunks' ids, and a new file at its old path must not collide with them.
+        chunks = chunk_document(doc, world, settings.chunking, key=item.doc_id)
+        row = {"id": item.doc_id, "world": world, "path": str(item.path),
                "kind": doc.kind, "encoding": doc.encoding, "sha256": item.sha256,
                "doc_order": item.order}
         catalog.replace_document(row, chunks, doc.glossary)
@@ -243,7 +262,7 @@ def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
     progress("index", len(stale), len(stale))
 
 
-PIPELINE_VERSION = 6
+PIPELINE_VERSION = 7
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
 

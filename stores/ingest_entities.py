@@ -57,17 +57,21 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
 
 def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,
                        known: set[str]) -> list[Relation]:
-    """Glossary relations between known entities, both ends resolved through aliases."""
-    relations = []
+    """Glossary relations between known entities, both ends resolved through aliases; a relation
+    declared twice (the same glossary reached twice, or two glossaries) is one relation citing
+    every declaration. The reverse pair is kept apart: for `serves` it says something else."""
+    found: dict[tuple[str, str, str], Relation] = {}
     for entry in glossary:
         for rel_type, target in entry.relations:
             source = matcher.resolve(entry.name) or entry.name
             other = matcher.resolve(target) or target
-            if rel_type in RELATION_TYPES and source != other and {source, other} <= known:
-                relations.append(Relation(source=source, target=other, type=rel_type,
-                                          weight=1.0, declared=True,
-                                          evidence=[entry.source] if entry.source else []))
-    return relations
+            if rel_type not in RELATION_TYPES or source == other or not {source, other} <= known:
+                continue
+            relation = found.setdefault((source, other, rel_type), Relation(
+                source=source, target=other, type=rel_type, weight=1.0, declared=True))
+            if entry.source and entry.source not in relation.evidence:
+                relation.evidence.append(entry.source)
+    return list(found.values())
 
 
 def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]],

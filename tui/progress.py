@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from stores.config import Settings
-from stores.ingest import IngestReport, ingest
+from stores.ingest import IngestReport, ingest, prune
 
 STAGES = {"read": "reading files", "entities": "finding entities",
           "embed": "embedding passages", "index": "building indexes"}
@@ -16,14 +16,32 @@ STAGES = {"read": "reading files", "entities": "finding entities",
 
 def ingest_with_progress(settings: Settings, world: str, paths: Sequence[Path],
                          glossary: Path | None) -> IngestReport:
+    """`ingest` with a progress bar per stage on the terminal."""
+    return _with_bar(lambda report: ingest(settings, world, list(paths), glossary,
+                                           progress=report))
+
+
+def prune_with_progress(settings: Settings, world: str,
+                        confirm: Callable[[list[str]], bool]) -> IngestReport:
+    """`prune` with a progress bar per rebuild stage (the question is asked before any bar)."""
+    return _with_bar(lambda report: prune(settings, world, confirm, progress=report))
+
+
+def _with_bar(run: Callable[[Callable[[str, int, int], None]], IngestReport]) -> IngestReport:
     columns = (TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
-    with Progress(*columns, transient=False) as bar:
-        tasks: dict[str, int] = {}
+    bar = Progress(*columns, transient=False)
+    tasks: dict[str, int] = {}
 
-        def report(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(STAGES.get(stage, stage), total=max(total, 1))
-            bar.update(tasks[stage], completed=done if total else 1, total=max(total, 1))
+    def report(stage: str, done: int, total: int) -> None:
+        if not bar.live.is_started:  # started on the first stage, after any question
+            bar.start()
+        if stage not in tasks:
+            tasks[stage] = bar.add_task(STAGES.get(stage, stage), total=max(total, 1))
+        bar.update(tasks[stage], completed=done if total else 1, total=max(total, 1))
 
-        return ingest(settings, world, list(paths), glossary, progress=report)
+    try:
+        return run(report)
+    finally:
+        if bar.live.is_started:
+            bar.stop()

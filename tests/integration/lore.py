@@ -19,11 +19,13 @@ class Result:
 
 
 def lore(*args: str | Path, home: Path | None = None, env: dict[str, str] | None = None,
-         timeout: float = 300) -> Result:
-    """`lore ARGS...` in a subprocess with LORE_HOME set; returns exit code, stdout, stderr."""
+         timeout: float = 300, stdin: str | None = None) -> Result:
+    """`lore ARGS...` in a subprocess with LORE_HOME set; returns exit code, stdout, stderr.
+    `stdin` is typed into a pipe (so the command sees no terminal), else stdin is inherited."""
     full_env = {**os.environ, **(env or {})}
     if home is not None:
         full_env["LORE_HOME"] = str(home)
     proc = subprocess.run([sys.executable, "-m", "tui", *map(str, args)], cwd=ROOT,
-                          env=full_env, capture_output=True, text=True, timeout=timeout)
+                          env=full_env, capture_output=True, text=True, timeout=timeout,
+                          input=stdin)
     return Result(proc.returncode, proc.stdout, proc.stderr)

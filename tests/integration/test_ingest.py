@@ -72,8 +72,8 @@ def test_rerun_is_a_noop_and_a_changed_file_is_reindexed(sanguo_home: Path,
     shutil.copytree(sanguo_corpus, corpus)
     chapter = corpus / "002.txt"
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\n张飞大笑而去。\n", encoding="utf-8")
-    # the copied catalog names the old paths: ingesting the copy adds a second set of documents,
-    # so change the original's own file set instead
+    # a world of its own from the copied files (into `sanguo` they would only move its
+    # documents' paths: see test_identity.py)
     result = lore("ingest", corpus, "--world", "copy", home=home)
     assert result.code == 0, result.err
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\n关公抚髯而笑。\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""`lore ingest`, `lore entities`, `lore worlds`, `lore demo`."""
+"""`lore ingest`, `lore prune`, `lore entities`, `lore worlds`, `lore demo`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ DEMO_WORLD = "demo"
 
 def register(app: typer.Typer) -> None:
     app.command("ingest")(ingest_command)
+    app.command("prune")(prune_command)
     app.command("entities")(entities_command)
     app.command("worlds")(worlds_command)
     app.command("demo")(demo_command)
@@ -30,14 +31,70 @@ def ingest_command(
     from tui.progress import ingest_with_progress
 
     report = ingest_with_progress(ctx.obj.settings, world, paths, glossary)
-    if report.noop:
-        typer.echo(f"{world}: nothing changed in {report.files} files; the world is up to date.")
-        return
-    total = sum(report.seconds.values())
-    typer.echo(f"{world}: {len(report.changed)} of {report.files} files (re)indexed, "
-               f"{report.chunks} passages, {report.entities} entities, "
-               f"{report.relations} relations, {report.embedded} passages embedded "
-               f"in {total:.1f} s.")
+    _tell_identity(report)
+    same = report.unchanged + len(report.moved)
+    extras = [f"{same} files unchanged" + (
+        f" ({len(report.moved)} moved: path updated)" if report.moved else "")] if same else []
+    if report.duplicates:
+        extras.append(f"{len(report.duplicates)} copies skipped")
+    if report.noop and not report.moved:
+        copies = "".join(f", {e}" for e in extras[1:])
+        typer.echo(f"{world}: nothing changed in {same} files{copies}; the world is up to date.")
+    elif report.noop:
+        typer.echo(f"{world}: {', '.join(extras)}; nothing indexed again.")
+    else:
+        total = sum(report.seconds.values())
+        typer.echo(f"{world}: {len(report.changed)} of {report.files - len(report.duplicates)} "
+                   f"files (re)indexed{''.join(f', {e}' for e in extras)}, "
+                   f"{report.chunks} passages, {report.entities} entities, "
+                   f"{report.relations} relations, {report.embedded} passages embedded "
+                   f"in {total:.1f} s.")
+
+
+def _tell_identity(report, most: int = 10) -> None:
+    """Moves, copies given twice and documents removed, each naming its paths."""
+    lines = [f"moved: {old} -> {new}" for old, new in report.moved]
+    lines += [f"same text given twice: {skipped} is a copy of {kept}; kept once"
+              for skipped, kept in report.duplicates]
+    lines += [f"removed from the world: {path} ({why})" for path, why in report.dropped]
+    for line in lines[:most]:
+        typer.echo(line)
+    if len(lines) > most:
+        typer.echo(f"... and {len(lines) - most} more like these")
+
+
+def prune_command(
+    ctx: typer.Context,
+    world: Annotated[str, typer.Option("--world", help="the world to prune")],
+    yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
+) -> None:
+    """Remove documents whose files are gone from a world, after listing them."""
+    import sys
+
+    from stores.errors import InputError
+    from tui.progress import prune_with_progress
+
+    def confirm(paths: list[str]) -> bool:
+        typer.echo(f"{world}: {len(paths)} documents' files are gone and would be removed:")
+        for path in paths:
+            typer.echo(f"  {path}")
+        if yes:
+            return True
+        if not sys.stdin.isatty():
+            raise InputError("not removing anything without a confirmation", where="lore prune",
+                             hint=f"run it in a terminal to confirm, or add --yes: "
+                                  f"lore prune --world {world} --yes")
+        return typer.confirm("Remove them from the world?", default=False)
+
+    report = prune_with_progress(ctx.obj.settings, world, confirm)
+    if not report.dropped:
+        typer.echo(f"{world}: every document's file is still there; nothing to prune.")
+    elif report.noop:
+        typer.echo(f"{world}: nothing removed.")
+    else:
+        typer.echo(f"{world}: removed {len(report.dropped)} of {report.files} documents; "
+                   f"{report.chunks} passages, {report.entities} entities, "
+                   f"{report.relations} relations remain.")
 
 
 def entities_command(

@@ -1,0 +1,64 @@
+"""Near-identical passages: two editions of a chapter, a copy with a few characters changed.
+
+Retrieval keeps the best-ranked of each group, so a top-k is never filled twice by one passage.
+Texts are compared after normalising (NFKC, case, whitespace and punctuation dropped) as sets of
+character shingles; `bench/dedup.py` measures the threshold (see NEAR_DUPLICATE).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+SHINGLE = 4
+"""Characters per shingle: 4 han characters are rarely repeated by chance in a chapter, and
+spaces are dropped, so in English a shingle spans parts of one or two words."""
+
+NEAR_DUPLICATE = 0.6
+"""Jaccard similarity of shingle sets from which two passages count as one. Measured by
+bench/dedup.py, every pair of passages compared: in 三国演义 (2014 passages) two different
+passages never exceed 0.06; in Monte Cristo (2593) the highest is 0.51, the denunciation letter
+quoted again chapters later in other words (a passage of its own, rightly kept), then 0.42.
+Near-copies stay above: punctuation and line breaks changed 1.0, a third of the passage cut off
+one end (a shifted chunk boundary) >= 0.66, 5 characters replaced >= 0.68, 10 replaced >= 0.6
+in 97% of Chinese and all English passages."""
+
+
+def normalise(text: str) -> str:
+    """NFKC, lower case, without whitespace, punctuation or symbols (，vs , and line breaks
+    differ between editions; the words do not)."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    return "".join(ch for ch in folded if unicodedata.category(ch)[0] not in "PZSC")
+
+
+def shingles(text: str, size: int = SHINGLE) -> frozenset[str]:
+    """The set of `size`-character windows of the normalised text (the text itself if shorter)."""
+    plain = normalise(text)
+    if len(plain) <= size:
+        return frozenset([plain])
+    return frozenset(plain[i:i + size] for i in range(len(plain) - size + 1))
+
+
+def similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two shingle sets."""
+    if not a or not b:
+        return float(a == b)
+    return len(a & b) / len(a | b)
+
+
+def distinct(items: Iterable[T], text: Callable[[T], str],
+             threshold: float = NEAR_DUPLICATE) -> list[T]:
+    """`items` in their order without those near-identical to an earlier one (the best-ranked
+    copy stays). Quadratic in the number kept, which is a top-k's overfetch: a few dozen."""
+    kept: list[T] = []
+    seen: list[frozenset[str]] = []
+    for item in items:
+        grams = shingles(text(item))
+        if any(similarity(grams, other) >= threshold for other in seen):
+            continue
+        kept.append(item)
+        seen.append(grams)
+    return kept
