@@ -142,7 +142,7 @@ def evidence_answer(passages: Sequence[Passage], stop_reason: str, question: str
     best = list(passages)[:limit]
     if not best:
         nothing = "文本中没有找到相关内容。" if zh else " Nothing in the text was found for this question."
-        return Answer(text=why + nothing, stop_reason=stop_reason)  # type: ignore[arg-type]
+        return Answer(text=why + nothing, stop_reason=stop_reason)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=first_sentence(p.text)) for p in best]
     lines = [f"[{n}] " + (f"第{p.chapter}回" if zh else f"ch. {p.chapter}") + f" {c.quote}"
@@ -150,4 +150,4 @@ def evidence_answer(passages: Sequence[Passage], stop_reason: str, question: str
     lead = "最相关的段落：" if zh else " The passages that looked most relevant:"
     entities = list(dict.fromkeys(e for p in best for e in p.entities[:2]))
     return Answer(text=why + lead + "\n" + "\n".join(lines), citations=citations,
-                  entities=entities, stop_reason=stop_reason)  # type: ignore[arg-type]
+                  entities=entities, stop_reason=stop_reason)

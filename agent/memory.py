@@ -31,7 +31,7 @@ def turn_line(turn: Turn) -> str:
     """One line of a summary: 'Q → first sentence of the answer (chapter refs)'."""
     question = turn.resolved_question or turn.question
     answer = first_sentence(_MARKERS.sub("", turn.answer), width=160) if turn.answer else "—"
-    chapters = sorted({c.get("chapter") for c in turn.citations
+    chapters = sorted({int(c["chapter"]) for c in turn.citations
                        if isinstance(c, dict) and c.get("chapter")})
     refs = ""
     if chapters:

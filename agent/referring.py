@@ -114,7 +114,7 @@ ZH_THING_NOUNS = tuple(_ZH_THING_NOUNS.split("|"))
 """Nouns that name a thing (马, 刀, 剑, 书 …)."""
 _ZH_PLACE_NOUNS = "城池|城|地方|山|关|寨|岛|湖|楼|府|镇|村|渡口|崖|庙|寺|阁|江|河"
 
-_ZH = [
+_ZH: list[tuple[str, str, Gender, int, bool | None]] = [
     # (pattern, kind, gender, count, possessive)
     (rf"(?P<p>他|她)的(?P<rel>{_ZH_RELATIVES})", "relation", "", 0, False),
     (r"他们俩|她们俩|他俩|她俩", "persons", "", 2, False),
@@ -134,7 +134,7 @@ _ZH = [
      "place", "", 0, False),
 ]
 _ZH_RE = re.compile("|".join(f"(?P<z{i}>{p})" for i, (p, *_) in enumerate(_ZH)))
-_ZH_RELATIVE_GENDER = {"妻子": "f", "夫人": "f", "女儿": "f", "母亲": "f", "姐姐": "f", "妹妹": "f",
+_ZH_RELATIVE_GENDER: dict[str, Gender] = {"妻子": "f", "夫人": "f", "女儿": "f", "母亲": "f", "姐姐": "f", "妹妹": "f",
                        "丈夫": "m", "儿子": "m", "长子": "m", "次子": "m", "父亲": "m", "哥哥": "m",
                        "弟弟": "m"}
 
@@ -147,7 +147,7 @@ _EN_PLACES = ("place|city|town|island|fortress|prison|castle|village|house|inn|l
 _OBJECT_NEXT = _words(
     "when to in at by with for from and or that the a an about after before into as again up "
     "down off out if while because so than then is was were did do does not on over")
-_EN = [
+_EN: list[tuple[str, str, Gender, int, bool | None]] = [
     (rf"\b(?P<p>his|her|their)\s+(?P<rel>{_EN_RELATIVES})\b", "relation", "", 0, False),
     (r"\b(?:both of them|the two of them|the two)\b", "persons", "", 2, False),
     (r"\bthey\b|\bthem\b|\bthemselves\b", "persons", "", 0, False),
@@ -201,7 +201,7 @@ def _zh(m: re.Match[str]) -> Reference:
     ref = Reference(m.start(), m.end(), m.group(0), kind, gender, count, bool(possessive),
                     noun=_zh_noun(m.group(0), kind))
     if kind == "relation":
-        pronoun = m.group(m.lastgroup)[0]
+        pronoun = m.group(0)[0]  # the 他/她 of 他的父亲
         gender = "f" if pronoun == "她" else "m"
         rel = m.group(0)[2:]
         bare = Reference(m.start(), m.start() + 1, pronoun, "person", gender)
@@ -228,7 +228,7 @@ def _en(m: re.Match[str], question: str) -> Reference:
     text = m.group(0)
     if possessive is None:  # "her": possessive before a noun, object otherwise
         following = re.match(r"\s*([A-Za-z']+)", question[m.end():])
-        possessive = bool(following) and following.group(1).lower() not in _OBJECT_NEXT
+        possessive = following is not None and following.group(1).lower() not in _OBJECT_NEXT
     noun = text.split()[-1].lower() if kind in ("thing", "place", "new_person") \
         and len(text.split()) > 1 else ""
     ref = Reference(m.start(), m.end(), text, kind, gender, count, bool(possessive), english=True,

@@ -98,7 +98,7 @@ class Catalog:
         row = {"name": name, "updated": now, **fields}
         if existing is None:
             row.setdefault("created", now)
-        self.db["worlds"].upsert(row, pk="name")
+        self.db.table("worlds").upsert(row, pk="name")
 
     # -- documents --------------------------------------------------------------------------
     def documents(self, world: str) -> dict[str, dict[str, Any]]:
@@ -145,11 +145,11 @@ class Catalog:
         with self.db.atomic():
             for table in ("chunks", "glossary"):
                 self.db.execute(f"DELETE FROM {table} WHERE document_id = ?", [doc_id])
-            self.db["chunks"].insert_all((_chunk_row(c, doc_id) for c in chunks), batch_size=500)
-            self.db["glossary"].insert_all(
+            self.db.table("chunks").insert_all((_chunk_row(c, doc_id) for c in chunks), batch_size=500)
+            self.db.table("glossary").insert_all(
                 ({"world": doc["world"], "document_id": doc_id, "name": g.name,
                   "entry": _dumps(_entry_dict(g))} for g in glossary), batch_size=500)
-            self.db["documents"].upsert({**doc, "chunks": len(chunks), "status": "chunked",
+            self.db.table("documents").upsert({**doc, "chunks": len(chunks), "status": "chunked",
                                          "ingested": time.time()}, pk="id")
 
     def set_documents_status(self, world: str, status: str) -> None:
@@ -203,18 +203,18 @@ class Catalog:
         with self.db.atomic():
             for table in ("entities", "aliases", "relations"):
                 self.db.execute(f"DELETE FROM {table} WHERE world = ?", [world])
-            self.db["entities"].insert_all(
+            self.db.table("entities").insert_all(
                 ({"world": world, "name": e.name, "type": e.type, "aliases": _dumps(e.aliases),
                   "description": e.description, "sources": _dumps(e.sources),
                   "mentions": e.mentions} for e in entities), batch_size=1000)
-            alias_rows = {}
+            alias_rows: dict[str, str] = {}
             for e in entities:
                 for alias in [e.name, *e.aliases]:
                     alias_rows.setdefault(alias, e.name)
-            self.db["aliases"].insert_all(
+            self.db.table("aliases").insert_all(
                 ({"world": world, "alias": a, "name": n} for a, n in alias_rows.items()),
                 batch_size=2000)
-            self.db["relations"].insert_all(
+            self.db.table("relations").insert_all(
                 ({"world": world, "source": r.source, "target": r.target, "type": r.type,
                   "weight": r.weight, "chapters": _dumps(r.chapters),
                   "evidence": _dumps(r.evidence), "declared": int(r.declared)}

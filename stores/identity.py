@@ -92,10 +92,10 @@ def plan_documents(world: str, known: Sequence[dict[str, Any]], files: Sequence[
     next_order = max((row["doc_order"] for row in known), default=-1) + 1
     taken = {row["id"] for row in known}
     for path in pending:  # by path: a changed file; else a new document after the others
-        row = known_by_path.get(str(path))
-        if row is not None and row["id"] not in claimed:
-            claimed[row["id"]] = str(path)
-            plan.todo.append(Todo(path, shas[path], row["doc_order"], row["id"]))
+        old = known_by_path.get(str(path))
+        if old is not None and old["id"] not in claimed:
+            claimed[old["id"]] = str(path)
+            plan.todo.append(Todo(path, shas[path], old["doc_order"], old["id"]))
             continue
         doc_id = new_doc_id(world, path, shas[path], taken)
         taken.add(doc_id)

@@ -227,6 +227,7 @@ class Grader:
         latin: set[str] | None = None
         got = 0.0
         for term in terms:
+            hit: float
             if term.entity:
                 hit = term.entity in passage.entities
             elif term.forms:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
@@ -272,6 +273,7 @@ class Librarian:
     def _rank_hops(self, plan: QueryPlan, results: Results,
                    pool: dict[str, Passage]) -> list[Passage]:
         """Both hops' evidence interleaved; after round 1, also who the description names."""
+        assert plan.hops is not None  # only multi-hop plans come here
         first = Results([(s, ps) for s, ps in results.lists if not s.label.startswith(HOP2)],
                         results.relations, results.timeline)
         hop1 = Results([(s, ps) for s, ps in results.lists if s.label == HOP1])
@@ -369,7 +371,7 @@ def _collect(results: Results, step: Step, content: Any) -> None:
         results.timeline = [_as(TimelineEvent, x) for x in items if x]
 
 
-def _as(model: type, value: Any) -> Any:
+def _as(model: type[BaseModel], value: Any) -> Any:
     return value if isinstance(value, model) else model.model_validate(value)
 
 

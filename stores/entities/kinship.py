@@ -158,7 +158,9 @@ def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
 
 
 def _mark(sentence: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[str]]:
-    parts, names, at = [], [], 0
+    parts: list[str] = []
+    names: list[str] = []
+    at = 0
     for a, b, name in spans:
         parts += [sentence[at:a], f"{_MARK}{len(names)}{_MARK}"]
         names.append(name)

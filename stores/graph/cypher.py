@@ -111,7 +111,8 @@ class Query:
 
 
 def _edge_filter(relation: str | None, chapter_max: int | None) -> tuple[str, dict[str, Any]]:
-    clauses, params = [], {}
+    clauses: list[str] = []
+    params: dict[str, Any] = {}
     if relation is not None:
         clauses.append("r.type = $relation")
         params["relation"] = validate_relation(relation)

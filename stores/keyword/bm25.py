@@ -91,7 +91,7 @@ class BM25Index:
 
         segmenter = Segmenter(default_segmenter().words | self._extra_words)
         corpus = [segmenter.tokens(text) for text in _texts_with_titles(chunks)]
-        docs = {"version": FORMAT_VERSION, "ids": [c.id for c in chunks],
+        docs: dict[str, Any] = {"version": FORMAT_VERSION, "ids": [c.id for c in chunks],
                 "chapters": [c.chapter for c in chunks],
                 "entities": [list(c.entities) for c in chunks],
                 "words": sorted(segmenter.words), "k1": self.k1, "b": self.b}

@@ -7,6 +7,7 @@ dialogue script). `read_glossary` reads a `--glossary FILE` (TOML, JSON glossary
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from stores.errors import InputError
 from stores.models import GlossaryEntry, ParsedDocument
@@ -65,7 +66,8 @@ def read_glossary(path: Path) -> list[GlossaryEntry]:
     return _glossary(text, str(path), suffix)[1]
 
 
-def _glossary(text: str, name: str, suffix: str) -> tuple[str, list[GlossaryEntry]]:
+def _glossary(text: str, name: str,
+              suffix: str) -> tuple[Literal["glossary", "lorebook"], list[GlossaryEntry]]:
     from stores.readers import glossary, lorebook
 
     if suffix == ".toml":

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from stores.protocols import ChunkFilter, Hit
 
@@ -20,11 +21,11 @@ from stores.protocols import ChunkFilter, Hit
 class VectorMirror:
     """Vectors and filter columns of every point, in one matrix and a few arrays."""
 
-    def __init__(self, rows: Iterable[tuple[str, int, Sequence[str], Sequence[float]]],
+    def __init__(self, rows: Iterable[tuple[str, int, Sequence[str], ArrayLike]],
                  dim: int) -> None:
         ids: list[str] = []
         chapters: list[int] = []
-        vectors: list[Sequence[float]] = []
+        vectors: list[ArrayLike] = []
         by_entity: dict[str, list[int]] = {}
         for row, (chunk_id, chapter, entities, vector) in enumerate(rows):
             ids.append(chunk_id)
