@@ -26,8 +26,12 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# Style, types (mypy with the pydantic plugin over the four packages) and the import contracts
+# of pyproject.toml (layers tui > agent > sessions > stores; Textual only in tui/).
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # Refresh the lock from pyproject.toml's ranges (newest releases inside them), then install it.
 # Run `make test` afterwards: a refreshed lock lands only if the whole suite passes on it.
