@@ -25,7 +25,7 @@ import anyio
 
 from agent.deps import LoreDeps, ToolCall
 from agent.followup import Lexicon, Resolution, lexicon_of, next_stack
-from agent.retrieval import Retriever
+from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
 from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
@@ -91,15 +91,7 @@ class Conversation:
         """
         owns_retriever = retriever is None
         if retriever is None:  # the world must exist before a session about it is made
-            from stores.world import WorldStores
-
-            stores = WorldStores(settings, world)
-            try:
-                stores.require()
-            except BaseException:
-                stores.close()
-                raise
-            retriever = Retriever(stores, settings.retrieval)
+            retriever = open_world(settings, world)
         owns_store = store is None
         try:
             store = store or SessionStore(settings.sessions_path)

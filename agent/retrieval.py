@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cached_property
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
-from stores.config import RetrievalSettings
+from stores.config import RetrievalSettings, Settings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
@@ -229,3 +230,28 @@ def gist(text: str, names: Sequence[str], width: int = 80) -> str:
     chosen = next((s for s in sentences if any(n in s for n in names)), sentences[0] if
                   sentences else text)
     return chosen if len(chosen) <= width else chosen[: width - 1] + "…"
+
+
+def open_world(settings: Settings, world: str) -> Retriever:
+    """The world's retriever over its stores: the one way every command and screen opens a world.
+
+    A world that was never ingested is a clear error, and the stores opened for it are closed
+    again; otherwise the caller closes them (`retriever.stores.close()`, or use `opened_world`).
+    """
+    stores = WorldStores(settings, world)
+    try:
+        stores.require()
+    except BaseException:
+        stores.close()
+        raise
+    return Retriever(stores, settings.retrieval)
+
+
+@contextmanager
+def opened_world(settings: Settings, world: str) -> Iterator[Retriever]:
+    """`open_world` for one `with` block; the stores are closed when it ends."""
+    retriever = open_world(settings, world)
+    try:
+        yield retriever
+    finally:
+        retriever.stores.close()

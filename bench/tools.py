@@ -112,9 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    from agent.retrieval import Retriever
+    from agent.retrieval import opened_world
     from stores.config import Settings
-    from stores.world import WorldStores
 
     with tempfile.TemporaryDirectory(prefix="lore-tools-") as tmp:
         home = args.data_dir or Path(tmp)
@@ -124,10 +123,7 @@ def main(argv: list[str] | None = None) -> int:
 
             print(f"ingesting {args.corpus} …", file=sys.stderr)
             ingest(settings, args.world, [args.corpus])
-        stores = WorldStores(settings, args.world)
-        try:
-            stores.require()
-            retriever = Retriever(stores, settings.retrieval)
+        with opened_world(settings, args.world) as retriever:
             lines = args.questions.read_text(encoding="utf-8").splitlines()
             questions = [json.loads(line)["question"] for line in lines if line.strip()]
             started = time.perf_counter()
@@ -137,8 +133,6 @@ def main(argv: list[str] | None = None) -> int:
                       "startup_ms": round(startup, 1),
                       "tools_ms": tool_latencies(retriever, questions, random.Random(3)),
                       "answer_ms": answer_latencies(retriever, questions)}
-        finally:
-            stores.close()
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0

@@ -84,16 +84,9 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
     def retriever_for(self, world: str) -> Any:
         """The world's retriever, opened once (called from the opening worker's thread)."""
         if world not in self._retrievers:
-            from agent.retrieval import Retriever
-            from stores.world import WorldStores
+            from agent.retrieval import open_world
 
-            stores = WorldStores(self.settings, world)
-            try:
-                stores.require()
-            except BaseException:
-                stores.close()
-                raise
-            self._retrievers[world] = Retriever(stores, self.settings.retrieval)
+            self._retrievers[world] = open_world(self.settings, world)
         return self._retrievers[world]
 
     def _close_other_worlds(self, keep: str | None) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.locomo import auroc, load_locomo, parse_evidence
+from agent.evals.locomo import auroc, load_locomo, parse_evidence
 from stores.errors import InputError
 from tests.integration.lore import lore
 

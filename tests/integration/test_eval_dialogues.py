@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.eval_dialogues import DialogueTurn, chapter_recall, expected_entities, score_turn
+from agent.evals.dialogues import DialogueTurn, chapter_recall, expected_entities, score_turn
 from tests.integration.lore import ROOT, lore
 
 DIALOGUES = ROOT / "stores" / "demo_world" / "dialogues.jsonl"

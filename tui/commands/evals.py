@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Annotated
 
@@ -26,7 +25,8 @@ def retrieval_command(
                                                help="skip plain BM25 / dense")] = False,
 ) -> None:
     """Recall@k, hit@k and MRR of the agent's evidence, per question type, with baselines."""
-    from agent.evaluation import evaluate, load_questions, render, to_json
+    from agent.evals.retrieval import evaluate, load_questions, render, to_json
+    from agent.evals.runner import AgentRunner
 
     settings = ctx.obj.settings
     items = load_questions(questions)
@@ -40,34 +40,3 @@ def retrieval_command(
     finally:
         runner.close()
     typer.echo(to_json(report) if as_json else render(report))
-
-
-class AgentRunner:
-    """Runs single questions through the configured reader and returns the evidence chapters."""
-
-    def __init__(self, settings, world: str) -> None:
-        from agent.core import build_agent
-        from agent.readers import ReaderContext, make_reader
-        from agent.retrieval import Retriever
-        from stores.world import WorldStores
-
-        self.stores = WorldStores(settings, world)
-        self.stores.require()
-        self.retriever = Retriever(self.stores, settings.retrieval)
-        reader = make_reader(ReaderContext(settings.model, self.retriever))
-        self.agent = build_agent(reader, settings.model)
-        self.loop = asyncio.new_event_loop()
-
-    def run(self, question: str) -> tuple[list[int], str]:
-        """The chapters of the answer's evidence, best first (the reader's own ranking, else
-        the cited passages first), and why the run stopped."""
-        from agent.core import ask
-        from agent.deps import LoreDeps
-
-        deps = LoreDeps(retriever=self.retriever)
-        result = self.loop.run_until_complete(ask(self.agent, deps, question))
-        return [p.chapter for p in result.evidence], result.answer.stop_reason
-
-    def close(self) -> None:
-        self.loop.close()
-        self.stores.close()

@@ -41,7 +41,7 @@ def dialogues_command(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Follow-up resolution accuracy and recall@k of each dialogue turn, each dialogue a session."""
-    from agent.eval_dialogues import evaluate_dialogues, load_dialogues, render, to_json
+    from agent.evals.dialogues import evaluate_dialogues, load_dialogues, render, to_json
 
     items = load_dialogues(dialogues)
     report = evaluate_dialogues(ctx.obj.settings, world, items, k, _progress("turns"))
@@ -62,7 +62,13 @@ def locomo_command(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Evidence recall@k of recall_session on LoCoMo, per category; abstention on category 5."""
-    from agent.locomo import DEFAULT_ABSTAIN_BELOW, DEFAULT_WINDOW, evaluate_locomo, render, to_json
+    from agent.evals.locomo import (
+        DEFAULT_ABSTAIN_BELOW,
+        DEFAULT_WINDOW,
+        evaluate_locomo,
+        render,
+        to_json,
+    )
 
     report = evaluate_locomo(
         ctx.obj.settings, data, k=k, limit_samples=limit_samples,

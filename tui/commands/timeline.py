@@ -20,16 +20,10 @@ def timeline_command(
     out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
 ) -> None:
     """Export the entity's timeline: chapter, title, story order, a gist and the source lines."""
-    from agent.retrieval import Retriever
+    from agent.retrieval import opened_world
     from agent.timeline import export_timeline
-    from stores.world import WorldStores
     from tui.commands.sessions import write_or_print
 
-    settings = ctx.obj.settings
-    stores = WorldStores(settings, world)
-    try:
-        stores.require()
-        text = export_timeline(Retriever(stores, settings.retrieval), entity, fmt)  # type: ignore[arg-type]
-    finally:
-        stores.close()
+    with opened_world(ctx.obj.settings, world) as retriever:
+        text = export_timeline(retriever, entity, fmt)  # type: ignore[arg-type]
     write_or_print(text, out)

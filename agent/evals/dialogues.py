@@ -65,7 +65,7 @@ class Dialogue(BaseModel):
 
 def load_dialogues(path: Path) -> list[Dialogue]:
     """Dialogues from a JSONL file; InputError naming the line of a bad record."""
-    from agent.evaluation import load_records
+    from agent.evals.retrieval import load_records
 
     return load_records(path, Dialogue, "dialogue",
                         'each line needs {"id", "turns": [{"q", "resolved", "gold_chapters"}]}')
@@ -185,14 +185,12 @@ def evaluate_dialogues(settings: Settings, world: str, dialogues: Sequence[Dialo
     """Run every dialogue as a new session of `world` (in a throw-away session database)."""
     import asyncio
 
-    from agent.retrieval import Retriever
+    from agent.retrieval import open_world
     from sessions.store import SessionStore
-    from stores.world import WorldStores
 
-    stores = WorldStores(settings, world)
+    retriever = open_world(settings, world)
+    stores = retriever.stores
     try:
-        stores.require()
-        retriever = Retriever(stores, settings.retrieval)
         with tempfile.TemporaryDirectory(prefix="lore-eval-dialogues-") as folder:
             store = SessionStore(Path(folder) / "sessions.db")
             try:

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.locomo_data import (  # noqa: F401  (re-exported for callers and tests)
+from agent.evals.locomo_data import (  # noqa: F401  (re-exported for callers and tests)
     DIA_ID,
     LocomoSession,
     Sample,

@@ -1,0 +1,40 @@
+"""One question at a time through the configured reader, as `lore eval retrieval` asks them."""
+
+from __future__ import annotations
+
+import asyncio
+
+from agent.core import AskResult, ask, build_agent
+from agent.deps import LoreDeps
+from agent.readers import ReaderContext, make_reader
+from agent.retrieval import open_world
+from stores.config import Settings
+
+
+class AgentRunner:
+    """Runs single questions through the configured reader, each outside any session."""
+
+    def __init__(self, settings: Settings, world: str) -> None:
+        self.retriever = open_world(settings, world)
+        try:
+            reader = make_reader(ReaderContext(settings.model, self.retriever))
+            self.agent = build_agent(reader, settings.model)
+        except BaseException:
+            self.retriever.stores.close()
+            raise
+        self.loop = asyncio.new_event_loop()
+
+    def ask(self, question: str) -> AskResult:
+        """The whole result of one question: answer, evidence, tool calls, requests."""
+        return self.loop.run_until_complete(
+            ask(self.agent, LoreDeps(retriever=self.retriever), question))
+
+    def run(self, question: str) -> tuple[list[int], str]:
+        """The chapters of the answer's evidence, best first (the reader's own ranking, else
+        the cited passages first), and why the run stopped."""
+        result = self.ask(question)
+        return [p.chapter for p in result.evidence], result.answer.stop_reason
+
+    def close(self) -> None:
+        self.loop.close()
+        self.retriever.stores.close()
