@@ -177,9 +177,9 @@ class Conversation:
 
     async def _answer(self, turn: Turn, question: str, on_step: Callable[[ToolCall], Any] | None,
                       on_text: Callable[[Draft], Any] | None) -> TurnResult:
+        from agent.blocking import run_blocking
         from agent.core import ask
         from agent.history import message_history
-        from agent.tools import run_blocking
 
         if self._warming is not None:  # the stores are not meant for two threads at once
             await anyio.to_thread.run_sync(self._warming.join)
@@ -222,8 +222,8 @@ class Conversation:
 
     async def _summarise(self) -> None:
         """Every `sessions.summary_every` answered turns, a summary and its plot."""
+        from agent.blocking import run_blocking
         from agent.memory import summarise_due
-        from agent.tools import run_blocking
 
         try:
             await run_blocking(self.retriever, summarise_due, self.store, self.session.id,

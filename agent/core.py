@@ -35,6 +35,7 @@ from pydantic_ai.exceptions import ModelAPIError, UnexpectedModelBehavior
 from pydantic_ai.models import Model, ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
 
+from agent.blocking import run_blocking
 from agent.citations import check_citations, evidence_answer
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
@@ -42,7 +43,7 @@ from agent.readers import Reader
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.streaming import answer_stream
-from agent.tools import TOOL_NAMES, TOOLS, run_blocking
+from agent.tools import TOOL_NAMES, TOOLS
 from stores.config import ModelSettings
 
 OUTPUT_RETRIES = 2

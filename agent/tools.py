@@ -5,24 +5,22 @@ resolution first (玄德 → 刘备); a name the world does not know becomes a `
 the model what to try instead, so a wrong guess costs one round rather than the whole run.
 
 Store calls block for ~10–30 ms (an embedding, a Qdrant/BM25/graph query) and the first one of a
-world loads the embedder and the catalog (seconds). They run in a worker thread through
-`anyio.to_thread.run_sync`, so the terminal app's event loop keeps drawing while they work; a
-per-retriever `CapacityLimiter(1)` runs them one at a time, because a model may ask for several
-tools in one response and the embedded stores are not meant to be queried from two threads at once.
+world loads the embedder and the catalog (seconds). They run through `agent.blocking`, in a
+worker thread and one at a time per world, because a model may ask for several tools in one
+response and the embedded stores are not meant to be queried from two threads at once.
 """
 
 from __future__ import annotations
 
 import difflib
 import inspect
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
-import anyio
 from pydantic import Field
 from pydantic_ai import ModelRetry, RunContext
 
+from agent.blocking import run_blocking
 from agent.deps import LoreDeps, ToolCall
 from agent.retrieval import Retriever, UnknownEntity
 from agent.schemas import ChapterRange, Memory, Passage, Relation, TimelineEvent
@@ -37,17 +35,6 @@ RelationType = Literal["co_occurs", "kin", "sworn_sibling", "lord_of", "serves",
                        "member_of", "spouse", "mentor", "rival", "parent_of", "child_of", "owns",
                        "located_in"]
 """The relation types of stores.models.RELATION_TYPES, spelled out so the model sees the enum."""
-
-_LIMITERS: weakref.WeakKeyDictionary[Retriever, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
-
-
-async def run_blocking(retriever: Retriever, fn: Callable[..., T], *args: Any) -> T:
-    """Run a blocking store call in a worker thread, one at a time per world."""
-    limiter = _LIMITERS.get(retriever)
-    if limiter is None:
-        limiter = _LIMITERS[retriever] = anyio.CapacityLimiter(1)
-    return await anyio.to_thread.run_sync(lambda: fn(*args), limiter=limiter)
-
 
 async def _call(ctx: RunContext[LoreDeps], fn: Callable[..., T], *args: Any) -> T:
     return await run_blocking(ctx.deps.retriever, fn, *args)

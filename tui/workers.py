@@ -147,7 +147,7 @@ class LoreWorkers:
     # -- the tracked entity, passages, horizon ----------------------------------------------------
     @work(exclusive=True, group="track", exit_on_error=False)
     async def track(self, entity: str) -> None:
-        from agent.tools import run_blocking
+        from agent.blocking import run_blocking
 
         conversation = self.conversation
         events = await run_blocking(conversation.retriever, conversation.track, entity)
@@ -155,7 +155,7 @@ class LoreWorkers:
 
     @work(exclusive=True, group="passage", exit_on_error=False)
     async def read_passage(self, chunk_id: str, quote: str = "") -> None:
-        from agent.tools import run_blocking
+        from agent.blocking import run_blocking
 
         retriever = self.conversation.retriever
         passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT)
@@ -164,7 +164,7 @@ class LoreWorkers:
 
     @work(exclusive=True, group="horizon", exit_on_error=False)
     async def set_horizon(self, chapter: int) -> None:
-        from agent.tools import run_blocking
+        from agent.blocking import run_blocking
 
         conversation = self.conversation
         retriever = conversation.retriever
@@ -176,7 +176,7 @@ class LoreWorkers:
     # -- exports ----------------------------------------------------------------------------------
     @work(exclusive=True, group="export", exit_on_error=False)
     async def export(self, kind: str, fmt: str) -> None:
-        from agent.tools import run_blocking
+        from agent.blocking import run_blocking
         from tui.exports import export_session_file, export_timeline_file
 
         conversation = self.conversation

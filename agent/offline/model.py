@@ -33,6 +33,7 @@ from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
 from agent.analysis import QueryPlan, analyse
+from agent.blocking import run_blocking
 from agent.followup import Resolution, lexicon_of, resolve
 from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
 from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
@@ -50,7 +51,6 @@ from agent.offline.strategy import (
 )
 from agent.retrieval import Retriever
 from agent.schemas import Passage, Referent, Relation, TimelineEvent
-from agent.tools import run_blocking
 from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
 

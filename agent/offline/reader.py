@@ -15,10 +15,10 @@ from typing import Any
 from pydantic_ai import AgentRunResult, RunContext
 from pydantic_ai.capabilities import AbstractCapability
 
+from agent.blocking import run_blocking
 from agent.deps import LoreDeps
 from agent.offline.model import Librarian
 from agent.readers import Reader, ReaderContext
-from agent.tools import run_blocking
 from stores.errors import ConfigError
 
 

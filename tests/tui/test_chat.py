@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from agent.tools import run_blocking
+from agent.blocking import run_blocking
 from sessions.store import SessionStore
 from tests.tui.conftest import SIZE, ask, settle
 from tui.screens.main import MainScreen

@@ -1,0 +1,28 @@
+"""The stores are not meant for two threads at once: blocking calls run one at a time per world.
+
+The agent's tools, the librarian, the conversation and the terminal app all reach a world's
+stores from async code; each blocking call goes to a worker thread through the world's own
+limiter of one, so the event loop never blocks and the stores never see two threads.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+
+from agent.retrieval import Retriever
+
+T = TypeVar("T")
+
+_LIMITERS: weakref.WeakKeyDictionary[Retriever, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
+
+
+async def run_blocking(retriever: Retriever, fn: Callable[..., T], *args: Any) -> T:
+    """Run a blocking store call in a worker thread, one at a time per world."""
+    limiter = _LIMITERS.get(retriever)
+    if limiter is None:
+        limiter = _LIMITERS[retriever] = anyio.CapacityLimiter(1)
+    return await anyio.to_thread.run_sync(lambda: fn(*args), limiter=limiter)
