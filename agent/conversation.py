@@ -33,7 +33,11 @@ from stores.config import Settings
 from stores.errors import LoreError
 
 if TYPE_CHECKING:
+    from pydantic_ai import Agent
+
     from agent.streaming import Draft
+
+    LoreAgent = Agent[LoreDeps, Answer]
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +72,7 @@ class Conversation:
 
     def __init__(self, settings: Settings, store: SessionStore, session: Session,
                  retriever: Retriever, *, owns_store: bool = False,
-                 owns_retriever: bool = False, agent: Any = None) -> None:
+                 owns_retriever: bool = False, agent: LoreAgent | None = None) -> None:
         self.settings = settings
         self.store = store
         self.session = session
@@ -76,7 +80,7 @@ class Conversation:
         self.retriever = retriever
         self._owns_store = owns_store
         self._owns_retriever = owns_retriever
-        self._agent: Any = agent
+        self._agent = agent
         self._warming: threading.Thread | None = None
         self.current_turn: Turn | None = None
         """The turn the last `ask` began (saved even when the answer never came)."""
@@ -84,7 +88,8 @@ class Conversation:
     @classmethod
     def open(cls, settings: Settings, world: str, *, session_id: str | None = None,
              new: bool = False, store: SessionStore | None = None,
-             retriever: Retriever | None = None, agent: Any = None) -> Conversation:
+             retriever: Retriever | None = None,
+             agent: LoreAgent | None = None) -> Conversation:
         """The world's last session (a new one if it has none), `session_id`, or a new one.
 
         `agent` replaces the agent built from `settings.model` (tests, evaluations).
@@ -209,7 +214,7 @@ class Conversation:
                           turn_n=saved.n)
 
     @property
-    def agent(self):
+    def agent(self) -> LoreAgent:
         """The agent for the configured model, built on first use."""
         if self._agent is None:
             from agent.core import build_agent
