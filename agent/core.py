@@ -180,6 +180,10 @@ class AskResult:
     """Model requests made (tool rounds plus answers)."""
     evidence: list[Passage] = field(default_factory=list)
     """The passages the answer was built from, best first (what `lore eval` scores)."""
+    input_tokens: int = 0
+    """Prompt tokens over the run's requests, as the model reported them (0 for the librarian)."""
+    output_tokens: int = 0
+    """Completion tokens over the run's requests."""
 
     @property
     def resolved_question(self) -> str:
@@ -207,7 +211,9 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     return AskResult(answer=result.output, question=question, tool_calls=deps.calls,
                      messages_json=ModelMessagesTypeAdapter.dump_json(result.new_messages()),
                      requests=result.usage.requests,
-                     evidence=ranked_evidence(deps, result.output))
+                     evidence=ranked_evidence(deps, result.output),
+                     input_tokens=result.usage.input_tokens,
+                     output_tokens=result.usage.output_tokens)
 
 
 def ranked_evidence(deps: LoreDeps, answer: Answer) -> list[Passage]:

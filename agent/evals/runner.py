@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
@@ -24,10 +26,11 @@ class AgentRunner:
             raise
         self.loop = asyncio.new_event_loop()
 
-    def ask(self, question: str) -> AskResult:
-        """The whole result of one question: answer, evidence, tool calls, requests."""
-        return self.loop.run_until_complete(
-            ask(self.agent, LoreDeps(retriever=self.retriever), question))
+    def ask(self, question: str, on_text: Callable[[Any], Any] | None = None) -> AskResult:
+        """The whole result of one question: answer, evidence, tool calls, requests, tokens;
+        `on_text` sees the answer's text as it streams."""
+        deps = LoreDeps(retriever=self.retriever, on_text=on_text)
+        return self.loop.run_until_complete(ask(self.agent, deps, question))
 
     def run(self, question: str) -> tuple[list[int], str]:
         """The chapters of the answer's evidence, best first (the reader's own ranking, else

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +14,22 @@ eval_app = typer.Typer(help="Measure retrieval and conversation quality.", no_ar
 
 def register(app: typer.Typer) -> None:
     app.add_typer(eval_app, name="eval")
+
+
+def progress_line(label: str):
+    """A progress callback that rewrites one line on stderr (only on a terminal)."""
+    started = time.perf_counter()
+    tty = sys.stderr.isatty()
+
+    def report(done: int, total: int) -> None:
+        if not tty and done not in (0, total):
+            return
+        elapsed = time.perf_counter() - started
+        end = "\n" if done == total or not tty else ""
+        sys.stderr.write(f"\r{label}: {done}/{total} ({elapsed:.0f} s){end}")
+        sys.stderr.flush()
+
+    return report
 
 
 @eval_app.command("retrieval")
@@ -40,3 +58,34 @@ def retrieval_command(
     finally:
         runner.close()
     typer.echo(to_json(report) if as_json else render(report))
+
+
+@eval_app.command("answers")
+def answers_command(
+    ctx: typer.Context,
+    world: Annotated[str, typer.Option("--world", help="the world the questions are about")],
+    questions: Annotated[Path, typer.Option("--questions", help="questions JSONL (DESIGN.md)")],
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON, with every question")] = False,
+    limit: Annotated[int, typer.Option("--limit", help="only the first N questions (0 = all)",
+                                       min=0)] = 0,
+) -> None:
+    """Whether the answers name the gold answer or say 'not in the text', with their cost."""
+    import json
+
+    from agent.evals.answers import grade_all, render, summarise, timed
+    from agent.evals.retrieval import load_questions
+    from agent.evals.runner import AgentRunner
+
+    settings = ctx.obj.settings
+    items = load_questions(questions)
+    items = items[:limit] if limit else items
+    runner = AgentRunner(settings, world)
+    try:
+        grades = grade_all(items, runner.retriever, timed(runner.ask), progress_line("questions"))
+    finally:
+        runner.close()
+    report = summarise(grades)
+    reader = f"{settings.model.provider}" + (f"/{settings.model.name}" if settings.model.name
+                                             else "")
+    typer.echo(json.dumps({"reader": reader, **report}, ensure_ascii=False) if as_json
+               else render(report, reader))

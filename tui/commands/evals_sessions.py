@@ -6,30 +6,12 @@ databases, so the user's sessions never see them.
 
 from __future__ import annotations
 
-import sys
-import time
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from tui.commands.evals import eval_app
-
-
-def _progress(label: str):
-    """A progress callback that rewrites one line on stderr (only on a terminal)."""
-    started = time.perf_counter()
-    tty = sys.stderr.isatty()
-
-    def report(done: int, total: int) -> None:
-        if not tty and done not in (0, total):
-            return
-        elapsed = time.perf_counter() - started
-        end = "\n" if done == total or not tty else ""
-        sys.stderr.write(f"\r{label}: {done}/{total} ({elapsed:.0f} s){end}")
-        sys.stderr.flush()
-
-    return report
+from tui.commands.evals import eval_app, progress_line
 
 
 @eval_app.command("dialogues")
@@ -44,7 +26,7 @@ def dialogues_command(
     from agent.evals.dialogues import evaluate_dialogues, load_dialogues, render, to_json
 
     items = load_dialogues(dialogues)
-    report = evaluate_dialogues(ctx.obj.settings, world, items, k, _progress("turns"))
+    report = evaluate_dialogues(ctx.obj.settings, world, items, k, progress_line("turns"))
     typer.echo(to_json(report) if as_json else render(report))
 
 
@@ -74,5 +56,5 @@ def locomo_command(
         ctx.obj.settings, data, k=k, limit_samples=limit_samples,
         window=DEFAULT_WINDOW if window is None else window,
         abstain_below=DEFAULT_ABSTAIN_BELOW if abstain_below is None else abstain_below,
-        progress=_progress)
+        progress=progress_line)
     typer.echo(to_json(report) if as_json else render(report))
