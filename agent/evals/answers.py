@@ -35,7 +35,8 @@ _QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|《[
 _BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
 _CJK_NUMBER = re.compile("[" + "".join(_CN_DIGITS) + "".join(_CN_UNITS) + "]+")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}|[\u4e00-\u9fff]{2,}")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _SPACE = re.compile(r"\s+")
 _PUNCT = re.compile(r"[\W_]+")
 _QUOTE_IN = re.compile(r"“([^”]+)”|「([^」]+)」|\"([^\"]+)\"")
@@ -88,9 +89,14 @@ def gold_key(question: Question, retriever: Retriever) -> Key:
         _ARABIC.findall(with_arabic(asked)))
     if numbers:
         return Key(groups=[{n} for n in sorted(numbers)], kind="number")
-    asked_words = {w.casefold() for w in _WORD.findall(asked)}
-    words = {w.casefold() for w in _WORD.findall(_BRACKETED.sub("", clause))} - asked_words
-    return Key(words=words, kind="words")
+    return Key(words=_words(_BRACKETED.sub("", clause)) - _words(asked), kind="words")
+
+
+def _words(text: str) -> set[str]:
+    """English words of three letters or more, and Chinese character pairs (no segmenter needed
+    to compare a gold clause with an answer)."""
+    pairs = {run[i:i + 2] for run in _HAN_RUN.findall(text) for i in range(len(run) - 1)}
+    return {w.casefold() for w in _WORD.findall(text)} | pairs
 
 
 def answer_lines(result: AskResult) -> str:

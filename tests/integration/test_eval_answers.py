@@ -93,3 +93,15 @@ def test_lore_eval_answers_prints_both_the_grades_and_the_cost(demo_home: Path) 
     table = lore("eval", "answers", "--world", "demo", "--questions", QUESTIONS, "--limit", "3",
                  home=demo_home)
     assert table.code == 0 and "stated answers right" in table.out and "(n=3)" in table.out
+
+
+def test_without_a_name_or_number_half_the_gold_words_must_be_said(retriever: Retriever) -> None:
+    silver = gold_key(q("How much silver did the steward offer?", "Five hundred taels, in a box."),
+                      retriever)
+    assert silver.kind == "words"
+    assert names(said("He offered five hundred taels [1]."), silver)
+    assert not names(said("He offered a great deal of silver."), silver)
+    living = gold_key(q("沈砚在柳溪镇靠什么过活？", "在镇西土地庙旁的学塾里教蒙童读书，镇上人都叫他沈先生。"),
+                      retriever)
+    assert names(said("他在土地庙旁的学塾里教蒙童读书[1]。"), living)
+    assert not names(said("他在渡口撑船。"), living)
