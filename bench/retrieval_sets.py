@@ -1,0 +1,167 @@
+"""Every question set in one command: agent vs BM25 vs dense, recall@5 / MRR, per set and type.
+
+    .venv/bin/python bench/retrieval_sets.py [--home DIR] [--sets sanguo,monte,...] [--json FILE]
+
+Each world is ingested once into --home (default bench/results/worlds; ingestion is idempotent,
+so later runs only check the files) and measured with `lore eval retrieval --json`, the command
+a user runs. Held-out sets (written by someone who never ran Lorekeeper on them; never tune on
+them) are marked, and their mean is printed apart from the development sets' mean, so a change
+that helps only the books it was written for shows up as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(os.environ.get("LORE_SHARED_DATA", ROOT.parent / "shared" / "data"))
+QUESTIONS = ROOT / "bench" / "questions"
+LORE = [sys.executable, "-m", "tui"]
+
+
+@dataclass(frozen=True)
+class QuestionSet:
+    """One questions file and the world it is asked of."""
+
+    name: str
+    world: str
+    corpus: Path | None  # None: the bundled demo world (`lore demo`)
+    questions: Path
+    held_out: bool
+
+
+def question_sets(ftqa: Path) -> list[QuestionSet]:
+    return [
+        QuestionSet("demo", "demo", None, ROOT / "stores/demo_world/questions.jsonl", False),
+        QuestionSet("sanguo", "sanguo", DATA / "sanguo_yanyi/chapters",
+                    QUESTIONS / "sanguo.jsonl", False),
+        QuestionSet("monte", "monte", DATA / "monte_cristo/chapters",
+                    QUESTIONS / "monte_cristo.jsonl", False),
+        QuestionSet("fairytaleqa", "ftqa", ftqa / "corpus", ftqa / "questions.jsonl", False),
+        QuestionSet("pride", "pride", DATA / "pride_and_prejudice/chapters",
+                    QUESTIONS / "pride_and_prejudice.jsonl", True),
+        QuestionSet("hongloumeng", "hlm", DATA / "hongloumeng/chapters",
+                    QUESTIONS / "hongloumeng.jsonl", True),
+        QuestionSet("hongloumeng_b", "hlm", DATA / "hongloumeng/chapters",
+                    QUESTIONS / "hongloumeng_b.jsonl", True),
+    ]
+
+
+def lore(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LORE_HOME": str(home)}
+    return subprocess.run([*LORE, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def prepare(qs: QuestionSet, home: Path, ftqa: Path) -> float:
+    """Ingest the set's world if needed; seconds spent."""
+    started = time.perf_counter()
+    if qs.name == "fairytaleqa" and not (ftqa / "questions.jsonl").is_file():
+        subprocess.run([sys.executable, str(ROOT / "bench/fairytaleqa.py"), "--split", "test",
+                        "--stories", "20", "--out", str(ftqa)], check=True, capture_output=True)
+    done = lore(home, "demo", "--if-needed") if qs.corpus is None else \
+        lore(home, "ingest", str(qs.corpus), "--world", qs.world)
+    if done.returncode != 0:
+        raise SystemExit(f"{qs.name}: ingest failed:\n{done.stderr}")
+    return time.perf_counter() - started
+
+
+def measure(qs: QuestionSet, home: Path) -> dict:
+    done = lore(home, "eval", "retrieval", "--world", qs.world, "--questions",
+                str(qs.questions), "--json")
+    if done.returncode != 0:
+        raise SystemExit(f"{qs.name}: eval failed:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def cell(summary: dict | None) -> str:
+    return "—" if not summary or not summary.get("n") else \
+        f"{summary['recall']:.2f} / {summary['mrr']:.2f}"
+
+
+def table(results: dict[str, dict], sets: list[QuestionSet]) -> str:
+    rows = [("set", "n", "agent", "bm25", "dense", "agent−bm25", "refused")]
+    by_name = {qs.name: qs for qs in sets}
+    for name, report in results.items():
+        agent, base = report["answerable"], report["baselines"]
+        label = name + (" (held out)" if by_name[name].held_out else "")
+        rows.append((label, str(agent["n"]), cell(agent), cell(base.get("bm25", {}).get(
+            "answerable")), cell(base.get("dense", {}).get("answerable")),
+            f"{agent['recall'] - base['bm25']['answerable']['recall']:+.2f}",
+            str(len(report.get("refused_answerable", [])))))
+    for held_out in (False, True):
+        chosen = [r for n, r in results.items() if by_name[n].held_out == held_out]
+        if chosen:
+            mean = {k: sum(r["answerable"][k] for r in chosen) / len(chosen)
+                    for k in ("recall", "mrr")}
+            bm25 = {k: sum(r["baselines"]["bm25"]["answerable"][k] for r in chosen) / len(chosen)
+                    for k in ("recall", "mrr")}
+            rows.append(("mean " + ("held out" if held_out else "development"), "",
+                         f"{mean['recall']:.2f} / {mean['mrr']:.2f}",
+                         f"{bm25['recall']:.2f} / {bm25['mrr']:.2f}", "",
+                         f"{mean['recall'] - bm25['recall']:+.2f}", ""))
+    return _render(rows)
+
+
+def type_table(results: dict[str, dict]) -> str:
+    """Per question type, over every set: agent and BM25, recall@5 / MRR (question-weighted)."""
+    sums: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for report in results.values():
+        for kind, s in report["by_type"].items():
+            if kind == "unanswerable" or not s["n"]:
+                continue
+            b = report["baselines"]["bm25"]["by_type"].get(kind, {})
+            sums[kind]["n"].append(s["n"])
+            for who, src in (("agent", s), ("bm25", b)):
+                for k in ("recall", "mrr"):
+                    sums[kind][f"{who}_{k}"].append(src.get(k, 0.0) * s["n"])
+    rows = [("type", "n", "agent", "bm25")]
+    for kind, v in sorted(sums.items()):
+        n = sum(v["n"])
+        rows.append((kind, str(n), f"{sum(v['agent_recall']) / n:.2f} / "
+                     f"{sum(v['agent_mrr']) / n:.2f}",
+                     f"{sum(v['bm25_recall']) / n:.2f} / {sum(v['bm25_mrr']) / n:.2f}"))
+    return _render(rows)
+
+
+def _render(rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
+    parser.add_argument("--sets", default="", help="comma-separated set names (default: all)")
+    parser.add_argument("--json", type=Path, help="also write every report to this file")
+    args = parser.parse_args()
+    ftqa = args.home / "ftqa-source"
+    sets = question_sets(ftqa)
+    if args.sets:
+        wanted = set(args.sets.split(","))
+        sets = [qs for qs in sets if qs.name in wanted]
+    results: dict[str, dict] = {}
+    for qs in sets:
+        spent = prepare(qs, args.home, ftqa)
+        started = time.perf_counter()
+        results[qs.name] = measure(qs, args.home)
+        print(f"{qs.name}: world ready in {spent:.0f} s, measured in "
+              f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print("recall@5 / MRR on answerable questions; refused = answerable questions answered "
+          "'not in the text'")
+    print(table(results, sets))
+    print()
+    print(type_table(results))
+    if args.json:
+        args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+
+
+if __name__ == "__main__":
+    main()
