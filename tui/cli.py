@@ -5,6 +5,7 @@ Settings are built once here (config file, environment, --data-dir) and passed d
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -62,6 +63,9 @@ def _register() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors are printed plainly (no traceback) with a non-zero exit."""
+    # Conversations and the catalog are private: every folder and database this process
+    # creates (data dir, catalog, sessions.db, index folders, exports) is for the user alone.
+    os.umask(0o077)
     _register()
     try:
         # Without standalone mode click returns a command's exit code instead of exiting.
@@ -91,5 +95,9 @@ def _print_error(message: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
+    from sessions.scrub import scrub
+    from tui.terminal import printable
+
+    # A provider's error may quote the API key; a bad name may hold escape sequences.
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        Text.assemble(("error: ", "bold red"), message))
+        Text.assemble(("error: ", "bold red"), printable(scrub(message))))
