@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stores.errors import LoreError
+from tui.terminal import echo
 
 if TYPE_CHECKING:
     from agent.conversation import Conversation, TurnResult
@@ -31,10 +32,12 @@ def ask_command(
     steps: Annotated[bool, typer.Option("--steps", help="show each tool call on stderr")] = False,
 ) -> None:
     """Ask a question; by default it continues the world's last session."""
-    from agent.conversation import Conversation, find_session
+    from agent.conversation import Conversation, checked_question, find_session
     from sessions.store import SessionStore
 
     settings = ctx.obj.settings
+    # Before anything is opened or loaded: a refused question must not start the warm-up.
+    question = checked_question(question, settings.sessions.max_question_chars)
     if session and new:
         raise LoreError("--session and --new cannot be used together", where="--new",
                         hint="continue a session with --session ID, or start one with --new")
@@ -59,7 +62,7 @@ def ask_command(
 
 def _run(conversation: Conversation, question: str, steps: bool) -> TurnResult:
     def show(call: Any) -> None:
-        typer.echo(f"  · {call.summary or call.tool}", err=True)
+        echo(f"  · {call.summary or call.tool}", err=True)
 
     try:
         return asyncio.run(conversation.ask(question, on_step=show if steps else None))
@@ -82,7 +85,7 @@ def citation_rows(conversation: Conversation, result: TurnResult) -> list[dict[s
 def _print(conversation: Conversation, result: TurnResult, as_json: bool) -> None:
     answer = result.answer
     if as_json:
-        typer.echo(json.dumps({
+        echo(json.dumps({
             "answer": answer.text,
             "resolved_question": result.resolved_question,
             "citations": citation_rows(conversation, result),
@@ -93,18 +96,18 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool) -> Non
         }, ensure_ascii=False))
         return
     if result.resolved_question != result.question:
-        typer.echo(f"(read as: {result.resolved_question})")
-    typer.echo(answer.text)
+        echo(f"(read as: {result.resolved_question})")
+    echo(answer.text)
     titles = conversation.retriever.chapter_titles
     if answer.citations:
-        typer.echo("")
+        echo("")
     for i, c in enumerate(answer.citations, start=1):
         title = titles.get(c.chapter, "")
         chapter = f"第{c.chapter}回" if _cjk(title or answer.text) else f"ch. {c.chapter}"
         heading = f"{chapter} {title}".strip()
-        typer.echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
-        typer.echo(f"    “{' '.join(c.quote.split())}”")
-    typer.echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
+        echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+        echo(f"    “{' '.join(c.quote.split())}”")
+    echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
 
 
 def _cjk(text: str) -> bool:

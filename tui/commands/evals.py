@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from tui.terminal import echo
+
 eval_app = typer.Typer(help="Measure retrieval and conversation quality.", no_args_is_help=True)
 
 
@@ -39,7 +41,7 @@ def retrieval_command(
         report = evaluate(items, runner.run, baselines, k)
     finally:
         runner.close()
-    typer.echo(to_json(report) if as_json else render(report))
+    echo(to_json(report) if as_json else render(report))
 
 
 class AgentRunner:

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from tui.commands.evals import eval_app
+from tui.terminal import echo
 
 
 def _progress(label: str):
@@ -45,7 +46,7 @@ def dialogues_command(
 
     items = load_dialogues(dialogues)
     report = evaluate_dialogues(ctx.obj.settings, world, items, k, _progress("turns"))
-    typer.echo(to_json(report) if as_json else render(report))
+    echo(to_json(report) if as_json else render(report))
 
 
 @eval_app.command("locomo")
@@ -69,4 +70,4 @@ def locomo_command(
         window=DEFAULT_WINDOW if window is None else window,
         abstain_below=DEFAULT_ABSTAIN_BELOW if abstain_below is None else abstain_below,
         progress=_progress)
-    typer.echo(to_json(report) if as_json else render(report))
+    echo(to_json(report) if as_json else render(report))

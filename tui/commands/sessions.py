@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from tui.terminal import echo
+
 sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
                            rich_markup_mode=None)
 
@@ -29,15 +31,15 @@ def list_command(
         sessions = store.list_sessions(world)
         firsts = {s.id: _first_question(store, s.id) for s in sessions}
     if as_json:
-        typer.echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
+        echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
                                for s in sessions], ensure_ascii=False))
         return
     if not sessions:
-        typer.echo("No sessions yet. Start one: lore ask \"…\" --world NAME   (or open `lore`)")
+        echo("No sessions yet. Start one: lore ask \"…\" --world NAME   (or open `lore`)")
         return
     for s in sessions:
         label = s.title or firsts[s.id] or "(no questions yet)"
-        typer.echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
+        echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
                    f"{s.updated:%Y-%m-%d %H:%M}  {label}")
 
 
@@ -56,7 +58,7 @@ def show_command(
     from sessions.store import SessionStore
 
     with SessionStore(ctx.obj.settings.sessions_path) as store:
-        typer.echo(export_session(store, session_id, "md"), nl=False)
+        echo(export_session(store, session_id, "md"), nl=False)
 
 
 @sessions_app.command("export")
@@ -80,7 +82,7 @@ def write_or_print(text: str, out: Path | None) -> None:
     from stores.errors import LoreError
 
     if out is None:
-        typer.echo(text, nl=not text.endswith("\n"))
+        echo(text, nl=not text.endswith("\n"))
         return
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -88,4 +90,4 @@ def write_or_print(text: str, out: Path | None) -> None:
     except OSError as exc:
         raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
                         hint="choose a file in a folder you can write") from None
-    typer.echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")
+    echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")

@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from tui.terminal import echo
+
 DEMO_WORLD = "demo"
 
 
@@ -31,10 +33,10 @@ def ingest_command(
 
     report = ingest_with_progress(ctx.obj.settings, world, paths, glossary)
     if report.noop:
-        typer.echo(f"{world}: nothing changed in {report.files} files; the world is up to date.")
+        echo(f"{world}: nothing changed in {report.files} files; the world is up to date.")
         return
     total = sum(report.seconds.values())
-    typer.echo(f"{world}: {len(report.changed)} of {report.files} files (re)indexed, "
+    echo(f"{world}: {len(report.changed)} of {report.files} files (re)indexed, "
                f"{report.chunks} passages, {report.entities} entities, "
                f"{report.relations} relations, {report.embedded} passages embedded "
                f"in {total:.1f} s.")
@@ -60,11 +62,11 @@ def entities_command(
     if as_json:
         rows = [{"name": e.name, "aliases": e.aliases, "type": e.type, "mentions": e.mentions}
                 for e in entities]
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return
     for e in entities:
         aliases = f"  ({', '.join(e.aliases)})" if e.aliases else ""
-        typer.echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
+        echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
 
 
 def worlds_command(
@@ -81,12 +83,12 @@ def worlds_command(
         catalog.close()
     if as_json:
         keys = ("name", "state", "documents", "chapters", "chunks", "entities", "embedder")
-        typer.echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
+        echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
         return
     if not rows:
-        typer.echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
+        echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
     for r in rows:
-        typer.echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
+        echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
                    f"{r['chunks']:>6} passages {r['entities']:>5} entities")
 
 
