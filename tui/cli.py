@@ -14,6 +14,7 @@ import typer
 
 from stores.config import Settings, load_settings
 from stores.errors import LoreError
+from tui.failures import INTERRUPTED_EXIT, machine_error, with_disk_state
 
 app = typer.Typer(
     name="lore",
@@ -31,12 +32,22 @@ class Context:
     def __init__(self, config: Path | None, data_dir: Path | None) -> None:
         self._config, self._data_dir = config, data_dir
         self._settings: Settings | None = None
+        _CURRENT["context"] = self
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The data dir, for messages about it (None when the settings could not be read)."""
+        return self._settings.data_dir if self._settings is not None else self._data_dir
 
     @property
     def settings(self) -> Settings:
         if self._settings is None:
             self._settings = load_settings(self._config, self._data_dir)
         return self._settings
+
+
+_CURRENT: dict[str, Context] = {}
+"""The command's Context, so `main` can name the data dir when the machine fails."""
 
 
 @app.callback(invoke_without_command=True)
@@ -70,14 +81,19 @@ def main(argv: list[str] | None = None) -> None:
     try:
         # Without standalone mode click returns a command's exit code instead of exiting.
         code = app(args=argv, standalone_mode=False)
+        if code == INTERRUPTED_EXIT:  # typer turns Ctrl+C into a bare exit code
+            raise KeyboardInterrupt
         if isinstance(code, int) and code:
             sys.exit(code)
     except LoreError as exc:
+        context = _CURRENT.get("context")
+        exc = with_disk_state(exc, context.data_dir if context else None)
         _print_error(exc.render())
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        _print_error("interrupted; everything written so far is kept (run the command again to resume)")
-        sys.exit(130)
+        _print_error("interrupted; everything written so far is kept (run the command again to "
+                     "resume)")
+        sys.exit(INTERRUPTED_EXIT)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
@@ -88,7 +104,12 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(exc, click.ClickException):
             exc.show()
             sys.exit(exc.exit_code)
-        raise
+        context = _CURRENT.get("context")
+        failure = machine_error(exc, context.data_dir if context else None)
+        if failure is None:
+            raise
+        _print_error(failure.render())
+        sys.exit(failure.exit_code)
 
 
 def _print_error(message: str) -> None:

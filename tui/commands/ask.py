@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stores.errors import LoreError
+from tui.failures import Interrupted
 from tui.terminal import echo
 
 if TYPE_CHECKING:
@@ -67,12 +68,21 @@ def _run(conversation: Conversation, question: str, steps: bool) -> TurnResult:
     try:
         return asyncio.run(conversation.ask(question, on_step=show if steps else None))
     except LoreError as exc:
-        turn = conversation.current_turn
-        if turn is not None:
-            saved = (f"your question is saved as turn {turn.n} of session "
-                     f"{conversation.session.id}: run the same command again to re-ask it")
+        if saved := _saved(conversation):
             exc.hint = f"{exc.hint}; {saved}" if exc.hint else saved
         raise
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted before the answer came",
+                          hint=_saved(conversation) or "run the same command again") from None
+
+
+def _saved(conversation: Conversation) -> str:
+    """Where the question is kept, when it got as far as the session database."""
+    turn = conversation.current_turn
+    if turn is None:
+        return ""
+    return (f"your question is saved as turn {turn.n} of session {conversation.session.id}: "
+            "run the same command again to re-ask it")
 
 
 def citation_rows(conversation: Conversation, result: TurnResult) -> list[dict[str, Any]]:
