@@ -99,6 +99,7 @@ class Conversation:
         try:
             store = store or SessionStore(settings.sessions_path)
             session = _pick_session(store, world, session_id, new)
+            store.end_stale_turns(session.id)  # left pending by a killed process
         except BaseException:
             if owns_store and store is not None:
                 store.close()

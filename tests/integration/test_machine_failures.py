@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -137,3 +138,39 @@ def test_ctrl_c_during_ask_keeps_the_question(demo_copy: Path) -> None:
     assert new and new[0][0][0] == "沈砚后来怎么样了？" and new[0][0][1] != "pending"
     listed = json.loads(lore("sessions", "list", "--json", home=demo_copy).out)
     assert len(listed) == len(before["turns"]) + 1
+
+
+def test_a_turn_left_pending_by_a_killed_process_is_marked_interrupted(demo_copy: Path) -> None:
+    assert lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy).code == 0
+    before = stored(demo_copy)
+    env = {**os.environ, "LORE_HOME": str(demo_copy)}
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "ask", "苏绾是谁？", "--world", "demo"],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # kill -9 once the question is saved, before the answer
+        if _status(demo_copy, "苏绾是谁？") == "pending":
+            break
+        time.sleep(0.02)
+    proc.kill()
+    proc.wait()
+    if proc.returncode == 0:
+        pytest.skip("the answer came before the kill")
+    session = next(s for s in before["turns"])
+    assert stored(demo_copy)["turns"][session][1] == ("苏绾是谁？", "pending")
+    again = lore("ask", "苏绾是谁？", "--world", "demo", home=demo_copy)  # asked again
+    assert again.code == 0, again.err
+    turns = stored(demo_copy)["turns"][session]
+    assert turns == [("沈砚是谁？", "answered"), ("苏绾是谁？", "failed"), ("苏绾是谁？", "answered")]
+    shown = lore("sessions", "show", session, home=demo_copy).out
+    assert "interrupted: the process that asked it" in shown
+
+
+def _status(home: Path, question: str) -> str | None:
+    """The status of the last turn asking `question`, read straight from sessions.db."""
+    try:
+        with sqlite3.connect(f"file:{home / 'sessions.db'}?mode=ro", uri=True, timeout=5) as db:
+            row = db.execute("SELECT status FROM turns WHERE question = ? ORDER BY created DESC",
+                             [question]).fetchone()
+    except sqlite3.Error:
+        return None
+    return row[0] if row else None
