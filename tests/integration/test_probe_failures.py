@@ -204,3 +204,24 @@ def test_a_world_name_with_a_newline_is_refused(demo_copy: Path, tmp_path: Path,
         assert result.code == 2 and "invalid world name" in result.err, result.err
     assert stored(demo_copy) == before
     assert not any("\n" in p.name for p in (demo_copy / "worlds").iterdir())
+
+
+# -- --out never overwrites without being told ---------------------------------------------------
+def test_out_refuses_to_overwrite_an_existing_file_without_force(demo_copy: Path,
+                                                                 tmp_path: Path) -> None:
+    out = tmp_path / "notes.md"
+    out.write_text("my own notes, not an export\n", encoding="utf-8")
+    assert lore("ask", "沈砚是谁？", "--world", "demo", home=demo_copy).code == 0
+    session = json.loads(lore("sessions", "list", "--json", home=demo_copy).out)[0]["id"]
+    for args in (("timeline", "沈砚", "--world", "demo", "--out", out),
+                 ("sessions", "export", session, "--out", out)):
+        refused = lore(*args, home=demo_copy)
+        assert refused.code == 2 and f"{out}: the file exists and was left as it was" in refused.err
+        assert "--force" in refused.err
+        assert out.read_text(encoding="utf-8") == "my own notes, not an export\n"
+        forced = lore(*args, "--force", home=demo_copy)
+        assert forced.code == 0 and f"wrote {out}" in forced.out
+        assert out.read_text(encoding="utf-8") != "my own notes, not an export\n"
+        out.write_text("my own notes, not an export\n", encoding="utf-8")
+    fresh = lore("timeline", "沈砚", "--world", "demo", "--out", tmp_path / "new.md", home=demo_copy)
+    assert fresh.code == 0 and (tmp_path / "new.md").read_text(encoding="utf-8").strip()

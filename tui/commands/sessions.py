@@ -67,6 +67,7 @@ def export_command(
     session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
     fmt: Annotated[str, typer.Option("--format", help="md or json")] = "md",
     out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export a session as Markdown or JSON (secrets are never included)."""
     from agent.timeline import export_session
@@ -74,16 +75,27 @@ def export_command(
 
     with SessionStore(ctx.obj.settings.sessions_path) as store:
         text = export_session(store, session_id, fmt)  # type: ignore[arg-type]
-    write_or_print(text, out)
+    write_or_print(text, out, force)
 
 
-def write_or_print(text: str, out: Path | None) -> None:
-    """Print `text`, or write it to `out` and say so."""
+def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
+    """Print `text`, or write it to `out` and say so. An existing `out` is overwritten only
+    with `force` or when the user says yes on a terminal."""
+    import sys
+
     from stores.errors import LoreError
 
     if out is None:
         echo(text, nl=not text.endswith("\n"))
         return
+    if out.exists() and not force:
+        if out.is_dir():
+            raise LoreError("--out is a folder", where=out, hint="give a file name")
+        asked = sys.stdin.isatty() and sys.stderr.isatty()
+        if not (asked and typer.confirm(f"{out} exists. Overwrite it?", default=False,
+                                        err=True)):
+            raise LoreError("the file exists and was left as it was", where=out,
+                            hint="choose another --out, or add --force to overwrite it")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
