@@ -125,6 +125,9 @@ class ModelSettings(Section):
     api_key_env: str = ""
     """Name of the environment variable with the API key; empty uses the provider's usual one."""
     timeout_s: float = Field(60.0, gt=0)
+    """One try at a model request is cut after this many seconds."""
+    total_timeout_s: float = Field(90.0, gt=0)
+    """A model request gives up after this long in all, tries and waits between them included."""
     retries: int = Field(3, ge=0, le=10)
     max_tool_rounds: int = Field(5, ge=1, le=10)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,24 @@ def test_out_refuses_to_overwrite_an_existing_file_without_force(demo_copy: Path
         out.write_text("my own notes, not an export\n", encoding="utf-8")
     fresh = lore("timeline", "沈砚", "--world", "demo", "--out", tmp_path / "new.md", home=demo_copy)
     assert fresh.code == 0 and (tmp_path / "new.md").read_text(encoding="utf-8").strip()
+
+
+# -- a hanging model gives up in bounded time ----------------------------------------------------
+def test_a_hanging_model_gives_up_within_the_total_time_and_keeps_the_question(
+        demo_copy: Path) -> None:
+    before = stored(demo_copy)
+    with FakeServer("openai", delay_s=30) as server:
+        env = {"LORE_MODEL__PROVIDER": "openai", "LORE_MODEL__NAME": "fake-model",
+               "LORE_MODEL__BASE_URL": server.url, "LORE_MODEL__TIMEOUT_S": "3",
+               "LORE_MODEL__TOTAL_TIMEOUT_S": "5", "LORE_MODEL__RETRIES": "3"}
+        started = time.monotonic()
+        result = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy, env=env)
+        elapsed = time.monotonic() - started
+    # 4 tries × 3 s and the waits would be over 15 s; the process itself takes a few seconds
+    assert result.code == 4, result.err
+    assert elapsed < 15, elapsed
+    assert "no answer within 5 s in all" in result.err
+    assert "model.total_timeout_s" in result.err and "your question is saved" in result.err
+    after = stored(demo_copy)
+    new = [t for s, t in after["turns"].items() if s not in before["turns"]]
+    assert new == [[("沈砚是谁？", "failed")]]
