@@ -10,6 +10,18 @@ from tests.tui.conftest import SIZE, ask, make_app, settle
 from tui import workers
 
 
+async def watch_opening(pilot) -> set[str]:
+    """Every status-bar activity shown until the world is open (at most 10 s)."""
+    app, seen = pilot.app, set()
+    for _ in range(100):
+        await pilot.pause(0.1)
+        seen.add(str(app.main.status.activity))
+        if app.conversation is not None:
+            break
+    await settle(pilot)
+    return seen
+
+
 async def test_a_slow_open_shows_progress_and_opens(settings, monkeypatch):
     real_warm = workers.warm
 
@@ -20,13 +32,7 @@ async def test_a_slow_open_shows_progress_and_opens(settings, monkeypatch):
     monkeypatch.setattr(workers, "warm", slow_warm)
     app = make_app(settings)
     async with app.run_test(size=SIZE) as pilot:
-        seen = set()
-        for _ in range(100):
-            await pilot.pause(0.1)
-            seen.add(str(app.main.status.activity))
-            if app.conversation is not None:
-                break
-        await settle(pilot)
+        seen = await watch_opening(pilot)
         assert app.conversation is not None and app.conversation.world == "demo"
         assert any(a.startswith("opening demo: loading the passages") and a.endswith(" s")
                    for a in seen), seen
@@ -51,13 +57,7 @@ async def test_stores_held_by_another_process_are_waited_for(settings, monkeypat
     monkeypatch.setattr(workers, "LOCK_RETRY_S", 0.3)
     app = make_app(settings)
     async with app.run_test(size=SIZE) as pilot:
-        seen = set()
-        for _ in range(100):
-            await pilot.pause(0.1)
-            seen.add(str(app.main.status.activity))
-            if app.conversation is not None:
-                break
-        await settle(pilot)
+        seen = await watch_opening(pilot)
         assert len(calls) == 4 and app.conversation is not None
         assert any("waiting: the vector index is in use by process 4242" in a for a in seen), seen
         assert not [n for sev, n in app.notes if sev == "error"]
