@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -168,7 +169,8 @@ def test_a_turn_left_pending_by_a_killed_process_is_marked_interrupted(demo_copy
 def _status(home: Path, question: str) -> str | None:
     """The status of the last turn asking `question`, read straight from sessions.db."""
     try:
-        with sqlite3.connect(f"file:{home / 'sessions.db'}?mode=ro", uri=True, timeout=5) as db:
+        with closing(sqlite3.connect(f"file:{home / 'sessions.db'}?mode=ro", uri=True,
+                                     timeout=5)) as db:
             row = db.execute("SELECT status FROM turns WHERE question = ? ORDER BY created DESC",
                              [question]).fetchone()
     except sqlite3.Error:
