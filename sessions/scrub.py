@@ -11,15 +11,14 @@ import json
 import os
 import re
 
+from stores.config import SECRET_VARIABLES
+
 REDACTED = "[REDACTED]"
 
 # Environment variables whose values are secrets, by the end of their name.
 _SECRET_ENV_SUFFIXES = ("_API_KEY", "_TOKEN", "_PASSWORD", "_SECRET", "_SECRET_KEY")
 # Shorter values would be redacted all over ordinary text ("1", "yes", "admin").
 _MIN_SECRET_LEN = 6
-# Variables the settings name as holding a secret (model.api_key_env = "MY_LLM_KEY"): their
-# values are secrets whatever the name looks like. Filled by `declare_secret_variables`.
-_DECLARED: set[str] = set()
 # A declared variable is a key by definition, so a shorter value still goes; below this it could
 # not be a real key and would only mangle ordinary words.
 _MIN_DECLARED_LEN = 4
@@ -45,12 +44,6 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def declare_secret_variables(*names: str) -> None:
-    """Treat these environment variables' values as secrets from now on, whatever their names
-    (the settings' `model.api_key_env`, `vector.api_key_env`, `graph.neo4j_password_env`)."""
-    _DECLARED.update(name for name in names if name)
-
-
 def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
     """The values of environment variables named like secrets (…_API_KEY, …_TOKEN, …_PASSWORD)
     or declared as holding one by the settings."""
@@ -60,7 +53,9 @@ def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
         for name, value in env.items()
         if name.upper().endswith(_SECRET_ENV_SUFFIXES) and len(value) >= _MIN_SECRET_LEN
     }
-    values.update(value for name in _DECLARED
+    # Variables the settings name as holding a secret (model.api_key_env = "MY_LLM_KEY"):
+    # their values are secrets whatever the names look like.
+    values.update(value for name in SECRET_VARIABLES
                   if len(value := env.get(name, "")) >= _MIN_DECLARED_LEN)
     # Longest first, so a value that contains another is removed whole.
     return sorted(values, key=len, reverse=True)

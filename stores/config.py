@@ -28,6 +28,9 @@ from stores.config_check import (
 )
 from stores.errors import ConfigError, at_line
 
+SECRET_VARIABLES: set[str] = set()
+"""Names of the environment variables any settings built in this process read secrets from."""
+
 
 class Section(BaseModel):
     """A section of config.toml. An unknown key is an error, never ignored: `provder = "google"`
@@ -172,10 +175,8 @@ class Settings(BaseSettings):
 
     def model_post_init(self, context: Any, /) -> None:
         # Whatever the variables are called, their values must never reach the session
-        # database or an export: the scrubber learns their names as soon as settings exist.
-        from sessions.scrub import declare_secret_variables
-
-        declare_secret_variables(*self.secret_variables)
+        # database or an export: the scrubber (sessions.scrub) knows them from here on.
+        SECRET_VARIABLES.update(name for name in self.secret_variables if name)
 
     @property
     def secret_variables(self) -> tuple[str, ...]:
