@@ -7,10 +7,12 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -99,23 +101,30 @@ def test_a_read_only_data_folder_says_so_and_loses_nothing(
     assert stored(home) == before
 
 
-def _interrupt(args: list[str], home: Path, after_s: float) -> subprocess.CompletedProcess:
-    """Run `lore ARGS` and press Ctrl+C (SIGINT, as the terminal sends it) after `after_s`."""
-    env = {**os.environ, "LORE_HOME": str(home)}
-    proc = subprocess.Popen([sys.executable, "-m", "tui", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(after_s)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    return subprocess.CompletedProcess(args, proc.returncode, out, err)
+def _passages(home: Path, world: str) -> int:
+    """Passages of `world` the catalog holds so far (0 while it cannot be read)."""
+    try:
+        with closing(sqlite3.connect(f"file:{home / 'catalog.db'}?mode=ro", uri=True)) as db:
+            return db.execute("SELECT count(*) FROM chunks WHERE world = ?", [world]).fetchone()[0]
+    except sqlite3.Error:
+        return 0
 
 
 def test_ctrl_c_during_ingest_says_interrupted_and_resumes(
         demo_copy: Path, shared_data: Path, tmp_path: Path, clean_sanguo: dict) -> None:
     before = stored(demo_copy)
     text = corpus(shared_data, tmp_path)
-    ended = _interrupt(["ingest", str(text), "--world", "sanguo"], demo_copy, 5.0)
-    assert ended.returncode == 130
+    env = {**os.environ, "LORE_HOME": str(demo_copy)}
+    proc = subprocess.Popen([sys.executable, "-m", "tui", "ingest", str(text), "--world",
+                             "sanguo"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _passages(demo_copy, "sanguo"):
+        time.sleep(0.01)  # Ctrl+C once the passages are written, while they are embedded
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    ended = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+    assert ended.returncode == 130, ended.stdout
     assert "interrupted; everything written so far is kept" in ended.stderr, ended.stderr
     assert "Traceback" not in ended.stderr
     assert stored(demo_copy) == before
