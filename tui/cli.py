@@ -14,7 +14,7 @@ import typer
 
 from stores.config import Settings, load_settings
 from stores.errors import LoreError
-from tui.failures import INTERRUPTED_EXIT, machine_error, with_disk_state
+from tui.failures import INTERRUPTED_EXIT, Interrupted, machine_error, with_disk_state
 
 app = typer.Typer(
     name="lore",
@@ -91,8 +91,9 @@ def main(argv: list[str] | None = None) -> None:
         _print_error(exc.render())
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        _print_error("interrupted; everything written so far is kept (run the command again to "
-                     "resume)")
+        _print_error(Interrupted("interrupted; everything written so far is kept",
+                                 hint="run the same command again: it resumes where it "
+                                      "stopped").render())
         sys.exit(INTERRUPTED_EXIT)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
