@@ -101,6 +101,7 @@ class Conversation:
         try:
             store = store or SessionStore(settings.sessions_path)
             session = _pick_session(store, world, session_id, new)
+            store.end_stale_turns(session.id)  # left pending by a killed process
         except BaseException:
             if owns_store and store is not None:
                 store.close()
@@ -166,10 +167,7 @@ class Conversation:
         On an error the turn is marked failed (cancelled when the task is cancelled) and the
         error is raised again; the question stays in the session either way.
         """
-        question = question.strip()
-        if not question:
-            raise LoreError("the question is empty", where="question",
-                            hint="type a question about the world")
+        question = checked_question(question, self.settings.sessions.max_question_chars)
         turn = self.current_turn = self.store.begin_turn(self.session.id, question)
         try:
             return await self._answer(turn, question, on_step, on_text)
@@ -263,7 +261,10 @@ class Conversation:
         return events
 
     def close(self) -> None:
-        """Release the stores this conversation opened."""
+        """Release the stores this conversation opened, once the warm-up has let go of them
+        (closing the graph under a thread still reading it crashes the process)."""
+        if self._warming is not None:
+            self._warming.join()
         if self._owns_retriever:
             self.retriever.stores.close()
         if self._owns_store:
@@ -274,6 +275,21 @@ class Conversation:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def checked_question(question: str, limit: int) -> str:
+    """The question without surrounding blanks; a LoreError when it is empty or longer than
+    `limit` characters (a pasted book would take minutes and gigabytes to embed)."""
+    question = question.strip()
+    if not question:
+        raise LoreError("the question is empty", where="question",
+                        hint="type a question about the world")
+    if len(question) > limit:
+        raise LoreError(f"the question is {len(question):,} characters long; at most "
+                        f"{limit:,} are read", where="question",
+                        hint="ask a shorter question (passages are found by the tools), or "
+                             "raise sessions.max_question_chars in config.toml")
+    return question
 
 
 def _pick_session(store: SessionStore, world: str, session_id: str | None,

@@ -161,7 +161,8 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
         capabilities=[*reader.capabilities, ToolRounds(settings.max_tool_rounds),
-                      Backoff(settings.retries, base_s=backoff_s)],
+                      Backoff(settings.retries, base_s=backoff_s,
+                              total_s=settings.total_timeout_s)],
     )
     agent.output_validator(validate_answer)
     return agent

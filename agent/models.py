@@ -28,6 +28,7 @@ from pydantic_ai.exceptions import (
     ModelNotFoundError,
     ModelQuotaExceededError,
     ModelRateLimitError,
+    ModelRequestTimeout,
     ModelServerError,
     ModelTimeoutError,
     ModelUnavailableError,
@@ -142,6 +143,22 @@ class Backoff(AbstractCapability[Any]):
     """The first wait; each further wait doubles it (with ±25% jitter)."""
     cap_s: float = 20.0
     """No single wait is longer, whatever the provider's Retry-After says."""
+    total_s: float = 90.0
+    """A request gives up after this long in all, its tries and waits included
+    (`model.total_timeout_s`): a hanging server would otherwise hold the user for
+    (retries + 1) × model.timeout_s."""
+    _attempts: int = 0
+
+    async def wrap_model_request(self, ctx: RunContext[Any], *,
+                                 request_context: ModelRequestContext, handler: Any) -> Any:
+        try:
+            with anyio.fail_after(self.total_s):
+                return await handler(request_context)
+        except TimeoutError:
+            name = getattr(request_context.model, "model_name", "") or "model"
+            error = ModelRequestTimeout(name, self.total_s)
+            error.lore_attempts = self._attempts + 1  # type: ignore[attr-defined]
+            raise error from None
 
     def delay(self, attempt: int, error: BaseException) -> float:
         after = getattr(error, "retry_after", None)
@@ -153,7 +170,7 @@ class Backoff(AbstractCapability[Any]):
     async def on_model_request_error(self, ctx: RunContext[Any], *,
                                      request_context: ModelRequestContext,
                                      error: Exception) -> Any:
-        attempt = request_context.attempt
+        attempt = self._attempts = request_context.attempt
         error.lore_attempts = attempt  # type: ignore[attr-defined]  # for the final message
         if attempt > self.retries or not retryable(error):
             raise error
@@ -187,6 +204,8 @@ def _detail(error: Exception) -> str:
     text = body.get("message") if isinstance(body, dict) else None
     text = str(text or getattr(error, "message", "") or error or type(error).__name__)
     text = " ".join(text.split())[:300]
+    if isinstance(error, ModelRequestTimeout):
+        return f"no answer within {error.timeout:g} s in all"
     if isinstance(error, ModelTimeoutError):
         return f"no response in time ({text})"
     return f"HTTP {status}: {text}" if status else text
@@ -202,6 +221,9 @@ def _hint(error: Exception, url: str) -> str:
         return f"the account's quota is used up; {later}"
     if isinstance(error, ModelRateLimitError) or getattr(error, "status_code", 0) == 429:
         return f"the provider is rate-limiting requests (raise model.retries to wait longer); {later}"
+    if isinstance(error, ModelRequestTimeout):
+        return (f"the model was given {error.timeout:g} s in all (model.total_timeout_s; each try "
+                f"is cut at model.timeout_s); {later}")
     if isinstance(error, ModelConnectionError):
         return f"is the server{' at ' + url if url else ''} running and reachable? " \
                "(model.base_url, model.timeout_s)"

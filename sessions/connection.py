@@ -13,9 +13,11 @@ from stores.errors import StoreError
 
 def open_database(path: Path, timeout_s: float) -> Database:
     """Connect with WAL, a busy timeout and NORMAL sync; StoreError if the file is unusable."""
+    created = False
     if str(path) != ":memory:":
+        created = not path.exists()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             raise StoreError(f"cannot create the folder for the session database: {exc.strerror}",
                              where=path.parent,
@@ -29,6 +31,8 @@ def open_database(path: Path, timeout_s: float) -> Database:
         conn = sqlite3.connect(str(path), timeout=timeout_s, check_same_thread=False)
     except sqlite3.Error as exc:
         raise operational_error(exc, path, timeout_s) from None
+    if created:
+        _make_private(path)
     try:
         db = Database(conn, execute_plugins=False)
         db.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
@@ -42,6 +46,16 @@ def open_database(path: Path, timeout_s: float) -> Database:
         conn.close()
         raise corrupt_error(exc, path) from None
     return db
+
+
+def _make_private(path: Path) -> None:
+    """A new session database is readable by its owner only, whatever the umask: it holds the
+    user's conversations. (SQLite gives the -wal and -shm files the same mode.)"""
+    try:
+        path.touch(mode=0o600)
+        path.chmod(0o600)
+    except OSError:  # a filesystem without modes (FAT, some mounts): nothing to protect there
+        pass
 
 
 def _switch_to_wal(db: Database, timeout_s: float) -> None:

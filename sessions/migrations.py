@@ -147,6 +147,13 @@ def m006_summary_vectors(db: Database) -> None:
     )
 
 
+@migration
+def m007_turn_owner(db: Database) -> None:
+    """The process that began each turn (`host:pid:start`), so a turn left pending by a killed
+    process can be told from one another process is still answering."""
+    db.execute("ALTER TABLE turns ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
+
+
 def applied(db: Database) -> set[str]:
     """Names of the migrations already applied to `db`."""
     if not db["_migrations"].exists():

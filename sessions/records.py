@@ -89,6 +89,8 @@ class Turn(BaseModel):
     created: datetime
     answered: datetime | None = None
     """When the turn ended (answered, failed or cancelled)."""
+    owner: str = ""
+    """The process that began the turn (`host:pid:start`); '' in turns older than that."""
 
 
 class StackEntry(BaseModel):

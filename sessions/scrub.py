@@ -11,12 +11,17 @@ import json
 import os
 import re
 
+from stores.config import SECRET_VARIABLES
+
 REDACTED = "[REDACTED]"
 
 # Environment variables whose values are secrets, by the end of their name.
 _SECRET_ENV_SUFFIXES = ("_API_KEY", "_TOKEN", "_PASSWORD", "_SECRET", "_SECRET_KEY")
 # Shorter values would be redacted all over ordinary text ("1", "yes", "admin").
 _MIN_SECRET_LEN = 6
+# A declared variable is a key by definition, so a shorter value still goes; below this it could
+# not be a real key and would only mangle ordinary words.
+_MIN_DECLARED_LEN = 4
 
 # Character classes stop at quotes and backslashes, so scrubbing JSON keeps it valid JSON.
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -40,13 +45,18 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
-    """The values of environment variables named like secrets (…_API_KEY, …_TOKEN, …_PASSWORD)."""
+    """The values of environment variables named like secrets (…_API_KEY, …_TOKEN, …_PASSWORD)
+    or declared as holding one by the settings."""
     env = os.environ if environ is None else environ
     values = {
         value
         for name, value in env.items()
         if name.upper().endswith(_SECRET_ENV_SUFFIXES) and len(value) >= _MIN_SECRET_LEN
     }
+    # Variables the settings name as holding a secret (model.api_key_env = "MY_LLM_KEY"):
+    # their values are secrets whatever the names look like.
+    values.update(value for name in SECRET_VARIABLES
+                  if len(value := env.get(name, "")) >= _MIN_DECLARED_LEN)
     # Longest first, so a value that contains another is removed whole.
     return sorted(values, key=len, reverse=True)
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from sessions.connection import corrupt_error, open_database, operational_error
+from sessions.liveness import LEGACY_STALE_S, is_running, this_process
 from sessions.memory_tables import MemoryTables
 from sessions.memory_tables import dump as _dump
 from sessions.migrations import migrate
@@ -146,7 +148,7 @@ class SessionStore(MemoryTables):
             ).fetchone()[0]
             t = now()
             row = {"id": new_id(), "session_id": session_id, "n": n, "question": scrub(question),
-                   "status": "pending", "created": t}
+                   "status": "pending", "created": t, "owner": this_process()}
             self.db["turns"].insert(row)
             self.db.execute("UPDATE sessions SET updated = ? WHERE id = ?", [t, session_id])
         return Turn(**row)
@@ -232,6 +234,22 @@ class SessionStore(MemoryTables):
             [session_id],
         )
         return [_turn(row) for row in rows]
+
+    def end_stale_turns(self, session_id: str) -> list[Turn]:
+        """Mark pending turns whose process is gone (killed, crashed) as failed with an
+        "interrupted" error, so they do not stay pending forever; returns them."""
+        cutoff = time.time() - LEGACY_STALE_S
+        stale = [t for t in self.pending_turns(session_id)
+                 if (not is_running(t.owner) if t.owner else t.created.timestamp() < cutoff)]
+        for turn in stale:
+            pid = turn.owner.split(":")[1] if ":" in turn.owner else "?"
+            with self._write():
+                self.db.execute(
+                    "UPDATE turns SET status = 'failed', error = ?, answered = ? "
+                    "WHERE id = ? AND status = 'pending'",
+                    [f"interrupted: the process that asked it (pid {pid}) ended before the "
+                     "answer came; ask it again", now(), turn.id])
+        return stale
 
     def stack(self, session_id: str) -> list[StackEntry]:
         """The entity stack as of the last answered turn, most recent first."""

@@ -10,18 +10,36 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
+    SettingsError,
     TomlConfigSettingsSource,
 )
 
-from stores.errors import ConfigError
+from stores.config_check import (
+    check_variables,
+    did_you_mean,
+    setting_variable,
+    toml_line,
+    variable_error,
+)
+from stores.errors import ConfigError, at_line
+
+SECRET_VARIABLES: set[str] = set()
+"""Names of the environment variables any settings built in this process read secrets from."""
 
 
-class EmbedderSettings(BaseModel):
+class Section(BaseModel):
+    """A section of config.toml. An unknown key is an error, never ignored: `provder = "google"`
+    would otherwise leave the offline model in place without a word."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class EmbedderSettings(Section):
     """Which sentence embedder turns passages into vectors."""
 
     backend: Literal["use", "sentence-transformers", "flagembedding"] = "use"
@@ -36,7 +54,7 @@ class EmbedderSettings(BaseModel):
     """Torch device for the torch-based backends."""
 
 
-class ChunkingSettings(BaseModel):
+class ChunkingSettings(Section):
     """How chapters are cut into passages."""
 
     max_chars_cjk: int = Field(350, ge=50, le=5000)
@@ -45,7 +63,7 @@ class ChunkingSettings(BaseModel):
     """Upper size of a passage in alphabetic text, in characters."""
 
 
-class EntitySettings(BaseModel):
+class EntitySettings(Section):
     """Where entity names come from besides glossaries and lorebooks."""
 
     name_tagging: bool = True
@@ -56,7 +74,7 @@ class EntitySettings(BaseModel):
     """Discover capitalised English names (Edmond Dantès, Mercédès) by frequency."""
 
 
-class VectorSettings(BaseModel):
+class VectorSettings(Section):
     """The vector index (Qdrant)."""
 
     url: str = ""
@@ -66,7 +84,7 @@ class VectorSettings(BaseModel):
     """Name of the environment variable holding the server's API key (never stored)."""
 
 
-class GraphSettings(BaseModel):
+class GraphSettings(Section):
     """The entity graph."""
 
     backend: Literal["ladybug", "neo4j"] = "ladybug"
@@ -82,7 +100,7 @@ class GraphSettings(BaseModel):
     """Deepest relation path a graph search follows."""
 
 
-class RetrievalSettings(BaseModel):
+class RetrievalSettings(Section):
     """How the search tools rank passages."""
 
     top_k: int = Field(5, ge=1, le=50)
@@ -97,7 +115,7 @@ class RetrievalSettings(BaseModel):
     """The chapter the reader has reached; 0 means no limit. Every tool is capped by it."""
 
 
-class ModelSettings(BaseModel):
+class ModelSettings(Section):
     """The chat model behind the agent."""
 
     provider: Literal["offline", "google", "openai"] = "offline"
@@ -110,6 +128,9 @@ class ModelSettings(BaseModel):
     api_key_env: str = ""
     """Name of the environment variable with the API key; empty uses the provider's usual one."""
     timeout_s: float = Field(60.0, gt=0)
+    """One try at a model request is cut after this many seconds."""
+    total_timeout_s: float = Field(90.0, gt=0)
+    """A model request gives up after this long in all, tries and waits between them included."""
     retries: int = Field(3, ge=0, le=10)
     max_tool_rounds: int = Field(5, ge=1, le=10)
     history_tokens: int = Field(6000, ge=0)
@@ -117,11 +138,14 @@ class ModelSettings(BaseModel):
     from characters); the session's summaries stand in for the turns left out."""
 
 
-class SessionSettings(BaseModel):
+class SessionSettings(Section):
     """Conversation memory."""
 
     summary_every: int = Field(4, ge=1)
     """Write a summary (plot point) every this many turns."""
+    max_question_chars: int = Field(2000, ge=10, le=100_000)
+    """Longer questions are refused with a message: embedding 200,000 characters took 44 s
+    and 3.7 GB; 2,000 is several paragraphs."""
 
 
 class Settings(BaseSettings):
@@ -151,6 +175,16 @@ class Settings(BaseSettings):
     @classmethod
     def _expand(cls, value: Path) -> Path:
         return value.expanduser()
+
+    def model_post_init(self, context: Any, /) -> None:
+        # Whatever the variables are called, their values must never reach the session
+        # database or an export: the scrubber (sessions.scrub) knows them from here on.
+        SECRET_VARIABLES.update(name for name in self.secret_variables if name)
+
+    @property
+    def secret_variables(self) -> tuple[str, ...]:
+        """Names of the environment variables these settings read secrets from."""
+        return (self.model.api_key_env, self.vector.api_key_env, self.graph.neo4j_password_env)
 
     @classmethod
     def settings_customise_sources(
@@ -218,9 +252,12 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None,
     if data_dir is not None:
         overrides["data_dir"] = data_dir
     try:
+        check_variables(Settings)
         settings = Settings(config_file=path, **overrides)
     except ValidationError as exc:
         raise _config_error(exc, path) from None
+    except SettingsError as exc:  # a LORE_* variable that is not valid JSON for its section
+        raise variable_error(exc) from None
     except (OSError, ValueError) as exc:  # a TOML syntax error surfaces as a ValueError
         raise ConfigError(f"cannot read the config file: {exc}", where=path,
                           hint="fix the TOML syntax at the position shown") from None
@@ -241,11 +278,21 @@ def _apply_server_variables(settings: Settings) -> None:
 
 def _config_error(exc: ValidationError, path: Path | None) -> ConfigError:
     first = exc.errors()[0]
-    setting = ".".join(str(part) for part in first["loc"])
+    loc = tuple(str(part) for part in first["loc"])
+    setting = ".".join(loc)
+    variable = setting_variable(loc)
+    source = f"environment variable {variable}" if variable else str(path or "")
+    line = toml_line(path, loc) if path and not variable else None
+    where = source if variable else (f"{at_line(path, line)} [{setting}]" if path
+                                     else f"setting {setting}")
+    fix_in = variable or path or "your config / LORE_* variables"
+    if first["type"] == "extra_forbidden":
+        return ConfigError(f"unknown setting {setting!r}", where=where,
+                           hint=f"{did_you_mean(Settings, loc)}remove or rename it in {fix_in} "
+                                "(config.toml lists every setting)")
     value = first.get("input")
-    where = f"{path} [{setting}]" if path else f"setting {setting}"
     return ConfigError(
         f"bad value {value!r} for {setting}: {first['msg']}",
         where=where,
-        hint=f"fix {setting} in {path or 'your config / LORE_* variables'} (see config.toml for the allowed values)",
+        hint=f"fix {setting} in {fix_in} (see config.toml for the allowed values)",
     )

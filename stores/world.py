@@ -15,12 +15,12 @@ from stores.errors import ConfigError, LoreError
 if TYPE_CHECKING:
     from stores.protocols import Embedder, GraphStore, KeywordIndex, VectorIndex
 
-WORLD_NAME = re.compile(r"^\w[\w.-]{0,63}$")
+WORLD_NAME = re.compile(r"\w[\w.-]{0,63}")
 
 
 def check_world_name(name: str) -> str:
     """World names become folder names: letters, digits, '_', '-', '.'."""
-    if not WORLD_NAME.match(name or ""):
+    if not WORLD_NAME.fullmatch(name or ""):  # `$` would let "demo\n" through
         raise ConfigError(f"invalid world name {name!r}", where="--world",
                           hint="use letters, digits, '_', '-' or '.', e.g. --world sanguo")
     return name

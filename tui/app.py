@@ -4,6 +4,8 @@ when there is no world), and turns the workers' reports into what the panes show
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 import traceback
 from contextlib import suppress
 from pathlib import Path
@@ -58,6 +60,10 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
         embedded vector store serves one client per folder."""
         self._answer_view: Any = None
         self._first_question = ""
+        self.open_lock = threading.Lock()
+        self._opening: tuple[Any, str, float] | None = None
+        """The current open: its worker, the world's name and when it started."""
+        self._open_stage = ""
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -71,6 +77,8 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
                         title="Unknown keys", severity="warning", markup=False, timeout=10)
         await self.push_screen(MainScreen())
         self.main.status.model = model_label(self.settings)
+        # Progress, not a deadline: on a loaded machine opening may take minutes, and that is fine.
+        self.set_interval(1.0, self._show_opening, name="opening-clock")
         self._open(self.requested_world)
 
     def session_store(self) -> Any:
@@ -121,8 +129,24 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
     # -- opening worlds and sessions --------------------------------------------------------------
     def _open(self, world: str | None, session_id: str | None = None, new: bool = False) -> None:
         self.opening = True
-        self.main.status.activity = f"opening {world or 'the last world'}…"
-        self.open_world(world, session_id, new)
+        self._open_stage = "starting"
+        worker = self.open_world(world, session_id, new)
+        self._opening = (worker, world or "the last world", time.monotonic())
+        self._show_opening()
+
+    def _show_opening(self) -> None:
+        if self._opening is None or not self.opening:
+            return
+        _, world, started = self._opening
+        elapsed = time.monotonic() - started
+        self.main.status.activity = f"opening {world}: {self._open_stage}… {elapsed:.0f} s"
+
+    @on(m.OpenProgress)
+    def _open_progress(self, event: m.OpenProgress) -> None:
+        self._open_stage = event.stage
+        if self._opening is not None and event.world:
+            self._opening = (self._opening[0], event.world, self._opening[2])
+        self._show_opening()
 
     @on(m.NoWorld)
     def _no_world(self) -> None:
@@ -300,17 +324,35 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
         if worker.group == "answer":
             self._answer_ended(state, worker.error)
         elif worker.group == "open":
-            self.opening = False
-            if state != WorkerState.SUCCESS:
-                self.main.status.activity = ""
-                if self.conversation is None:
-                    self.main.chat.set_hint("No world is open. Press Ctrl+G to pick one.")
+            if self._opening is None or worker is not self._opening[0]:
+                return  # superseded by a newer open (Ctrl+G meanwhile): that one reports
+            self._open_ended(state, worker.error)
         elif worker.group == "ingest":
             self.ingesting = False
             if state == WorkerState.ERROR and isinstance(self.screen, WelcomeScreen):
                 self.screen.show_failed()
         if state == WorkerState.ERROR and worker.error is not None:
             self.report_error(worker.error)
+
+    def _open_ended(self, state: WorkerState, error: BaseException | None) -> None:
+        """The world opened, or the reason it did not stays on screen and in the log."""
+        _, world, started = self._opening or (None, "the world", time.monotonic())
+        self.opening, self._opening = False, None
+        if state == WorkerState.SUCCESS:
+            return
+        self.main.status.activity = ""
+        if state == WorkerState.CANCELLED or error is None:
+            reason = "opening was stopped"
+        elif isinstance(error, LoreError):
+            reason = f"{error.where}: {error.message}" if error.where else error.message
+            reason += f"\n→ {error.hint}" if error.hint else ""
+        else:
+            reason = f"{type(error).__name__}: {error}"
+        log = self._log_error(error, f"could not open {world} after "
+                                     f"{time.monotonic() - started:.0f} s: {reason}")
+        if self.conversation is None:
+            self.main.chat.set_hint(f"Could not open {world}: {reason}\n(also in {log})\n"
+                                    "Press Ctrl+G to pick a world or to try again.")
 
     def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
         self.answering = False
@@ -336,10 +378,14 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
                     f"the details are in {log}")
         self.notify(text, title="Error", severity="error", timeout=15, markup=False)
 
-    def _log_error(self, error: BaseException) -> str:
+    def _log_error(self, error: BaseException | None, summary: str = "") -> str:
+        """Append `summary` and the error's traceback to the data dir's log; its path."""
         path = self.settings.data_dir / "logs" / "tui.log"
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
         with suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("a", encoding="utf-8") as log:
-                log.write("".join(traceback.format_exception(error)) + "\n")
+                log.write(f"{stamp} {summary}\n" if summary else f"{stamp}\n")
+                if error is not None:
+                    log.write("".join(traceback.format_exception(error)) + "\n")
         return str(path)

@@ -5,6 +5,7 @@ Settings are built once here (config file, environment, --data-dir) and passed d
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -13,6 +14,7 @@ import typer
 
 from stores.config import Settings, load_settings
 from stores.errors import LoreError
+from tui.failures import INTERRUPTED_EXIT, Interrupted, machine_error, with_disk_state
 
 app = typer.Typer(
     name="lore",
@@ -30,12 +32,22 @@ class Context:
     def __init__(self, config: Path | None, data_dir: Path | None) -> None:
         self._config, self._data_dir = config, data_dir
         self._settings: Settings | None = None
+        _CURRENT["context"] = self
+
+    @property
+    def data_dir(self) -> Path | None:
+        """The data dir, for messages about it (None when the settings could not be read)."""
+        return self._settings.data_dir if self._settings is not None else self._data_dir
 
     @property
     def settings(self) -> Settings:
         if self._settings is None:
             self._settings = load_settings(self._config, self._data_dir)
         return self._settings
+
+
+_CURRENT: dict[str, Context] = {}
+"""The command's Context, so `main` can name the data dir when the machine fails."""
 
 
 @app.callback(invoke_without_command=True)
@@ -62,18 +74,27 @@ def _register() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors are printed plainly (no traceback) with a non-zero exit."""
+    # Conversations and the catalog are private: every folder and database this process
+    # creates (data dir, catalog, sessions.db, index folders, exports) is for the user alone.
+    os.umask(0o077)
     _register()
     try:
         # Without standalone mode click returns a command's exit code instead of exiting.
         code = app(args=argv, standalone_mode=False)
+        if code == INTERRUPTED_EXIT:  # typer turns Ctrl+C into a bare exit code
+            raise KeyboardInterrupt
         if isinstance(code, int) and code:
             sys.exit(code)
     except LoreError as exc:
+        context = _CURRENT.get("context")
+        exc = with_disk_state(exc, context.data_dir if context else None)
         _print_error(exc.render())
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        _print_error("interrupted; everything written so far is kept (run the command again to resume)")
-        sys.exit(130)
+        _print_error(Interrupted("interrupted; everything written so far is kept",
+                                 hint="run the same command again: it resumes where it "
+                                      "stopped").render())
+        sys.exit(INTERRUPTED_EXIT)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
@@ -84,12 +105,21 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(exc, click.ClickException):
             exc.show()
             sys.exit(exc.exit_code)
-        raise
+        context = _CURRENT.get("context")
+        failure = machine_error(exc, context.data_dir if context else None)
+        if failure is None:
+            raise
+        _print_error(failure.render())
+        sys.exit(failure.exit_code)
 
 
 def _print_error(message: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
+    from sessions.scrub import scrub
+    from tui.terminal import printable
+
+    # A provider's error may quote the API key; a bad name may hold escape sequences.
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        Text.assemble(("error: ", "bold red"), message))
+        Text.assemble(("error: ", "bold red"), printable(scrub(message))))

@@ -29,6 +29,14 @@ class ConversationOpened(Message):
 
 
 @dataclass
+class OpenProgress(Message):
+    """What the world being opened is doing now (loading the names, waiting for a lock …)."""
+
+    world: str
+    stage: str
+
+
+@dataclass
 class NoWorld(Message):
     """No world is ingested yet (first run): the welcome screen takes over."""
 

@@ -25,6 +25,7 @@ from tui.messages import (
     IngestDone,
     IngestProgress,
     NoWorld,
+    OpenProgress,
     PassageReady,
     TimelineReady,
 )
@@ -50,6 +51,17 @@ def _catalog_rows(settings: Settings) -> list[dict[str, Any]]:
         catalog.close()
 
 
+LOCK_RETRY_S = 1.0
+"""How often opening tries again while another process holds the world's stores."""
+
+
+def held_elsewhere(error: BaseException) -> bool:
+    """Whether `error` is another process holding a store (Qdrant's folder lock, a busy
+    SQLite file): it ends when that process does, so opening waits instead of giving up."""
+    text = getattr(error, "message", "") or str(error)
+    return isinstance(error, LoreError) and ("in use by" in text or "locked" in text)
+
+
 def warm(conversation: Any) -> None:
     """Load what the first question would otherwise wait for: passages, names, the embedder,
     the indexes and the model (so the first answer is as quick as the others).
@@ -73,6 +85,8 @@ class LoreWorkers:
 
     settings: Settings
     conversation: Any
+    open_lock: Any
+    """threading.Lock: one open at a time touches a world's stores."""
     post_message: Any
     call_from_thread: Any
 
@@ -89,14 +103,41 @@ class LoreWorkers:
     @work(thread=True, exclusive=True, group="open", exit_on_error=False)
     def open_world(self, world: str | None = None, session_id: str | None = None,
                    new: bool = False) -> None:
-        """Open a world's conversation (the last session unless told otherwise) and warm it."""
-        import pydantic_ai
+        """Open a world's conversation (the last session unless told otherwise) and warm it.
 
+        However long that takes: a loaded machine only makes it slower, and stores held by
+        another process are waited for (with the reason on screen), never given up on. An
+        open superseded by a newer one (Ctrl+G meanwhile) finishes quietly before the newer
+        one touches the same stores."""
+        import time
+
+        import pydantic_ai
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+        # The app owns the terminal: pydantic-ai's first-run banner would land on the screen.
+        pydantic_ai.BANNER_ENABLED = False
+        with self.open_lock:
+            while not worker.is_cancelled:
+                try:
+                    self._open_once(worker, world, session_id, new)
+                    return
+                except LoreError as exc:
+                    if not held_elsewhere(exc):
+                        raise
+                    self.post_message(OpenProgress(world or "", f"waiting: {exc.message} "
+                                                   "(Ctrl+G picks another world)"))
+                    time.sleep(LOCK_RETRY_S)
+
+    def _open_once(self, worker: Any, world: str | None, session_id: str | None,
+                   new: bool) -> None:
         from agent.conversation import Conversation
         from agent.retrieval import UnknownEntity
 
-        # The app owns the terminal: pydantic-ai's first-run banner would land on the screen.
-        pydantic_ai.BANNER_ENABLED = False
+        def stage(text: str) -> None:
+            self.post_message(OpenProgress(world or "", text))
+
+        stage("reading the catalog and sessions")
         store = self.session_store()
         rows = _catalog_rows(self.settings)
         if world is None:
@@ -111,10 +152,13 @@ class LoreWorkers:
             raise LoreError(f"no world named {world!r} (known worlds: {known})", where="--world",
                             hint=f"pick one with Ctrl+G, or ingest it: lore ingest PATH... "
                                  f"--world {world}")
+        stage("opening the session")
         conversation = Conversation.open(self.settings, world, session_id=session_id, new=new,
                                          store=store, retriever=self.retriever_for(world))
         try:
+            stage("loading the passages, names, embedder and indexes")
             warm(conversation)
+            stage("loading the model")
             try:
                 _ = conversation.agent  # the model: a bad [model] setting shows up now
             except LoreError as exc:  # the world stays usable for reading; asking will say why
@@ -131,6 +175,9 @@ class LoreWorkers:
         except BaseException:
             conversation.close()  # the store and the retriever stay open: the app owns them
             raise
+        if worker.is_cancelled:  # a newer open took over while this one loaded
+            conversation.close()
+            return
         self.post_message(ConversationOpened(conversation, WorldInfo.from_row(row, last),
                                              turns, stack, timeline))
 

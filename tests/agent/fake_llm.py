@@ -78,6 +78,9 @@ class FakeServer:
     """Wait this long before answering (to make the client time out)."""
     chunk_delay_s: float = 0.0
     """Between two pieces of a streamed answer."""
+    echo_key: bool = False
+    """Failures quote the request's API key back, as OpenAI's "Incorrect API key provided: …"
+    does (to check that the key never reaches the session database)."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)
 
@@ -88,7 +91,9 @@ class FakeServer:
             def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
                 size = int(self.headers.get("content-length", 0))
                 body = json.loads(self.rfile.read(size) or b"{}")
-                status, payload = server.respond(self.path, body)
+                key = (self.headers.get("authorization", "").removeprefix("Bearer ")
+                       or self.headers.get("x-goog-api-key", ""))
+                status, payload = server.respond(self.path, body, key)
                 if server.delay_s:
                     time.sleep(server.delay_s)
                 if status == 200 and (body.get("stream") or "streamGenerateContent" in self.path):
@@ -140,20 +145,22 @@ class FakeServer:
         self.httpd.shutdown()
         self.httpd.server_close()
 
-    def respond(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def respond(self, path: str, body: dict[str, Any], key: str = "") -> tuple[int, dict[str, Any]]:
         self.requests.append({"path": path, "body": body})
         if self.failures:
             status = self.failures.pop(0)
             self.statuses.append(status)
-            return status, _error(self.api, status)
+            return status, _error(self.api, status, key if self.echo_key else "")
         self.statuses.append(200)
         if self.api == "openai":
             return 200, _openai_reply(body, len(self.requests))
         return 200, _gemini_reply(body)
 
 
-def _error(api: str, status: int) -> dict[str, Any]:
+def _error(api: str, status: int, key: str = "") -> dict[str, Any]:
     message = "rate limited, slow down" if status == 429 else "the fake server is failing"
+    if key:
+        message = f"Incorrect API key provided: {key}. You can find your API key at the dashboard."
     if api == "openai":
         return {"error": {"message": message, "type": "server_error", "code": None}}
     state = "UNAVAILABLE" if status == 429 else "INTERNAL"  # not RESOURCE_EXHAUSTED: that reads as quota

@@ -44,3 +44,21 @@ def monte_cristo_home(tmp_path_factory: pytest.TempPathFactory, shared_data: Pat
     """A data dir holding world `monte`: Monte Cristo chapters 1–5."""
     return _ingested(tmp_path_factory, shared_data / "monte_cristo" / "chapters",
                      MONTE_CRISTO_CHAPTERS, "monte")
+
+
+@pytest.fixture(scope="session")
+def demo_world_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir holding the bundled demo world, made by `lore demo` (tests copy it before
+    changing anything)."""
+    home = tmp_path_factory.mktemp("demo-world-home")
+    result = lore("demo", home=home)
+    assert result.code == 0, result.err
+    return home
+
+
+@pytest.fixture
+def demo_copy(demo_world_home: Path, tmp_path: Path) -> Path:
+    """A private copy of the demo data dir, for a test that breaks or fills it."""
+    home = tmp_path / "home"
+    shutil.copytree(demo_world_home, home)
+    return home

@@ -11,7 +11,7 @@ EXPECTED_COLUMNS = {
     "sessions": ["id", "world", "title", "created", "updated", "spoiler_horizon", "tracked_entity"],
     "turns": ["id", "session_id", "n", "question", "resolved_question", "answer", "status",
               "error", "messages_json", "citations_json", "tool_calls_json", "created", "answered",
-              "entities_json"],
+              "entities_json", "owner"],
     "stack_entries": ["session_id", "turn_n", "position", "entity", "referred_as"],
     "summaries": ["id", "session_id", "from_turn", "to_turn", "text", "plot_id", "created"],
     "plots": ["id", "session_id", "summary_id", "detail", "cited_chunks_json", "created"],
@@ -105,7 +105,7 @@ def test_an_old_database_gains_the_new_columns_and_keeps_its_turns(db: Database)
     db.execute("INSERT INTO sessions (id, world, created, updated) VALUES ('s1', 'w', 't', 't')")
     db.execute("INSERT INTO turns (id, session_id, n, question, created) "
                "VALUES ('t1', 's1', 1, 'q', 't')")
-    assert migrate(db) == ["m005_turn_entities", "m006_summary_vectors"]
+    assert migrate(db) == ["m005_turn_entities", "m006_summary_vectors", "m007_turn_owner"]
     row = db.execute("SELECT question, entities_json FROM turns").fetchone()
     assert row == ("q", "[]")
     assert [c.name for c in db["summary_vectors"].columns] == ["summary_id", "model", "dim", "vector"]

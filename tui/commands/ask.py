@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stores.errors import LoreError
+from tui.failures import Interrupted
+from tui.terminal import echo
 
 if TYPE_CHECKING:
     from agent.conversation import Conversation, TurnResult
@@ -32,10 +34,12 @@ def ask_command(
     steps: Annotated[bool, typer.Option("--steps", help="show each tool call on stderr")] = False,
 ) -> None:
     """Ask a question; by default it continues the world's last session."""
-    from agent.conversation import Conversation, find_session
+    from agent.conversation import Conversation, checked_question, find_session
     from sessions.store import SessionStore
 
     settings = ctx.obj.settings
+    # Before anything is opened or loaded: a refused question must not start the warm-up.
+    question = checked_question(question, settings.sessions.max_question_chars)
     if session and new:
         raise LoreError("--session and --new cannot be used together", where="--new",
                         hint="continue a session with --session ID, or start one with --new")
@@ -75,11 +79,11 @@ class TerminalStream:
         if not self.shown and not self.read_as and draft.resolved_question not in (
                 "", self.question):
             self.read_as = draft.resolved_question
-            typer.echo(f"(read as: {self.read_as})")
+            echo(f"(read as: {self.read_as})")
         if not draft.text.startswith(self.shown):  # the model began its answer again
-            typer.echo("")
+            echo("")
             self.shown = ""
-        typer.echo(draft.text[len(self.shown):], nl=False)
+        echo(draft.text[len(self.shown):], nl=False)
         sys.stdout.flush()
         self.shown = draft.text
 
@@ -87,18 +91,27 @@ class TerminalStream:
 def _run(conversation: Conversation, question: str, steps: bool,
          stream: TerminalStream | None) -> TurnResult:
     def show(call: Any) -> None:
-        typer.echo(f"  · {call.summary or call.tool}", err=True)
+        echo(f"  · {call.summary or call.tool}", err=True)
 
     try:
         return asyncio.run(conversation.ask(question, on_step=show if steps else None,
                                             on_text=stream))
     except LoreError as exc:
-        turn = conversation.current_turn
-        if turn is not None:
-            saved = (f"your question is saved as turn {turn.n} of session "
-                     f"{conversation.session.id}: run the same command again to re-ask it")
+        if saved := _saved(conversation):
             exc.hint = f"{exc.hint}; {saved}" if exc.hint else saved
         raise
+    except KeyboardInterrupt:
+        raise Interrupted("interrupted before the answer came",
+                          hint=_saved(conversation) or "run the same command again") from None
+
+
+def _saved(conversation: Conversation) -> str:
+    """Where the question is kept, when it got as far as the session database."""
+    turn = conversation.current_turn
+    if turn is None:
+        return ""
+    return (f"your question is saved as turn {turn.n} of session {conversation.session.id}: "
+            "run the same command again to re-ask it")
 
 
 def citation_rows(conversation: Conversation, result: TurnResult) -> list[dict[str, Any]]:
@@ -112,7 +125,7 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
            stream: TerminalStream | None = None) -> None:
     answer = result.answer
     if as_json:
-        typer.echo(json.dumps({
+        echo(json.dumps({
             "answer": answer.text,
             "resolved_question": result.resolved_question,
             "citations": citation_rows(conversation, result),
@@ -124,21 +137,21 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
         return
     streamed = stream.shown if stream is not None else ""
     if streamed:
-        typer.echo("")  # ends the streamed line
+        echo("")  # ends the streamed line
     if result.resolved_question not in (result.question, stream and stream.read_as):
-        typer.echo(f"(read as: {result.resolved_question})")
+        echo(f"(read as: {result.resolved_question})")
     if answer.text != streamed:  # not streamed, or the run ended with another answer
-        typer.echo(answer.text)
+        echo(answer.text)
     titles = conversation.retriever.chapter_titles
     if answer.citations:
-        typer.echo("")
+        echo("")
     for i, c in enumerate(answer.citations, start=1):
         title = titles.get(c.chapter, "")
         chapter = f"第{c.chapter}回" if _cjk(title or answer.text) else f"ch. {c.chapter}"
         heading = f"{chapter} {title}".strip()
-        typer.echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
-        typer.echo(f"    “{' '.join(c.quote.split())}”")
-    typer.echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
+        echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+        echo(f"    “{' '.join(c.quote.split())}”")
+    echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
 
 
 def _cjk(text: str) -> bool:

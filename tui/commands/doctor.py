@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import tempfile
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from stores.config import Settings
+from stores.errors import ConfigError
+from tui.terminal import echo, printable
 
 
 @dataclass
@@ -32,17 +37,28 @@ def doctor_command(
     world: Annotated[str | None, typer.Option("--world", help="check only this world")] = None,
 ) -> None:
     """Check configuration, stores and models, and say what to fix."""
-    settings: Settings = ctx.obj.settings
-    checks = [_config(settings), _packages(), _data_dir(settings), _embedder(settings),
-              _chat_model(settings)]
+    try:
+        settings: Settings = ctx.obj.settings
+    except ConfigError as exc:  # nothing else can be checked without settings: report this one
+        _report([Check("config", False, f"{exc.where}: {exc.message}" if exc.where else exc.message,
+                       exc.hint)])
+        raise typer.Exit(1) from None
+    checks = [_config(settings), _packages(), _data_dir(settings),
+              _database("catalog", settings.catalog_path),
+              _database("session database", settings.sessions_path),
+              _embedder(settings), _chat_model(settings)]
     checks += _worlds(settings, world)
-    for check in checks:
-        mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
-        typer.echo(f"{mark} {check.name}: {check.detail}")
-        if not check.ok and check.fix:
-            typer.echo(f"     → {check.fix}")
+    _report(checks)
     if not all(c.ok for c in checks):
         raise typer.Exit(1)
+
+
+def _report(checks: list[Check]) -> None:
+    for check in checks:
+        mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
+        typer.echo(f"{mark} {printable(f'{check.name}: {check.detail}')}")
+        if not check.ok and check.fix:
+            echo(f"     → {check.fix}")
 
 
 def _guard(name: str, fn: Callable[[], Check], fix: str) -> Check:
@@ -86,6 +102,27 @@ def _data_dir(settings: Settings) -> Check:
 
     return _guard("data folder", probe,
                   f"make {settings.data_dir} writable or choose another with --data-dir / LORE_HOME")
+
+
+def _database(name: str, path: Path) -> Check:
+    """SQLite's own check of every page: a truncated or overwritten file opens fine and fails
+    only on the first read of a lost page, mid-conversation."""
+    if not path.exists():
+        return Check(name, True, f"{path} (not created yet)")
+    aside = f"move {path} aside (e.g. mv {path} {path}.broken) and restore it from a backup"
+    if name == "session database":
+        aside += "; without a backup lore starts a new, empty one (the worlds are not affected)"
+    else:
+        aside += ", or re-run lore ingest for each world (the indexes are rebuilt from it)"
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+    except sqlite3.Error as exc:
+        return Check(name, False, f"{path}: cannot be read ({exc})", aside)
+    if problems != ["ok"]:
+        shown = "; ".join(problems[:2]) + (f" (+{len(problems) - 2} more)" if len(problems) > 2 else "")
+        return Check(name, False, f"{path} is damaged: {shown}", aside)
+    return Check(name, True, f"{path} (integrity ok)")
 
 
 def _embedder(settings: Settings) -> Check:

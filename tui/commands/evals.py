@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from tui.terminal import echo
+
 eval_app = typer.Typer(help="Measure retrieval and conversation quality.", no_args_is_help=True)
 
 
@@ -57,7 +59,7 @@ def retrieval_command(
         report = evaluate(items, runner.run, baselines, k)
     finally:
         runner.close()
-    typer.echo(to_json(report) if as_json else render(report))
+    echo(to_json(report) if as_json else render(report))
 
 
 @eval_app.command("answers")
@@ -87,5 +89,5 @@ def answers_command(
     report = summarise(grades)
     reader = f"{settings.model.provider}" + (f"/{settings.model.name}" if settings.model.name
                                              else "")
-    typer.echo(json.dumps({"reader": reader, **report}, ensure_ascii=False) if as_json
-               else render(report, reader))
+    echo(json.dumps({"reader": reader, **report}, ensure_ascii=False) if as_json
+         else render(report, reader))

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from tui.commands.evals import eval_app, progress_line
+from tui.terminal import echo
 
 
 @eval_app.command("dialogues")
@@ -27,7 +28,7 @@ def dialogues_command(
 
     items = load_dialogues(dialogues)
     report = evaluate_dialogues(ctx.obj.settings, world, items, k, progress_line("turns"))
-    typer.echo(to_json(report) if as_json else render(report))
+    echo(to_json(report) if as_json else render(report))
 
 
 @eval_app.command("locomo")
@@ -57,4 +58,4 @@ def locomo_command(
         window=DEFAULT_WINDOW if window is None else window,
         abstain_below=DEFAULT_ABSTAIN_BELOW if abstain_below is None else abstain_below,
         progress=progress_line)
-    typer.echo(to_json(report) if as_json else render(report))
+    echo(to_json(report) if as_json else render(report))

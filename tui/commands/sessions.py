@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from tui.terminal import echo
+
 sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
                            rich_markup_mode=None)
 
@@ -29,15 +31,15 @@ def list_command(
         sessions = store.list_sessions(world)
         firsts = {s.id: _first_question(store, s.id) for s in sessions}
     if as_json:
-        typer.echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
+        echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
                                for s in sessions], ensure_ascii=False))
         return
     if not sessions:
-        typer.echo("No sessions yet. Start one: lore ask \"…\" --world NAME   (or open `lore`)")
+        echo("No sessions yet. Start one: lore ask \"…\" --world NAME   (or open `lore`)")
         return
     for s in sessions:
         label = s.title or firsts[s.id] or "(no questions yet)"
-        typer.echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
+        echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
                    f"{s.updated:%Y-%m-%d %H:%M}  {label}")
 
 
@@ -56,7 +58,7 @@ def show_command(
     from sessions.store import SessionStore
 
     with SessionStore(ctx.obj.settings.sessions_path) as store:
-        typer.echo(export_session(store, session_id, "md"), nl=False)
+        echo(export_session(store, session_id, "md"), nl=False)
 
 
 @sessions_app.command("export")
@@ -65,6 +67,7 @@ def export_command(
     session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
     fmt: Annotated[str, typer.Option("--format", help="md or json")] = "md",
     out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export a session as Markdown or JSON (secrets are never included)."""
     from agent.timeline import export_session
@@ -72,20 +75,31 @@ def export_command(
 
     with SessionStore(ctx.obj.settings.sessions_path) as store:
         text = export_session(store, session_id, fmt)  # type: ignore[arg-type]
-    write_or_print(text, out)
+    write_or_print(text, out, force)
 
 
-def write_or_print(text: str, out: Path | None) -> None:
-    """Print `text`, or write it to `out` and say so."""
+def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
+    """Print `text`, or write it to `out` and say so. An existing `out` is overwritten only
+    with `force` or when the user says yes on a terminal."""
+    import sys
+
     from stores.errors import LoreError
 
     if out is None:
-        typer.echo(text, nl=not text.endswith("\n"))
+        echo(text, nl=not text.endswith("\n"))
         return
+    if out.exists() and not force:
+        if out.is_dir():
+            raise LoreError("--out is a folder", where=out, hint="give a file name")
+        asked = sys.stdin.isatty() and sys.stderr.isatty()
+        if not (asked and typer.confirm(f"{out} exists. Overwrite it?", default=False,
+                                        err=True)):
+            raise LoreError("the file exists and was left as it was", where=out,
+                            hint="choose another --out, or add --force to overwrite it")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
                         hint="choose a file in a folder you can write") from None
-    typer.echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")
+    echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")

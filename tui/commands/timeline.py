@@ -18,6 +18,7 @@ def timeline_command(
     world: Annotated[str, typer.Option("--world", help="the world")],
     fmt: Annotated[str, typer.Option("--format", help="md, json or csv")] = "md",
     out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+    force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export the entity's timeline: chapter, title, story order, a gist and the source lines."""
     from agent.retrieval import opened_world
@@ -26,4 +27,4 @@ def timeline_command(
 
     with opened_world(ctx.obj.settings, world) as retriever:
         text = export_timeline(retriever, entity, fmt)  # type: ignore[arg-type]
-    write_or_print(text, out)
+    write_or_print(text, out, force)

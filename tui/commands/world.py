@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from tui.terminal import echo
+
 DEMO_WORLD = "demo"
 
 
@@ -39,12 +41,12 @@ def ingest_command(
         extras.append(f"{len(report.duplicates)} copies skipped")
     if report.noop and not report.moved:
         copies = "".join(f", {e}" for e in extras[1:])
-        typer.echo(f"{world}: nothing changed in {same} files{copies}; the world is up to date.")
+        echo(f"{world}: nothing changed in {same} files{copies}; the world is up to date.")
     elif report.noop:
-        typer.echo(f"{world}: {', '.join(extras)}; nothing indexed again.")
+        echo(f"{world}: {', '.join(extras)}; nothing indexed again.")
     else:
         total = sum(report.seconds.values())
-        typer.echo(f"{world}: {len(report.changed)} of {report.files - len(report.duplicates)} "
+        echo(f"{world}: {len(report.changed)} of {report.files - len(report.duplicates)} "
                    f"files (re)indexed{''.join(f', {e}' for e in extras)}, "
                    f"{report.chunks} passages, {report.entities} entities, "
                    f"{report.relations} relations, {report.embedded} passages embedded "
@@ -58,9 +60,9 @@ def _tell_identity(report, most: int = 10) -> None:
               for skipped, kept in report.duplicates]
     lines += [f"removed from the world: {path} ({why})" for path, why in report.dropped]
     for line in lines[:most]:
-        typer.echo(line)
+        echo(line)
     if len(lines) > most:
-        typer.echo(f"... and {len(lines) - most} more like these")
+        echo(f"... and {len(lines) - most} more like these")
 
 
 def prune_command(
@@ -75,9 +77,9 @@ def prune_command(
     from tui.progress import prune_with_progress
 
     def confirm(paths: list[str]) -> bool:
-        typer.echo(f"{world}: {len(paths)} documents' files are gone and would be removed:")
+        echo(f"{world}: {len(paths)} documents' files are gone and would be removed:")
         for path in paths:
-            typer.echo(f"  {path}")
+            echo(f"  {path}")
         if yes:
             return True
         if not sys.stdin.isatty():
@@ -88,11 +90,11 @@ def prune_command(
 
     report = prune_with_progress(ctx.obj.settings, world, confirm)
     if not report.dropped:
-        typer.echo(f"{world}: every document's file is still there; nothing to prune.")
+        echo(f"{world}: every document's file is still there; nothing to prune.")
     elif report.noop:
-        typer.echo(f"{world}: nothing removed.")
+        echo(f"{world}: nothing removed.")
     else:
-        typer.echo(f"{world}: removed {len(report.dropped)} of {report.files} documents; "
+        echo(f"{world}: removed {len(report.dropped)} of {report.files} documents; "
                    f"{report.chunks} passages, {report.entities} entities, "
                    f"{report.relations} relations remain.")
 
@@ -117,11 +119,11 @@ def entities_command(
     if as_json:
         rows = [{"name": e.name, "aliases": e.aliases, "type": e.type, "mentions": e.mentions}
                 for e in entities]
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return
     for e in entities:
         aliases = f"  ({', '.join(e.aliases)})" if e.aliases else ""
-        typer.echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
+        echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
 
 
 def worlds_command(
@@ -138,12 +140,12 @@ def worlds_command(
         catalog.close()
     if as_json:
         keys = ("name", "state", "documents", "chapters", "chunks", "entities", "embedder")
-        typer.echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
+        echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
         return
     if not rows:
-        typer.echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
+        echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
     for r in rows:
-        typer.echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
+        echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
                    f"{r['chunks']:>6} passages {r['entities']:>5} entities")
 
 

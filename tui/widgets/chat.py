@@ -139,6 +139,8 @@ class ChatLog(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.can_focus = True
+        self.hint_text = ""
+        """The hint shown while the chat is empty (an open's failure stays here)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="chat-earlier")
@@ -150,6 +152,7 @@ class ChatLog(VerticalScroll):
 
     def set_hint(self, text: str) -> None:
         """The line shown while the chat is empty."""
+        self.hint_text = text
         self.query_one("#chat-hint", Static).update(Text(text, style="dim"))
 
     async def clear_turns(self) -> None:
