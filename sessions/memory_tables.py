@@ -10,6 +10,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+import sqlite_utils
 from pydantic_core import to_jsonable_python
 
 from sessions.records import Plot, Summary, new_id, now
@@ -24,6 +25,7 @@ def dump(value: Any) -> str:
 class MemoryTables:
     """Summaries and plots (one id pair per plot point) and the summaries' embeddings."""
 
+    db: sqlite_utils.Database
     _write: Any
     _rows: Any
     _require_session: Any
@@ -48,8 +50,8 @@ class MemoryTables:
                 "created": t}
         with self._write():
             self._require_session(session_id)
-            self.db["summaries"].insert(summary)
-            self.db["plots"].insert(plot)
+            self.db.table("summaries").insert(summary)
+            self.db.table("plots").insert(plot)
         return Summary(**summary), _plot(plot)
 
     def summaries(self, session_id: str) -> list[Summary]:

@@ -76,7 +76,7 @@ class SessionStore(MemoryTables):
         row = {"id": new_id(), "world": world, "title": scrub(title), "created": t, "updated": t,
                "spoiler_horizon": None, "tracked_entity": None}
         with self._write():
-            self.db["sessions"].insert(row)
+            self.db.table("sessions").insert(row)
         return Session(**row)
 
     def get_session(self, session_id: str) -> Session | None:
@@ -149,7 +149,7 @@ class SessionStore(MemoryTables):
             t = now()
             row = {"id": new_id(), "session_id": session_id, "n": n, "question": scrub(question),
                    "status": "pending", "created": t, "owner": this_process()}
-            self.db["turns"].insert(row)
+            self.db.table("turns").insert(row)
             self.db.execute("UPDATE sessions SET updated = ? WHERE id = ?", [t, session_id])
         return Turn(**row)
 
@@ -196,7 +196,7 @@ class SessionStore(MemoryTables):
             self.db.execute(
                 "DELETE FROM stack_entries WHERE session_id = ? AND turn_n = ?", [session_id, n]
             )
-            self.db["stack_entries"].insert_all(
+            self.db.table("stack_entries").insert_all(
                 {"session_id": session_id, "turn_n": n, "position": i,
                  "entity": scrub(entry.entity), "referred_as": scrub(entry.referred_as)}
                 for i, entry in enumerate(stack)

@@ -231,7 +231,8 @@ def find_config(explicit: Path | None) -> Path | None:
             raise ConfigError("config file not found", where=f"LORE_CONFIG={env}",
                               hint="point LORE_CONFIG at an existing config.toml or unset it")
         return path
-    for candidate in (Path("config.toml"), _lore_home() / "config.toml" if _lore_home() else None):
+    home = _lore_home()
+    for candidate in (Path("config.toml"), home / "config.toml" if home else None):
         if candidate is not None and candidate.is_file():
             return candidate
     return None

@@ -5,21 +5,20 @@ Mixed into LoreApp; each opens a modal or asks the workers, and says why when it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tui.screens.dialogs import ExportMenu, PromptDialog
 from tui.screens.help import HelpScreen
 from tui.screens.sessions import SessionPicker
 from tui.screens.worlds import DEMO_OPTION, WorldSwitcher
+from tui.workers import LoreWorkers
+
+if TYPE_CHECKING:
+    pass
 
 
-class LoreActions:
-    """Actions of LoreApp (a Textual App with LoreWorkers); `self` is the app."""
-
-    conversation: Any
-    info: Any
-    settings: Any
-    answering: bool
+class LoreActions(LoreWorkers):
+    """Actions of LoreApp (a Textual App with LoreWorkers); `self` is the app, and says so."""
 
     # -- actions (keys, and the command palette) --------------------------------------------------
     def action_help(self) -> None:
@@ -40,14 +39,14 @@ class LoreActions:
             if result is not None:
                 self.call_next(self._switch_session, *result)
 
-        self.push_screen(SessionPicker(self.conversation.world, self.conversation.session.id),
+        self.push_screen(SessionPicker(self.talking.world, self.talking.session.id),
                          chosen)
 
     async def _switch_session(self, how: str, session_id: str | None) -> None:
-        if how == "resume" and session_id == self.conversation.session.id:
+        if how == "resume" and session_id == self.talking.session.id:
             return
         await self.cancel_answer(wait=True)
-        self._open(self.conversation.world, session_id, new=how == "new")
+        self._open(self.talking.world, session_id, new=how == "new")
 
     async def action_new_session(self) -> None:
         if self._need_conversation():
@@ -94,7 +93,7 @@ class LoreActions:
         if kind:
             self.export(kind, fmt)
             return
-        tracked = self.conversation.session.tracked_entity
+        tracked = self.talking.session.tracked_entity
 
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is not None:

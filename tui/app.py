@@ -9,7 +9,7 @@ import time
 import traceback
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App
@@ -25,13 +25,15 @@ from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
 from tui.screens.welcome import WelcomeScreen
 from tui.state import WorldInfo, model_label, session_title
-from tui.workers import LoreWorkers
+
+if TYPE_CHECKING:
+    from agent.conversation import Conversation
 
 QUIT_WAIT_S = 5.0
 """How long quitting waits for a cancelled answer to be saved as cancelled."""
 
 
-class LoreApp(LoreActions, LoreWorkers, App[None]):
+class LoreApp(LoreActions, App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
 
     TITLE = "Lorekeeper"
@@ -49,7 +51,7 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
         super().__init__()
         self.settings = settings
         self.requested_world = world
-        self.conversation: Any = None
+        self.conversation: Conversation | None = None
         self.info: WorldInfo | None = None
         self.answering = self.opening = self.ingesting = False
         self._store = store
@@ -186,7 +188,7 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
             await self.submit_question(question)
 
     def _show_horizon(self) -> None:
-        horizon = self.conversation.session.spoiler_horizon
+        horizon = self.talking.session.spoiler_horizon
         if horizon is None:
             horizon = self.settings.retrieval.spoiler_horizon
         self.main.status.horizon = horizon or 0
@@ -263,8 +265,8 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
                 await view.show_answer(result.resolved_question, result.answer.text,
                                        result.answer.citations)
                 self.main.chat.scroll_end(animate=False)
-            tracked = self.conversation.session.tracked_entity
-            self.main.stack.show(result.stack, self.conversation.retriever.entities, tracked)
+            tracked = self.talking.session.tracked_entity
+            self.main.stack.show(result.stack, self.talking.retriever.entities, tracked)
             self._show_session()
 
     # -- the panes' requests ----------------------------------------------------------------------
@@ -272,7 +274,7 @@ class LoreApp(LoreActions, LoreWorkers, App[None]):
     def _timeline(self, event: m.TimelineReady) -> None:
         main = self.main
         main.show_timeline(event.entity, event.events)
-        main.stack.show(self.conversation.stack(), self.conversation.retriever.entities,
+        main.stack.show(self.talking.stack(), self.talking.retriever.entities,
                         event.entity)
         if not event.events:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",

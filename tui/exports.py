@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from stores.config import Settings
 from stores.errors import StoreError
@@ -27,18 +27,18 @@ def _slug(text: str) -> str:
 def export_timeline_file(settings: Settings, retriever: Any, world: str, entity: str,
                          fmt: str) -> Path:
     """Write the entity's timeline; the same entity and format overwrite the previous file."""
-    from agent.timeline import export_timeline
+    from agent.timeline import TimelineFormat, export_timeline
 
-    text = export_timeline(retriever, entity, fmt)
+    text = export_timeline(retriever, entity, cast(TimelineFormat, fmt))  # it checks fmt
     return _write(settings, f"{_slug(world)}-timeline-{_slug(entity)}.{fmt}", text)
 
 
 def export_session_file(settings: Settings, store: Any, session_id: str, world: str,
                         fmt: str) -> Path:
     """Write a whole session (questions, answers, citations, entity stack)."""
-    from agent.timeline import export_session
+    from agent.timeline import SessionFormat, export_session
 
-    text = export_session(store, session_id, fmt)
+    text = export_session(store, session_id, cast(SessionFormat, fmt))  # it checks fmt
     return _write(settings, f"{_slug(world)}-session-{session_id}.{fmt}", text)
 
 

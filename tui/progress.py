@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from stores.config import Settings
 from stores.ingest import IngestReport, ingest, prune
@@ -31,7 +38,7 @@ def _with_bar(run: Callable[[Callable[[str, int, int], None]], IngestReport]) ->
     columns = (TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     bar = Progress(*columns, transient=False)
-    tasks: dict[str, int] = {}
+    tasks: dict[str, TaskID] = {}
 
     def report(stage: str, done: int, total: int) -> None:
         if not bar.live.is_started:  # started on the first stage, after any question

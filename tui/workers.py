@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 
 from stores.errors import LoreError
+from tui.host import AppHost
 from tui.messages import (
     AnswerReady,
     AnswerStep,
@@ -32,7 +33,7 @@ from tui.messages import (
 from tui.state import WorldInfo, pick_world, session_title
 
 if TYPE_CHECKING:
-    from sessions.store import SessionStore
+    from agent.conversation import Conversation
     from stores.config import Settings
     from tui.screens.sessions import SessionPicker
     from tui.screens.worlds import WorldSwitcher
@@ -80,24 +81,16 @@ def warm(conversation: Any) -> None:
         embedder.result()
 
 
-class LoreWorkers:
+class LoreWorkers(AppHost):
     """Mixed into LoreApp (a Textual App): the workers and the state they need."""
 
-    settings: Settings
-    conversation: Any
-    open_lock: Any
-    """threading.Lock: one open at a time touches a world's stores."""
-    post_message: Any
-    call_from_thread: Any
-
-    def session_store(self) -> SessionStore:
-        raise NotImplementedError
-
-    def report_error(self, error: BaseException) -> None:
-        raise NotImplementedError
-
-    def retriever_for(self, world: str) -> Any:
-        raise NotImplementedError
+    @property
+    def talking(self) -> Conversation:
+        """The open conversation: workers and keys that need one run only once a world is open."""
+        if self.conversation is None:
+            raise LoreError("no world is open", where="the terminal app",
+                            hint="press Ctrl+G to pick a world")
+        return self.conversation
 
     # -- opening a world --------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="open", exit_on_error=False)
@@ -186,7 +179,7 @@ class LoreWorkers:
     async def ask(self, question: str) -> None:
         """Answer in the app's event loop: the agent's blocking calls run in threads, so keys
         keep flowing, and cancelling this worker (Esc, quit) cancels the run."""
-        result = await self.conversation.ask(
+        result = await self.talking.ask(
             question, on_step=lambda call: self.post_message(AnswerStep(call)),
             on_text=lambda draft: self.post_message(AnswerText(draft)))
         self.post_message(AnswerReady(result))
@@ -196,7 +189,7 @@ class LoreWorkers:
     async def track(self, entity: str) -> None:
         from agent.blocking import run_blocking
 
-        conversation = self.conversation
+        conversation = self.talking
         events = await run_blocking(conversation.retriever, conversation.track, entity)
         self.post_message(TimelineReady(entity, events))
 
@@ -204,7 +197,7 @@ class LoreWorkers:
     async def read_passage(self, chunk_id: str, quote: str = "") -> None:
         from agent.blocking import run_blocking
 
-        retriever = self.conversation.retriever
+        retriever = self.talking.retriever
         passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT)
         core = retriever.chunks[chunk_id].text if chunk_id in retriever.chunks else ""
         self.post_message(PassageReady(passage, quote, core))
@@ -213,7 +206,7 @@ class LoreWorkers:
     async def set_horizon(self, chapter: int) -> None:
         from agent.blocking import run_blocking
 
-        conversation = self.conversation
+        conversation = self.talking
         retriever = conversation.retriever
         await run_blocking(retriever, conversation.set_horizon, chapter)
         tracked = conversation.session.tracked_entity
@@ -226,7 +219,7 @@ class LoreWorkers:
         from agent.blocking import run_blocking
         from tui.exports import export_session_file, export_timeline_file
 
-        conversation = self.conversation
+        conversation = self.talking
         world = conversation.world
         if kind == "timeline":
             entity = conversation.session.tracked_entity
@@ -283,9 +276,12 @@ class LoreWorkers:
 
         folder: Path = demo_world_path()
         corpus = [p for p in (folder / "zh", folder / "en", folder / "dialogue") if p.exists()]
+
+        def progress(stage: str, done: int, total: int) -> None:
+            self.post_message(IngestProgress(stage, done, total))
+
         report = ingest(self.settings, DEMO_WORLD, corpus, folder / "glossary.toml",
-                        progress=lambda stage, done, total: self.post_message(
-                            IngestProgress(stage, done, total)))
+                        progress=progress)
         summary = (f"{report.chunks} passages, {report.entities} entities, "
                    f"{report.relations} relations")
         self.post_message(IngestDone(DEMO_WORLD, summary))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import tempfile
@@ -164,7 +165,7 @@ def _worlds(settings: Settings, only: str | None) -> list[Check]:
         what = f"no world named {only!r}" if only else "no world ingested yet"
         return [Check("worlds", only is None, what,
                       "lore demo  or  lore ingest PATH... --world NAME")]
-    return [_guard(f"world {r['name']}", lambda r=r: _world(settings, r),
+    return [_guard(f"world {r['name']}", functools.partial(_world, settings, r),
                    f"re-run lore ingest ... --world {r['name']} (it resumes), or close other "
                    "Lorekeeper windows on this world") for r in rows]
 
