@@ -28,6 +28,16 @@ def _ingested(tmp_path_factory: pytest.TempPathFactory, src: Path, numbers: list
 
 
 @pytest.fixture(scope="session")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir holding the bundled demo world, made by `lore demo` (tests that check the
+    demo command itself make their own)."""
+    home = tmp_path_factory.mktemp("demo-world-home")
+    result = lore("demo", home=home)
+    assert result.code == 0, result.err
+    return home
+
+
+@pytest.fixture(scope="session")
 def sanguo_home(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Path:
     """A data dir holding world `sanguo`: 三国演义 chapters 1, 2, 5, 36–38, 77, 104."""
     return _ingested(tmp_path_factory, shared_data / "sanguo_yanyi" / "chapters",

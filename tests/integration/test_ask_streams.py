@@ -15,7 +15,6 @@ from pathlib import Path
 
 from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import ROOT
-from tests.integration.test_eval_dialogues import demo_home  # noqa: F401  (the fixture)
 
 QUESTION = "沈砚的结义兄弟是谁？"
 

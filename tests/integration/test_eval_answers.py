@@ -21,14 +21,6 @@ QUESTIONS = str(ROOT / "stores" / "demo_world" / "questions.jsonl")
 
 
 @pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("answers-home")
-    result = lore("demo", home=home)
-    assert result.code == 0, result.err
-    return home
-
-
-@pytest.fixture(scope="module")
 def retriever(demo_home: Path) -> Iterator[Retriever]:
     with opened_world(Settings(data_dir=demo_home), "demo") as opened:
         yield opened

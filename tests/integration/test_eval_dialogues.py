@@ -15,14 +15,6 @@ TURN_KEYS = {"id", "turn", "q", "resolved_question", "entity_ok", "recall"}
 
 
 @pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("dialogues-home")
-    result = lore("demo", home=home)
-    assert result.code == 0, result.err
-    return home
-
-
-@pytest.fixture(scope="module")
 def report(demo_home: Path) -> dict:
     result = lore("eval", "dialogues", "--world", "demo", "--dialogues", DIALOGUES, "--json",
                   home=demo_home)
