@@ -50,10 +50,19 @@ def test_follow_ups_are_resolved_and_first_turns_left_alone(report: dict) -> Non
     assert report["overall"]["recall"] >= 0.6  # the cited passages carry the gold chapters
 
 
-def test_the_evaluation_leaves_no_session_behind(demo_home: Path, report: dict) -> None:
-    listed = lore("sessions", "list", "--json", home=demo_home)
-    assert listed.code == 0, listed.err
-    assert json.loads(listed.out) == []
+def test_the_evaluation_leaves_no_session_behind(demo_home: Path, tmp_path: Path) -> None:
+    def sessions() -> list[dict]:
+        listed = lore("sessions", "list", "--json", home=demo_home)
+        assert listed.code == 0, listed.err
+        return json.loads(listed.out)
+
+    before = sessions()  # the demo home is shared: other tests' sessions may be there
+    one = tmp_path / "one.jsonl"
+    one.write_text(DIALOGUES.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
+    result = lore("eval", "dialogues", "--world", "demo", "--dialogues", one, "--json",
+                  home=demo_home)
+    assert result.code == 0, result.err
+    assert sessions() == before
 
 
 def test_a_bad_dialogues_file_is_named_with_its_line(demo_home: Path, tmp_path: Path) -> None:
