@@ -19,21 +19,20 @@ named the answer. Per question:
 from __future__ import annotations
 
 import re
-import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from agent.core import AskResult
-from agent.evals.retrieval import Question
+from agent.evals.retrieval import Question, percentiles
 from agent.retrieval import Retriever
-from stores.readers.headings import _CN_DIGITS, _CN_UNITS, parse_cjk_number
+from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
 _CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
 _QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|《[^》]*》")
 _BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
-_CJK_NUMBER = re.compile("[" + "".join(_CN_DIGITS) + "".join(_CN_UNITS) + "]+")
+_CJK_NUMBER = re.compile(f"[{CJK_NUMERAL}]+")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
@@ -262,10 +261,7 @@ def _share(grades: Sequence[Grade], test: Callable[[Grade], bool]) -> float | No
 def _spread(values: Sequence[float]) -> dict:
     if not values:
         return {"p50": None, "p95": None, "max": None}
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"p50": round(statistics.median(ordered), 2), "p95": round(p95, 2),
-            "max": round(ordered[-1], 2)}
+    return {**percentiles(values, digits=2), "max": round(max(values), 2)}
 
 
 def render(report: dict, reader: str) -> str:

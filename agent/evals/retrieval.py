@@ -137,18 +137,19 @@ def evaluate(questions: Sequence[Question], agent_run: Callable[[str], tuple[lis
         tallies["agent"].add(q.type, score(chapters, q.gold_chapters, k))
         for name, ranker in baselines.items():
             tallies[name].add(q.type, score(ranker(q.question), q.gold_chapters, k))
-    report = {"k": k, **tallies["agent"].summary(), "latency_ms": _percentiles(latencies),
+    report = {"k": k, **tallies["agent"].summary(), "latency_ms": percentiles(latencies),
               "refused_answerable": refused_answerable,
               "baselines": {name: tallies[name].summary() for name in baselines}}
     return report
 
 
-def _percentiles(values: list[float]) -> dict:
+def percentiles(values: Sequence[float], digits: int = 1) -> dict:
+    """p50 and p95 of `values` (0.0 for none), rounded to `digits`."""
     if not values:
         return {"p50": 0.0, "p95": 0.0}
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return {"p50": round(statistics.median(ordered), 1), "p95": round(p95, 1)}
+    return {"p50": round(statistics.median(ordered), digits), "p95": round(p95, digits)}
 
 
 def render(report: dict) -> str:

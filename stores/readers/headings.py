@@ -9,6 +9,8 @@ _CN_DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "两":
               "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CN_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CN_NUMERAL = "0-9０-９零〇○Ｏ一二三四五六七八九十百千两兩廿卅"
+CJK_NUMERAL = _CN_NUMERAL
+"""A regex character class (without brackets) of what `parse_cjk_number` reads."""
 
 # 第N回 / 第N章 / 第N节 (節), optionally followed by a title; the title may not be a sentence.
 _CJK_HEADING = re.compile(
