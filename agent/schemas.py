@@ -93,5 +93,7 @@ class Answer(BaseModel):
     citations: list[Citation] = Field(default_factory=list, description="Cited passages.")
     entities: list[str] = Field(default_factory=list,
                                 description="Canonical names of the entities the answer is about.")
-    stop_reason: Literal["answered", "not_in_text", "max_rounds", "error"] = Field(
+    stop_reason: Literal["answered", "evidence", "not_in_text", "max_rounds", "error"] = Field(
         "answered", description="Why the run ended.")
+    # evidence: the passages that bear on the question, no answer stated (the librarian's
+    # answer when its evidence does not settle the question)

@@ -87,13 +87,14 @@ def cell(summary: dict | None) -> str:
 
 
 def table(results: dict[str, dict], sets: list[QuestionSet]) -> str:
-    rows = [("set", "n", "agent", "bm25", "dense", "agent−bm25", "refused")]
+    rows = [("set", "n", "agent", "bm25", "dense", "hybrid", "agent−bm25", "refused")]
     by_name = {qs.name: qs for qs in sets}
     for name, report in results.items():
         agent, base = report["answerable"], report["baselines"]
         label = name + (" (held out)" if by_name[name].held_out else "")
         rows.append((label, str(agent["n"]), cell(agent), cell(base.get("bm25", {}).get(
             "answerable")), cell(base.get("dense", {}).get("answerable")),
+            cell(base.get("hybrid", {}).get("answerable")),
             f"{agent['recall'] - base['bm25']['answerable']['recall']:+.2f}",
             str(len(report.get("refused_answerable", [])))))
     for held_out in (False, True):
@@ -105,29 +106,32 @@ def table(results: dict[str, dict], sets: list[QuestionSet]) -> str:
                     for k in ("recall", "mrr")}
             rows.append(("mean " + ("held out" if held_out else "development"), "",
                          f"{mean['recall']:.2f} / {mean['mrr']:.2f}",
-                         f"{bm25['recall']:.2f} / {bm25['mrr']:.2f}", "",
+                         f"{bm25['recall']:.2f} / {bm25['mrr']:.2f}", "", "",
                          f"{mean['recall'] - bm25['recall']:+.2f}", ""))
     return _render(rows)
 
 
+RETRIEVERS = ("agent", "bm25", "dense", "hybrid")
+
+
 def type_table(results: dict[str, dict]) -> str:
-    """Per question type, over every set: agent and BM25, recall@5 / MRR (question-weighted)."""
+    """Per question type, over every set: each retriever's recall@5 / MRR (question-weighted)."""
     sums: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for report in results.values():
         for kind, s in report["by_type"].items():
             if kind == "unanswerable" or not s["n"]:
                 continue
-            b = report["baselines"]["bm25"]["by_type"].get(kind, {})
             sums[kind]["n"].append(s["n"])
-            for who, src in (("agent", s), ("bm25", b)):
+            for who in RETRIEVERS:
+                src = s if who == "agent" else report["baselines"].get(who, {}).get(
+                    "by_type", {}).get(kind, {})
                 for k in ("recall", "mrr"):
                     sums[kind][f"{who}_{k}"].append(src.get(k, 0.0) * s["n"])
-    rows = [("type", "n", "agent", "bm25")]
+    rows = [("type", "n", *RETRIEVERS)]
     for kind, v in sorted(sums.items()):
         n = sum(v["n"])
-        rows.append((kind, str(n), f"{sum(v['agent_recall']) / n:.2f} / "
-                     f"{sum(v['agent_mrr']) / n:.2f}",
-                     f"{sum(v['bm25_recall']) / n:.2f} / {sum(v['bm25_mrr']) / n:.2f}"))
+        rows.append((kind, str(n), *(f"{sum(v[who + '_recall']) / n:.2f} / "
+                                     f"{sum(v[who + '_mrr']) / n:.2f}" for who in RETRIEVERS)))
     return _render(rows)
 
 

@@ -5,9 +5,9 @@ named the answer. Per question:
 
 - **named** — the answer states what the gold answer's first clause names. What must be named
   is read from the world, not from word lists: the entities that clause mentions (alias-aware:
-  孔明 counts for 诸葛亮), leaving out the ones the question itself names by the same words; with
-  no entity, its numbers (第三回 = 第3回); else at least half of its words that the question
-  does not already use. Only what the answer *states* counts: quotes from the passages, text in
+  孔明 counts for 诸葛亮; a bracket's gloss aside), leaving out the ones the question itself names
+  by the same words; with no entity, its numbers (第三回 = 第3回); else at least half of its
+  words that the question does not already use. Only what the answer *states* counts: quotes from the passages, text in
   quotation marks and in brackets (chapter titles) are taken out first, so a name inside a cited
   quote is not mistaken for an answer.
 - **refused** — the reader said the text does not tell (stop_reason `not_in_text`): right on
@@ -76,8 +76,10 @@ def gold_key(question: Question, retriever: Retriever) -> Key:
     if quoted and quoted.start() <= len(clause):
         return Key(quote=next(g for g in quoted.groups() if g), kind="quote")
     groups: dict[str, set[str]] = {}
-    for start, end, name in retriever.spans(clause):
-        if clause[start:end] in asked and name not in groups:
+    # a bracket glosses the answer (华雄（董卓的大将）): the names in it need not be stated
+    named = _BRACKETED.sub("", clause).strip() or clause
+    for start, end, name in retriever.spans(named):
+        if named[start:end] in asked and name not in groups:
             continue  # the question's own subject, in the question's own words
         forms = {name, *retriever.entities.get(name, [])}
         groups[name] = {f for f in forms if f and f not in asked}
@@ -161,7 +163,8 @@ class Grade:
     named: bool
     refused: bool
     stated: bool
-    """The answer states something of its own (not only evidence lines, not a refusal)."""
+    """The answer states something of its own (not only evidence lines, not an answer marked
+    as evidence, not a refusal)."""
     cited: int
     citations_ok: bool
     requests: int
@@ -192,7 +195,8 @@ def grade_all(questions: Sequence[Question], retriever: Retriever, asker: Asker,
             id=q.id, type=q.type, answerable=answerable,
             named=answerable and names(result, key),
             refused=result.answer.stop_reason == "not_in_text",
-            stated=result.answer.stop_reason != "not_in_text" and bool(_residue(stated(result))),
+            stated=result.answer.stop_reason not in ("not_in_text", "evidence")
+            and bool(_residue(stated(result))),
             cited=len(result.answer.citations),
             citations_ok=citations_verified(result, retriever),
             requests=result.requests, tool_calls=len(result.tool_calls),

@@ -84,22 +84,27 @@ def _quotes_check_out(result: AskResult, retriever: Retriever) -> None:
         assert tuple(citation.lines) == (chunk.line_start, chunk.line_end)
 
 
-async def test_who_question_names_the_person_first_and_quotes_the_passage(run, sanguo) -> None:
+async def test_who_question_gives_the_sentences_as_evidence_without_stating_a_name(
+        run, sanguo) -> None:
+    # The sentences' votes name the right person too rarely to be stated (bench/stating.py):
+    # the answer quotes the passage and leaves the naming to the reader, while the person the
+    # sentences put forward stays first on the stack for a follow-up's "他".
     result = await run("谁斩了华雄？")
-    assert result.answer.stop_reason == "answered"
+    assert result.answer.stop_reason == "evidence"
     assert result.answer.entities[0] == "关羽"
-    assert result.answer.text.startswith("关羽")
+    first_line = result.answer.text.splitlines()[0]
+    assert "不足以确定答案" in first_line and "关羽" not in first_line
     assert result.answer.citations[0].chapter == 5
+    assert "华雄" in result.answer.citations[0].quote
     _quotes_check_out(result, sanguo)
 
 
-async def test_oath_question_answers_the_three_brothers_from_chapter_one(run, sanguo) -> None:
+async def test_oath_question_quotes_the_three_brothers_from_chapter_one(run, sanguo) -> None:
     result = await run("桃园结义的是哪三个人？")
     assert 1 in {c.chapter for c in result.answer.citations}
-    first_line = result.answer.text.splitlines()[0]
     for name in ("刘备", "关羽", "张飞"):
         assert name in result.answer.entities
-    assert any(name in first_line for name in ("刘备", "关羽", "张飞"))
+    assert result.answer.stop_reason == "evidence"
     _quotes_check_out(result, sanguo)
 
 

@@ -47,7 +47,7 @@ def test_the_json_report_has_the_documented_shape(report: dict) -> None:
     latency = report["latency_ms"]
     assert set(latency) >= {"p50", "p95"} and 0 < latency["p50"] <= latency["p95"]
     # The single retrievers are scored on the same answerable questions.
-    for name in ("bm25", "dense"):
+    for name in ("bm25", "dense", "hybrid"):
         assert report["baselines"][name]["answerable"]["n"] == len(QUESTIONS) - 1
 
 

@@ -42,7 +42,7 @@ def retrieval_command(
     k: Annotated[int, typer.Option("--k", help="passages that count", min=1, max=50)] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     no_baselines: Annotated[bool, typer.Option("--no-baselines",
-                                               help="skip plain BM25 / dense")] = False,
+                                               help="skip plain BM25 / dense / hybrid")] = False,
 ) -> None:
     """Recall@k, hit@k and MRR of the agent's evidence, per question type, with baselines."""
     from agent.evals.retrieval import evaluate, load_questions, render, to_json
@@ -55,6 +55,7 @@ def retrieval_command(
         baselines = {} if no_baselines else {
             "bm25": lambda q: [p.chapter for p in runner.retriever.keyword(q, k)],
             "dense": lambda q: [p.chapter for p in runner.retriever.dense(q, k)],
+            "hybrid": lambda q: [p.chapter for p in runner.retriever.hybrid(q, k)],
         }
         report = evaluate(items, runner.run, baselines, k)
     finally:

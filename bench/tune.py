@@ -1,0 +1,300 @@
+"""Which of the librarian's rules and constants earn their keep on books they were not written for.
+
+    .venv/bin/python bench/tune.py ablate [--sets ...] [--home DIR] [--json FILE]
+    .venv/bin/python bench/tune.py fit    [--sets ...] [--home DIR] [--json FILE]
+
+`ablate` turns each search rule of the offline reader off in turn (the calls it adds, the
+grading, the per-chapter spread, …) and prints recall@5 / MRR per set beside the full system.
+`fit` tries each tuned constant over a small range and chooses its value by leave-one-book-out:
+for every development set, the value that scores best on the *other* development sets, reported
+on the one left out. Held-out sets (bench/questions/README.md) never choose anything: they are
+printed with the value the development sets chose, beside the default.
+
+Everything runs in one process over the worlds `bench/retrieval_sets.py` ingests (same --home);
+query embeddings are computed once and reused by every variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.retrieval_sets import ROOT, QuestionSet, prepare, question_sets  # noqa: E402
+
+Patch = Callable[[], contextlib.AbstractContextManager]
+
+
+def librarian_modules():
+    """The rule-based reader's modules (its package moved once; look in both places)."""
+    try:
+        from agent.librarian import model, strategy  # type: ignore[attr-defined]
+    except ImportError:
+        from agent.offline import model, strategy
+    return model, strategy
+
+
+@contextlib.contextmanager
+def nothing() -> Iterator[None]:
+    yield
+
+
+def without_steps(*prefixes: str) -> Patch:
+    """The librarian makes every call but those whose label starts with one of `prefixes`."""
+    model, _ = librarian_modules()
+    original = model.Librarian._call
+
+    def call(self, steps):
+        kept = [s for s in steps if not s.label.startswith(prefixes)]
+        return original(self, kept or steps[:1])
+
+    return lambda: mock.patch.object(model.Librarian, "_call", call)
+
+
+def with_constant(module_attr: str, value) -> Patch:
+    """One module-level constant of the librarian set to `value`."""
+    model, strategy = librarian_modules()
+    owner = {"model": model, "strategy": strategy}[module_attr.split(".")[0]]
+    return lambda: mock.patch.object(owner, module_attr.split(".")[1], value)
+
+
+def without_grading() -> Patch:
+    model, strategy = librarian_modules()
+    fuse = strategy.fuse
+
+    def ungraded(plan, results, pool, k=60, grade=None):
+        return fuse(plan, results, pool, k, None)
+
+    return lambda: mock.patch.object(model, "fuse", ungraded)
+
+
+def without_diversity() -> Patch:
+    _, strategy = librarian_modules()
+    return lambda: mock.patch.object(strategy, "diversify", lambda ranked, *a, **k: ranked)
+
+
+def without_alias_expansion() -> Patch:
+    from agent.retrieval import Retriever
+
+    return lambda: mock.patch.object(Retriever, "expand", lambda self, query: query)
+
+
+def ablations() -> dict[str, Patch]:
+    """Each rule of the librarian's search, off."""
+    return {
+        "full": nothing,
+        "-quote": without_steps("quote"),
+        "-entity": without_steps("entity"),
+        "-death": without_steps("death"),
+        "-fade": without_steps("fade:"),
+        "-title": without_steps("title:"),
+        "-graph": without_steps("graph", "typed"),
+        "-kin": without_steps("kin"),
+        "-regrade": without_steps("regrade"),
+        "-bridge": without_steps("bridge:"),
+        "-grading": without_grading(),
+        "-diversify": without_diversity(),
+        "-alias-expansion": without_alias_expansion(),
+        "-en-weights": with_constant("strategy.EN_WEIGHTS", (1.0, 1.0)),
+    }
+
+
+CURRENT: dict = {}
+"""The runner being measured (a setting is changed on its retriever)."""
+
+
+@contextlib.contextmanager
+def _retrieval_setting(name: str, value) -> Iterator[None]:
+    owner = CURRENT["runner"].retriever.settings
+    old = getattr(owner, name)
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        setattr(owner, name, old)
+
+
+
+
+def grids() -> dict[str, dict[str, Patch]]:
+    """Each tuned constant over a small range (the default among them)."""
+    return {
+        "rrf_k": {str(v): _retrieval("rrf_k", v) for v in (20, 60, 120)},
+        "GRADE_FLOOR": {str(v): with_constant("strategy.GRADE_FLOOR", v)
+                        for v in (0.1, 0.25, 0.5, 1.0)},
+        "EN_WEIGHTS": {str(v): with_constant("strategy.EN_WEIGHTS", v)
+                       for v in ((1.0, 1.0), (2.0, 0.5), (1.5, 1.0))},
+        "REGRADE_WEIGHT": {str(v): with_constant("model.REGRADE_WEIGHT", v)
+                           for v in (0.15, 0.3, 0.6)},
+        "SHARED_TITLE_WORD": {str(v): with_constant("strategy.SHARED_TITLE_WORD", v)
+                              for v in (1, 3, 6)},
+    }
+
+
+def _retrieval(name: str, value) -> Patch:
+    return lambda: _retrieval_setting(name, value)
+
+
+DEFAULTS = {"rrf_k": "60", "GRADE_FLOOR": "0.25", "EN_WEIGHTS": "(2.0, 0.5)",
+            "REGRADE_WEIGHT": "0.3", "SHARED_TITLE_WORD": "3"}
+
+
+@dataclass
+class SetRun:
+    """One question set opened once, asked under each variant."""
+
+    qs: QuestionSet
+    questions: list
+    runner: object
+
+    def measure(self, patch: Patch) -> dict:
+        from agent.evals.retrieval import score
+
+        CURRENT["runner"] = self.runner
+        recall = rr = 0.0
+        n = refused = 0
+        per_question = {}
+        with patch():
+            for q in self.questions:
+                if not q.gold_chapters:
+                    continue
+                chapters, stop = self.runner.run(q.question)  # type: ignore[attr-defined]
+                s = score(chapters, q.gold_chapters, 5)
+                recall, rr, n = recall + s.recall, rr + s.rr, n + 1
+                refused += stop == "not_in_text"
+                per_question[q.id] = (round(s.recall, 3), round(s.rr, 3))
+        return {"recall": recall / n, "mrr": rr / n, "n": n, "refused": refused,
+                "questions": per_question}
+
+
+def open_set(qs: QuestionSet, home: Path, stride: int) -> SetRun:
+    from agent.evals.retrieval import load_questions
+    from agent.evals.runner import AgentRunner
+    from stores.config import load_settings
+
+    settings = load_settings(data_dir=home)
+    runner = AgentRunner(settings, qs.world)
+    embedder = runner.retriever.stores.embedder
+    embed, memo = embedder.embed, {}
+
+    def cached(texts):
+        key = tuple(texts)
+        if key not in memo:
+            memo[key] = embed(texts)
+        return memo[key]
+
+    embedder.embed = cached
+    questions = load_questions(qs.questions)[::stride]
+    return SetRun(qs, questions, runner)
+
+
+def cell(m: dict) -> str:
+    return f"{m['recall']:.2f}/{m['mrr']:.2f}"
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def ablate(runs: list[SetRun]) -> dict:
+    results = {name: {r.qs.name: r.measure(patch) for r in runs}
+               for name, patch in _progress(ablations())}
+    header = ["variant", *(r.qs.name + ("*" if r.qs.held_out else "") for r in runs),
+              "dev mean", "held-out mean"]
+    rows = [header]
+    for name, by_set in results.items():
+        dev = [by_set[r.qs.name] for r in runs if not r.qs.held_out]
+        held = [by_set[r.qs.name] for r in runs if r.qs.held_out]
+        rows.append([name, *(cell(by_set[r.qs.name]) for r in runs),
+                     _mean_cell(dev), _mean_cell(held)])
+    print("recall@5/MRR on answerable questions; * held out (never chooses anything)")
+    print(_render(rows))
+    return results
+
+
+def fit(runs: list[SetRun]) -> dict:
+    dev = [r for r in runs if not r.qs.held_out]
+    held = [r for r in runs if r.qs.held_out]
+    report: dict = {}
+    for knob, values in grids().items():
+        measured = {value: {r.qs.name: r.measure(patch) for r in runs}
+                    for value, patch in _progress(values, knob)}
+
+        def goodness(value: str, sets: list[SetRun], measured: dict = measured) -> float:
+            return mean([(measured[value][r.qs.name]["recall"] + measured[value][r.qs.name]["mrr"])
+                         / 2 for r in sets])
+
+        rows = [["left out", "chosen on the others", "its score", "default's score"]]
+        for left in dev:
+            others = [r for r in dev if r is not left]
+            chosen = max(values, key=lambda v, others=others: goodness(v, others))
+            rows.append([left.qs.name, chosen, cell(measured[chosen][left.qs.name]),
+                         cell(measured[DEFAULTS[knob]][left.qs.name])])
+        chosen_all = max(values, key=lambda v: goodness(v, dev))
+        for r in held:
+            rows.append([r.qs.name + "*", chosen_all, cell(measured[chosen_all][r.qs.name]),
+                         cell(measured[DEFAULTS[knob]][r.qs.name])])
+        print(f"\n{knob}: default {DEFAULTS[knob]}, chosen on all development sets "
+              f"{chosen_all}")
+        print("  per value (dev mean | held-out mean): " + "; ".join(
+            f"{v}: {_mean_cell([measured[v][r.qs.name] for r in dev])} | "
+            f"{_mean_cell([measured[v][r.qs.name] for r in held])}" for v in values))
+        print(_render(rows))
+        report[knob] = {"chosen": chosen_all, "measured": measured}
+    return report
+
+
+def _progress(variants: dict, label: str = "") -> Iterator:
+    for name, patch in variants.items():
+        started = time.perf_counter()
+        yield name, patch
+        print(f"  {label} {name}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
+
+def _mean_cell(ms: list[dict]) -> str:
+    if not ms:
+        return "—"
+    return f"{mean([m['recall'] for m in ms]):.3f}/{mean([m['mrr'] for m in ms]):.3f}"
+
+
+def _render(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=("ablate", "fit"))
+    parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
+    parser.add_argument("--sets", default="", help="comma-separated set names (default: all)")
+    parser.add_argument("--ftqa-stride", type=int, default=4,
+                        help="ask every Nth FairytaleQA question (866 in all)")
+    parser.add_argument("--json", type=Path, help="also write the measurements to this file")
+    args = parser.parse_args()
+    os.environ["LORE_HOME"] = str(args.home)
+    ftqa = args.home / "ftqa-source"
+    sets = question_sets(ftqa)
+    if args.sets:
+        sets = [qs for qs in sets if qs.name in set(args.sets.split(","))]
+    runs = []
+    for qs in sets:
+        prepare(qs, args.home, ftqa)
+        runs.append(open_set(qs, args.home, args.ftqa_stride if qs.name == "fairytaleqa" else 1))
+    report = ablate(runs) if args.mode == "ablate" else fit(runs)
+    if args.json:
+        args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1, default=str))
+    for r in runs:
+        r.runner.close()  # type: ignore[attr-defined]
+
+
+if __name__ == "__main__":
+    main()
