@@ -93,5 +93,5 @@ class Answer(BaseModel):
     citations: list[Citation] = Field(default_factory=list, description="Cited passages.")
     entities: list[str] = Field(default_factory=list,
                                 description="Canonical names of the entities the answer is about.")
-    stop_reason: Literal["answered", "not_in_text", "max_rounds", "error"] = Field(
+    stop_reason: Literal["answered", "not_in_text", "max_rounds", "time_limit", "error"] = Field(
         "answered", description="Why the run ended.")
