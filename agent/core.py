@@ -204,7 +204,8 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
         capabilities=[*reader.capabilities,
-                      SmallContext(tuple(settings.tools), lean, settings.round_tokens),
+                      SmallContext(tuple(settings.tools), lean, settings.round_tokens,
+                                   settings.search_first),
                       ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s,
                               total_s=settings.total_timeout_s),

@@ -35,7 +35,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pydantic_ai import ModelResponse, RunContext, TextPart, ToolCallPart
+from pydantic_ai import (
+    ModelResponse,
+    ModelRetry,
+    RunContext,
+    SkipModelRequest,
+    TextPart,
+    ToolCallPart,
+)
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.models import ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
@@ -220,6 +227,8 @@ class SmallContext(AbstractCapability[LoreDeps]):
     """Compact tool schemas and results (False: only the tool filter and the JSON fallback)."""
     round_tokens: int = 1500
     """What one round of tool calls returns fits in this many tokens (estimated)."""
+    search_first: bool = False
+    """Make the first round's call for the model: a search for the question as typed."""
     _shown: set[str] = field(default_factory=set)
     _spent: dict[int, int] = field(default_factory=dict)
 
@@ -231,6 +240,20 @@ class SmallContext(AbstractCapability[LoreDeps]):
         offered = [t for t in tool_defs if not self.tools or t.name in self.tools
                    or t.name not in TOOL_NAMES]
         return [compact(t) for t in offered] if self.lean else offered
+
+    async def before_model_request(self, ctx: RunContext[LoreDeps],
+                                   request_context: ModelRequestContext) -> ModelRequestContext:
+        """With `search_first`, the run's first request is answered by code: a search for the
+        question, which a small model would spend a round (and ~20 s) writing out."""
+        offered = [t.name for t in request_context.model_request_parameters.function_tools]
+        first = next((t for t in ("vector_search", "keyword_search") if t in offered), None)
+        if not self.search_first or first is None or any(
+                isinstance(m, ModelResponse) and m.run_id == ctx.run_id for m in ctx.messages):
+            return request_context
+        raise SkipModelRequest(ModelResponse(
+            parts=[ToolCallPart(first, {"query": ctx.deps.question},
+                                tool_call_id=f"first_{uuid.uuid4().hex[:12]}")],
+            model_name="lorekeeper-search-first"))
 
     async def after_model_request(self, ctx: RunContext[LoreDeps], *,
                                   request_context: ModelRequestContext,
@@ -358,14 +381,34 @@ def text_answer(text: str, deps: LoreDeps) -> Answer:
         return "".join(f"[{n}]" for n in dict.fromkeys(kept) if n)
 
     body = MARKER.sub(renumber, text).strip()
+    if not deps.seen:
+        raise ModelRetry("You have read no passage yet: search the text with a tool first.")
     if not cited:  # no id given: the passage that says most of what the answer says
         best = supporting(passages_seen(deps), body)
         if best is not None:
             cited, body = [best], body + " [1]"
+    entities = mentioned(deps, body)
+    cited = supported(cited, passages_seen(deps), set(entities) - set(mentioned(deps, deps.question)))
     answer = Answer(text=body, resolved_question=deps.question, stop_reason="answered",
                     citations=[Citation(chunk_id=p.chunk_id, quote="") for p in cited],
-                    entities=mentioned(deps, body))
+                    entities=entities)
     return expand(answer, deps)
+
+
+def supported(cited: list[Passage], seen: Sequence[Passage], named: set[str]) -> list[Passage]:
+    """The cited passages, or the passage read that names more of the entities the answer
+    names (and the question does not) than any cited one: a small model often cites the
+    first id it saw rather than the passage that says what it answered."""
+    if not named:
+        return cited
+
+    def covers(p: Passage) -> int:
+        return len(named & set(p.entities))
+
+    best = max(seen, key=lambda p: (covers(p), -seen.index(p)), default=None)
+    if best is None or covers(best) <= max(map(covers, cited), default=0):
+        return cited
+    return [best]
 
 
 def expand(answer: Answer, deps: LoreDeps) -> Answer:

@@ -151,6 +151,9 @@ class ModelSettings(Section):
     """At most this many tokens per model response; 0 leaves it to the server."""
     round_tokens: int = Field(1500, ge=100)
     """With `prompt = "lean"`: what one round of tool calls returns fits in this many tokens."""
+    search_first: bool = False
+    """The first round's tool call is made for the model: a search for the question as typed
+    (a small model saves a round; it may still search again)."""
     answer_timeout_s: float = Field(300.0, ge=0)
     """An answer ends after this many seconds in all (tool rounds included) with the best
     evidence found so far, marked as such; 0: no limit."""
