@@ -11,7 +11,7 @@ keeps, the reader's ranking of its evidence included. Two capabilities carry the
   `stop_reason="max_rounds"`, in place of the request that would have gone over. The run ends
   normally, so the conversation's message history stays well formed.
 - `Backoff` (agent.models) retries failed model requests.
-- `Deadline` ends an answer that takes longer than `model.answer_timeout_s` in all with the best
+- `ask` ends an answer that takes longer than `model.answer_timeout_s` in all with the best
   evidence read so far (`stop_reason="time_limit"`), wherever the run was: never a hang.
 
 For small local models (`model.prompt = "lean"`, `model.output = "text"`) agent.reading adds a
@@ -21,11 +21,10 @@ passage ids the code expands into citations.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field, replace
+import asyncio
+from dataclasses import dataclass, field
 from typing import Any
 
-import anyio
 from pydantic_ai import (
     Agent,
     ModelMessage,
@@ -136,26 +135,45 @@ def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCal
     return TextPart(answer.model_dump_json())
 
 
+TIME_LIMIT = "_lore_answer_timeout_s"
+"""The attribute of a built agent holding its answer time limit (`model.answer_timeout_s`)."""
+
+
 class AnswerTimeUp(Exception):  # noqa: N818  (not an error: the limit the user set)
-    """The answer's time limit ran out (raised out of the run; `ask` answers with evidence)."""
+    """The answer's time limit ran out; `ask` answers with the best evidence instead."""
 
 
-@dataclass
-class Deadline(AbstractCapability[LoreDeps]):
-    """An answer ends after `seconds` in all, whatever it was doing (0: no limit)."""
+def time_limit(agent: Agent[LoreDeps, Answer]) -> float:
+    """The agent's answer time limit in seconds (0: none)."""
+    return float(getattr(agent, TIME_LIMIT, 0.0))
 
-    seconds: float = 0.0
-    started: float = 0.0
 
-    async def for_run(self, ctx: RunContext[LoreDeps]) -> Deadline:
-        return replace(self, started=time.monotonic())
+async def _within(seconds: float, run: Any) -> Any:
+    """Await `run` (a coroutine), at most `seconds` (0: no limit); AnswerTimeUp after that.
 
-    async def wrap_run(self, ctx: RunContext[LoreDeps], *, handler: Any) -> Any:
-        if not self.seconds:
-            return await handler()
-        with anyio.move_on_after(self.seconds):
-            return await handler()
-        raise AnswerTimeUp(self.seconds)
+    The run goes on in a task of its own, cancelled and left to unwind when time is up: a
+    request in flight (a slow server, a stream) may take its time closing; the user should not
+    wait for it.
+    """
+    if not seconds:
+        return await run
+    task = asyncio.ensure_future(run)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=seconds)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if task in done:
+        return task.result()
+    task.cancel()
+    task.add_done_callback(_retrieved)
+    raise AnswerTimeUp(seconds)
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """Read a cancelled run's outcome, so that asyncio does not warn it was never read."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _seen(deps: LoreDeps) -> list[Passage]:
@@ -208,9 +226,9 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
                                    settings.search_first),
                       ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s,
-                              total_s=settings.total_timeout_s),
-                      Deadline(settings.answer_timeout_s)],
+                              total_s=settings.total_timeout_s)],
     )
+    setattr(agent, TIME_LIMIT, settings.answer_timeout_s)
     agent.output_validator(validate_answer)
     return agent
 
@@ -248,9 +266,10 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     deps.evidence = None
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
-        result = await agent.run(question, deps=deps, message_history=message_history,
-                                 usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
-                                 event_stream_handler=handler)
+        result = await _within(time_limit(agent), agent.run(
+            question, deps=deps, message_history=message_history,
+            usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
+            event_stream_handler=handler))
     except UsageLimitExceeded:
         answer = evidence_of(deps, "max_rounds", REQUEST_BACKSTOP)
         return AskResult(answer, question, deps.calls, evidence=_seen(deps))

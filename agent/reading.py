@@ -181,15 +181,19 @@ def json_objects(text: str) -> list[Any]:
     the first {…} in it."""
     candidates = [m.group(1) for m in _TOOL_TAG.finditer(text)]
     candidates += [m.group(1) for m in _FENCE.finditer(text)]
-    if not candidates:
+    if not candidates:  # the text itself, else its first {…}
         start = text.find("{")
-        candidates = [text.strip(), text[start:text.rfind("}") + 1]] if start >= 0 else []
+        candidates = [text.strip()]
+        if start > 0:
+            candidates.append(text[start:text.rfind("}") + 1])
     found = []
     for candidate in candidates:
         try:
             found.append(json.loads(candidate.strip()))
         except ValueError:
             continue
+        if len(candidates) == 2:  # the whole text was JSON: its {…} is not another value
+            break
     return found
 
 
