@@ -300,13 +300,19 @@ def sample(rows: list[dict], limit: int) -> list[dict]:
     return spread(answerable, limit - n_un) + spread(unanswerable, n_un)
 
 
-def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str) -> list[dict]:
+def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str,
+             save: Path | None = None) -> list[dict]:
     """`lore eval answers --json` for the librarian and for the model on each set's sample."""
     sys.path.insert(0, str(ROOT / "bench"))
     from retrieval_sets import prepare, question_sets
 
-    chosen = [qs for qs in question_sets(home / "ftqa-source") if qs.name in sets]
-    rows = []
+    known = {qs.name: qs for qs in question_sets(home / "ftqa-source")}
+    unknown = [name for name in sets if name not in known]
+    if unknown:
+        raise SystemExit(f"--sets: no question set {', '.join(unknown)}; "
+                         f"known: {', '.join(known)}")
+    chosen = [known[name] for name in sets]  # in the order asked
+    rows: list[dict] = []
     for qs in chosen:
         spent = prepare(qs, home, home / "ftqa-source")
         say(f"{qs.name}: world {qs.world} ready in {spent:.0f} s")
@@ -330,6 +336,9 @@ def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str) -> li
             say(f"  {reader}: {len(picked)} questions in {time.monotonic() - started:.0f} s")
             rows.append({"set": qs.name + (" (held out)" if qs.held_out else ""),
                          "reader": reader, **report})
+            if save is not None:  # after each run, so a long evaluation cut short keeps it
+                save.write_text(json.dumps(rows, ensure_ascii=False, indent=1))
+        say(figures(rows[-2:]))
         Path(out.name).unlink(missing_ok=True)
     return rows
 
@@ -385,10 +394,8 @@ def main() -> None:
     elif args.action == "eval":
         url = start(weights, args.port, args.context, args.threads, args.wait)
         rows = evaluate(args.sets.split(","), args.limit, args.home, url,
-                        weights.name.removesuffix("-instruct"))
-        if args.json:
-            args.json.write_text(json.dumps(rows, ensure_ascii=False, indent=1))
-        say(figures(rows))
+                        weights.name.removesuffix("-instruct"), args.json)
+        say("\n" + figures(rows))
     else:
         pid, url = running_pid(), f"http://127.0.0.1:{args.port}"
         say(f"pid {pid}, {'healthy' if pid and healthy(url) else 'not serving'} at {url}/v1")
