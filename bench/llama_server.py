@@ -334,8 +334,8 @@ def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str,
                 raise SystemExit(f"{qs.name} / {reader}: lore eval answers failed:\n{done.stderr}")
             report = json.loads(done.stdout)
             say(f"  {reader}: {len(picked)} questions in {time.monotonic() - started:.0f} s")
-            rows.append({"set": qs.name + (" (held out)" if qs.held_out else ""),
-                         "reader": reader, **report})
+            rows.append({**report, "set": qs.name + (" (held out)" if qs.held_out else ""),
+                         "reader": reader})
             if save is not None:  # after each run, so a long evaluation cut short keeps it
                 save.write_text(json.dumps(rows, ensure_ascii=False, indent=1))
         say(figures(rows[-2:]))
