@@ -11,10 +11,17 @@ keeps, the reader's ranking of its evidence included. Two capabilities carry the
   `stop_reason="max_rounds"`, in place of the request that would have gone over. The run ends
   normally, so the conversation's message history stays well formed.
 - `Backoff` (agent.models) retries failed model requests.
+- `ask` ends an answer that takes longer than `model.answer_timeout_s` in all with the best
+  evidence read so far (`stop_reason="time_limit"`), wherever the run was: never a hang.
+
+For small local models (`model.prompt = "lean"`, `model.output = "text"`) agent.reading adds a
+short prompt, compact tools and results, a JSON action fallback and a plain-text answer whose
+passage ids the code expands into citations.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +33,8 @@ from pydantic_ai import (
     ModelRetry,
     RunContext,
     SkipModelRequest,
+    TextOutput,
+    TextPart,
     ToolCallPart,
     UsageLimitExceeded,
     UsageLimits,
@@ -36,10 +45,11 @@ from pydantic_ai.models import Model, ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
 
 from agent.blocking import run_blocking
-from agent.citations import check_citations, evidence_answer
+from agent.citations import check_citations
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
 from agent.readers import Reader
+from agent.reading import LEAN_INSTRUCTIONS, SmallContext, evidence_of, read_text_answer
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.streaming import answer_stream
@@ -110,13 +120,60 @@ class ToolRounds(AbstractCapability[LoreDeps]):
         over = rounds_used(ctx) > self.max_rounds  # it called a tool it was no longer offered
         spent = ctx.usage.requests >= self.max_rounds + 1 + self.spare
         if over or spent:
-            answer = evidence_answer(_seen(ctx.deps), "max_rounds", ctx.deps.question,
-                                     self.max_rounds)
-            output = request_context.model_request_parameters.output_tools[0].name
-            raise SkipModelRequest(ModelResponse(
-                parts=[ToolCallPart(output, answer.model_dump(mode="json"))],
-                model_name="lorekeeper-max-rounds"))
+            answer = evidence_of(ctx.deps, "max_rounds", self.max_rounds)
+            raise SkipModelRequest(ModelResponse(parts=[answer_part(request_context, answer)],
+                                                 model_name="lorekeeper-max-rounds"))
         return request_context
+
+
+def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCallPart | TextPart:
+    """`answer` as the model would have sent it: through the output tool, or as text (JSON,
+    which agent.reading reads back as it is) when the answer is plain text."""
+    tools = request_context.model_request_parameters.output_tools
+    if tools:
+        return ToolCallPart(tools[0].name, answer.model_dump(mode="json"))
+    return TextPart(answer.model_dump_json())
+
+
+TIME_LIMIT = "_lore_answer_timeout_s"
+"""The attribute of a built agent holding its answer time limit (`model.answer_timeout_s`)."""
+
+
+class AnswerTimeUp(Exception):  # noqa: N818  (not an error: the limit the user set)
+    """The answer's time limit ran out; `ask` answers with the best evidence instead."""
+
+
+def time_limit(agent: Agent[LoreDeps, Answer]) -> float:
+    """The agent's answer time limit in seconds (0: none)."""
+    return float(getattr(agent, TIME_LIMIT, 0.0))
+
+
+async def _within(seconds: float, run: Any) -> Any:
+    """Await `run` (a coroutine), at most `seconds` (0: no limit); AnswerTimeUp after that.
+
+    The run goes on in a task of its own, cancelled and left to unwind when time is up: a
+    request in flight (a slow server, a stream) may take its time closing; the user should not
+    wait for it.
+    """
+    if not seconds:
+        return await run
+    task = asyncio.ensure_future(run)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=seconds)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if task in done:
+        return task.result()
+    task.cancel()
+    task.add_done_callback(_retrieved)
+    raise AnswerTimeUp(seconds)
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """Read a cancelled run's outcome, so that asyncio does not warn it was never read."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _seen(deps: LoreDeps) -> list[Passage]:
@@ -151,19 +208,27 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
     settings = settings or ModelSettings()
     if not isinstance(reader, Reader):
         reader = Reader(reader)
+    lean = settings.prompt == "lean"
+    instructions = LEAN_INSTRUCTIONS if lean else INSTRUCTIONS
+    output: Any = TextOutput(read_text_answer) if settings.output == "text" else Answer
     agent = Agent(
         reader.model,
-        output_type=Answer,
+        output_type=output,
         deps_type=LoreDeps,
         name="lorekeeper",
-        instructions=[INSTRUCTIONS.format(rounds=settings.max_tool_rounds), _conversation],
+        instructions=[instructions.format(rounds=settings.max_tool_rounds), _conversation],
         tools=TOOLS,
+        model_settings={"max_tokens": settings.max_tokens} if settings.max_tokens else None,
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
-        capabilities=[*reader.capabilities, ToolRounds(settings.max_tool_rounds),
+        capabilities=[*reader.capabilities,
+                      SmallContext(tuple(settings.tools), lean, settings.round_tokens,
+                                   settings.search_first),
+                      ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s,
                               total_s=settings.total_timeout_s)],
     )
+    setattr(agent, TIME_LIMIT, settings.answer_timeout_s)
     agent.output_validator(validate_answer)
     return agent
 
@@ -201,12 +266,16 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     deps.evidence = None
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
-        result = await agent.run(question, deps=deps, message_history=message_history,
-                                 usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
-                                 event_stream_handler=handler)
+        result = await _within(time_limit(agent), agent.run(
+            question, deps=deps, message_history=message_history,
+            usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
+            event_stream_handler=handler))
     except UsageLimitExceeded:
-        answer = evidence_answer(_seen(deps), "max_rounds", question, REQUEST_BACKSTOP)
-        return AskResult(answer, question, deps.calls)
+        answer = evidence_of(deps, "max_rounds", REQUEST_BACKSTOP)
+        return AskResult(answer, question, deps.calls, evidence=_seen(deps))
+    except AnswerTimeUp:
+        answer = evidence_of(deps, "time_limit")
+        return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer))
     except (ModelAPIError, UnexpectedModelBehavior) as exc:
         raise unavailable(exc, agent.model) from exc
     return AskResult(answer=result.output, question=question, tool_calls=deps.calls,

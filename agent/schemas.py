@@ -93,7 +93,9 @@ class Answer(BaseModel):
     citations: list[Citation] = Field(default_factory=list, description="Cited passages.")
     entities: list[str] = Field(default_factory=list,
                                 description="Canonical names of the entities the answer is about.")
-    stop_reason: Literal["answered", "evidence", "not_in_text", "max_rounds", "error"] = Field(
+    stop_reason: Literal["answered", "evidence", "not_in_text", "max_rounds", "time_limit",
+                         "error"] = Field(
         "answered", description="Why the run ended.")
     # evidence: the passages that bear on the question, no answer stated (the librarian's
-    # answer when its evidence does not settle the question)
+    # answer when its evidence does not settle the question); time_limit: model.answer_timeout_s
+    # ended the run, and the answer is the evidence read so far

@@ -7,6 +7,11 @@ partial JSON after each delta and reports the answer's fields so far as a `Draft
 tools' own calls are left alone: their steps are reported by the tools themselves
 (agent.tools._record). A model that delivers its whole answer in one piece (the librarian,
 Gemini) reports one Draft.
+
+With `model.output = "text"` the answer is the response's text itself, streamed as it comes;
+text that opens like JSON, a code fence or a tag is held back (it may be a tool call written out
+as text, which agent.reading runs as one), and so is the text of a response that also calls a
+tool.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from pydantic_ai import (
     PartDeltaEvent,
     PartStartEvent,
     RunContext,
+    TextPart,
+    TextPartDelta,
     ToolCallPart,
     ToolCallPartDelta,
 )
@@ -55,9 +62,20 @@ def answer_stream(on_text: Callable[[Draft], Any]) -> Callable[..., Any]:
 
     async def handle(ctx: RunContext[Any], events: AsyncIterable[AgentStreamEvent]) -> None:
         calls: dict[int, str] = {}  # part index → the answer call's JSON so far
+        texts: dict[int, str] = {}  # part index → a plain-text answer so far
         last: Draft | None = None
         async for event in events:
+            text = _text_so_far(event, texts)
+            if text is not None:
+                draft = Draft(text) if text.strip() and text.lstrip()[:1] not in "{[`<" else None
+                if draft is not None and draft != last:
+                    last = draft
+                    shown = on_text(draft)
+                    if inspect.isawaitable(shown):
+                        await shown
+                continue
             if isinstance(event, PartStartEvent) and isinstance(event.part, ToolCallPart):
+                texts.clear()  # a response that calls a tool: its text is no answer
                 if event.part.tool_name in TOOL_NAMES:
                     continue
                 calls[event.index] = event.part.args_as_json_str() if event.part.args else ""
@@ -78,3 +96,15 @@ def answer_stream(on_text: Callable[[Draft], Any]) -> Callable[..., Any]:
                     await shown
 
     return handle
+
+
+def _text_so_far(event: AgentStreamEvent, texts: dict[int, str]) -> str | None:
+    """The text part's content so far when `event` adds to one (None for any other event)."""
+    if isinstance(event, PartStartEvent) and isinstance(event.part, TextPart):
+        texts[event.index] = event.part.content
+    elif isinstance(event, PartDeltaEvent) and isinstance(event.delta, TextPartDelta) \
+            and event.index in texts:
+        texts[event.index] += event.delta.content_delta
+    else:
+        return None
+    return texts[event.index]

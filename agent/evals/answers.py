@@ -163,8 +163,8 @@ class Grade:
     named: bool
     refused: bool
     stated: bool
-    """The answer states something of its own (not only evidence lines, not an answer marked
-    as evidence, not a refusal)."""
+    """The answer states something of its own: it ended `answered` (not as evidence, at a limit
+    or refused) and says more than its evidence lines."""
     cited: int
     citations_ok: bool
     requests: int
@@ -195,8 +195,7 @@ def grade_all(questions: Sequence[Question], retriever: Retriever, asker: Asker,
             id=q.id, type=q.type, answerable=answerable,
             named=answerable and names(result, key),
             refused=result.answer.stop_reason == "not_in_text",
-            stated=result.answer.stop_reason not in ("not_in_text", "evidence")
-            and bool(_residue(stated(result))),
+            stated=result.answer.stop_reason == "answered" and bool(_residue(stated(result))),
             cited=len(result.answer.citations),
             citations_ok=citations_verified(result, retriever),
             requests=result.requests, tool_calls=len(result.tool_calls),

@@ -16,7 +16,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -81,6 +81,9 @@ class FakeServer:
     echo_key: bool = False
     """Failures quote the request's API key back, as OpenAI's "Incorrect API key provided: …"
     does (to check that the key never reaches the session database)."""
+    brain: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    """OpenAI only: (request body, request number from 1) → the assistant message to send
+    (`content` text and/or `tool_calls`), in place of the scripted brain above."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     statuses: list[int] = field(default_factory=list)
 
@@ -152,6 +155,9 @@ class FakeServer:
             self.statuses.append(status)
             return status, _error(self.api, status, key if self.echo_key else "")
         self.statuses.append(200)
+        if self.api == "openai" and self.brain is not None:
+            return 200, _openai_message(body, len(self.requests),
+                                        self.brain(body, len(self.requests)))
         if self.api == "openai":
             return 200, _openai_reply(body, len(self.requests))
         return 200, _gemini_reply(body)
@@ -181,14 +187,41 @@ def _openai_reply(body: dict[str, Any], n: int) -> dict[str, Any]:
             "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}}
 
 
+def _openai_message(body: dict[str, Any], n: int, message: dict[str, Any]) -> dict[str, Any]:
+    """A chat completion carrying `message` (text content, tool calls or both)."""
+    calls = [{"id": f"call_{n}_{i}", "type": "function",
+              "function": {"name": c["name"], "arguments": json.dumps(c["arguments"],
+                                                                      ensure_ascii=False)}}
+             for i, c in enumerate(message.get("tool_calls", []))]
+    reply: dict[str, Any] = {"role": "assistant", "content": message.get("content")}
+    if calls:
+        reply["tool_calls"] = calls
+    return {"id": f"chatcmpl-{n}", "object": "chat.completion", "created": 1_700_000_000,
+            "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "tool_calls" if calls else "stop",
+                         "message": reply}],
+            "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}}
+
+
 def _openai_chunks(reply: dict[str, Any], size: int = 6) -> Iterator[dict[str, Any]]:
     """A chat completion as stream chunks: the tool call's name, then its arguments `size`
-    characters at a time, then the finish reason and the usage."""
-    call = reply["choices"][0]["message"]["tool_calls"][0]
+    characters at a time (or its text content, `size` characters at a time), then the finish
+    reason and the usage."""
+    message = reply["choices"][0]["message"]
     head = {k: reply[k] for k in ("id", "created", "model")} | {"object": "chat.completion.chunk"}
 
     def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
         return head | {"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    if not message.get("tool_calls"):
+        text = message.get("content") or ""
+        yield chunk({"role": "assistant", "content": ""})
+        for at in range(0, len(text), size):
+            yield chunk({"content": text[at:at + size]})
+        yield chunk({}, "stop")
+        yield head | {"choices": [], "usage": reply["usage"]}
+        return
+    call = message["tool_calls"][0]
 
     yield chunk({"role": "assistant", "tool_calls": [{"index": 0, "id": call["id"],
                  "type": "function", "function": {"name": call["function"]["name"],

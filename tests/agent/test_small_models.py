@@ -1,0 +1,164 @@
+"""The small-model reader (agent.reading) against the fake OpenAI-compatible server, through the
+real openai client, checking what the server receives: a lean first prompt, tool calls written as
+JSON text run as tool calls, compact results with no passage sent twice, passage ids expanded into
+citations, and the round and time limits ending with the best evidence, marked as such.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+from agent.core import ask, build_agent
+from agent.deps import LoreDeps
+from agent.models import make_model
+from agent.reading import text_answer, tool_calls_in
+from agent.schemas import Passage
+from stores.config import ModelSettings
+from tests.agent.fake_llm import FakeServer
+
+QUESTION = "林澈的师父送给他什么剑？"
+LEAN = {"prompt": "lean", "output": "text", "tools": ["vector_search", "keyword_search"],
+        "retries": 0}
+
+
+def settings(server: FakeServer, **extra: Any) -> ModelSettings:
+    return ModelSettings(provider="openai", name="fake-model", base_url=server.url,
+                         **(LEAN | extra))
+
+
+def results_sent(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The compact tool results (one per tool message) in a request, parsed."""
+    return [json.loads(m["content"]) for m in body["messages"] if m["role"] == "tool"]
+
+
+def first_id(body: dict[str, Any]) -> str:
+    return results_sent(body)[-1]["results"][0]["id"]
+
+
+async def test_a_json_text_tool_call_runs_and_ids_become_quoted_citations(deps: LoreDeps) -> None:
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:  # the call written out as text, as Qwen2.5-Coder does
+            return {"content": '```json\n{"name": "vector_search", "arguments": '
+                               '{"query": "白石翁 断水剑"}}\n```'}
+        return {"content": f"断水剑 [{first_id(body)}]"}
+
+    with FakeServer("openai", brain=brain) as server:
+        model = settings(server)
+        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+
+    first = server.requests[0]["body"]
+    assert [t["function"]["name"] for t in first["tools"]] == ["vector_search", "keyword_search"]
+    assert "final_result" not in json.dumps(first)  # a text answer: no output tool to fill
+    assert all(set(t["function"]["parameters"]["properties"]) == {"query"} for t in first["tools"])
+    assert len(json.dumps(first, ensure_ascii=False)) < 1500  # lean: instructions + 2 short tools
+    assert [c.tool for c in result.tool_calls] == ["vector_search"]
+    sent = results_sent(server.requests[1]["body"])[0]["results"]
+    assert sent and all(set(row) == {"id", "ch", "text"} for row in sent)
+    assert [row["id"] for row in sent] == [f"P{n}" for n in range(1, len(sent) + 1)]
+
+    answer = result.answer
+    assert answer.stop_reason == "answered" and answer.text == "断水剑 [1]"
+    cited = answer.citations[0]
+    chunk = deps.retriever.chunks[cited.chunk_id]
+    assert cited.chunk_id == list(deps.seen)[0]  # P1: the first passage the tools returned
+    assert cited.quote in chunk.text and "断水剑" in cited.quote  # the sentence that says it
+    assert (cited.chapter, cited.lines) == (chunk.chapter, (chunk.line_start, chunk.line_end))
+
+
+async def test_the_round_limit_ends_with_the_best_evidence_and_no_passage_twice(
+        deps: LoreDeps) -> None:
+    queries = ["断水剑", "林澈 断水剑", "断水剑 折断"]
+
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:  # never answers
+        query = queries[min(n, len(queries)) - 1]
+        return {"content": f'<tool_call>\n{{"name": "vector_search", "arguments": '
+                           f'{{"query": "{query}"}}}}\n</tool_call>'}
+
+    with FakeServer("openai", brain=brain) as server:
+        model = settings(server, max_tool_rounds=2)
+        result = await ask(build_agent(make_model(model), model), deps, "断水剑后来怎样了？")
+
+    assert [c.args["query"] for c in result.tool_calls] == queries[:2]
+    assert "tools" not in server.requests[2]["body"]  # the last request offers no tool
+    second = results_sent(server.requests[2]["body"])[1]
+    first_ids = {row["id"] for row in results_sent(server.requests[2]["body"])[0]["results"]}
+    assert not first_ids & {row["id"] for row in second["results"]}  # nothing sent twice
+    assert set(second.get("shown_before", [])) <= first_ids
+    answer = result.answer
+    assert answer.stop_reason == "max_rounds"
+    assert "证据" in answer.text and "[1] 第" in answer.text  # evidence, not an answer
+    assert answer.citations and "断水剑" in answer.citations[0].quote  # matched to the question
+    for c in answer.citations:
+        assert c.quote in deps.retriever.chunks[c.chunk_id].text
+
+
+async def test_the_time_limit_ends_the_answer_with_evidence_not_a_hang(deps: LoreDeps) -> None:
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"tool_calls": [{"name": "vector_search", "arguments": {"query": "断水剑"}}]}
+        time.sleep(5)  # the model is thinking for longer than the answer may take
+        return {"content": "断水剑 [P1]"}
+
+    with FakeServer("openai", brain=brain) as server:
+        model = settings(server, answer_timeout_s=1.5)
+        started = time.monotonic()
+        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+        spent = time.monotonic() - started
+    assert spent < 4
+    assert result.answer.stop_reason == "time_limit" and "证据" in result.answer.text
+    assert result.answer.citations and result.evidence
+
+
+async def test_the_round_budget_and_trimming_keep_results_small(deps: LoreDeps) -> None:
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"tool_calls": [{"name": "vector_search",
+                                    "arguments": {"query": "断水剑", "top_k": 10}}]}
+        return {"content": "NOT IN TEXT"}
+
+    with FakeServer("openai", brain=brain) as server:
+        model = settings(server, round_tokens=100)
+        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+    reply = results_sent(server.requests[1]["body"])[0]
+    assert len(reply["results"]) < 10 and "not_shown" in reply
+    assert result.answer.stop_reason == "not_in_text" and not result.answer.citations
+
+
+async def test_search_first_spares_the_model_its_first_round(deps: LoreDeps) -> None:
+    with FakeServer("openai", brain=lambda body, n: {"content": "白石翁 [P1]"}) as server:
+        model = settings(server, search_first=True)
+        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+    assert len(server.requests) == 1 and results_sent(server.requests[0]["body"])
+    assert [(c.tool, c.args["query"]) for c in result.tool_calls] == [("vector_search", QUESTION)]
+    assert result.answer.stop_reason == "answered" and result.answer.citations
+
+
+@pytest.mark.parametrize("text", [
+    '{"name": "vector_search", "arguments": {"query": "x"}}',
+    '<tool_call>{"name": "vector_search", "arguments": "{\\"query\\": \\"x\\"}"}</tool_call>',
+    'I will search.\n```json\n{"function": {"name": "vector_search", "parameters": {"query": "x"}}}\n```',
+    '[{"tool": "vector_search", "args": {"query": "x"}}]',
+])
+def test_tool_calls_written_as_text_are_read(text: str) -> None:
+    assert tool_calls_in(text, {"vector_search"}) == [("vector_search", {"query": "x"})]
+    assert tool_calls_in(text, {"keyword_search"}) == []  # only tools that were offered
+
+
+def test_ids_expand_in_the_order_cited_and_refusals_cite_nothing(deps: LoreDeps) -> None:
+    found = deps.retriever.hybrid("林澈 白芷", 3, None, None)
+    for passage in found:
+        deps.seen[passage.chunk_id] = passage
+    deps.question = "林澈和谁是好友？"
+    answer = text_answer("白芷 [P2][P1]，见（P2）", deps)
+    assert answer.text == "白芷 [1][2]，见[1]"
+    assert [c.chunk_id for c in answer.citations] == [found[1].chunk_id, found[0].chunk_id] or \
+        answer.citations[0].chunk_id in {p.chunk_id for p in found}
+    assert all(isinstance(deps.seen[c.chunk_id], Passage) for c in answer.citations)
+    refusal = text_answer("NOT IN TEXT", deps)
+    assert refusal.stop_reason == "not_in_text" and not refusal.citations
+    unknown = text_answer("白芷 [P9]", deps)  # an id no tool returned: cited by what it says
+    assert unknown.citations and unknown.text.endswith("[1]")
