@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -24,8 +23,7 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.retrieval_sets import ROOT, prepare, question_sets  # noqa: E402
-from bench.tune import librarian_modules, open_set  # noqa: E402
+from bench.tune import chosen_sets, librarian_modules, opened, render, set_options  # noqa: E402
 
 SUPPORTS = (None, 0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 """None: only what the world declares is stated."""
@@ -59,7 +57,7 @@ def compose_module():
     return sys.modules[model.compose.__module__]
 
 
-def collect(run, ftqa_home) -> list[Statement]:
+def collect(run) -> list[Statement]:
     from agent.evals.answers import gold_key, names, stated
 
     compose = compose_module()
@@ -142,23 +140,16 @@ def cell(statements: list[Statement], pair: tuple[float | None, float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
-    parser.add_argument("--sets", default="")
-    parser.add_argument("--ftqa-stride", type=int, default=4)
+    set_options(parser)
     parser.add_argument("--dump", type=Path, help="write every statement to this JSONL file")
     args = parser.parse_args()
-    os.environ["LORE_HOME"] = str(args.home)
-    ftqa = args.home / "ftqa-source"
-    sets = question_sets(ftqa)
-    if args.sets:
-        sets = [qs for qs in sets if qs.name in set(args.sets.split(","))]
+    sets = chosen_sets(args)
     by_set: dict[str, list[Statement]] = {}
     held = {qs.name for qs in sets if qs.held_out}
     for qs in sets:
-        prepare(qs, args.home, ftqa)
-        run = open_set(qs, args.home, args.ftqa_stride if qs.name == "fairytaleqa" else 1)
+        run = opened(qs, args)
         try:
-            by_set[qs.name] = collect(run, ftqa)
+            by_set[qs.name] = collect(run)
         finally:
             run.runner.close()
         print(f"{qs.name}: {len(by_set[qs.name])} who-answers stated when always stating",
@@ -182,8 +173,7 @@ def main() -> None:
                          str(pair), cell(by_set[name], pair)))
     print(f"stated who-answers right (support, margin); * held out; all development sets "
           f"choose {pair}: {cell(everything, pair)}")
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    print("\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows))
+    print(render(rows))
 
 
 if __name__ == "__main__":

@@ -217,7 +217,7 @@ def ablate(runs: list[SetRun]) -> dict:
         rows.append([name, *(cell(by_set[r.qs.name]) for r in runs),
                      _mean_cell(dev), _mean_cell(held)])
     print("recall@5/MRR on answerable questions; * held out (never chooses anything)")
-    print(_render(rows))
+    print(render(rows))
     return results
 
 
@@ -248,7 +248,7 @@ def fit(runs: list[SetRun]) -> dict:
         print("  per value (dev mean | held-out mean): " + "; ".join(
             f"{v}: {_mean_cell([measured[v][r.qs.name] for r in dev])} | "
             f"{_mean_cell([measured[v][r.qs.name] for r in held])}" for v in values))
-        print(_render(rows))
+        print(render(rows))
         report[knob] = {"chosen": chosen_all, "measured": measured}
     return report
 
@@ -266,29 +266,39 @@ def _mean_cell(ms: list[dict]) -> str:
     return f"{mean([m['recall'] for m in ms]):.3f}/{mean([m['mrr'] for m in ms]):.3f}"
 
 
-def _render(rows: list[list[str]]) -> str:
+def render(rows: list) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows)
+
+
+def set_options(parser: argparse.ArgumentParser) -> None:
+    """--home, --sets and --ftqa-stride, as bench/stating.py shares them."""
+    parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
+    parser.add_argument("--sets", default="", help="comma-separated set names (default: all)")
+    parser.add_argument("--ftqa-stride", type=int, default=4,
+                        help="ask every Nth FairytaleQA question (866 in all)")
+
+
+def chosen_sets(args: argparse.Namespace) -> list[QuestionSet]:
+    """The sets asked for; LORE_HOME is pointed at --home for the stores opened in-process."""
+    os.environ["LORE_HOME"] = str(args.home)
+    sets = question_sets(args.home / "ftqa-source")
+    return [qs for qs in sets if not args.sets or qs.name in set(args.sets.split(","))]
+
+
+def opened(qs: QuestionSet, args: argparse.Namespace) -> SetRun:
+    """The set's world ingested if needed, then opened with its questions."""
+    prepare(qs, args.home, args.home / "ftqa-source")
+    return open_set(qs, args.home, args.ftqa_stride if qs.name == "fairytaleqa" else 1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=("ablate", "fit"))
-    parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
-    parser.add_argument("--sets", default="", help="comma-separated set names (default: all)")
-    parser.add_argument("--ftqa-stride", type=int, default=4,
-                        help="ask every Nth FairytaleQA question (866 in all)")
+    set_options(parser)
     parser.add_argument("--json", type=Path, help="also write the measurements to this file")
     args = parser.parse_args()
-    os.environ["LORE_HOME"] = str(args.home)
-    ftqa = args.home / "ftqa-source"
-    sets = question_sets(ftqa)
-    if args.sets:
-        sets = [qs for qs in sets if qs.name in set(args.sets.split(","))]
-    runs = []
-    for qs in sets:
-        prepare(qs, args.home, ftqa)
-        runs.append(open_set(qs, args.home, args.ftqa_stride if qs.name == "fairytaleqa" else 1))
+    runs = [opened(qs, args) for qs in chosen_sets(args)]
     report = ablate(runs) if args.mode == "ablate" else fit(runs)
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1, default=str))
