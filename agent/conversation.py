@@ -5,7 +5,7 @@ happens, so nothing the user typed is lost to a crash, a model error or a kill -
 gets the same turn: the user's own words as the prompt, the earlier turns as message history
 (agent.history, within a token budget) and the entity stack in the deps, read once. A language
 model reads the follow-up with the conversation; the librarian makes it explicit by its rules
-(agent.followup). Either says in its answer which question it answered (`resolved_question`),
+(agent.librarian.followup). Either says in its answer which question it answered (`resolved_question`),
 and the entity stack is updated from that. The answer, the stack and the conversation's memory
 are saved after it. No Textual here.
 """
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from agent.deps import LoreDeps, ToolCall
-from agent.followup import Lexicon, Resolution, lexicon_of, next_stack
+from agent.stack import Lexicon, Resolution, lexicon_of, next_stack
 from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
 from sessions.records import Session, StackEntry, Turn

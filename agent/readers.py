@@ -50,7 +50,7 @@ class Reader:
 ReaderFactory = Callable[[ReaderContext], Reader]
 
 _FACTORIES: dict[str, ReaderFactory | str] = {
-    "offline": "agent.offline.reader:librarian_reader",
+    "offline": "agent.librarian.reader:librarian_reader",
     "google": "agent.models:gemini_reader",
     "openai": "agent.models:openai_reader",
 }

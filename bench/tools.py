@@ -85,7 +85,7 @@ def answer_latencies(retriever, questions: list[str]) -> dict[str, float]:
     """p50/p95 of whole offline answers through the agent loop (after one warm-up answer)."""
     from agent.core import ask, build_agent
     from agent.deps import LoreDeps
-    from agent.offline.reader import librarian_reader
+    from agent.librarian.reader import librarian_reader
     from agent.readers import ReaderContext
     from stores.config import ModelSettings
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.followup import Lexicon, is_followup, resolve_followup
-from agent.referring import find_references
+from agent.librarian.followup import is_followup, resolve_followup
+from agent.stack import Lexicon
+from agent.librarian.referring import find_references
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from pydantic_ai import models
 
-from agent.analysis import analyse
+from agent.librarian.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
-from agent.offline.model import Librarian
-from agent.offline.reader import reader_of
-from agent.offline.strategy import (
+from agent.librarian.model import Librarian
+from agent.librarian.reader import reader_of
+from agent.librarian.strategy import (
     content_query,
     death_title_steps,
     title_chapters,

@@ -76,5 +76,5 @@ def _imports(path: Path) -> set[str]:
                                    "agent/readers.py", "tui/commands/evals.py", "tui/workers.py"])
 def test_the_core_and_its_callers_never_import_the_librarian(module: str) -> None:
     imported = _imports(ROOT / module)
-    assert not {m for m in imported if m.startswith(("agent.offline", "agent.followup.resolve"))}
+    assert not {m for m in imported if m.startswith("agent.librarian")}
     assert "__self__" not in (ROOT / module).read_text(encoding="utf-8")

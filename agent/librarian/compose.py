@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from agent.analysis import QueryPlan
-from agent.offline.strategy import content_query
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.entities.surnames import COMPOUND_SURNAMES

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from agent.gender import TITLES_EN, Gender
-from agent.phrases import (
+from agent.librarian.phrases import (
     CJK,
     TurnText,
     en_lead_thing,
@@ -32,7 +32,7 @@ from agent.phrases import (
     zh_places,
     zh_things,
 )
-from agent.referring import (
+from agent.librarian.referring import (
     WHAT,
     WHERE,
     WHO,
@@ -44,7 +44,7 @@ from agent.referring import (
 from sessions.records import StackEntry, Turn
 
 if TYPE_CHECKING:
-    from agent.followup import Lexicon
+    from agent.stack import Lexicon
 
 _IDENTITY_ZH = re.compile(r"^(?P<x>.+?)(?:指的|说的|讲的|又)?(?:究竟|到底)?是(?:谁|何人|什么人|哪位|哪一位)"
                           r"[？?。！!]*$")

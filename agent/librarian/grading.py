@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from agent.analysis import (
+from agent.librarian.analysis import (
     ASKS_RELATION,
     DEATH,
     DEATH_WORDS_EN,
@@ -31,7 +31,7 @@ from agent.analysis import (
     KIN_WORDS_ZH,
     QueryPlan,
 )
-from agent.offline.strategy import content_query
+from agent.librarian.strategy import content_query
 from agent.retrieval import Retriever
 from agent.schemas import Passage
 from stores.keyword.segment import ENGLISH_STOPWORDS, fold_latin, tokens

@@ -32,13 +32,14 @@ from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart,
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
-from agent.analysis import QueryPlan, analyse
+from agent.librarian.analysis import QueryPlan, analyse
 from agent.blocking import run_blocking
-from agent.followup import Resolution, lexicon_of, resolve
-from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
-from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
-from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
-from agent.offline.strategy import (
+from agent.librarian.followup import resolve
+from agent.stack import Resolution, lexicon_of
+from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
+from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
+from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
+from agent.librarian.strategy import (
     Results,
     Step,
     bridge_entities,

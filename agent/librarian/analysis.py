@@ -1,7 +1,7 @@
 """Query analysis: what kind of question this is, which entities and chapters it names.
 
 Rules, not a model: fast, deterministic and the same in every run. The librarian routes on the
-result (once a turn: agent.offline.model caches it for the run); language models read the
+result (once a turn: agent.librarian.model caches it for the run); language models read the
 question and the conversation themselves.
 """
 

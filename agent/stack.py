@@ -1,19 +1,10 @@
-"""Follow-up questions made explicit by rules: 他最后死在哪里？ → 诸葛亮最后死在哪里？
+"""The entity stack of a conversation and the names it is made of.
 
-The offline path has no language model to read a follow-up, so pronouns (他/她/它/他们/此人/那里/
-这把剑, he/she/it/they/there/that sword) and dropped subjects (后来呢？, What happened next?) are
-replaced in place by the canonical name of their referent. The referent comes from the last turns
-(their questions, what the answers said and quoted, not only the entities they listed) and the
-entity stack, filtered by what the reference can point at: a person for 他, a known woman is
-never 他 and a known man never 她, an item for 它, a place for 那里. A place or thing the world
-does not list is written as the last turns wrote it (白帝城, the diamond).
-
-Whom a follow-up is about: when the previous question asked *who* (刘备三顾茅庐请的是谁？), the
-person the answer introduced is the new topic (诸葛亮); otherwise the previous question's subject
-stays the topic (吕布骑的是什么马？ → 这匹马是谁送给他的？ → 吕布). A pronoun the previous question
-already carried keeps the topic (他借这把刀想去杀谁？ → 事败后他杀了谁一家？ → still 曹操). Words
-and patterns live in agent/referring.py, the ranking of candidates in agent/candidates.py, and
-places and things read from text in agent/phrases.py.
+`Lexicon` is what a world's names are to a conversation (mentions, types, aliases, genders),
+built once per world and shared by the conversation and the librarian; `next_stack` is the
+stack after a turn, from the question as typed, the question answered (`Resolution`) and the
+answer's entities. Every reader's turns update the stack the same way; only the librarian
+makes the question explicit by rules (agent.librarian.followup).
 """
 
 from __future__ import annotations
@@ -26,17 +17,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from agent.candidates import Context
 from agent.gender import Gender
-from agent.referring import (
-    CJK,
-    CLAUSE_EN,
-    DROPPED_EN,
-    DROPPED_ZH,
-    Reference,
-    find_references,
-)
-from sessions.records import StackEntry, Turn
+from sessions.records import StackEntry
+from stores.lang import has_han
 
 if TYPE_CHECKING:
     from agent.retrieval import Retriever
@@ -44,8 +27,6 @@ if TYPE_CHECKING:
 
 STACK_CAP = 20
 """Entities kept on the stack."""
-LOOKBACK = 3
-"""Answered turns looked at before the stack."""
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
@@ -74,7 +55,7 @@ class Lexicon:
 
         Quotes in answers are cut to a length, sometimes inside a name.
         """
-        if len(cut) < (2 if CJK.search(cut) else 3):
+        if len(cut) < (2 if has_han(cut) else 3):
             return ""
         if self._sorted is None:
             names = {n for n in self.types} | {a for al in self.aliases.values() for a in al}
@@ -144,78 +125,6 @@ class Resolution:
     """(the words the user typed, the canonical names put in their place)."""
 
 
-def resolve_followup(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Turn],
-                     names_in: Lexicon) -> str:
-    """The question with pronouns and a dropped subject replaced by canonical names."""
-    return resolve(question, stack, last_turns, names_in).text
-
-
-def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Turn],
-            lexicon: Lexicon) -> Resolution:
-    """Like `resolve_followup`, also saying which words were taken to mean whom."""
-    answered = [t for t in last_turns if t.status == "answered"][-LOOKBACK:]
-    context = Context(lexicon, answered, stack, question)
-    refs = find_references(question)
-    if not refs:
-        return _dropped_subject(question, context)
-    pieces, at, referents = [], 0, []
-    earlier = [(end, [name]) for _, end, name in lexicon.spans(question)]
-    for ref in refs:
-        names = _bound(question, ref, earlier, lexicon) or context.referent(ref)
-        if not names and ref.fallback is not None:
-            bearer = context.referent(ref.fallback)
-            names = context.spouse_by_name(bearer, ref)  # her husband → Villefort
-            if not names:  # her husband → Mercédès's husband
-                ref, names = ref.fallback, bearer
-        if not names:
-            continue
-        pieces += [question[at: ref.start], context.render(ref, names)]
-        at = ref.end
-        referents.append((question[ref.start: ref.end], names))
-        earlier.append((ref.end, names))
-    if not referents:
-        return Resolution(question, question)
-    return Resolution(question, "".join(pieces) + question[at:], referents)
-
-
-def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
-           lexicon: Lexicon) -> list[str]:
-    """A pronoun in a later clause that means the question's subject: "What did her husband
-    do when she left him?" → him = the husband. Only a known, matching gender binds."""
-    if not (ref.english and ref.kind == "person" and ref.gender):
-        return []
-    for end, names in sorted(earlier):
-        if end > ref.start or len(names) != 1:
-            continue
-        if CLAUSE_EN.search(question[end: ref.start]) and lexicon.gender(names[0]) == ref.gender:
-            return names
-        break  # only the subject (the first person named) binds
-    return []
-
-
-def _dropped_subject(question: str, context: Context) -> Resolution:
-    """后来呢？ → 诸葛亮后来呢？, What happened next? → What happened to Danglars next?"""
-    if context.lexicon.names_in(question):
-        return Resolution(question, question)
-    zh = bool(CJK.search(question))
-    match = (DROPPED_ZH if zh else DROPPED_EN).match(question.strip())
-    if match is None:
-        return Resolution(question, question)
-    topic = context.pick(Reference(0, 0, "", "person")) \
-        or context.pick(Reference(0, 0, "", "thing"))
-    if not topic:
-        return Resolution(question, question)
-    name = context.display(topic, zh)
-    if zh:
-        lead = match.group("lead") or ""
-        text = question.strip()
-        text = text[: len(lead)] + name + text[len(lead):]
-    else:
-        tail = (match.group("when") or "next").strip()
-        text = f"What happened to {name} {tail}?"
-    return Resolution(question, text, [(question.strip(), [topic])])
-
-
 def next_stack(resolution: Resolution, answer_entities: Sequence[str],
                old: Sequence[StackEntry], lexicon: Lexicon,
                cap: int = STACK_CAP) -> list[StackEntry]:
@@ -235,14 +144,3 @@ def next_stack(resolution: Resolution, answer_entities: Sequence[str],
     entries = [StackEntry(entity=name, referred_as=said.get(name, ""))
                for name in dict.fromkeys(order)]
     return entries[:cap]
-
-
-def is_followup(question: str) -> bool:
-    """Whether the question leans on the conversation (a pronoun or a dropped subject)."""
-    zh = bool(CJK.search(question))
-    return bool(find_references(question)) or bool(
-        (DROPPED_ZH if zh else DROPPED_EN).match(question.strip()))
-
-
-__all__ = ["Lexicon", "Resolution", "is_followup", "lexicon_of", "next_stack", "resolve",
-           "resolve_followup"]

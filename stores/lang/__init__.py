@@ -1,0 +1,87 @@
+"""The words of the languages the stories are written in: one module per language.
+
+Every rule that reads Chinese or English text (the ingest's name rules in stores/entities, the
+readers' headings, the keyword index, the librarian's question analysis and follow-ups) takes
+its words from here, so a kin word or a title is added in one place. `zh.py` and `en.py` each
+hold one table per concept; `script_of` tells which one a text is written in, with the one
+definition of a Han character, and `sentences` is the one sentence splitter.
+
+A third language is one new module with a `LANGUAGE` and a line in `_LANGUAGES`.
+This package imports nothing from the project: every layer may use it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+Script = Literal["zh", "en"]
+
+HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+"""Han characters: CJK unified ideographs (the basic block, extension A, extensions B and
+beyond) and the compatibility ideographs. The one definition every rule uses."""
+HAN = re.compile(f"[{HAN_RANGES}]")
+WIDE = re.compile("[\u1100-\u115f\u2e80-\u303f\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff"
+                  "\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]")
+"""Characters a terminal draws two cells wide (Han, kana, hangul, full-width forms)."""
+
+
+def has_han(text: str) -> bool:
+    """Whether the text has a Han character in it."""
+    return HAN.search(text) is not None
+
+
+def script_of(text: str) -> Script:
+    """The script a text is written in: 'zh' as soon as one Han character appears, else 'en'."""
+    return "zh" if has_han(text) else "en"
+
+
+@dataclass(frozen=True)
+class Language:
+    """The concept tables one language gives its rules. Words are plain strings or tuples;
+    each user builds its own set or pattern from them (see the modules for the grammar)."""
+
+    code: Script
+    kin_words: tuple[str, ...]
+    """Words for how two people are related, searched within a pair's passages."""
+    death_words: tuple[str, ...]
+    """Ways a story says someone died."""
+    dying_words: tuple[str, ...]
+    """Death words plus the ways of being killed a passage tells a death with."""
+    stopwords: frozenset[str] = field(default_factory=frozenset)
+    """Words too common to search for."""
+    sentence_end: str = ""
+    """Characters that end a sentence."""
+
+
+_SENTENCE_END = re.compile(r"[.!?。！？]+[”’\"']?|\n")
+_ABBREVIATION = re.compile(r"(?:^|\W)(?:M|MM|Mr|Mrs|Ms|Dr|St|Mme|Mlle|Messrs|[A-Z])\.$")
+"""M. Noirtier, Mr. Darcy: a title's full stop does not end the sentence."""
+
+
+def sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans of a text (a line break ends one too: the dialogue of a script)."""
+    start = 0
+    for end in _SENTENCE_END.finditer(text):
+        if _ABBREVIATION.search(text, max(0, end.end() - 8), end.end()):
+            continue
+        if text[start:end.end()].strip():
+            yield start, end.end()
+        start = end.end()
+    if text[start:].strip():
+        yield start, len(text)
+
+
+def language_for(text: str) -> Language:
+    """The language whose rules read this text."""
+    return language(script_of(text))
+
+
+def language(code: str) -> Language:
+    """A language by its code ('zh', 'en')."""
+    from stores.lang import en, zh
+
+    known = {"zh": zh.LANGUAGE, "en": en.LANGUAGE}
+    return known[code]
