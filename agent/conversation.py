@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from agent.deps import LoreDeps, ToolCall
-from agent.stack import Lexicon, Resolution, lexicon_of, next_stack
 from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
+from agent.stack import Lexicon, Resolution, lexicon_of, next_stack
 from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
 from stores.config import Settings

@@ -32,11 +32,10 @@ from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart,
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
-from agent.librarian.analysis import QueryPlan, analyse
 from agent.blocking import run_blocking
-from agent.librarian.followup import resolve
-from agent.stack import Resolution, lexicon_of
+from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
+from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.strategy import (
@@ -52,6 +51,7 @@ from agent.librarian.strategy import (
 )
 from agent.retrieval import Retriever
 from agent.schemas import Passage, Referent, Relation, TimelineEvent
+from agent.stack import Resolution, lexicon_of
 from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from agent.librarian.followup import is_followup, resolve_followup
-from agent.stack import Lexicon
 from agent.librarian.referring import find_references
+from agent.stack import Lexicon
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from pydantic_ai import models
 
-from agent.librarian.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
+from agent.librarian.analysis import analyse
 from agent.librarian.model import Librarian
 from agent.librarian.reader import reader_of
 from agent.librarian.strategy import (
