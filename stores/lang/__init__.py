@@ -24,8 +24,13 @@ HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
 beyond) and the compatibility ideographs. The one definition every rule uses."""
 HAN = re.compile(f"[{HAN_RANGES}]")
 WIDE = re.compile("[\u1100-\u115f\u2e80-\u303f\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff"
-                  "\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]")
+                  "\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
 """Characters a terminal draws two cells wide (Han, kana, hangul, full-width forms)."""
+
+
+def is_han(ch: str) -> bool:
+    """Whether one character is a Han character."""
+    return HAN.match(ch) is not None
 
 
 def has_han(text: str) -> bool:
