@@ -31,6 +31,7 @@ from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
 from stores.config import Settings
 from stores.errors import LoreError
+from stores.lang import en, zh
 
 if TYPE_CHECKING:
     from pydantic_ai import Agent
@@ -41,9 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OTHER_SESSIONS = re.compile(r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
-                            r"|last time|another session|other sessions?|previous sessions?"
-                            r"|earlier sessions?|other conversations?", re.I)
+OTHER_SESSIONS = re.compile(f"{zh.OTHER_SESSIONS}|{en.OTHER_SESSIONS}", re.I)
 """Words with which a user asks to recall other sessions of the world too."""
 
 

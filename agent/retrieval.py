@@ -6,7 +6,6 @@ evaluation harness all share one implementation.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -17,11 +16,10 @@ from stores.config import RetrievalSettings, Settings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
+from stores.lang import split_sentences
 from stores.models import RELATION_TYPES, Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
-
-SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=[.!?])\s+")
 
 
 class UnknownEntity(LoreError):
@@ -226,7 +224,7 @@ class Retriever:
 
 def gist(text: str, names: Sequence[str], width: int = 80) -> str:
     """The first sentence that names the entity, trimmed to one line."""
-    sentences = [s.strip() for s in SENTENCE_END.split(text.replace("\n", " ")) if s.strip()]
+    sentences = split_sentences(text)
     chosen = next((s for s in sentences if any(n in s for n in names)), sentences[0] if
                   sentences else text)
     return chosen if len(chosen) <= width else chosen[: width - 1] + "…"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stores.entities.kinship import names_a_relative
+from stores.lang import en, has_han, zh
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
@@ -44,17 +45,16 @@ MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的
 
 # Words a story uses for how two people are related; a question that asks for "the relation"
 # searches them within the pair's passages.
-KIN_WORDS_ZH = "父 子 母 妻 夫 兄 弟 妹 姊 叔 侄 孙 女 婿 义父 义子 结义 拜 主公 军师 臣 师"
-KIN_WORDS_EN = ("father son mother daughter wife husband married brother sister uncle nephew "
-                "grandfather granddaughter grandson cousin master servant betrothed")
+KIN_WORDS_ZH = " ".join(zh.LANGUAGE.kin_words)
+KIN_WORDS_EN = " ".join(en.LANGUAGE.kin_words)
 ASKS_RELATION = re.compile(r"关系|\brelat(?:ion|ed|ionship)\b", re.I)
 
 KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurder", re.I)
 """Death words whose victim comes after them."""
 
 # Ways a story says someone died; the search adds them when a question asks about a death.
-DEATH_WORDS_ZH = "死 亡 卒 殁 薨 崩 逝 寿 亡年 归天 归神 遇害 被害 身死 而亡 气绝"
-DEATH_WORDS_EN = "died dead death killed poison perished buried grave corpse suicide"
+DEATH_WORDS_ZH = " ".join(zh.LANGUAGE.death_words)
+DEATH_WORDS_EN = " ".join(en.LANGUAGE.death_words)
 
 def known_names(question: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The question's mentions without those that are part of a longer name the world does not
@@ -100,7 +100,7 @@ class QueryPlan:
 
     @property
     def chinese(self) -> bool:
-        return bool(re.search(r"[\u4e00-\u9fff]", self.question))
+        return has_han(self.question)
 
 
 def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]) -> QueryPlan:

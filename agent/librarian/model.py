@@ -54,6 +54,7 @@ from agent.schemas import Passage, Referent, Relation, TimelineEvent
 from agent.stack import Resolution, lexicon_of
 from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
+from stores.lang import has_han
 
 REGRADE_WEIGHT = 0.3
 """Weight of the re-retrieval after weak evidence: at 1.0 it cost Monte Cristo recall@5
@@ -69,7 +70,6 @@ the winner's votes."""
 DIES = re.compile(r"死|去世|身故|\bdie[ds]?\b|\bdeath\b", re.I)
 """Words that ask how or whether someone died (not who killed or poisoned them)."""
 NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass
@@ -325,7 +325,7 @@ class Librarian:
 
     def _in_world(self, term: str) -> bool:
         raw, folded = self._world_text
-        if not _HAN.search(term):  # any inflection counts: celebration ← celebrated
+        if not has_han(term):  # any inflection counts: celebration ← celebrated
             return fold_latin(term) in folded or self.grader.df(term) > 0
         return han_in(term, raw)
 

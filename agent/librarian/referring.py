@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass, replace
 
 from agent.gender import Gender
+from stores.lang import HAN, zh
 
-CJK = re.compile(r"[\u3400-\u9fff]")
+CJK = HAN
 
 
 def _words(text: str) -> frozenset[str]:
@@ -124,8 +125,8 @@ _ZH: list[tuple[str, str, Gender, int, bool | None]] = [
     (r"(?:此|这|那)(?:二|两)人", "persons", "", 2, False),
     (rf"(?:这|那|此)(?:个|位|名)?(?:{_ZH_PERSON_NOUNS})", "new_person", "", 0, False),
     (r"此人|这个人|那个人|这人|那人|该人|此公|这位|那位", "person", "", 0, False),
-    (r"她(?!们)", "person", "f", 0, False),
-    (r"(?<![其吉])他(?![们人乡日])", "person", "m", 0, False),
+    (zh.SHE, "person", "f", 0, False),
+    (zh.HE, "person", "m", 0, False),
     (r"(?<![尤极与及何])其(?![他中余实次间后])", "person", "", 0, True),
     (r"它们|它", "thing", "", 0, False),
     (rf"(?:这|那|此)(?:把|匹|件|张|幅|本|口|柄|封|颗|块|面|支|杆|艘|条|瓶)?(?:{_ZH_THING_NOUNS})",

@@ -79,6 +79,15 @@ def sentences(text: str) -> Iterator[tuple[int, int]]:
         yield start, len(text)
 
 
+_BREAK = re.compile(r"(?<=[。！？!?；;])|(?<=[.!?])\s+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences (and ；-clauses) of a passage as stripped strings, line breaks ignored:
+    what a one-line gist or a quote is cut from."""
+    return [s.strip() for s in _BREAK.split(text.replace("\n", " ")) if s.strip()]
+
+
 def language_for(text: str) -> Language:
     """The language whose rules read this text."""
     return language(script_of(text))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from stores.lang import Language
+
 _CAP = r"[A-Z][\w'’-]*"
 
 _NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
@@ -173,3 +175,29 @@ ENTITY_TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "other": ("other", "misc", "concept"),
 }
 """Words glossaries and lorebooks use for each entity type."""
+
+OTHER_SESSIONS = (r"last time|another session|other sessions?|previous sessions?"
+                  r"|earlier sessions?|other conversations?")
+"""Words with which a user asks to recall other sessions of the world too."""
+
+FEMALE_TITLE_WORDS = frozenset(["madame", "mme", "mme.", "mlle", "mlle.", "mademoiselle", "miss", "mrs", "mrs.", "lady", "countess", "baroness", "mistress", "queen", "princess", "duchess", "marquise", "signora", "sister"])
+"""Lowercased titles and forms of address that say a woman (Miss Vance, Queen …)."""
+MALE_TITLE_WORDS = frozenset(["m.", "monsieur", "mr", "mr.", "sir", "lord", "count", "baron", "captain", "abbé", "abbe", "general", "king", "prince", "duke", "marquis", "father", "signor", "major", "colonel", "dr", "dr.", "doctor", "master"])
+"""Lowercased titles and forms of address that say a man (Mr. Shen, Count …)."""
+FEMALE_DESCRIPTION = r"\b(?:daughter|wife|mother|woman|girl|widow|sister|she|her)\b"
+"""Words that describe a woman."""
+MALE_DESCRIPTION = r"\b(?:son|husband|father|man|boy|brother|he|his|him)\b"
+"""Words that describe a man."""
+SHE = r"\b(?:she|her|hers|herself)\b"
+HE = r"\b(?:he|him|his|himself)\b"
+SENTENCE_END = ".!?"
+"""The marks that end an English sentence."""
+
+LANGUAGE = Language(
+    code="en",
+    kin_words=tuple(["father", "son", "mother", "daughter", "wife", "husband", "married", "brother", "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin", "master", "servant", "betrothed"]),
+    death_words=tuple(["died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse", "suicide"]),
+    dying_words=tuple(["died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse", "suicide", "murdered", "shot", "drowned", "hanged", "stabbed", "strangled", "dies", "die"]),
+    stopwords=STOPWORDS,
+    sentence_end=SENTENCE_END,
+)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from stores.lang import HAN_RANGES
+from stores.lang import HAN_RANGES, Language
 
 # 百家姓 single-character surnames, with 糜/麋/祢/谯/阚/岑/吾/沮/逢/审/典/是/士/留/笮/眭/蹇/兀
 # added because the novel's people carry them (法正, 逢纪 …).
@@ -201,3 +201,29 @@ COMMON_HAN = frozenset(
     "進書義風戰許覺統識極黃臉錢黨設雙歷專導網單據視濟離雖壞興衛謂劉備關雲張呂孫權將軍殺斬營馬計邊"
     "傳變聯該領運達辦遠資隊帶條語滿寫漢讓認論術結記電車報難數氣處總師員場親產讀觀爭組紹眾輕萬體別"
     "應問題聽兒愛裏請議強區轉廣際則紅決連員歡魏蜀吳曹")
+
+OTHER_SESSIONS = r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
+"""Words with which a user asks to recall other sessions of the world too."""
+
+FEMALE_NAME_ENDINGS = ("夫人", "姑娘", "小姐", "娘娘", "皇后", "太后", "公主", "国太", "娘", "姬", "妃",
+                       "氏", "女", "姐", "妹", "婆", "嫂")
+"""Endings of a woman's name or form of address (韩夫人, 貂蝉姑娘)."""
+MALE_NAME_ENDINGS = ("先生", "公子", "将军", "楼主", "师兄", "师叔", "师伯", "大哥", "丞相", "侯爷",
+                     "皇叔", "都督", "太守", "翁", "郎", "公", "侯", "王", "伯", "叔", "兄", "爷")
+"""Endings of a man's name or form of address (孔明先生, 关公)."""
+FEMALE_DESCRIPTION = (r"之女|的女儿|义女|独女|长女|次女|之妻|的妻子|妻子|之母|的母亲|姑娘|夫人|小姐")
+"""Kinship words that describe a woman (…之女，…之妻)."""
+MALE_DESCRIPTION = r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的父亲|大哥|兄长|之弟|师兄"
+"""Kinship words that describe a man (…之子，…之父)."""
+SHE = r"她(?!们)"
+"""The pronoun of a woman (not 她们)."""
+HE = r"(?<![其吉])他(?![们人乡日])"
+"""The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
+
+LANGUAGE = Language(
+    code="zh",
+    kin_words=tuple(["父", "子", "母", "妻", "夫", "兄", "弟", "妹", "姊", "叔", "侄", "孙", "女", "婿", "义父", "义子", "结义", "拜", "主公", "军师", "臣", "师"]),
+    death_words=tuple(["死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害", "身死", "而亡", "气绝"]),
+    dying_words=tuple(["死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害", "身死", "而亡", "气绝", "斩", "杀", "缢", "自刎"]),
+    sentence_end=SENTENCE_END,
+)
