@@ -22,12 +22,11 @@ from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
 from stores.lang.zh import NAME_SIZED_WORD as _HAN_WORD
+from stores.lang.zh import NAME_TAGS as _PERSON_TAGS
 from stores.lang.zh import NOT_NAME_END as _NOT_NAME_END
 from stores.lang.zh import NOT_NAMES as _NOT_NAMES
 from stores.lang.zh import VERB_END as _VERB_END
 from stores.lang.zh import WEAK_SURNAMES as _WEAK_SURNAMES
-
-_PERSON_TAGS = frozenset({"nr", "nrfg", "nrt"})
 
 
 @cache

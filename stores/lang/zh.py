@@ -227,3 +227,6 @@ LANGUAGE = Language(
     dying_words=tuple(["死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害", "身死", "而亡", "气绝", "斩", "杀", "缢", "自刎"]),
     sentence_end=SENTENCE_END,
 )
+
+NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
+"""The part-of-speech tags jieba gives personal names."""
