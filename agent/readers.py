@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from stores.config import ModelSettings
+from stores.config import ModelSettings, Settings, register_check
 from stores.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -67,13 +67,29 @@ def reader_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def unknown_provider(name: str, config_file: object = None) -> ConfigError:
+    """The error for a `model.provider` no reader is registered under."""
+    where = f"{config_file} [model.provider]" if config_file else "setting model.provider"
+    return ConfigError(f"unknown model provider {name!r} in model.provider", where=where,
+                       hint=f"set model.provider to one of: {', '.join(reader_names())} "
+                            "(or LORE_MODEL__PROVIDER)")
+
+
+def check_provider(settings: Settings) -> None:
+    """Settings load only with a provider the registry knows."""
+    if settings.model.provider not in _FACTORIES:
+        raise unknown_provider(settings.model.provider, settings.config_file)
+
+
+register_check("model", check_provider)
+
+
 def make_reader(context: ReaderContext) -> Reader:
     """The reader `context.settings.provider` names; ConfigError for a name nobody registered."""
     name = context.settings.provider
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise ConfigError(f"unknown model provider {name!r}", where="model.provider",
-                          hint=f"use one of: {', '.join(reader_names())}")
+        raise unknown_provider(name)
     if isinstance(factory, str):
         module, _, attr = factory.partition(":")
         factory = _FACTORIES[name] = getattr(importlib.import_module(module), attr)

@@ -7,6 +7,7 @@ for configuration on its own.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -118,9 +119,10 @@ class RetrievalSettings(Section):
 class ModelSettings(Section):
     """The chat model behind the agent."""
 
-    provider: Literal["offline", "google", "openai"] = "offline"
-    """`offline`: the built-in extractive model; `google`: Gemini (needs GEMINI_API_KEY or
-    GOOGLE_API_KEY); `openai`: any OpenAI-compatible endpoint at base_url."""
+    provider: str = "offline"
+    """A reader of the agent's registry (agent.readers): `offline`, the built-in extractive
+    model; `google`: Gemini (needs GEMINI_API_KEY or GOOGLE_API_KEY); `openai`: any
+    OpenAI-compatible endpoint at base_url. The agent checks the name when settings load."""
     name: str = ""
     """Model name, e.g. gemini-2.5-flash or qwen2.5:7b."""
     base_url: str = ""
@@ -216,6 +218,16 @@ class Settings(BaseSettings):
 
 _CONFIG_FILE: dict[str, Path | None] = {}
 
+SettingsCheck = Callable[["Settings"], None]
+_CHECKS: dict[str, SettingsCheck] = {}
+
+
+def register_check(section: str, check: SettingsCheck) -> None:
+    """Let the package that owns a section check it whenever settings load (the agent checks
+    [model] against its reader registry): the stores cannot know the agent's readers, so the
+    agent registers what it accepts. `check` raises ConfigError naming the setting and file."""
+    _CHECKS[section] = check
+
 
 def find_config(explicit: Path | None) -> Path | None:
     """--config, then LORE_CONFIG, then ./config.toml, then $LORE_HOME/config.toml."""
@@ -265,6 +277,8 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None,
     finally:
         _CONFIG_FILE.pop("path", None)
     _apply_server_variables(settings)
+    for check in _CHECKS.values():
+        check(settings)
     return settings
 
 

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 
+import agent.readers  # noqa: F401  (registers the [model] check: model.provider names a reader)
 from stores.config import Settings, load_settings
 from stores.errors import LoreError
 from tui.failures import INTERRUPTED_EXIT, Interrupted, machine_error, with_disk_state

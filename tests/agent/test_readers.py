@@ -38,6 +38,20 @@ def test_the_built_in_readers_are_registered_by_name(mini_retriever: Retriever) 
     assert "offline" in (caught.value.hint or "")
 
 
+def test_settings_load_only_with_a_provider_the_registry_knows(tmp_path: Path) -> None:
+    from stores.config import load_settings
+
+    config = tmp_path / "config.toml"
+    config.write_text('[model]\nprovider = "parrot"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="unknown model provider 'parrot' in model.provider") \
+            as caught:
+        load_settings(config, tmp_path / "home")
+    assert str(config) in caught.value.where and "model.provider" in caught.value.where
+    assert all(name in (caught.value.hint or "") for name in ("offline", "google", "openai"))
+    config.write_text('[model]\nprovider = "google"\n', encoding="utf-8")
+    assert load_settings(config, tmp_path / "home").model.provider == "google"
+
+
 async def test_a_registered_reader_gets_the_context_and_runs_like_any_other(
         mini_retriever: Retriever, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     monkeypatch.setattr(readers, "_FACTORIES", dict(readers._FACTORIES))
