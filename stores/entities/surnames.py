@@ -1,4 +1,5 @@
-"""Chinese surnames: the 百家姓 singles and compounds plus a few the Three Kingdoms era uses.
+"""Where a Chinese name's surname ends. The surnames themselves (the 百家姓 singles and
+compounds plus a few the Three Kingdoms era uses) are stores/lang/zh.py's tables.
 
 Patterns use them to find where a name starts when the text gives no 姓 marker
 (`颍川徐庶，字元直`), and the tagger uses them to tell names from tagging noise.

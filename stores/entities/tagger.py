@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
-from stores.lang.en import _CAP_WORD, NAME_TITLES
+from stores.lang.en import CAPITALISED_WORD, NAME_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
@@ -105,8 +105,8 @@ def _regroup(word: str, raw: Counter[str]) -> str:
 _HONORIFICS = tuple(NAME_TITLES)
 _ENGLISH_NAME = re.compile(
     r"(?<![\w.])(?:(?P<title>" + "|".join(re.escape(h) for h in _HONORIFICS) + r")\s+)?"
-    r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + _CAP_WORD
-    + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + _CAP_WORD + r")*)"
+    r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD
+    + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD + r")*)"
 )
 _POSSESSIVE = re.compile(r"['’]s?(?=\s|$)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”‘—(\[]\s*|\n\s*)$")

@@ -15,7 +15,7 @@ KNOWN_AS = re.compile(
     rf"(?P<alias>{_NAME})"  # "known as the King of …" is a title, not a name: no "the"
 )
 
-_CAP_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
+CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
 
 # Capitalised words that start sentences or are not names in running text.
 _NOT_NAME_TEXT = """

@@ -8,7 +8,7 @@ from stores.lang import HAN_RANGES, Language
 
 # 百家姓 single-character surnames, with 糜/麋/祢/谯/阚/岑/吾/沮/逢/审/典/是/士/留/笮/眭/蹇/兀
 # added because the novel's people carry them (法正, 逢纪 …).
-_SINGLE_SURNAMES = (
+_SINGLE_SURNAME_TEXT = (
     "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜戚谢邹喻柏水窦章云苏潘"
     "葛奚范彭郎鲁韦昌马苗凤花方俞任袁柳酆鲍史唐费廉岑薛雷贺倪汤滕殷罗毕郝邬安常乐于时傅皮卞"
     "齐康伍余元卜顾孟平黄和穆萧尹姚邵湛汪祁毛禹狄米贝明臧计伏成戴谈宋茅庞熊纪舒屈项祝董梁杜"
@@ -32,7 +32,7 @@ COMPOUND_SURNAMES: frozenset[str] = frozenset({
     "母丘", "胡母",
 })
 
-SINGLE_SURNAMES: frozenset[str] = frozenset(_SINGLE_SURNAMES)
+SINGLE_SURNAMES: frozenset[str] = frozenset(_SINGLE_SURNAME_TEXT)
 
 RULER_TITLE = f"[{HAN_RANGES}]主"
 """后主, 蜀主, 魏主: a two-character title ending in 主 ("ruler")."""
