@@ -2,7 +2,7 @@
 
 The last turns are read as a listener reads them: the question (as resolved), the answer's leading
 statement, then the rest of the answer and its quotes. Their names come from the world's alias
-matcher; places and things the world does not list come from agent/phrases.py (白帝城, the
+matcher; places and things the world does not list come from agent/librarian/phrases.py (白帝城, the
 Château d’If, 赤兔马, the diamond). Candidates are ranked by what the previous question asked:
 
 - a who-question makes the person the answer introduced the topic (刘备三顾茅庐请的是谁？ →
