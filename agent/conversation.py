@@ -26,10 +26,10 @@ import anyio
 from agent.deps import LoreDeps, ToolCall
 from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
+from agent.settings import AgentSettings
 from agent.stack import Lexicon, Resolution, lexicon_of, next_stack
 from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
-from stores.config import Settings
 from stores.errors import LoreError
 from stores.lang import en, zh
 
@@ -69,7 +69,7 @@ class TurnResult:
 class Conversation:
     """One session of one world: resolves follow-ups, runs the agent, saves every turn."""
 
-    def __init__(self, settings: Settings, store: SessionStore, session: Session,
+    def __init__(self, settings: AgentSettings, store: SessionStore, session: Session,
                  retriever: Retriever, *, owns_store: bool = False,
                  owns_retriever: bool = False, agent: LoreAgent | None = None) -> None:
         self.settings = settings
@@ -85,7 +85,7 @@ class Conversation:
         """The turn the last `ask` began (saved even when the answer never came)."""
 
     @classmethod
-    def open(cls, settings: Settings, world: str, *, session_id: str | None = None,
+    def open(cls, settings: AgentSettings, world: str, *, session_id: str | None = None,
              new: bool = False, store: SessionStore | None = None,
              retriever: Retriever | None = None,
              agent: LoreAgent | None = None) -> Conversation:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from stores.config import ModelSettings, Settings, register_check
+from agent.settings import ModelSettings
 from stores.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -73,15 +73,6 @@ def unknown_provider(name: str, config_file: object = None) -> ConfigError:
     return ConfigError(f"unknown model provider {name!r} in model.provider", where=where,
                        hint=f"set model.provider to one of: {', '.join(reader_names())} "
                             "(or LORE_MODEL__PROVIDER)")
-
-
-def check_provider(settings: Settings) -> None:
-    """Settings load only with a provider the registry knows."""
-    if settings.model.provider not in _FACTORIES:
-        raise unknown_provider(settings.model.provider, settings.config_file)
-
-
-register_check("model", check_provider)
 
 
 def make_reader(context: ReaderContext) -> Reader:

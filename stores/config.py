@@ -1,15 +1,16 @@
 """Typed settings: config.toml, then `LORE_*` environment variables, then command-line overrides.
 
-The CLI builds one `Settings` and passes it down; nothing below `tui/` reads the environment
-for configuration on its own.
+Each package owns its sections: the stores' are here (`Settings`), agent.settings adds [model]
+(`AgentSettings`) and tui.settings adds [keymap] (`AppSettings`, what the CLI loads). The CLI
+builds one and passes it down; nothing below `tui/` reads the environment for configuration on
+its own.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import (
@@ -116,30 +117,6 @@ class RetrievalSettings(Section):
     """The chapter the reader has reached; 0 means no limit. Every tool is capped by it."""
 
 
-class ModelSettings(Section):
-    """The chat model behind the agent."""
-
-    provider: str = "offline"
-    """A reader of the agent's registry (agent.readers): `offline`, the built-in extractive
-    model; `google`: Gemini (needs GEMINI_API_KEY or GOOGLE_API_KEY); `openai`: any
-    OpenAI-compatible endpoint at base_url. The agent checks the name when settings load."""
-    name: str = ""
-    """Model name, e.g. gemini-2.5-flash or qwen2.5:7b."""
-    base_url: str = ""
-    """Base URL of an OpenAI-compatible server (Ollama: http://127.0.0.1:11434/v1)."""
-    api_key_env: str = ""
-    """Name of the environment variable with the API key; empty uses the provider's usual one."""
-    timeout_s: float = Field(60.0, gt=0)
-    """One try at a model request is cut after this many seconds."""
-    total_timeout_s: float = Field(90.0, gt=0)
-    """A model request gives up after this long in all, tries and waits between them included."""
-    retries: int = Field(3, ge=0, le=10)
-    max_tool_rounds: int = Field(5, ge=1, le=10)
-    history_tokens: int = Field(6000, ge=0)
-    """The earlier turns sent back to the model as messages fit in this many tokens (estimated
-    from characters); the session's summaries stand in for the turns left out."""
-
-
 class SessionSettings(Section):
     """Conversation memory."""
 
@@ -151,7 +128,8 @@ class SessionSettings(Section):
 
 
 class Settings(BaseSettings):
-    """All of Lorekeeper's settings. See config.toml for the documented defaults."""
+    """The stores' settings (and the session store's); the packages above extend it with their
+    sections (agent.settings, tui.settings). See config.toml for the documented defaults."""
 
     model_config = SettingsConfigDict(
         env_prefix="LORE_", env_nested_delimiter="__", extra="forbid", validate_default=True
@@ -165,10 +143,7 @@ class Settings(BaseSettings):
     vector: VectorSettings = VectorSettings()
     graph: GraphSettings = GraphSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
-    model: ModelSettings = ModelSettings()
     sessions: SessionSettings = SessionSettings()
-    keymap: dict[str, str] = {}
-    """Key remapping for the terminal app: binding id = "keys"."""
 
     config_file: Path | None = None
     """The file these settings were read from (informational)."""
@@ -186,7 +161,7 @@ class Settings(BaseSettings):
     @property
     def secret_variables(self) -> tuple[str, ...]:
         """Names of the environment variables these settings read secrets from."""
-        return (self.model.api_key_env, self.vector.api_key_env, self.graph.neo4j_password_env)
+        return (self.vector.api_key_env, self.graph.neo4j_password_env)
 
     @classmethod
     def settings_customise_sources(
@@ -217,17 +192,7 @@ class Settings(BaseSettings):
 
 
 _CONFIG_FILE: dict[str, Path | None] = {}
-
-SettingsCheck = Callable[["Settings"], None]
-_CHECKS: dict[str, SettingsCheck] = {}
-
-
-def register_check(section: str, check: SettingsCheck) -> None:
-    """Let the package that owns a section check it whenever settings load (the agent checks
-    [model] against its reader registry): the stores cannot know the agent's readers, so the
-    agent registers what it accepts. `check` raises ConfigError naming the setting and file."""
-    _CHECKS[section] = check
-
+S = TypeVar("S", bound=Settings)
 
 def find_config(explicit: Path | None) -> Path | None:
     """--config, then LORE_CONFIG, then ./config.toml, then $LORE_HOME/config.toml."""
@@ -255,9 +220,13 @@ def _lore_home() -> Path | None:
     return Path(home).expanduser() if home else None
 
 
-def load_settings(config: Path | None = None, data_dir: Path | None = None,
-                  **overrides: Any) -> Settings:
-    """Build the settings once: defaults < config file < LORE_* env < LORE_HOME < arguments."""
+def load_settings(config: Path | None = None, data_dir: Path | None = None, *,
+                  settings_class: type[S] = Settings, **overrides: Any) -> S:  # type: ignore[assignment]
+    """Build the settings once: defaults < config file < LORE_* env < LORE_HOME < arguments.
+
+    `settings_class` is the whole configuration: the stores' sections here, extended by the
+    packages above with theirs (agent.settings adds [model], tui.settings adds [keymap]); the
+    app loads tui.settings.AppSettings, so every section of config.toml has its owner."""
     path = find_config(config)
     _CONFIG_FILE["path"] = path
     if data_dir is None:
@@ -265,10 +234,10 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None,
     if data_dir is not None:
         overrides["data_dir"] = data_dir
     try:
-        check_variables(Settings)
-        settings = Settings(config_file=path, **overrides)
+        check_variables(settings_class)
+        settings = settings_class(config_file=path, **overrides)
     except ValidationError as exc:
-        raise _config_error(exc, path) from None
+        raise _config_error(exc, path, settings_class) from None
     except SettingsError as exc:  # a LORE_* variable that is not valid JSON for its section
         raise variable_error(exc) from None
     except (OSError, ValueError) as exc:  # a TOML syntax error surfaces as a ValueError
@@ -277,8 +246,6 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None,
     finally:
         _CONFIG_FILE.pop("path", None)
     _apply_server_variables(settings)
-    for check in _CHECKS.values():
-        check(settings)
     return settings
 
 
@@ -291,7 +258,8 @@ def _apply_server_variables(settings: Settings) -> None:
         settings.graph.backend = "neo4j"
 
 
-def _config_error(exc: ValidationError, path: Path | None) -> ConfigError:
+def _config_error(exc: ValidationError, path: Path | None,
+                  settings_class: type[Settings]) -> ConfigError:
     first = exc.errors()[0]
     loc = tuple(str(part) for part in first["loc"])
     setting = ".".join(loc)
@@ -303,7 +271,7 @@ def _config_error(exc: ValidationError, path: Path | None) -> ConfigError:
     fix_in = variable or path or "your config / LORE_* variables"
     if first["type"] == "extra_forbidden":
         return ConfigError(f"unknown setting {setting!r}", where=where,
-                           hint=f"{did_you_mean(Settings, loc)}remove or rename it in {fix_in} "
+                           hint=f"{did_you_mean(settings_class, loc)}remove or rename it in {fix_in} "
                                 "(config.toml lists every setting)")
     value = first.get("input")
     return ConfigError(

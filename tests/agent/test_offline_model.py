@@ -26,7 +26,7 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
-from stores.config import Settings
+from agent.settings import AgentSettings
 from stores.entities.matcher import AliasMatcher
 from stores.world import WorldStores
 
@@ -49,7 +49,7 @@ def sanguo(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Itera
     corpus.mkdir()
     for number in CHAPTERS:
         shutil.copy(shared_data / "sanguo_yanyi" / "chapters" / f"{number:03d}.txt", corpus)
-    settings = Settings(data_dir=root / "home")
+    settings = AgentSettings(data_dir=root / "home")
     ingest(settings, "sanguo", [corpus])
     stores = WorldStores(settings, "sanguo")
     yield Retriever(stores, settings.retrieval)

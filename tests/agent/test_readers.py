@@ -17,8 +17,8 @@ from agent.models import make_model
 from agent.readers import Reader, ReaderContext, make_reader, reader_names, register_reader
 from agent.retrieval import Retriever
 from agent.schemas import Answer
+from agent.settings import ModelSettings
 from sessions.records import StackEntry
-from stores.config import ModelSettings
 from stores.errors import ConfigError
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 
@@ -39,17 +39,31 @@ def test_the_built_in_readers_are_registered_by_name(mini_retriever: Retriever) 
 
 
 def test_settings_load_only_with_a_provider_the_registry_knows(tmp_path: Path) -> None:
-    from stores.config import load_settings
+    from agent.settings import load_agent_settings
 
     config = tmp_path / "config.toml"
-    config.write_text('[model]\nprovider = "parrot"\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match="unknown model provider 'parrot' in model.provider") \
-            as caught:
-        load_settings(config, tmp_path / "home")
-    assert str(config) in caught.value.where and "model.provider" in caught.value.where
-    assert all(name in (caught.value.hint or "") for name in ("offline", "google", "openai"))
+    config.write_text('[model]\nname = "x"\nprovider = "parrot"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="no reader is registered as 'parrot'") as caught:
+        load_agent_settings(config, tmp_path / "home")
+    assert caught.value.where == f"{config}:3 [model.provider]"
+    assert all(name in str(caught.value) for name in ("offline", "google", "openai"))
     config.write_text('[model]\nprovider = "google"\n', encoding="utf-8")
-    assert load_settings(config, tmp_path / "home").model.provider == "google"
+    assert load_agent_settings(config, tmp_path / "home").model.provider == "google"
+
+
+def test_each_package_owns_its_settings_section(tmp_path: Path) -> None:
+    from agent.settings import AgentSettings, load_agent_settings
+    from stores.config import Settings
+    from tui.settings import AppSettings, load_settings
+
+    assert "model" not in Settings.model_fields and "keymap" not in Settings.model_fields
+    assert "model" in AgentSettings.model_fields and "keymap" not in AgentSettings.model_fields
+    assert "keymap" in AppSettings.model_fields
+    config = tmp_path / "config.toml"
+    config.write_text('[keymap]\nquit = "ctrl+q"\n', encoding="utf-8")
+    assert load_settings(config, tmp_path / "home").keymap == {"quit": "ctrl+q"}
+    with pytest.raises(ConfigError, match="unknown setting 'keymap'"):
+        load_agent_settings(config, tmp_path / "home")  # below the app, [keymap] is no one's
 
 
 async def test_a_registered_reader_gets_the_context_and_runs_like_any_other(
