@@ -96,7 +96,7 @@ class Lexicon:
             return by_entity.get(name, [])
 
         return cls.from_entities(retriever.stores.catalog.entities(retriever.stores.world),
-                                 passages, retriever.matcher.find_spans)
+                                 passages, retriever.spans)
 
 
 _LEXICONS: weakref.WeakKeyDictionary[Retriever, Lexicon] = weakref.WeakKeyDictionary()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stores.entities.kinship import names_a_relative
-from stores.lang import en, has_han, zh
+from stores.lang import asks, en, has_han, zh
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
@@ -35,8 +35,7 @@ SESSION = re.compile(
     r"刚才|之前问|前面说|我们聊|你说过|上次|我问过|earlier (?:you|we)|we (?:talked|discussed)"
     r"|you (?:said|mentioned)|did i ask|previous(?:ly)? (?:question|answer)", re.I)
 CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
-ASKS_CHAPTER = re.compile(r"哪一回|第几回|哪回|哪一章|第几章|\bwhich chapter\b|\bwhat chapter\b",
-                          re.I)
+ASKS_CHAPTER = asks("which_chapter")
 DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|刺杀|被斩|遇害|下场|结局|怎么死"
                    r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
                    r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)

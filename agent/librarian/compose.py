@@ -14,6 +14,7 @@ from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.entities.surnames import COMPOUND_SURNAMES
 from stores.keyword.segment import fold_latin
+from stores.lang import asks
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
 MAX_QUOTE = 140
@@ -26,9 +27,8 @@ def sentences(text: str) -> list[str]:
     return [s for s in found if len(s) >= 4]
 
 
-WHO = re.compile(r"谁|哪位|哪[一二三四五六七八九两几]?[个位名员]|什么人|\bwho\b|\bwhom\b", re.I)
-MANY = re.compile(r"哪[二三四五六七八九两几]|哪些|几个|有谁|都有|\bwho were\b|\bwho are\b"
-                  r"|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b", re.I)
+WHO = asks("who")
+MANY = asks("many")
 """A who-question that asks for more than one person."""
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -54,7 +53,7 @@ from agent.schemas import Passage, Referent, Relation, TimelineEvent
 from agent.stack import Resolution, lexicon_of
 from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
-from stores.lang import has_han
+from stores.lang import asks, has_han
 
 REGRADE_WEIGHT = 0.3
 """Weight of the re-retrieval after weak evidence: at 1.0 it cost Monte Cristo recall@5
@@ -67,7 +66,7 @@ STATED_WEIGHT = 4.0
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
 the winner's votes."""
-DIES = re.compile(r"死|去世|身故|\bdie[ds]?\b|\bdeath\b", re.I)
+DIES = asks("dies")
 """Words that ask how or whether someone died (not who killed or poisoned them)."""
 NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
 

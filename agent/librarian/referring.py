@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 
 from agent.gender import Gender
-from stores.lang import HAN, zh
+from stores.lang import HAN, asks, zh
 
 CJK = HAN
 
@@ -49,13 +49,7 @@ class Reference:
 
 
 # -- what a question asks -------------------------------------------------------------------------
-WHO = re.compile(r"谁|哪位|哪员|哪个人|哪一位|哪一个人|何人|什么人|叫什么|名叫|名字"
-                 r"|\bwho\b|\bwhom\b|\bwhose\b|\bname\b"
-                 r"|\bwhich (?:man|woman|person|general|officer|one|girl|boy)\b", re.I)
-WHERE = re.compile(r"哪里|哪儿|何处|何地|什么地方|哪座|哪个城|哪一城|哪个地方|在哪|去哪"
-                   r"|\bwhere\b|\bwhich (?:city|town|place|fortress|island|prison|country)\b",
-                   re.I)
-WHAT = re.compile(r"什么|何物|哪件|哪把|哪匹|哪口|\bwhat\b|\bwhich\b", re.I)
+WHO, WHERE, WHAT = asks("who"), asks("where"), asks("what")
 
 _FAMILIES = {
     "spouse": r"妻子|夫人|丈夫|老婆|妻|嫁|娶|\bwife\b|\bhusband\b|\bmarr(?:y|ied)\b|\bspouse\b",

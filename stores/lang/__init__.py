@@ -6,15 +6,17 @@ its words from here, so a kin word or a title is added in one place. `zh.py` and
 hold one table per concept; `script_of` tells which one a text is written in, with the one
 definition of a Han character, and `sentences` is the one sentence splitter.
 
-A third language is one new module with a `LANGUAGE` and a line in `_LANGUAGES`.
+A third language is one new module with a `LANGUAGE` and its code in `LANGUAGES`.
 This package imports nothing from the project: every layer may use it.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 Script = Literal["zh", "en"]
@@ -45,8 +47,9 @@ def script_of(text: str) -> Script:
 
 @dataclass(frozen=True)
 class Language:
-    """The concept tables one language gives its rules. Words are plain strings or tuples;
-    each user builds its own set or pattern from them (see the modules for the grammar)."""
+    """The concept tables one language gives its rules. Words are plain strings or tuples, and
+    patterns are regex sources without flags; each user builds its own set or pattern from
+    them (see the modules for the grammar)."""
 
     code: Script
     kin_words: tuple[str, ...]
@@ -55,22 +58,55 @@ class Language:
     """Ways a story says someone died."""
     dying_words: tuple[str, ...]
     """Death words plus the ways of being killed a passage tells a death with."""
-    stopwords: frozenset[str] = field(default_factory=frozenset)
-    """Words too common to search for."""
-    sentence_end: str = ""
+    question_words: Mapping[str, str]
+    """Patterns of the words that ask each kind of question: who, many (several people),
+    where, what, which_chapter, dies."""
+    sentence_end: str
     """Characters that end a sentence."""
+    stopwords: frozenset[str] = frozenset()
+    """Words too common to search for."""
+    abbreviations: tuple[str, ...] = ()
+    """Words whose full stop does not end a sentence (M. Noirtier, Mr. Darcy)."""
 
 
-_SENTENCE_END = re.compile(r"[.!?。！？]+[”’\"']?|\n")
-_ABBREVIATION = re.compile(r"(?:^|\W)(?:M|MM|Mr|Mrs|Ms|Dr|St|Mme|Mlle|Messrs|[A-Z])\.$")
-"""M. Noirtier, Mr. Darcy: a title's full stop does not end the sentence."""
+LANGUAGES = ("zh", "en")
+"""The languages with a module here; a third is one module with a `LANGUAGE` and its code."""
+
+
+def language(code: str) -> Language:
+    """A language by its code ('zh', 'en')."""
+    if code not in LANGUAGES:
+        raise KeyError(f"no stores.lang module for {code!r}; known: {', '.join(LANGUAGES)}")
+    return importlib.import_module(f"stores.lang.{code}").LANGUAGE
+
+
+def language_for(text: str) -> Language:
+    """The language whose rules read this text."""
+    return language(script_of(text))
+
+
+@cache
+def asks(kind: str) -> re.Pattern[str]:
+    """The words that ask a kind of question (who, many, where, what, which_chapter, dies) in
+    any of the languages, case-insensitive."""
+    return re.compile("|".join(language(code).question_words[kind] for code in LANGUAGES), re.I)
+
+
+@cache
+def _sentence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    marks = "".join(dict.fromkeys("".join(language(c).sentence_end for c in LANGUAGES)))
+    words = "|".join(w for c in LANGUAGES for w in language(c).abbreviations)
+    return (re.compile(f"[{re.escape(marks)}]+[”’\"']?|\n"),
+            re.compile(rf"(?:^|\W)(?:{words}|[A-Z])\.$"))
 
 
 def sentences(text: str) -> Iterator[tuple[int, int]]:
-    """Sentence spans of a text (a line break ends one too: the dialogue of a script)."""
+    """Sentence spans of a text (a line break ends one too: the dialogue of a script). The one
+    sentence splitter: a title's full stop (M. Noirtier, Mr. Darcy) does not end a sentence."""
+    end_of_sentence, abbreviation = _sentence_patterns()
     start = 0
-    for end in _SENTENCE_END.finditer(text):
-        if _ABBREVIATION.search(text, max(0, end.end() - 8), end.end()):
+    for end in end_of_sentence.finditer(text):
+        if abbreviation.search(text, max(0, end.end() - 8), end.end()):
             continue
         if text[start:end.end()].strip():
             yield start, end.end()
@@ -86,16 +122,3 @@ def split_sentences(text: str) -> list[str]:
     """The sentences (and ；-clauses) of a passage as stripped strings, line breaks ignored:
     what a one-line gist or a quote is cut from."""
     return [s.strip() for s in _BREAK.split(text.replace("\n", " ")) if s.strip()]
-
-
-def language_for(text: str) -> Language:
-    """The language whose rules read this text."""
-    return language(script_of(text))
-
-
-def language(code: str) -> Language:
-    """A language by its code ('zh', 'en')."""
-    from stores.lang import en, zh
-
-    known = {"zh": zh.LANGUAGE, "en": en.LANGUAGE}
-    return known[code]

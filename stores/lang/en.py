@@ -193,11 +193,31 @@ HE = r"\b(?:he|him|his|himself)\b"
 SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 
+DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse",
+               "suicide")
+"""Ways a story says someone died."""
+
+QUESTION_WORDS = {
+    "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b"
+           r"|\bwhich (?:man|woman|person|general|officer|one|girl|boy)\b",
+    "many": r"\bwho were\b|\bwho are\b|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b",
+    "where": r"\bwhere\b|\bwhich (?:city|town|place|fortress|island|prison|country)\b",
+    "what": r"\bwhat\b|\bwhich\b",
+    "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
+    "dies": r"\bdie[ds]?\b|\bdeath\b",
+}
+"""The words that ask each kind of question (who: who, whom, which man; many: who were …)."""
+
 LANGUAGE = Language(
     code="en",
-    kin_words=tuple(["father", "son", "mother", "daughter", "wife", "husband", "married", "brother", "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin", "master", "servant", "betrothed"]),
-    death_words=tuple(["died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse", "suicide"]),
-    dying_words=tuple(["died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse", "suicide", "murdered", "shot", "drowned", "hanged", "stabbed", "strangled", "dies", "die"]),
-    stopwords=STOPWORDS,
+    kin_words=("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
+               "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
+               "master", "servant", "betrothed"),
+    death_words=DEATH_WORDS,
+    dying_words=(*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
+                 "dies", "die"),
+    question_words=QUESTION_WORDS,
     sentence_end=SENTENCE_END,
+    stopwords=STOPWORDS,
+    abbreviations=("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs"),
 )
