@@ -42,6 +42,7 @@ from agent.librarian.referring import (
     wanted_gender,
 )
 from sessions.records import StackEntry, Turn
+from stores.lang import en
 
 if TYPE_CHECKING:
     from agent.stack import Lexicon
@@ -59,7 +60,8 @@ _ROLE_WORDS = {
 }
 
 
-_UNMARRIED = frozenset(("mademoiselle", "mlle", "mlle.", "miss"))
+_UNMARRIED = frozenset(form for title in en.UNMARRIED_TITLES
+                        for form in (title.lower(), title.lower().rstrip(".")))
 
 
 def _untitled(name: str) -> str | None:
