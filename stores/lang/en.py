@@ -6,6 +6,7 @@ import re
 
 from stores.lang import Language
 
+# -- names: aliases, capitalised names, titles, pet names, speech and places ----------------------
 _CAP = r"[A-Z][\w'’-]*"
 
 _NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
@@ -107,6 +108,7 @@ UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
 PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
 
+# -- kinship: words for relatives and how a sentence states kin -----------------------------------
 # A word for kin → (relation type, whether the one the word names is the relation's source):
 # "A is the father of B" names A the father, so A parent_of B; "A is the daughter of B" names
 # A the daughter, so B parent_of A. Spouse, kin and sworn siblings have no direction.
@@ -144,6 +146,7 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         r"\bmarriage (?:of|between) " + a + r"\s+(?:and|with|to)\s+" + b,
     )
 
+# -- chapters and scenes --------------------------------------------------------------------------
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -165,6 +168,7 @@ SCENE_HEADINGS = (
 )
 """Scene headings of an English script: [Scene: …], INT. / EXT. lines."""
 
+# -- glossaries -----------------------------------------------------------------------------------
 ENTITY_TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "person": ("person", "character", "char", "npc", "people", "human"),
     "place": ("place", "location", "loc", "city", "region", "area"),
@@ -176,13 +180,20 @@ ENTITY_TYPE_WORDS: dict[str, tuple[str, ...]] = {
 }
 """Words glossaries and lorebooks use for each entity type."""
 
+# -- conversations: other sessions, genders, pronouns ---------------------------------------------
 OTHER_SESSIONS = (r"last time|another session|other sessions?|previous sessions?"
                   r"|earlier sessions?|other conversations?")
 """Words with which a user asks to recall other sessions of the world too."""
 
-FEMALE_TITLE_WORDS = frozenset(["madame", "mme", "mme.", "mlle", "mlle.", "mademoiselle", "miss", "mrs", "mrs.", "lady", "countess", "baroness", "mistress", "queen", "princess", "duchess", "marquise", "signora", "sister"])
+FEMALE_TITLE_WORDS = frozenset((
+    "madame", "mme", "mme.", "mlle", "mlle.", "mademoiselle", "miss", "mrs", "mrs.", "lady",
+    "countess", "baroness", "mistress", "queen", "princess", "duchess", "marquise", "signora",
+    "sister"))
 """Lowercased titles and forms of address that say a woman (Miss Vance, Queen …)."""
-MALE_TITLE_WORDS = frozenset(["m.", "monsieur", "mr", "mr.", "sir", "lord", "count", "baron", "captain", "abbé", "abbe", "general", "king", "prince", "duke", "marquis", "father", "signor", "major", "colonel", "dr", "dr.", "doctor", "master"])
+MALE_TITLE_WORDS = frozenset((
+    "m.", "monsieur", "mr", "mr.", "sir", "lord", "count", "baron", "captain", "abbé", "abbe",
+    "general", "king", "prince", "duke", "marquis", "father", "signor", "major", "colonel", "dr",
+    "dr.", "doctor", "master"))
 """Lowercased titles and forms of address that say a man (Mr. Shen, Count …)."""
 FEMALE_DESCRIPTION = r"\b(?:daughter|wife|mother|woman|girl|widow|sister|she|her)\b"
 """Words that describe a woman."""
@@ -193,6 +204,7 @@ HE = r"\b(?:he|him|his|himself)\b"
 SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 
+# -- questions, and the Language the shared rules read --------------------------------------------
 DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse",
                "suicide")
 """Ways a story says someone died."""
@@ -208,16 +220,15 @@ QUESTION_WORDS = {
 }
 """The words that ask each kind of question (who: who, whom, which man; many: who were …)."""
 
-LANGUAGE = Language(
-    code="en",
-    kin_words=("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
-               "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
-               "master", "servant", "betrothed"),
-    death_words=DEATH_WORDS,
-    dying_words=(*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
-                 "dies", "die"),
-    question_words=QUESTION_WORDS,
-    sentence_end=SENTENCE_END,
-    stopwords=STOPWORDS,
-    abbreviations=("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs"),
-)
+KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
+             "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
+             "master", "servant", "betrothed")
+"""Words for how two people are related, searched within a pair's passages."""
+DYING_WORDS = (*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
+               "dies", "die")
+"""The death words and the ways of being killed a passage tells a death with."""
+ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs")
+"""Words whose full stop does not end a sentence."""
+
+LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
+                    STOPWORDS, ABBREVIATIONS)

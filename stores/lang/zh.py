@@ -6,6 +6,7 @@ import re
 
 from stores.lang import HAN_RANGES, Language
 
+# -- names: surnames, courtesy names, titles, what the tagger takes for names ---------------------
 # 百家姓 single-character surnames, with 糜/麋/祢/谯/阚/岑/吾/沮/逢/审/典/是/士/留/笮/眭/蹇/兀
 # added because the novel's people carry them (法正, 逢纪 …).
 _SINGLE_SURNAME_TEXT = (
@@ -114,6 +115,7 @@ HONORIFIC = "公"
 STATE_NAMES = frozenset("周魏吴汉晋齐楚秦燕宋鲁郑卫蜀")
 """Surnames that are also states: 魏公 and 周公 are dukes' titles, not 魏延 or 周瑜."""
 
+# -- kinship: words for relatives and how a sentence states kin -----------------------------------
 KIN = {
     **dict.fromkeys(("父", "父亲", "母", "母亲"), ("parent_of", True)),
     **dict.fromkeys(("子", "儿子", "长子", "次子", "三子", "四子", "幼子", "女", "女儿", "长女",
@@ -149,6 +151,7 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
         a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,
     )
 
+# -- chapters and scenes --------------------------------------------------------------------------
 NUMERAL_DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3,
               "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
@@ -171,6 +174,7 @@ SCENE_HEADINGS = (
 )
 """Scene headings of a Chinese script: [场景：…], 场景：…, 第一幕 …"""
 
+# -- glossaries and encodings ---------------------------------------------------------------------
 ENTITY_TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "person": ("人物", "角色", "人"),
     "place": ("地点", "地點", "地名", "地方", "城市"),
@@ -202,6 +206,7 @@ COMMON_HAN = frozenset(
     "傳變聯該領運達辦遠資隊帶條語滿寫漢讓認論術結記電車報難數氣處總師員場親產讀觀爭組紹眾輕萬體別"
     "應問題聽兒愛裏請議強區轉廣際則紅決連員歡魏蜀吳曹")
 
+# -- conversations: other sessions, genders, pronouns ---------------------------------------------
 OTHER_SESSIONS = r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
 """Words with which a user asks to recall other sessions of the world too."""
 
@@ -220,6 +225,7 @@ SHE = r"她(?!们)"
 HE = r"(?<![其吉])他(?![们人乡日])"
 """The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
 
+# -- questions, and the Language the shared rules read --------------------------------------------
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
                "身死", "而亡", "气绝")
 """Ways a story says someone died."""
@@ -234,15 +240,13 @@ QUESTION_WORDS = {
 }
 """The words that ask each kind of question (who: 谁, 哪位, 什么人; many: 哪些, 有谁 …)."""
 
-LANGUAGE = Language(
-    code="zh",
-    kin_words=("父", "子", "母", "妻", "夫", "兄", "弟", "妹", "姊", "叔", "侄", "孙", "女", "婿",
-               "义父", "义子", "结义", "拜", "主公", "军师", "臣", "师"),
-    death_words=DEATH_WORDS,
-    dying_words=(*DEATH_WORDS, "斩", "杀", "缢", "自刎"),
-    question_words=QUESTION_WORDS,
-    sentence_end=SENTENCE_END,
-)
+KIN_WORDS = ("父", "子", "母", "妻", "夫", "兄", "弟", "妹", "姊", "叔", "侄", "孙", "女", "婿", "义父",
+             "义子", "结义", "拜", "主公", "军师", "臣", "师")
+"""Words for how two people are related, searched within a pair's passages."""
+DYING_WORDS = (*DEATH_WORDS, "斩", "杀", "缢", "自刎")
+"""The death words and the ways of being killed a passage tells a death with."""
+
+LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END)
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""
