@@ -59,8 +59,9 @@ class Language:
     dying_words: tuple[str, ...]
     """Death words plus the ways of being killed a passage tells a death with."""
     question_words: Mapping[str, str]
-    """Patterns of the words that ask each kind of question: who, many (several people),
-    where, what, which_chapter, dies."""
+    """Patterns of the words that ask each kind of question: who (about a person: 谁, whose,
+    叫什么名字), person_named (for a person's name as the answer: 谁, 哪个, who, whom), many
+    (several people), where, what, which_chapter, dies."""
     sentence_end: str
     """Characters that end a sentence."""
     stopwords: frozenset[str] = frozenset()
@@ -87,8 +88,8 @@ def language_for(text: str) -> Language:
 
 @cache
 def asks(kind: str) -> re.Pattern[str]:
-    """The words that ask a kind of question (who, many, where, what, which_chapter, dies) in
-    any of the languages, case-insensitive."""
+    """The words that ask a kind of question (who, person_named, many, where, what,
+    which_chapter, dies) in any of the languages, case-insensitive."""
     return re.compile("|".join(language(code).question_words[kind] for code in LANGUAGES), re.I)
 
 
