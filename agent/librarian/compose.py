@@ -12,9 +12,9 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
-from stores.entities.surnames import COMPOUND_SURNAMES
 from stores.keyword.segment import fold_latin
-from stores.lang import asks
+from stores.lang import HAN_RANGES, asks, is_han
+from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
 MAX_QUOTE = 140
@@ -85,20 +85,13 @@ def _name_like(term: str, question: str) -> bool:
     if term.isascii():
         words = re.findall(r"[^\W\d_]+", question)
         return any(fold_latin(w) == term and w[:1].isupper() for w in words[1:])
-    if not re.fullmatch(r"[\u4e00-\u9fff]{2,4}", term):
+    if not re.fullmatch(f"[{HAN_RANGES}]{{2,4}}", term):
         return False
     if term[:2] in COMPOUND_SURNAMES:  # 诸葛亮, 司马懿
         return len(term) >= 3
     # 张三丰; a two-character name only where the question starts with it (曹操是怎么死的):
     # elsewhere 马上 and 高兴 would count as names.
-    return term[0] in _SURNAMES and (len(term) == 3 or question.startswith(term))
-
-
-_SURNAMES = set("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜谢邹喻柏水窦章"
-                "云苏潘葛范彭郎鲁韦昌马苗凤花方俞任袁柳鲍史唐费廉岑薛雷贺倪汤罗毕郝安常乐于傅齐"
-                "康伍余顾孟黄穆萧尹姚邵汪祁毛狄米贝明臧计伏成戴宋庞熊纪舒屈项祝董梁杜阮蓝闵席季"
-                "林钟徐邱骆高夏蔡田樊胡凌霍虞万柯管卢莫房解丁邓郁单杭洪包左石崔龚程邢裴陆荣翁荀"
-                "甄曲封储靳段富巫焦巴牧山谷车侯全班仰秋仲伊宫宁仇栾甘厉戎祖武符刘景龙叶司黎白蒲")
+    return term[0] in COMMON_SURNAMES and (len(term) == 3 or question.startswith(term))
 
 
 def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Relation],
@@ -269,7 +262,7 @@ def question_terms(question: str, tokens: Callable[[str], list[str]]) -> list[st
     """The words a supporting passage should contain (no question words, no punctuation)."""
     terms = []
     for token in tokens(content_query(question)):
-        if re.match(r"[\u4e00-\u9fff]", token):
+        if is_han(token[:1]):
             if len(token) >= 2:
                 terms.append(token)
         elif len(token) >= 3:

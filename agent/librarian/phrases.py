@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from agent.gender import Gender
-from stores.lang import HAN
+from stores.lang import HAN, HAN_RANGES
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
@@ -73,7 +73,7 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
     return TurnText(asked, head, body)
 
 
-_CUT_TAIL = re.compile(r"(?:(?<=\s)|^)((?:[\w’'.\-]+\s+){0,2}[\w’'.\-]+)$|([\u3400-\u9fff]{1,4})$")
+_CUT_TAIL = re.compile(rf"(?:(?<=\s)|^)((?:[\w’'.\-]+\s+){{0,2}}[\w’'.\-]+)$|([{HAN_RANGES}]{{1,4}})$")
 
 
 def _complete_cut(quote: str, complete: Callable[[str], str]) -> str:

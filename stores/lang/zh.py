@@ -35,6 +35,14 @@ COMPOUND_SURNAMES: frozenset[str] = frozenset({
 
 SINGLE_SURNAMES: frozenset[str] = frozenset(_SINGLE_SURNAME_TEXT)
 
+COMMON_SURNAMES = frozenset("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜谢邹喻柏水窦章"
+                          "云苏潘葛范彭郎鲁韦昌马苗凤花方俞任袁柳鲍史唐费廉岑薛雷贺倪汤罗毕郝安常乐于傅齐"
+                          "康伍余顾孟黄穆萧尹姚邵汪祁毛狄米贝明臧计伏成戴宋庞熊纪舒屈项祝董梁杜阮蓝闵席季"
+                          "林钟徐邱骆高夏蔡田樊胡凌霍虞万柯管卢莫房解丁邓郁单杭洪包左石崔龚程邢裴陆荣翁荀"
+                          "甄曲封储靳段富巫焦巴牧山谷车侯全班仰秋仲伊宫宁仇栾甘厉戎祖武符刘景龙叶司黎白蒲")
+"""The frequent single surnames (of SINGLE_SURNAMES): an unknown two- or three-character word
+starting with one looks like a name the world does not know (张三丰)."""
+
 RULER_TITLE = f"[{HAN_RANGES}]主"
 """后主, 蜀主, 魏主: a two-character title ending in 主 ("ruler")."""
 

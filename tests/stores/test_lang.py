@@ -32,3 +32,9 @@ def test_languages_are_found_by_code_and_by_text() -> None:
     with pytest.raises(KeyError, match="known: zh, en"):
         language("fr")
     assert lang.LANGUAGES == ("zh", "en")
+
+
+def test_the_frequent_surnames_are_surnames() -> None:
+    from stores.lang.zh import COMMON_SURNAMES, SINGLE_SURNAMES
+
+    assert COMMON_SURNAMES <= SINGLE_SURNAMES
