@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from agent.deps import LoreDeps
-from agent.retrieval import SENTENCE_END
 from agent.schemas import Answer, Citation, Passage
+from stores.lang import has_han, split_sentences
 
 MIN_RUN = 8
 """Shortest verbatim run that can stand for a reworded quote."""
@@ -28,7 +28,6 @@ MIN_SHARE = 0.4
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "「": '"', "」": '"', "『": '"', "』": '"',
                          "‘": "'", "’": "'", "‚": "'", "《": '"', "》": '"', "〈": "'", "〉": "'"})
 _ELLIPSIS = re.compile(r"\.{3,}|…+|⋯+")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -125,7 +124,7 @@ def _short(quote: str, width: int = 40) -> str:
 def first_sentence(text: str, width: int = 120) -> str:
     """The passage's first sentence, cut at `width` characters (a quote that always matches)."""
     flat = " ".join(text.split())
-    sentence = next((s.strip() for s in SENTENCE_END.split(flat) if s.strip()), flat)
+    sentence = next(iter(split_sentences(flat)), flat)
     return sentence if len(sentence) <= width else sentence[:width]
 
 
@@ -136,7 +135,7 @@ def evidence_answer(passages: Sequence[Passage], stop_reason: str, question: str
     Tools' scores are not comparable (RRF, BM25, none), so the order found stands: the first
     search is the one closest to the question. Written in the question's language.
     """
-    zh = bool(_CJK.search(question))
+    zh = has_han(question)
     why = (f"检索了{rounds}轮，仍未得出确定的答案。" if zh else
            f"I used my {rounds} rounds of searching without settling on an answer.")
     best = list(passages)[:limit]

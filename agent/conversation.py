@@ -5,7 +5,7 @@ happens, so nothing the user typed is lost to a crash, a model error or a kill -
 gets the same turn: the user's own words as the prompt, the earlier turns as message history
 (agent.history, within a token budget) and the entity stack in the deps, read once. A language
 model reads the follow-up with the conversation; the librarian makes it explicit by its rules
-(agent.followup). Either says in its answer which question it answered (`resolved_question`),
+(agent.librarian.followup). Either says in its answer which question it answered (`resolved_question`),
 and the entity stack is updated from that. The answer, the stack and the conversation's memory
 are saved after it. No Textual here.
 """
@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from agent.deps import LoreDeps, ToolCall
-from agent.followup import Lexicon, Resolution, lexicon_of, next_stack
 from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
+from agent.settings import AgentSettings
+from agent.stack import Lexicon, Resolution, lexicon_of, next_stack
 from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
-from stores.config import Settings
 from stores.errors import LoreError
+from stores.lang import en, zh
 
 if TYPE_CHECKING:
     from pydantic_ai import Agent
@@ -41,9 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OTHER_SESSIONS = re.compile(r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
-                            r"|last time|another session|other sessions?|previous sessions?"
-                            r"|earlier sessions?|other conversations?", re.I)
+OTHER_SESSIONS = re.compile(f"{zh.OTHER_SESSIONS}|{en.OTHER_SESSIONS}", re.I)
 """Words with which a user asks to recall other sessions of the world too."""
 
 
@@ -70,7 +69,7 @@ class TurnResult:
 class Conversation:
     """One session of one world: resolves follow-ups, runs the agent, saves every turn."""
 
-    def __init__(self, settings: Settings, store: SessionStore, session: Session,
+    def __init__(self, settings: AgentSettings, store: SessionStore, session: Session,
                  retriever: Retriever, *, owns_store: bool = False,
                  owns_retriever: bool = False, agent: LoreAgent | None = None) -> None:
         self.settings = settings
@@ -86,7 +85,7 @@ class Conversation:
         """The turn the last `ask` began (saved even when the answer never came)."""
 
     @classmethod
-    def open(cls, settings: Settings, world: str, *, session_id: str | None = None,
+    def open(cls, settings: AgentSettings, world: str, *, session_id: str | None = None,
              new: bool = False, store: SessionStore | None = None,
              retriever: Retriever | None = None,
              agent: LoreAgent | None = None) -> Conversation:

@@ -52,9 +52,9 @@ from agent.readers import Reader
 from agent.reading import LEAN_INSTRUCTIONS, SmallContext, evidence_of, read_text_answer
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
+from agent.settings import ModelSettings
 from agent.streaming import answer_stream
 from agent.tools import TOOL_NAMES, TOOLS
-from stores.config import ModelSettings
 
 OUTPUT_RETRIES = 2
 """How often the model may resubmit an answer whose citations failed the check."""

@@ -14,33 +14,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal
 
+from stores.lang import en, has_han, zh
+
 Gender = Literal["m", "f", ""]
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-_F_SUFFIX_ZH = ("夫人", "姑娘", "小姐", "娘娘", "皇后", "太后", "公主", "国太", "娘", "姬", "妃",
-                "氏", "女", "姐", "妹", "婆", "嫂")
-_M_SUFFIX_ZH = ("先生", "公子", "将军", "楼主", "师兄", "师叔", "师伯", "大哥", "丞相", "侯爷",
-                "皇叔", "都督", "太守", "翁", "郎", "公", "侯", "王", "伯", "叔", "兄", "爷")
-_F_TITLE_EN = _words("madame mme mme. mlle mlle. mademoiselle miss mrs mrs. lady countess "
-                        "baroness mistress queen princess duchess marquise signora sister")
-_M_TITLE_EN = _words("m. monsieur mr mr. sir lord count baron captain abbé abbe general king "
-                        "prince duke marquis father signor major colonel dr dr. doctor "
-                        "master")
-
-_F_DESC = re.compile(r"之女|的女儿|义女|独女|长女|次女|之妻|的妻子|妻子|之母|的母亲|姑娘|夫人|小姐"
-                     r"|\b(?:daughter|wife|mother|woman|girl|widow|sister|she|her)\b", re.I)
-_M_DESC = re.compile(r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的父亲|大哥|兄长|之弟|师兄"
-                     r"|\b(?:son|husband|father|man|boy|brother|he|his|him)\b", re.I)
-
-TITLES_EN = _F_TITLE_EN | _M_TITLE_EN
+TITLES_EN = en.FEMALE_TITLE_WORDS | en.MALE_TITLE_WORDS
 """Words that stand before an English name as a title (Madame, M., Count …)."""
 
-_SHE = re.compile(r"她(?!们)|\b(?:she|her|hers|herself)\b", re.I)
-_HE = re.compile(r"(?<![其吉])他(?![们人乡日])|\b(?:he|him|his|himself)\b", re.I)
+_F_DESC = re.compile(f"{zh.FEMALE_DESCRIPTION}|{en.FEMALE_DESCRIPTION}", re.I)
+_M_DESC = re.compile(f"{zh.MALE_DESCRIPTION}|{en.MALE_DESCRIPTION}", re.I)
+_SHE = re.compile(f"{zh.SHE}|{en.SHE}", re.I)
+_HE = re.compile(f"{zh.HE}|{en.HE}", re.I)
+_SENTENCE = re.compile(f"(?<=[{zh.SENTENCE_END}{en.SENTENCE_END}])")
 _WINDOW_ZH, _WINDOW_EN = 40, 160
 _MAX_PASSAGES = 60
 
@@ -50,14 +36,14 @@ def title_gender(names: Iterable[str]) -> Gender:
     votes = {"m": 0, "f": 0}
     for name in names:
         words = name.lower().split()
-        if len(words) >= 2 and words[0] in _F_TITLE_EN:
+        if len(words) >= 2 and words[0] in en.FEMALE_TITLE_WORDS:
             votes["f"] += 1
-        elif len(words) >= 2 and words[0] in _M_TITLE_EN:
+        elif len(words) >= 2 and words[0] in en.MALE_TITLE_WORDS:
             votes["m"] += 1
-        elif re.search(r"[\u4e00-\u9fff]$", name) and len(name) >= 2:
-            if name.endswith(_F_SUFFIX_ZH):
+        elif has_han(name[-1:]) and len(name) >= 2:
+            if name.endswith(zh.FEMALE_NAME_ENDINGS):
                 votes["f"] += 1
-            elif name.endswith(_M_SUFFIX_ZH):
+            elif name.endswith(zh.MALE_NAME_ENDINGS):
                 votes["m"] += 1
     return _decide(votes["m"], votes["f"], margin=1)
 
@@ -67,7 +53,7 @@ def description_gender(description: str) -> Gender:
     if not description:
         return ""
     # Only the first sentence or two describe the entity itself; later ones its deeds and kin.
-    head = re.split(r"(?<=[。.!?！？])", description, maxsplit=2)
+    head = _SENTENCE.split(description, maxsplit=2)
     text = "".join(head[:2])
     return _decide(len(_M_DESC.findall(text)), len(_F_DESC.findall(text)), margin=1)
 
@@ -88,7 +74,7 @@ def text_gender(name: str, passages: Sequence[str],
             if canonical != name:
                 continue
             stop = found[i + 1][0] if i + 1 < len(found) else len(text)
-            width = _WINDOW_ZH if re.search(r"[\u4e00-\u9fff]", text[end: end + 8]) else _WINDOW_EN
+            width = _WINDOW_ZH if has_han(text[end: end + 8]) else _WINDOW_EN
             window = text[end: min(stop, end + width)]
             shes = [m.start() for m in _SHE.finditer(window)]
             hes = [m.start() for m in _HE.finditer(window)]

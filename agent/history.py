@@ -13,7 +13,6 @@ character is about one token, other text about four characters a token.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -22,17 +21,17 @@ from pydantic_ai import ModelMessage, ModelMessagesTypeAdapter, ModelRequest, Sy
 from agent.memory import turn_line
 from agent.tools import TOOL_NAMES
 from sessions.records import Summary, Turn
+from stores.lang import WIDE
 
 log = logging.getLogger(__name__)
 
-_CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
 EARLIER = "Earlier in this conversation (a summary of the turns not shown):"
 
 
 def estimate_tokens(text: str) -> int:
     """About how many tokens `text` is for a chat model: CJK characters one each, the rest four
     characters a token (rounded up)."""
-    cjk = len(_CJK.findall(text))
+    cjk = len(WIDE.findall(text))
     return cjk + -(-(len(text) - cjk) // 4)
 
 

@@ -19,9 +19,9 @@ from agent.citations import first_sentence
 from agent.schemas import Memory
 from sessions.records import Session, Turn
 from sessions.store import SessionStore
+from stores.lang import has_han
 from stores.protocols import Embedder
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _MARKERS = re.compile(r"\s*\[\d+\]")
 LIVE_PREFIX = "live:"
 """summary_id of the on-the-fly memory of the turns not summarised yet."""
@@ -35,7 +35,7 @@ def turn_line(turn: Turn) -> str:
                        if isinstance(c, dict) and c.get("chapter")})
     refs = ""
     if chapters:
-        refs = (" (" + "、".join(f"第{c}回" for c in chapters) + ")" if _CJK.search(question)
+        refs = (" (" + "、".join(f"第{c}回" for c in chapters) + ")" if has_han(question)
                 else " (ch. " + ", ".join(map(str, chapters)) + ")")
     return f"{question} → {answer}{refs}"
 

@@ -38,7 +38,7 @@ from pydantic_ai.exceptions import (
 
 from agent.readers import Reader, ReaderContext, make_reader
 from agent.retrieval import Retriever
-from stores.config import ModelSettings
+from agent.settings import ModelSettings
 from stores.errors import ConfigError, LoreError
 
 if TYPE_CHECKING:

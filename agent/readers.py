@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from stores.config import ModelSettings
+from agent.settings import ModelSettings
 from stores.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Reader:
 ReaderFactory = Callable[[ReaderContext], Reader]
 
 _FACTORIES: dict[str, ReaderFactory | str] = {
-    "offline": "agent.offline.reader:librarian_reader",
+    "offline": "agent.librarian.reader:librarian_reader",
     "google": "agent.models:gemini_reader",
     "openai": "agent.models:openai_reader",
 }
@@ -67,13 +67,20 @@ def reader_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+def unknown_provider(name: str, config_file: object = None) -> ConfigError:
+    """The error for a `model.provider` no reader is registered under."""
+    where = f"{config_file} [model.provider]" if config_file else "setting model.provider"
+    return ConfigError(f"unknown model provider {name!r} in model.provider", where=where,
+                       hint=f"set model.provider to one of: {', '.join(reader_names())} "
+                            "(or LORE_MODEL__PROVIDER)")
+
+
 def make_reader(context: ReaderContext) -> Reader:
     """The reader `context.settings.provider` names; ConfigError for a name nobody registered."""
     name = context.settings.provider
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise ConfigError(f"unknown model provider {name!r}", where="model.provider",
-                          hint=f"use one of: {', '.join(reader_names())}")
+        raise unknown_provider(name)
     if isinstance(factory, str):
         module, _, attr = factory.partition(":")
         factory = _FACTORIES[name] = getattr(importlib.import_module(module), attr)

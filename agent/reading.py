@@ -50,9 +50,9 @@ from pydantic_ai.tools import ToolDefinition
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
 from agent.history import estimate_tokens
-from agent.retrieval import SENTENCE_END
 from agent.schemas import Answer, Citation, Passage, Relation, TimelineEvent
 from agent.tools import TOOL_NAMES
+from stores import lang
 
 LEAN_INSTRUCTIONS = """\
 Answer questions about one story from its text, which only your tools can search.
@@ -83,14 +83,17 @@ QUOTE_CHARS = 120
 """An expanded quote is at most this long."""
 
 REF = re.compile(r"\bP(\d{1,3})\b")
-MARKER = re.compile(r"[\[［【(（]\s*((?:P?\d{1,3}\s*[,，、;；和]?\s*)+)[\]］】)）]")
-REFUSAL = re.compile(r"not[ _]in[ _](?:the[ _])?text|not (?:mentioned|stated|said) in the "
-                     r"(?:text|passages)|文本中没有|原文中?没有|文中(?:没有|未)提", re.I)
+MARKER = re.compile(r"[\[［【(（]\s*((?:P?\d{1,3}\s*[,，、;；]?\s*)+)[\]］】)）]")
+REFUSAL = lang.says_not_in_text()
+ARGUMENT_KEYS = ("arguments", "parameters", "args", "input")
+"""Where a tool call written as JSON text keeps its arguments, in the shapes models write."""
+QUERY_ARGUMENTS = ("query", "entity", "other")
+"""The tool arguments whose words a passage is trimmed around."""
 _TOOL_TAG = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.S)
 _FENCE = re.compile(r"```(?:json|tool_call|javascript)?\s*(.*?)```", re.S)
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK = lang.HAN
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+|\d+")
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_HAN_RUN = re.compile(f"[{lang.HAN_RANGES}]+")
 
 
 # -- ids ----------------------------------------------------------------------------------------
@@ -131,16 +134,8 @@ def terms(text: str) -> set[str]:
 
 
 def sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) pieces of `text`, punctuation kept."""
-    pieces, at = [], 0
-    for match in SENTENCE_END.finditer(text):
-        end = match.end()
-        if text[at:end].strip():
-            pieces.append((at, text[at:end]))
-        at = end
-    if text[at:].strip():
-        pieces.append((at, text[at:]))
-    return pieces or [(0, text)]
+    """(offset, sentence) pieces of `text`, punctuation kept (the vocabulary's one splitter)."""
+    return [(start, text[start:end]) for start, end in lang.sentences(text)] or [(0, text)]
 
 
 def overlap(words: set[str], text: str) -> int:
@@ -208,8 +203,7 @@ def tool_calls_in(text: str, names: set[str] | frozenset[str]) -> list[tuple[str
             if isinstance(item.get("function"), dict):
                 item = item["function"]
             name = item.get("name") or item.get("tool") or item.get("tool_name")
-            args: Any = next((item[k] for k in ("arguments", "parameters", "args", "input")
-                              if k in item), {})
+            args: Any = next((item[k] for k in ARGUMENT_KEYS if k in item), {})
             if isinstance(args, str):
                 try:
                     args = json.loads(args)
@@ -289,7 +283,7 @@ class SmallContext(AbstractCapability[LoreDeps]):
                                  result: Any) -> Any:
         if not self.lean or call.tool_name not in TOOL_NAMES:
             return result
-        query = " ".join(str(args.get(k) or "") for k in ("query", "entity", "other"))
+        query = " ".join(str(args.get(k) or "") for k in QUERY_ARGUMENTS)
         budget = self.round_tokens - self._spent.get(ctx.run_step, 0)
         shown: list[dict[str, Any]] = []
         again: list[str] = []

@@ -6,22 +6,20 @@ evaluation harness all share one implementation.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
 from stores.config import RetrievalSettings, Settings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
+from stores.lang import split_sentences
 from stores.models import RELATION_TYPES, Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
-
-SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=[.!?])\s+")
 
 
 class UnknownEntity(LoreError):
@@ -94,8 +92,17 @@ class Retriever:
         return canonical
 
     def spans(self, text: str) -> list[tuple[int, int, str]]:
-        """Mentions in a text as (start, end, canonical name), in order."""
-        return self.matcher.find_spans(text)
+        """Mentions in a text as (start, end, canonical name), in order.
+
+        One turn reads the names of the same texts several times (the question by the
+        follow-up rules, the analysis and the next stack; the last turns by each reference's
+        candidates), so the mentions of the last few hundred texts are remembered."""
+        return list(self._spans(text))
+
+    @cached_property
+    def _spans(self) -> Callable[[str], tuple[tuple[int, int, str], ...]]:
+        matcher = self.matcher
+        return lru_cache(maxsize=512)(lambda text: tuple(matcher.find_spans(text)))
 
     def mentioned(self, text: str) -> list[str]:
         """Canonical names mentioned in a text, most mentioned first."""
@@ -226,7 +233,7 @@ class Retriever:
 
 def gist(text: str, names: Sequence[str], width: int = 80) -> str:
     """The first sentence that names the entity, trimmed to one line."""
-    sentences = [s.strip() for s in SENTENCE_END.split(text.replace("\n", " ")) if s.strip()]
+    sentences = split_sentences(text)
     chosen = next((s for s in sentences if any(n in s for n in names)), sentences[0] if
                   sentences else text)
     return chosen if len(chosen) <= width else chosen[: width - 1] + "…"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,10 +20,10 @@ from sessions.records import Session, Turn
 from sessions.scrub import scrub
 from sessions.store import SessionStore
 from stores.errors import ConfigError
+from stores.lang import has_han
 
 TimelineFormat = Literal["md", "json", "csv"]
 SessionFormat = Literal["md", "json"]
-_CJK = re.compile(r"[\u3400-\u9fff]")
 CSV_COLUMNS = ("chapter", "chapter_title", "event_order", "gist", "source", "line_start",
                "line_end")
 
@@ -140,7 +139,7 @@ def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str
                 span = c.get("lines") or [0, 0]
                 where = f"{Path(str(c.get('source', ''))).name}:{span[0]}–{span[1]}"
                 chapter = c.get("chapter", "?")
-                chapter = f"第{chapter}回" if _CJK.search(t.question) else f"ch. {chapter}"
+                chapter = f"第{chapter}回" if has_han(t.question) else f"ch. {chapter}"
                 lines.append(f"{'' if i > 1 else chr(10)}[{i}] {chapter}, {where}: "
                              f"“{c.get('quote', '')}”  ")
     summaries = store.summaries(session.id)

@@ -24,9 +24,9 @@ DEFAULT_CORPUS = ROOT.parent / "shared" / "data" / "sanguo_yanyi" / "chapters"
 
 def passages(corpus: Path) -> list[str]:
     from stores.chunking import chunk_document
-    from stores.config import load_settings
     from stores.ingest import corpus_files
     from stores.readers import read_document
+    from tui.settings import load_settings
 
     settings = load_settings(ROOT / "config.toml")
     texts = []

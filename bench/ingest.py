@@ -29,8 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    from stores.config import load_settings
     from stores.ingest import ingest
+    from tui.settings import load_settings
 
     data_dir = args.keep or Path(tempfile.mkdtemp(prefix="lore-bench-"))
     settings = load_settings(ROOT / "config.toml", data_dir)

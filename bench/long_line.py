@@ -47,8 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=sorted(NOVELS), default="zh")
     args = parser.parse_args(argv)
 
-    from stores.config import load_settings
     from stores.ingest import ingest
+    from tui.settings import load_settings
 
     with tempfile.TemporaryDirectory(prefix="lore-long-line-") as tmp:
         corpus = Path(tmp) / "corpus"

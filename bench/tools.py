@@ -85,9 +85,9 @@ def answer_latencies(retriever, questions: list[str]) -> dict[str, float]:
     """p50/p95 of whole offline answers through the agent loop (after one warm-up answer)."""
     from agent.core import ask, build_agent
     from agent.deps import LoreDeps
-    from agent.offline.reader import librarian_reader
+    from agent.librarian.reader import librarian_reader
     from agent.readers import ReaderContext
-    from stores.config import ModelSettings
+    from agent.settings import ModelSettings
 
     agent = build_agent(librarian_reader(ReaderContext(ModelSettings(), retriever)))
     loop = asyncio.new_event_loop()
@@ -113,11 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from agent.retrieval import opened_world
-    from stores.config import Settings
+    from agent.settings import AgentSettings
 
     with tempfile.TemporaryDirectory(prefix="lore-tools-") as tmp:
         home = args.data_dir or Path(tmp)
-        settings = Settings(data_dir=home)
+        settings = AgentSettings(data_dir=home)
         if args.data_dir is None:
             from stores.ingest import ingest
 

@@ -34,9 +34,9 @@ QUESTIONS = ROOT / "stores" / "demo_world" / "questions.jsonl"
 def prepare(home: Path) -> None:
     """The demo world in `home`, ingested unless it is there already."""
     from stores.catalog import Catalog
-    from stores.config import load_settings
     from stores.ingest import ingest
     from tui.commands.world import DEMO_WORLD, demo_world_path
+    from tui.settings import load_settings
 
     settings = load_settings(ROOT / "config.toml", home)
     catalog = Catalog(settings.catalog_path)
@@ -143,9 +143,9 @@ def _terminal_keys(tmux: Tmux, asked: list[str]) -> list[float]:
 async def headless(home: Path, asked: list[str]) -> dict[str, object]:
     from textual import events
 
-    from stores.config import load_settings
     from tui.app import LoreApp
     from tui.screens.main import MainScreen
+    from tui.settings import load_settings
 
     started = time.perf_counter()
     app = LoreApp(load_settings(ROOT / "config.toml", home))

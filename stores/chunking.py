@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from stores.config import ChunkingSettings
+from stores.lang import HAN_RANGES
 from stores.models import Chapter, Chunk, ParsedDocument, Scene
 
 # A sentence ends at 。！？!?;；… (or a period before a space), plus any closing quotes/brackets.
 _SENTENCE = re.compile(
     r".*?(?:[。！？!?；;…]+|\.(?=\s|$))[”’」』\"'）)\]]*\s*|.+$", re.DOTALL)
 # Counting by deleting runs is several times faster than findall on long texts.
-_NOT_HAN = re.compile("[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+")
+_NOT_HAN = re.compile(f"[^{HAN_RANGES}]+")
 _ALPHABETIC = re.compile("[0-9A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+")
 _SCRIPT_SAMPLE = 4000
 _SOFT_BREAK = re.compile(r"[，,、：:\s]")

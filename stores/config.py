@@ -1,14 +1,16 @@
 """Typed settings: config.toml, then `LORE_*` environment variables, then command-line overrides.
 
-The CLI builds one `Settings` and passes it down; nothing below `tui/` reads the environment
-for configuration on its own.
+Each package owns its sections: the stores' are here (`Settings`), agent.settings adds [model]
+(`AgentSettings`) and tui.settings adds [keymap] (`AppSettings`, what the CLI loads). The CLI
+builds one and passes it down; nothing below `tui/` reads the environment for configuration on
+its own.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import (
@@ -115,50 +117,6 @@ class RetrievalSettings(Section):
     """The chapter the reader has reached; 0 means no limit. Every tool is capped by it."""
 
 
-class ModelSettings(Section):
-    """The chat model behind the agent."""
-
-    provider: Literal["offline", "google", "openai"] = "offline"
-    """`offline`: the built-in extractive model; `google`: Gemini (needs GEMINI_API_KEY or
-    GOOGLE_API_KEY); `openai`: any OpenAI-compatible endpoint at base_url."""
-    name: str = ""
-    """Model name, e.g. gemini-2.5-flash or qwen2.5:7b."""
-    base_url: str = ""
-    """Base URL of an OpenAI-compatible server (Ollama: http://127.0.0.1:11434/v1)."""
-    api_key_env: str = ""
-    """Name of the environment variable with the API key; empty uses the provider's usual one."""
-    timeout_s: float = Field(60.0, gt=0)
-    """One try at a model request is cut after this many seconds."""
-    total_timeout_s: float = Field(90.0, gt=0)
-    """A model request gives up after this long in all, tries and waits between them included."""
-    retries: int = Field(3, ge=0, le=10)
-    max_tool_rounds: int = Field(5, ge=1, le=10)
-    history_tokens: int = Field(6000, ge=0)
-    """The earlier turns sent back to the model as messages fit in this many tokens (estimated
-    from characters); the session's summaries stand in for the turns left out."""
-    prompt: Literal["full", "lean"] = "full"
-    """`lean`, for small local models: short instructions, one-line tool schemas with only the
-    arguments a tool needs, and tool results trimmed around the hit with short passage ids
-    (P1, P2 …), no passage sent twice and each round within `round_tokens`."""
-    output: Literal["tool", "text"] = "tool"
-    """`tool`: the answer as one JSON tool call with quotes (models that write JSON well);
-    `text`: a short plain answer citing passage ids ([P3]) that Lorekeeper expands into quotes,
-    chapters and lines (small models, which run out of tokens writing JSON)."""
-    tools: list[Literal["vector_search", "keyword_search", "graph_search", "track_entity",
-                        "read_passage", "recall_session"]] = Field(default_factory=list)
-    """The tools offered to the model; empty offers all six (fewer tools, a shorter prompt)."""
-    max_tokens: int = Field(0, ge=0)
-    """At most this many tokens per model response; 0 leaves it to the server."""
-    round_tokens: int = Field(1500, ge=100)
-    """With `prompt = "lean"`: what one round of tool calls returns fits in this many tokens."""
-    search_first: bool = False
-    """The first round's tool call is made for the model: a search for the question as typed
-    (a small model saves a round; it may still search again)."""
-    answer_timeout_s: float = Field(300.0, ge=0)
-    """An answer ends after this many seconds in all (tool rounds included) with the best
-    evidence found so far, marked as such; 0: no limit."""
-
-
 class SessionSettings(Section):
     """Conversation memory."""
 
@@ -170,7 +128,8 @@ class SessionSettings(Section):
 
 
 class Settings(BaseSettings):
-    """All of Lorekeeper's settings. See config.toml for the documented defaults."""
+    """The stores' settings (and the session store's); the packages above extend it with their
+    sections (agent.settings, tui.settings). See config.toml for the documented defaults."""
 
     model_config = SettingsConfigDict(
         env_prefix="LORE_", env_nested_delimiter="__", extra="forbid", validate_default=True
@@ -184,10 +143,7 @@ class Settings(BaseSettings):
     vector: VectorSettings = VectorSettings()
     graph: GraphSettings = GraphSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
-    model: ModelSettings = ModelSettings()
     sessions: SessionSettings = SessionSettings()
-    keymap: dict[str, str] = {}
-    """Key remapping for the terminal app: binding id = "keys"."""
 
     config_file: Path | None = None
     """The file these settings were read from (informational)."""
@@ -205,7 +161,7 @@ class Settings(BaseSettings):
     @property
     def secret_variables(self) -> tuple[str, ...]:
         """Names of the environment variables these settings read secrets from."""
-        return (self.model.api_key_env, self.vector.api_key_env, self.graph.neo4j_password_env)
+        return (self.vector.api_key_env, self.graph.neo4j_password_env)
 
     @classmethod
     def settings_customise_sources(
@@ -236,7 +192,7 @@ class Settings(BaseSettings):
 
 
 _CONFIG_FILE: dict[str, Path | None] = {}
-
+S = TypeVar("S", bound=Settings)
 
 def find_config(explicit: Path | None) -> Path | None:
     """--config, then LORE_CONFIG, then ./config.toml, then $LORE_HOME/config.toml."""
@@ -264,9 +220,13 @@ def _lore_home() -> Path | None:
     return Path(home).expanduser() if home else None
 
 
-def load_settings(config: Path | None = None, data_dir: Path | None = None,
-                  **overrides: Any) -> Settings:
-    """Build the settings once: defaults < config file < LORE_* env < LORE_HOME < arguments."""
+def load_settings(config: Path | None = None, data_dir: Path | None = None, *,
+                  settings_class: type[S] = Settings, **overrides: Any) -> S:  # type: ignore[assignment]
+    """Build the settings once: defaults < config file < LORE_* env < LORE_HOME < arguments.
+
+    `settings_class` is the whole configuration: the stores' sections here, extended by the
+    packages above with theirs (agent.settings adds [model], tui.settings adds [keymap]); the
+    app loads tui.settings.AppSettings, so every section of config.toml has its owner."""
     path = find_config(config)
     _CONFIG_FILE["path"] = path
     if data_dir is None:
@@ -274,10 +234,10 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None,
     if data_dir is not None:
         overrides["data_dir"] = data_dir
     try:
-        check_variables(Settings)
-        settings = Settings(config_file=path, **overrides)
+        check_variables(settings_class)
+        settings = settings_class(config_file=path, **overrides)
     except ValidationError as exc:
-        raise _config_error(exc, path) from None
+        raise _config_error(exc, path, settings_class) from None
     except SettingsError as exc:  # a LORE_* variable that is not valid JSON for its section
         raise variable_error(exc) from None
     except (OSError, ValueError) as exc:  # a TOML syntax error surfaces as a ValueError
@@ -298,7 +258,8 @@ def _apply_server_variables(settings: Settings) -> None:
         settings.graph.backend = "neo4j"
 
 
-def _config_error(exc: ValidationError, path: Path | None) -> ConfigError:
+def _config_error(exc: ValidationError, path: Path | None,
+                  settings_class: type[Settings]) -> ConfigError:
     first = exc.errors()[0]
     loc = tuple(str(part) for part in first["loc"])
     setting = ".".join(loc)
@@ -310,7 +271,7 @@ def _config_error(exc: ValidationError, path: Path | None) -> ConfigError:
     fix_in = variable or path or "your config / LORE_* variables"
     if first["type"] == "extra_forbidden":
         return ConfigError(f"unknown setting {setting!r}", where=where,
-                           hint=f"{did_you_mean(Settings, loc)}remove or rename it in {fix_in} "
+                           hint=f"{did_you_mean(settings_class, loc)}remove or rename it in {fix_in} "
                                 "(config.toml lists every setting)")
     value = first.get("input")
     return ConfigError(

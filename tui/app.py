@@ -16,7 +16,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
-from stores.config import Settings
 from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import LoreActions
@@ -24,6 +23,7 @@ from tui.palette import LoreCommands
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
 from tui.screens.welcome import WelcomeScreen
+from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class LoreApp(LoreActions, App[None]):
         Binding("f1", "help", "help", id="help", tooltip="Show every key and what the panes do"),
     ]
 
-    def __init__(self, settings: Settings, world: str | None = None, *,
+    def __init__(self, settings: AppSettings, world: str | None = None, *,
                  store: Any = None) -> None:
         super().__init__()
         self.settings = settings

@@ -12,9 +12,9 @@ from typing import Annotated
 
 import typer
 
-from stores.config import Settings, load_settings
 from stores.errors import LoreError
 from tui.failures import INTERRUPTED_EXIT, Interrupted, machine_error, with_disk_state
+from tui.settings import AppSettings, load_settings
 
 app = typer.Typer(
     name="lore",
@@ -31,7 +31,7 @@ class Context:
 
     def __init__(self, config: Path | None, data_dir: Path | None) -> None:
         self._config, self._data_dir = config, data_dir
-        self._settings: Settings | None = None
+        self._settings: AppSettings | None = None
         _CURRENT["context"] = self
 
     @property
@@ -40,7 +40,7 @@ class Context:
         return self._settings.data_dir if self._settings is not None else self._data_dir
 
     @property
-    def settings(self) -> Settings:
+    def settings(self) -> AppSettings:
         if self._settings is None:
             self._settings = load_settings(self._config, self._data_dir)
         return self._settings

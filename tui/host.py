@@ -18,14 +18,14 @@ if TYPE_CHECKING:
     from agent.conversation import Conversation
     from agent.retrieval import Retriever
     from sessions.store import SessionStore
-    from stores.config import Settings
     from tui.screens.main import MainScreen
+    from tui.settings import AppSettings
     from tui.state import WorldInfo
 
     class AppHost(App[None]):
         """LoreApp as its mixins see it."""
 
-        settings: Settings
+        settings: AppSettings
         conversation: Conversation | None
         info: WorldInfo | None
         answering: bool

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from stores.config import Settings
+from tui.settings import AppSettings
 
 
-def launch(settings: Settings, world: str | None) -> None:
+def launch(settings: AppSettings, world: str | None) -> None:
     from tui.app import LoreApp
 
     LoreApp(settings, world=world).run()

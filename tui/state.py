@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from stores.config import Settings
+from tui.settings import AppSettings
 
 
 @dataclass
@@ -36,7 +36,7 @@ class WorldInfo:
                 f"{self.entities} entities")
 
 
-def model_label(settings: Settings) -> str:
+def model_label(settings: AppSettings) -> str:
     """The model in use, as the status bar names it."""
     model = settings.model
     if model.provider == "offline":

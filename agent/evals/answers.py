@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from agent.core import AskResult
 from agent.evals.retrieval import Question, percentiles
 from agent.retrieval import Retriever
+from stores.lang import HAN_RANGES
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
 _CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
@@ -35,7 +36,7 @@ _BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
 _CJK_NUMBER = re.compile(f"[{CJK_NUMERAL}]+")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
+_HAN_RUN = re.compile(f"[{HAN_RANGES}]{{2,}}")
 _SPACE = re.compile(r"\s+")
 _PUNCT = re.compile(r"[\W_]+")
 _QUOTE_IN = re.compile(r"“([^”]+)”|「([^」]+)」|\"([^\"]+)\"")

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from stores.config import Settings
+from agent.settings import AgentSettings
 
 if TYPE_CHECKING:
     from agent.conversation import TurnResult
@@ -180,7 +180,7 @@ def render(report: dict) -> str:
     return "\n".join(lines)
 
 
-def evaluate_dialogues(settings: Settings, world: str, dialogues: Sequence[Dialogue], k: int = 5,
+def evaluate_dialogues(settings: AgentSettings, world: str, dialogues: Sequence[Dialogue], k: int = 5,
                        progress: Callable[[int, int], None] | None = None) -> dict:
     """Run every dialogue as a new session of `world` (in a throw-away session database)."""
     import asyncio
@@ -213,7 +213,7 @@ def _canonical(retriever, name: str) -> str:
         return name
 
 
-async def _run_all(settings: Settings, world: str, dialogues: Sequence[Dialogue], k: int,
+async def _run_all(settings: AgentSettings, world: str, dialogues: Sequence[Dialogue], k: int,
                    store, retriever, progress) -> list[TurnScore]:
     from agent.conversation import Conversation
 

@@ -46,7 +46,7 @@ from agent.evals.locomo_data import (  # noqa: F401  (re-exported for callers an
     load_locomo,
     parse_evidence,
 )
-from stores.config import Settings
+from agent.settings import AgentSettings
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 DEFAULT_WINDOW = 2
@@ -241,7 +241,7 @@ def _avg(values: Sequence[float]) -> float:
 
 # -- the run ------------------------------------------------------------------------------------------
 
-def evaluate_locomo(settings: Settings, data: Path, *, k: int = 10, limit_samples: int | None = None,
+def evaluate_locomo(settings: AgentSettings, data: Path, *, k: int = 10, limit_samples: int | None = None,
                     window: int = DEFAULT_WINDOW, abstain_below: float = DEFAULT_ABSTAIN_BELOW,
                     progress: Progress | None = None) -> dict:
     """Store each conversation as session memory, ask its questions through SessionRecall."""

@@ -10,13 +10,13 @@ from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.readers import ReaderContext, make_reader
 from agent.retrieval import open_world
-from stores.config import Settings
+from agent.settings import AgentSettings
 
 
 class AgentRunner:
     """Runs single questions through the configured reader, each outside any session."""
 
-    def __init__(self, settings: Settings, world: str) -> None:
+    def __init__(self, settings: AgentSettings, world: str) -> None:
         self.retriever = open_world(settings, world)
         try:
             reader = make_reader(ReaderContext(settings.model, self.retriever))

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-_MALE_TITLES = frozenset({"M.", "MM.", "Mr.", "Dr.", "St.", "Monsieur", "Signor", "Sir", "Lord",
-                          "Captain", "Colonel", "Baron", "Count", "Abbé", "Father"})
-_FEMALE_TITLES = frozenset({"Mrs.", "Ms.", "Mme.", "Mlle.", "Madame", "Mademoiselle", "Signora",
-                            "Lady", "Miss", "Baroness", "Countess"})
-_PARTICLES = frozenset({"de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del"})
-# First words that describe rather than name (Old Dantès, Poor Dantès).
-_DESCRIBERS = frozenset({"Old", "Young", "Little", "Poor", "Dear", "Good", "Great"})
+from stores.lang.en import DESCRIBERS as _DESCRIBERS
+from stores.lang.en import NAME_TITLES, PARTICLES, PET_NAMES
+
+_MALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "m")
+_FEMALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "f")
+_PARTICLES = frozenset(PARTICLES)
 
 
 def _split(name: str) -> tuple[str, list[str]]:
@@ -123,23 +122,6 @@ def _fold_first_names(groups: dict[str, list[str]], kept: dict[str, int]) -> Non
             rare, common = sorted((pet, formal), key=lambda n: kept.get(n, 0))
             _move(groups, rare, common)
 
-
-PET_NAMES = {
-    **dict.fromkeys(("Lizzy", "Lizzie", "Eliza", "Liz", "Bess", "Betsy", "Betty"), "Elizabeth"),
-    **dict.fromkeys(("Kitty", "Kate", "Katie"), "Catherine"),
-    **dict.fromkeys(("Polly", "Molly", "Mamie"), "Mary"),
-    **dict.fromkeys(("Peggy", "Meg", "Maggie"), "Margaret"),
-    **dict.fromkeys(("Jack", "Johnny"), "John"),
-    **dict.fromkeys(("Bill", "Billy", "Will", "Willy"), "William"),
-    **dict.fromkeys(("Bob", "Bobby"), "Robert"),
-    **dict.fromkeys(("Tom", "Tommy"), "Thomas"),
-    **dict.fromkeys(("Jim", "Jimmy", "Jem"), "James"),
-    **dict.fromkeys(("Harry", "Hal"), "Henry"),
-    "Sally": "Sarah", "Fanny": "Frances", "Patty": "Martha", "Dolly": "Dorothy",
-    "Nancy": "Anne", "Dick": "Richard", "Ned": "Edward", "Teddy": "Edward", "Charlie": "Charles",
-    "Fred": "Frederick", "Sam": "Samuel", "Ben": "Benjamin", "Nick": "Nicholas",
-}
-"""English pet names (hypocorisms) and the given name each is formed from."""
 
 
 def _move(groups: dict[str, list[str]], alias: str, target: str) -> None:

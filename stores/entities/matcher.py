@@ -17,14 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# Words that make a multi-word alias unsafe to match case-insensitively.
-_COMMON_TEXT = """
-the a an of and or in on at to for with by from de du des la le d' d’ van von di da del
-old young little great good poor dear father mother brother sister uncle aunt son daughter
-king queen prince princess lord lady sir mr mrs ms miss dr st m. mme. mlle. monsieur madame
-mademoiselle count countess baron baroness captain colonel general doctor abbé signor
-"""
-_COMMON_WORDS = frozenset(_COMMON_TEXT.split())
+from stores.lang.en import COMMON_NAME_WORDS as _COMMON_WORDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,40 +9,25 @@ of the words the novel continues an introduction with (者也, 乃, 现为 …).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
 from stores.entities.tagger import EN_STOPWORDS
+from stores.lang.en import KNOWN_AS as _EN_ALIAS
+from stores.lang.en import NAME_TITLES
+from stores.lang.zh import CHILDHOOD_NAME_AFTER_FATHER as _CHILD
+from stores.lang.zh import COURTESY_BARE as _BARE
+from stores.lang.zh import COURTESY_FULL as _FULL
+from stores.lang.zh import COURTESY_GIVEN as _GIVEN
+from stores.lang.zh import COURTESY_KIN as _KIN
+from stores.lang.zh import COURTESY_SHORT as _SHORT
+from stores.lang.zh import DAOIST_STYLE as _STYLE
+from stores.lang.zh import NOT_COURTESY as _NOT_ZI
+from stores.lang.zh import NOT_GIVEN_NAME as _NOT_GIVEN
 
-_HAN = "\u4e00-\u9fff"
-_H = f"[{_HAN}]"
-# What may follow a two-character 字: punctuation, a line end, or these words.
-_AFTER_ZI = rf"(?=[^{_HAN}]|$|[者乃现官为也])"
-_ZI = rf"[字宇](?P<zi>{_H}{{2}}){_AFTER_ZI}(?:[，,]后改(?P<zi2>{_H}{{2}}){_AFTER_ZI})?"
-
-# 姓刘，名备，字玄德 · 姓曹名操字孟德 · 覆姓诸葛，名亮，字孔明 · 吾姓关名羽，字长生，后改云长
-_FULL = re.compile(
-    rf"(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?名(?P<given>{_H}{{1,2}}?)[，,]?{_ZI}"
-)
-# 名绍，字本初 — the surname must come from the same sentence (袁隗之侄：名绍…).
-_GIVEN = re.compile(rf"名(?P<given>{_H}{{1,2}}?)[，,]?{_ZI}")
-# 颍川徐庶，字元直 · 沛国谯人夏侯惇，字元让 — the name ends right before the comma.
-_BARE = re.compile(rf"(?P<pre>{_H}{{2,3}})[，,]{_ZI}")
-# 袁隗之侄 · 夏侯渊有四子 · 坚有一弟 · 马援之后: who the 名 in the rest of the sentence belongs to.
-_KIN = re.compile(
-    rf"(?P<who>{_H}{{1,3}}?)(?:之[子侄弟孙后女]|[有生][一二三四五六七八九][子弟女])"
-)
-# 琳字孔璋 right after 陈琳 was named: a single given name, then 字.
-_SHORT = re.compile(rf"(?<=[，。：“；！？\s])(?P<given>{_H})字(?P<zi>{_H}{{2}}){_AFTER_ZI}")
+# A title that stands before a name (Mr, Madame): the name after it counts.
+_EN_TITLES = frozenset(t.rstrip(".") for t in NAME_TITLES)
 _SHORT_LOOKBACK = 40
-_STYLE = re.compile(rf"道号(?P<hao>{_H}{{2}})(?P<suffix>先生|居士|上人)?")
-_CHILD = re.compile(rf"(?P<father>{_H}{{2,3}})生(?P<given>{_H})[，,](?:小字|乳名)(?P<small>{_H}{{2}})")
-
-# 字 values that are ordinary words (字迹 "handwriting" …), and given-name characters that
-# are really grammar (…之，字 / …也，字) — both reject a bare `X，字Y`.
-_NOT_ZI = frozenset({"字迹", "字样", "字号", "字画", "字句", "字眼", "一个", "不识", "不知"})
-_NOT_GIVEN = frozenset("之也人曰子公王侯兵军年岁者乎矣焉哉其此彼吾汝某一二三四五六七八九十")
 
 # A style name is looked for this far back for the 字 it belongs to (亮字孔明，道号卧龙先生).
 _STYLE_LOOKBACK = 16
@@ -225,16 +210,6 @@ def _add_child_names(text: str, found: _Found) -> None:
 
 
 # --- English -------------------------------------------------------------------------------
-
-_CAP = r"[A-Z][\w'’-]*"
-_NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
-_EN_TITLES = frozenset({"Monsieur", "Madame", "Mademoiselle", "Lord", "Lady", "Sir", "Count",
-                        "Countess", "Baron", "Baroness", "Captain", "Colonel", "Abbé", "Signor",
-                        "Signora", "Father", "Miss", "Mr", "Mrs"})
-_EN_ALIAS = re.compile(
-    rf"\b(?P<name>{_NAME}),\s+(?:also\s+)?(?:known\s+as|called|nicknamed|surnamed)\s+"
-    rf"(?P<alias>{_NAME})"  # "known as the King of …" is a title, not a name: no "the"
-)
 
 
 def _en_name_ok(name: str) -> bool:

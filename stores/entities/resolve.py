@@ -22,12 +22,16 @@ from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.surnames import COMPOUND_SURNAMES, surname_of
 from stores.entities.tagger import chinese_person_names, english_names
 from stores.entities.titles import fold_titles
+from stores.lang import has_han
+from stores.lang.en import AT_PLACE as _AT_PLACE
+from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
+from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
+from stores.lang.zh import HONORIFIC, STATE_NAMES
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
 log = logging.getLogger(__name__)
 
 SOURCE_RANK = {"glossary": 0, "lorebook": 0, "pattern": 1, "speaker": 2, "tagger": 3}
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 _SAMPLE = 20_000
 
@@ -89,7 +93,7 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
         if entity.sources == ["tagger"] and entity.mentions < settings.min_mentions:
             continue
         kept.append(entity)
-    if _HAN.search("".join(chunk_texts[:50])):
+    if has_han("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
         kept = fold_titles(fold_honorifics(kept, text, settings.min_mentions), text)
     elif _LATIN.search("".join(chunk_texts[:50])):
@@ -104,15 +108,6 @@ PLACE_SHARE, PLACE_MIN_USES = 0.12, 3
 this share of its uses (and at least 3 times) is a place. Measured on Monte Cristo: Paris 0.50,
 Marseilles 0.49, Yanina and Elba 0.19; every person 0.05 or less (Valentine 0.03, Caderousse
 0.01)."""
-_AT_PLACE = re.compile(r"\b(?:in|at|from|near|towards?|through|into|leave|left|reach(?:ed)?"
-                       r"|quit(?:ted)?)\s+(?:the\s+)?$", re.I)
-SAYS = "said|replied|cried|asked|exclaimed|answered|whispered|shouted|murmured|inquired"
-"""Verbs of speech that only a person is the subject of, whichever side of the name."""
-SAYS_AFTER_QUOTE = SAYS + "|continued|returned|added|resumed|observed|rejoined|interrupted|repeated"
-"""… and those that are speech only right after a quote (“…,” returned Morrel; the Pharaon
-returned to port)."""
-_SAYS_AFTER = re.compile(rf"[,!?—]\s*[”\"’']\s*(?:{SAYS_AFTER_QUOTE})\s+(?:the\s+)?$", re.I)
-_SAYS_BEFORE = re.compile(rf"\s+(?:{SAYS})\b", re.I)
 SPEAKS = 2
 """An untyped English name that speaks this many times ("… ,” said Mercédès; Julie replied)
 is a person. Measured on Monte Cristo: Valentine, Caderousse, Mercédès, Haydée, Julie,
@@ -142,12 +137,8 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     return entities
 
 
-HONORIFIC = "公"
-"""Novels call a man by surname + 公 (关公, 曹公); the tagger rightly skips such words."""
 DOMINANCE = 3
 """The surname's best-known person must be mentioned this many times more than the next."""
-STATE_NAMES = frozenset("周魏吴汉晋齐楚秦燕宋鲁郑卫蜀")
-"""Surnames that are also states: 魏公 and 周公 are dukes' titles, not 魏延 or 周瑜."""
 
 
 def fold_honorifics(entities: list[Entity], text: str, min_mentions: int) -> list[Entity]:
@@ -184,7 +175,7 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
                      e.type, e.description) for e in glossary if e.name.strip()]
     text = "\n".join(chunk_texts)
     sample = text[:_SAMPLE]
-    chinese, latin = bool(_HAN.search(sample)), bool(_LATIN.search(sample))
+    chinese, latin = has_han(sample), bool(_LATIN.search(sample))
     if chinese:
         out += [Candidate(name, "pattern", aliases, "person") for name, aliases in courtesy_names(text)]
     if latin:

@@ -17,33 +17,16 @@ from functools import cache
 from typing import Any
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
-
-_PERSON_TAGS = frozenset({"nr", "nrfg", "nrt"})
-_HAN_WORD = re.compile(r"[\u4e00-\u9fff]{2,4}")
-# Verbs and particles the segmenter glues to a preceding name (孔明曰 → 孔明).
-_GLUED_AFTER = frozenset("曰笑大喜怒叹问答等闻自见乃入引之领为遂教唤视亦回只谓先听辞坐来真至"
-                         "于出谢到待亲前留恐既接取令拜同背请方正急便惊再守必皆分解病处提舞挺"
-                         "向飞报兵军寨与")
-# Characters that end words which are not personal names: troops, titles, ranks, kin terms,
-# banners and goods (魏兵, 吴侯, 魏主, 都尉, 白旗, 马匹).
-_NOT_NAME_END = frozenset("兵军旗粮匹绶礼驾营寨城郡州主王侯帝后氏公人言民尉帅卿弩天宗庙帛阵"
-                          "子孙父母兄弟叔侄儿女臣相将吏家之某山亭口风庐刀枪戟剑弓箭马甲牧"
-                          "来哉乃室右妙道寺桥宫谷巾发")
-# A single given-name character glued to a verb (卓怒, 艾见, 权召) looks like a two-character name.
-_VERB_END = frozenset("曰笑怒命引见召问叹谓等惊")
-# Surnames that are far more often ordinary words at the start of a tagged word (吾 "I").
-_WEAK_SURNAMES = frozenset("吾诸")
-# Frequent words jieba tags as names that pass the rules above; generic, not novel-specific.
-_NOT_NAMES = frozenset({
-    "文武", "伏兵", "马匹", "钱粮", "士卒", "安民", "施礼", "车驾", "安营", "弓弩", "元帅",
-    "公卿", "高祖", "金珠", "何策", "谢恩", "明公", "牛马", "齐声", "殷勤", "白虎", "阴云",
-    "林木", "何足", "何谓", "金帛", "仰观", "明白", "冷笑", "徐图", "万幸", "安抚", "龙凤",
-    "陈说", "洪福", "高明", "后嗣", "黄巾", "闻言", "仰天", "童谣", "金宝", "封爵", "养老",
-    "苗裔", "匡扶", "宣谕", "红光", "宿卫", "容纳", "莫若", "何忧", "何言", "何异", "何干",
-    "吉兆", "干戈", "屈膝", "齐备", "秋雨", "苍天", "荆棘", "宫殿", "汲水", "石阵", "何劳",
-    "明言", "何曾", "何仪", "王命", "贺喜", "宁死", "盛德", "万岁", "于是", "于此", "毕竟",
-    "许多", "常常", "时时", "和平", "安然", "平安", "明日", "明年", "周围", "高兴",
-})
+from stores.lang.en import CAPITALISED_WORD, NAME_TITLES
+from stores.lang.en import NOT_NAMES as EN_STOPWORDS
+from stores.lang.en import PARTICLES as _PARTICLES
+from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
+from stores.lang.zh import NAME_SIZED_WORD as _HAN_WORD
+from stores.lang.zh import NAME_TAGS as _PERSON_TAGS
+from stores.lang.zh import NOT_NAME_END as _NOT_NAME_END
+from stores.lang.zh import NOT_NAMES as _NOT_NAMES
+from stores.lang.zh import VERB_END as _VERB_END
+from stores.lang.zh import WEAK_SURNAMES as _WEAK_SURNAMES
 
 
 @cache
@@ -119,36 +102,14 @@ def _regroup(word: str, raw: Counter[str]) -> str:
 
 # --- English -------------------------------------------------------------------------------
 
-_HONORIFICS = ("M.", "MM.", "Mr.", "Mrs.", "Ms.", "Dr.", "Mme.", "Mlle.", "St.", "Monsieur",
-               "Madame", "Mademoiselle", "Signor", "Signora", "Sir", "Lady", "Lord", "Miss",
-               "Captain", "Colonel", "Baron", "Baroness", "Count", "Countess", "Abbé", "Father")
-_PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
-_CAP_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
+_HONORIFICS = tuple(NAME_TITLES)
 _ENGLISH_NAME = re.compile(
     r"(?<![\w.])(?:(?P<title>" + "|".join(re.escape(h) for h in _HONORIFICS) + r")\s+)?"
-    r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + _CAP_WORD
-    + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + _CAP_WORD + r")*)"
+    r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD
+    + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD + r")*)"
 )
 _POSSESSIVE = re.compile(r"['’]s?(?=\s|$)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”‘—(\[]\s*|\n\s*)$")
-# Capitalised words that start sentences or are not names in running text.
-_STOP_TEXT = """
-I A An The This That These Those He She It We You They His Her Its Our Your Their Him Them
-Me My Mine Who Whom Whose What Which When Where Why How But And Or Nor For So Yet If Then
-Thus Though Although While As At By In Of On To Up With From Into Upon Out Over After Before
-No Not Yes Oh Ah Well Now Here There Still Yet Only Even All Some Any Each Every One Two
-Chapter Volume Book Part Mr Mrs Sir Madam Monsieur Madame Mademoiselle God Heaven Good Very
-Let Do Does Did Is Are Was Were Be Been Have Has Had Will Would Shall Should May Might Must Can
-Could Such Just Nothing Everything Something Perhaps Indeed Certainly Besides However Why
-Alas Listen Tell Give Everyone Another Tis Am Five Six Three Four Ten Come Go See Look Pray
-January February March April June July August September October November December
-Monday Tuesday Wednesday Thursday Friday Saturday Sunday
-French English Italian Spanish Greek Roman Parisian Corsican Catalan Catalans Englishman
-Frenchman Parisians Genoese Venetian Arabian Nubian Spaniards Christian American British
-Count Countess Baron Baroness Captain Colonel Abbé Signor Signora Lord Lady Miss Father
-Rue Place Island Providence Excellency Majesty Highness Sire Ladyship Lordship
-"""
-EN_STOPWORDS = frozenset(_STOP_TEXT.split())
 
 
 def english_names(texts: Iterable[str]) -> Counter[str]:

@@ -17,16 +17,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from stores.lang.zh import CHILDHOOD_NAME as _CHILD_NAME
+from stores.lang.zh import RULER_TITLE
 from stores.models import Entity
 
-RULER_TITLE = r"[\u4e00-\u9fff]主"
-"""后主, 蜀主, 魏主: a two-character title ending in 主 ("ruler")."""
 MIN_STANDALONE = 20
 """The title must be used alone this often for it to be worth an alias."""
 DOMINANCE = 2 / 3
 """The share of the title's name-following uses that must go to one person."""
-_CHILD_NAME = re.compile(r"生(?P<name>[\u4e00-\u9fff]{2,3})[。，；]"
-                         r"[^生]{0,100}?(?:乳名|小名|小字)(?P<small>[\u4e00-\u9fff]{2})")
 
 
 def fold_titles(entities: list[Entity], text: str) -> list[Entity]:

@@ -25,21 +25,11 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-_HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
-# A Han run, or a run of other word characters (letters, digits; not '_', not Han).
-_RUNS = re.compile(f"([{_HAN_RANGES}]+)|([^\\W_{_HAN_RANGES}]+)")
-_HAN = re.compile(f"[{_HAN_RANGES}]")
+from stores.lang import HAN_RANGES, has_han
+from stores.lang.en import STOPWORDS as ENGLISH_STOPWORDS
 
-_STOPWORD_TEXT = """
-a about above after again against all am an and any are as at be because been before being
-below between both but by can could did do does doing down during each few for from further
-had has have having he her here hers herself him himself his how i if in into is it its itself
-just me more most my myself no nor not now of off on once only or other our ours ourselves out
-over own same she should so some such than that the their theirs them themselves then there
-these they this those through to too under until up very was we were what when where which
-while who whom why will with would you your yours yourself yourselves s t d ll m o re ve y
-"""
-ENGLISH_STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
+# A Han run, or a run of other word characters (letters, digits; not '_', not Han).
+_RUNS = re.compile(f"([{HAN_RANGES}]+)|([^\\W_{HAN_RANGES}]+)")
 
 
 def fold_latin(word: str) -> str:
@@ -65,7 +55,7 @@ class Segmenter:
     def add_words(self, names: Iterable[str]) -> int:
         """Make each Han name (two characters or more) one token. Returns how many were new."""
         new = [n.strip() for n in names
-               if n and len(n.strip()) >= 2 and _HAN.search(n) and n.strip() not in self._words]
+               if n and len(n.strip()) >= 2 and has_han(n) and n.strip() not in self._words]
         new = sorted(set(new))
         if new and self._jieba is not None:
             for name in new:

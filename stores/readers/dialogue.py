@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from stores.lang import en, zh
 from stores.models import Chapter, Paragraph
 from stores.readers.headings import chapter_heading, is_scene_break, markdown_heading
 from stores.readers.structure import ChapterBuilder
@@ -15,12 +16,7 @@ from stores.readers.structure import ChapterBuilder
 _SPEAKER = re.compile(
     r"^(?P<speaker>[^\W\d_][\w.'’\-]*(?:[ ·][\w.'’\-]+){0,3}"
     r"(?:\s*[（(][^）)]{1,20}[）)])?)\s*(?:：|:(?=\s))\s*(?P<line>\S.*)$")
-_SCENE_HEADINGS = (
-    re.compile(r"^\[\s*(?:scene|场景|場景)\s*[:：]\s*(?P<title>[^\]]*)\]$", re.IGNORECASE),
-    re.compile(r"^(?:场景|場景)\s*[:：]\s*(?P<title>.*)$"),
-    re.compile(r"^(?P<title>第\s*[0-9零〇一二三四五六七八九十百两兩]+\s*幕.*)$"),
-    re.compile(r"^(?P<title>(?:INT|EXT|INT\./EXT|I/E)\.\s.*)$"),
-)
+_SCENE_HEADINGS = en.SCENE_HEADINGS + zh.SCENE_HEADINGS
 _PARENTHETICAL = re.compile(r"\s*[（(].*$")
 _MAX_SPEAKER = 24
 DIALOGUE_SHARE = 0.6

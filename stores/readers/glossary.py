@@ -9,23 +9,14 @@ from pathlib import Path
 from typing import Any, cast, get_args
 
 from stores.errors import InputError, at_line
+from stores.lang import en, zh
 from stores.models import RELATION_TYPES, EntityType, GlossaryEntry
 
 ENTITY_TYPES: tuple[str, ...] = get_args(EntityType)
-# Words glossaries and lorebooks use for our entity types.
-TYPE_WORDS: dict[str, str] = {
-    **{w: "person" for w in ("person", "character", "char", "npc", "people", "human", "人物",
-                             "角色", "人")},
-    **{w: "place" for w in ("place", "location", "loc", "city", "region", "area", "地点",
-                            "地點", "地名", "地方", "城市")},
-    **{w: "faction" for w in ("faction", "organization", "organisation", "org", "group",
-                              "guild", "clan", "kingdom", "nation", "势力", "勢力", "门派",
-                              "門派", "组织", "組織", "国家", "國家")},
-    **{w: "item" for w in ("item", "object", "artifact", "artefact", "weapon", "物品", "道具",
-                           "武器", "宝物", "寶物")},
-    **{w: "event" for w in ("event", "battle", "事件", "战役", "戰役")},
-    **{w: "other" for w in ("other", "misc", "concept", "其他")},
-}
+# Words glossaries and lorebooks use for our entity types, in either language.
+TYPE_WORDS: dict[str, str] = {word: kind for language in (en, zh)
+                              for kind, words in language.ENTITY_TYPE_WORDS.items()
+                              for word in words}
 _TOML_LINE = re.compile(r"line (\d+)")
 _HINT = "each [[entity]] needs name; optional aliases, type, description, relations"
 

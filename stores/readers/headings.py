@@ -5,33 +5,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_CN_DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3,
-              "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_CN_UNITS = {"十": 10, "百": 100, "千": 1000}
-_CN_NUMERAL = "0-9０-９零〇○Ｏ一二三四五六七八九十百千两兩廿卅"
+from stores.lang import WIDE, zh
+from stores.lang.en import CHAPTER_HEADING as _LATIN_HEADING
+from stores.lang.en import NUMBER_WORDS as _LATIN_WORDS
+from stores.lang.en import VOLUME_HEADING as _VOLUME
+from stores.lang.zh import CHAPTER_HEADING as _CJK_HEADING
+from stores.lang.zh import NUMERAL_DIGITS as _CN_DIGITS
+from stores.lang.zh import NUMERAL_UNITS as _CN_UNITS
+from stores.lang.zh import NUMERALS as _CN_NUMERAL
+
 CJK_NUMERAL = _CN_NUMERAL
 """A regex character class (without brackets) of what `parse_cjk_number` reads."""
 
-# 第N回 / 第N章 / 第N节 (節), optionally followed by a title; the title may not be a sentence.
-_CJK_HEADING = re.compile(
-    rf"^第\s*([{_CN_NUMERAL}]+)\s*([回章节節])(?:[\s:：.．、，,·\-—]*)(.*)$")
-_LATIN_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
-}
-_LATIN_HEADING = re.compile(
-    r"^(?:chapter|chap\.)\s+(\d+|[ivxlcdm]+|[a-z]+(?:-[a-z]+)?)\b\.?"
-    r"(?:\s*[:.\-—–]\s*|\s+|$)(.*)$", re.IGNORECASE)
 _ROMAN = re.compile(r"^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
 _MARKDOWN = re.compile(r"^(#{1,6})\s+(.+?)(?:\s+#+)?\s*$")
 _SCENE_BREAK = re.compile(r"^(?:[*＊◇◆○●·•~～=＝#\-—_]\s*){3,}$|^[※◇◆]+$")
-# Book-division lines ("VOLUME ONE", "BOOK II.") sit between chapters and carry no story text.
-_VOLUME = re.compile(r"^(?:VOLUME|BOOK|PART)\s+([IVXLC]+|\d+|[A-Z]+(?:[- ][A-Z]+)?)\.?$")
 _BREAK_CHARS = frozenset("*＊◇◆○●·•~～=＝#-—_※")
-_SENTENCE_END = tuple("。！？!?")
+_SENTENCE_END = tuple(zh.SENTENCE_END + "!?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +83,7 @@ def chapter_heading(line: str) -> Heading | None:
         number = parse_cjk_number(match.group(1))
         title = match.group(3).strip()
         # A body line that happens to start with 第N回 is long or is a sentence.
-        if number is None or len(title) > 50 or "。" in title or title.endswith(_SENTENCE_END):
+        if number is None or len(title) > 50 or zh.FULL_STOP in title or title.endswith(_SENTENCE_END):
             return None
         return Heading(number, title)
     match = _LATIN_HEADING.match(text)
@@ -133,17 +123,6 @@ def number_in_name(stem: str) -> int | None:
     return int(runs[-1]) if runs else None
 
 
-def is_han(ch: str) -> bool:
-    """A CJK ideograph (the unified block and extension A, plus compatibility ideographs)."""
-    code = ord(ch)
-    return (0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF
-            or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FFFF)
-
-
-_WIDE = re.compile("[\u1100-\u115f\u2e80-\u303f\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff"
-                   "\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
-
-
 _WIDTH_SLICE = 65_536
 """Wide characters are counted this many at a time: `findall` over a whole line made a list of
 one string per character, 82 MB per million (a 30 MB one-line file peaked at 1.5 GB)."""
@@ -153,6 +132,6 @@ def display_width(text: str) -> int:
     """Columns the text takes in a fixed-width font (wide East Asian characters count 2)."""
     if text.isascii():
         return len(text)
-    wide = sum(len(_WIDE.findall(text, start, start + _WIDTH_SLICE))
+    wide = sum(len(WIDE.findall(text, start, start + _WIDTH_SLICE))
                for start in range(0, len(text), _WIDTH_SLICE))
     return len(text) + wide

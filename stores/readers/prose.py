@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from stores.lang import is_han
 from stores.models import Chapter, Paragraph
 from stores.readers.headings import (
     chapter_heading,
     display_width,
-    is_han,
     is_scene_break,
     is_volume_line,
     markdown_heading,

@@ -8,7 +8,7 @@ import pytest
 
 from agent.deps import LoreDeps
 from agent.retrieval import Retriever
-from stores.config import Settings
+from agent.settings import AgentSettings
 from stores.world import WorldStores
 
 CHAPTERS = {
@@ -72,7 +72,7 @@ description = "白石翁传给林澈的剑。"
 
 
 @pytest.fixture(scope="module")
-def mini_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+def mini_settings(tmp_path_factory: pytest.TempPathFactory) -> AgentSettings:
     """The tiny world, ingested into its own data folder (once per test module)."""
     from stores.ingest import ingest
 
@@ -83,13 +83,13 @@ def mini_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
         (corpus / name).write_text(text, encoding="utf-8")
     glossary = root / "glossary.toml"
     glossary.write_text(GLOSSARY, encoding="utf-8")
-    settings = Settings(data_dir=root / "home")
+    settings = AgentSettings(data_dir=root / "home")
     ingest(settings, "mini", [corpus], glossary=glossary)
     return settings
 
 
 @pytest.fixture(scope="module")
-def mini_retriever(mini_settings: Settings) -> Iterator[Retriever]:
+def mini_retriever(mini_settings: AgentSettings) -> Iterator[Retriever]:
     stores = WorldStores(mini_settings, "mini")
     yield Retriever(stores, mini_settings.retrieval)
     stores.close()

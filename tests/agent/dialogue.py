@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from agent.followup import Lexicon, next_stack, resolve
+from agent.librarian.followup import resolve
+from agent.stack import Lexicon, next_stack
 from sessions.records import StackEntry, Turn
 from stores.models import Entity
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.analysis import analyse
+from agent.librarian.analysis import analyse
 from stores.entities.matcher import AliasMatcher
 
 NAMES = AliasMatcher({"Lord Wilmore": "Lord Wilmore", "Louis": "Louis", "Dantès": "Edmond Dantès", "Edmond": "Edmond Dantès",

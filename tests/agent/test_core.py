@@ -24,9 +24,9 @@ from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.models import ModelUnavailable
 from agent.schemas import Answer, Citation, Memory
+from agent.settings import ModelSettings
 from agent.tools import RelationType, spread
 from sessions.records import StackEntry
-from stores.config import ModelSettings
 from stores.models import RELATION_TYPES
 from tests.agent.conftest import chunk_with
 

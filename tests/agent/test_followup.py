@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.followup import Lexicon, is_followup, resolve_followup
-from agent.referring import find_references
+from agent.librarian.followup import is_followup, resolve_followup
+from agent.librarian.referring import find_references
+from agent.stack import Lexicon
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -263,12 +264,12 @@ def test_monte_cristo_dialogues(monte: Lexicon) -> None:
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexicon]:
     """The demo world ingested into real stores; its lexicon as the app builds it."""
     from agent.retrieval import Retriever
-    from stores.config import Settings
+    from agent.settings import AgentSettings
     from stores.ingest import ingest
     from stores.world import WorldStores
 
     folder = ROOT / "stores" / "demo_world"
-    settings = Settings(data_dir=tmp_path_factory.mktemp("demo"))
+    settings = AgentSettings(data_dir=tmp_path_factory.mktemp("demo"))
     ingest(settings, "demo", [folder / "zh", folder / "en", folder / "dialogue"],
            folder / "glossary.toml")
     stores = WorldStores(settings, "demo")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.followup import Lexicon
 from agent.gender import text_gender
-from agent.phrases import en_places, turn_text, zh_places, zh_things
+from agent.librarian.phrases import en_places, turn_text, zh_places, zh_things
+from agent.stack import Lexicon
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 

@@ -14,8 +14,8 @@ import pytest
 from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.models import ModelUnavailable, make_model
+from agent.settings import ModelSettings
 from agent.streaming import Draft
-from stores.config import ModelSettings
 from stores.errors import ConfigError
 from tests.agent.fake_llm import FakeServer, passages_in
 

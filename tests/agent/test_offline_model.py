@@ -14,19 +14,19 @@ from pathlib import Path
 import pytest
 from pydantic_ai import models
 
-from agent.analysis import analyse
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
-from agent.offline.model import Librarian
-from agent.offline.reader import reader_of
-from agent.offline.strategy import (
+from agent.librarian.analysis import analyse
+from agent.librarian.model import Librarian
+from agent.librarian.reader import reader_of
+from agent.librarian.strategy import (
     content_query,
     death_title_steps,
     title_chapters,
     title_steps,
 )
 from agent.retrieval import Retriever
-from stores.config import Settings
+from agent.settings import AgentSettings
 from stores.entities.matcher import AliasMatcher
 from stores.world import WorldStores
 
@@ -49,7 +49,7 @@ def sanguo(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> Itera
     corpus.mkdir()
     for number in CHAPTERS:
         shutil.copy(shared_data / "sanguo_yanyi" / "chapters" / f"{number:03d}.txt", corpus)
-    settings = Settings(data_dir=root / "home")
+    settings = AgentSettings(data_dir=root / "home")
     ingest(settings, "sanguo", [corpus])
     stores = WorldStores(settings, "sanguo")
     yield Retriever(stores, settings.retrieval)

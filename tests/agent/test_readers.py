@@ -17,8 +17,8 @@ from agent.models import make_model
 from agent.readers import Reader, ReaderContext, make_reader, reader_names, register_reader
 from agent.retrieval import Retriever
 from agent.schemas import Answer
+from agent.settings import ModelSettings
 from sessions.records import StackEntry
-from stores.config import ModelSettings
 from stores.errors import ConfigError
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 
@@ -36,6 +36,34 @@ def test_the_built_in_readers_are_registered_by_name(mini_retriever: Retriever) 
     with pytest.raises(ConfigError, match="unknown model provider 'parrot'") as caught:
         make_reader(ReaderContext(unknown))
     assert "offline" in (caught.value.hint or "")
+
+
+def test_settings_load_only_with_a_provider_the_registry_knows(tmp_path: Path) -> None:
+    from agent.settings import load_agent_settings
+
+    config = tmp_path / "config.toml"
+    config.write_text('[model]\nname = "x"\nprovider = "parrot"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="no reader is registered as 'parrot'") as caught:
+        load_agent_settings(config, tmp_path / "home")
+    assert caught.value.where == f"{config}:3 [model.provider]"
+    assert all(name in str(caught.value) for name in ("offline", "google", "openai"))
+    config.write_text('[model]\nprovider = "google"\n', encoding="utf-8")
+    assert load_agent_settings(config, tmp_path / "home").model.provider == "google"
+
+
+def test_each_package_owns_its_settings_section(tmp_path: Path) -> None:
+    from agent.settings import AgentSettings, load_agent_settings
+    from stores.config import Settings
+    from tui.settings import AppSettings, load_settings
+
+    assert "model" not in Settings.model_fields and "keymap" not in Settings.model_fields
+    assert "model" in AgentSettings.model_fields and "keymap" not in AgentSettings.model_fields
+    assert "keymap" in AppSettings.model_fields
+    config = tmp_path / "config.toml"
+    config.write_text('[keymap]\nquit = "ctrl+q"\n', encoding="utf-8")
+    assert load_settings(config, tmp_path / "home").keymap == {"quit": "ctrl+q"}
+    with pytest.raises(ConfigError, match="unknown setting 'keymap'"):
+        load_agent_settings(config, tmp_path / "home")  # below the app, [keymap] is no one's
 
 
 async def test_a_registered_reader_gets_the_context_and_runs_like_any_other(
@@ -76,5 +104,5 @@ def _imports(path: Path) -> set[str]:
                                    "agent/readers.py", "tui/commands/evals.py", "tui/workers.py"])
 def test_the_core_and_its_callers_never_import_the_librarian(module: str) -> None:
     imported = _imports(ROOT / module)
-    assert not {m for m in imported if m.startswith(("agent.offline", "agent.followup.resolve"))}
+    assert not {m for m in imported if m.startswith("agent.librarian")}
     assert "__self__" not in (ROOT / module).read_text(encoding="utf-8")

@@ -11,9 +11,9 @@ from typing import Any
 
 from agent.conversation import Conversation
 from agent.retrieval import Retriever
+from agent.settings import AgentSettings, ModelSettings
 from agent.streaming import Draft
 from sessions import SessionStore
-from stores.config import ModelSettings, Settings
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 from tests.agent.fake_llm import FakeServer
 
@@ -23,7 +23,7 @@ RULE_REWRITE = "白石翁送给子川什么？"
 """What the librarian's rules make of FOLLOW_UP after FIRST (a real model must not be sent it)."""
 
 
-def _conversation(settings: Settings, retriever: Retriever, server: FakeServer,
+def _conversation(settings: AgentSettings, retriever: Retriever, server: FakeServer,
                   **model: Any) -> Conversation:
     remote = settings.model_copy(update={"model": ModelSettings(
         provider="openai", name="fake-model", base_url=server.url, retries=0, **model)})
@@ -43,7 +43,7 @@ def _text(message: dict[str, Any]) -> str:
 
 
 async def test_a_follow_up_reaches_the_model_as_typed_with_the_conversation(
-        mini_settings: Settings, mini_retriever: Retriever) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever) -> None:  # noqa: F811
     with FakeServer("openai") as server:
         conv = _conversation(mini_settings, mini_retriever, server)
         try:
@@ -74,7 +74,7 @@ async def test_a_follow_up_reaches_the_model_as_typed_with_the_conversation(
 
 
 async def test_the_history_keeps_to_its_token_budget_and_summaries_stand_in(
-        mini_settings: Settings, mini_retriever: Retriever) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever) -> None:  # noqa: F811
     settings = mini_settings.model_copy(update={"sessions": mini_settings.sessions.model_copy(
         update={"summary_every": 1})})
     with FakeServer("openai") as server:
@@ -93,7 +93,7 @@ async def test_the_history_keeps_to_its_token_budget_and_summaries_stand_in(
 
 
 async def test_the_answer_streams_to_the_caller_before_it_ends(
-        mini_settings: Settings, mini_retriever: Retriever) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever) -> None:  # noqa: F811
     drafts: list[Draft] = []
     with FakeServer("openai", chunk_delay_s=0.0) as server:
         conv = _conversation(mini_settings, mini_retriever, server)

@@ -17,7 +17,7 @@ from agent.deps import LoreDeps
 from agent.models import make_model
 from agent.reading import text_answer, tool_calls_in
 from agent.schemas import Passage
-from stores.config import ModelSettings
+from agent.settings import ModelSettings
 from tests.agent.fake_llm import FakeServer
 
 QUESTION = "林澈的师父送给他什么剑？"

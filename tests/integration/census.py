@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from stores.config import load_settings
 from stores.world import WorldStores
+from tui.settings import load_settings
 
 
 def census(home: Path, world: str) -> dict[str, Any]:

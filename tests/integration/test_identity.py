@@ -206,9 +206,9 @@ def test_a_txt_glossary_is_refused_not_read_as_prose(tmp_path: Path, demo: Path)
 
 def test_near_copies_never_fill_a_top_k_twice(tmp_path: Path, shared_data: Path) -> None:
     from agent.retrieval import Retriever
-    from stores.config import load_settings
     from stores.dedup import NEAR_DUPLICATE, shingles, similarity
     from stores.world import WorldStores
+    from tui.settings import load_settings
 
     home = tmp_path / "home"
     corpus = chapters(shared_data, tmp_path / "corpus", (5, 6))
@@ -249,8 +249,8 @@ def test_a_world_that_holds_a_text_twice_is_mended_by_the_next_ingest(
     ingest of either folder keeps each text once and names what it removes."""
     from stores.catalog import Catalog
     from stores.chunking import chunk_document
-    from stores.config import load_settings
     from stores.readers import read_document
+    from tui.settings import load_settings
 
     home = tmp_path / "home"
     corpus = chapters(shared_data, tmp_path / "corpus", (1, 2))
@@ -285,7 +285,7 @@ def test_a_world_that_holds_a_text_twice_is_mended_by_the_next_ingest(
 
 def _declared(home: Path) -> list[dict]:
     from stores.catalog import Catalog
-    from stores.config import load_settings
+    from tui.settings import load_settings
 
     catalog = Catalog(load_settings(data_dir=home).catalog_path)
     try:
@@ -297,7 +297,7 @@ def _declared(home: Path) -> list[dict]:
 def _removed_then_killed(home: Path, path: str) -> None:
     """The catalog as a prune killed after removing `path` leaves it: indexes not rebuilt."""
     from stores.catalog import Catalog
-    from stores.config import load_settings
+    from tui.settings import load_settings
 
     catalog = Catalog(load_settings(data_dir=home).catalog_path)
     try:

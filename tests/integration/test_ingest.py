@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 from stores.catalog import Catalog
-from stores.config import load_settings
 from stores.world import WorldStores
 from tests.integration.conftest import SANGUO_CHAPTERS
 from tests.integration.lore import lore
+from tui.settings import load_settings
 
 
 def entities(home: Path, world: str) -> dict[str, dict]:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from stores.catalog import Catalog
-from stores.config import load_settings
 from stores.world import WorldStores
 from tests.integration.lore import ROOT, Result, lore
+from tui.settings import load_settings
 
 
 def assert_clear_error(result: Result, *needles: str) -> None:

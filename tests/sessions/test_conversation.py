@@ -19,8 +19,9 @@ from agent.conversation import Conversation, find_session
 from agent.core import build_agent
 from agent.retrieval import Retriever
 from agent.schemas import Answer, Citation, Memory, Passage, Referent
+from agent.settings import AgentSettings, ModelSettings
 from sessions import SessionStore
-from stores.config import ModelSettings, SessionSettings, Settings
+from stores.config import SessionSettings
 from stores.errors import LoreError
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 
@@ -85,14 +86,14 @@ class Librarian:
                                                  answer.model_dump(mode="json"))])
 
 
-def open_conversation(settings: Settings, store: SessionStore, retriever: Retriever,
+def open_conversation(settings: AgentSettings, store: SessionStore, retriever: Retriever,
                       model: object, **kw: object) -> Conversation:
     agent = build_agent(FunctionModel(model), ModelSettings(retries=0), backoff_s=0.01)  # type: ignore[arg-type]
     return Conversation.open(settings, "mini", store=store, retriever=retriever, agent=agent, **kw)
 
 
 async def test_follow_ups_go_as_typed_and_every_turn_is_saved(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     librarian = Librarian(["白石翁", "林澈"], ["断水剑", "白石翁"], ["断水剑"], reads=[
         ("", {}), ("白石翁送给子川什么？", {"他": ["白石翁"]}),
         ("断水剑后来怎么样了？", {"这把剑": ["断水剑"]})])
@@ -123,7 +124,7 @@ async def test_follow_ups_go_as_typed_and_every_turn_is_saved(
 
 
 async def test_a_failing_model_keeps_the_question(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     seen: list[tuple[str, str]] = []
 
     def broken(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -141,7 +142,7 @@ async def test_a_failing_model_keeps_the_question(
 
 
 async def test_a_model_error_is_a_lore_error_and_the_turn_fails(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     from pydantic_ai.exceptions import ModelHTTPError
 
     def unavailable(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -154,7 +155,7 @@ async def test_a_model_error_is_a_lore_error_and_the_turn_fails(
 
 
 async def test_a_cancelled_turn_is_marked_cancelled(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     started = asyncio.Event()
 
     async def slow(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -172,7 +173,7 @@ async def test_a_cancelled_turn_is_marked_cancelled(
 
 
 async def test_reopening_resumes_the_session_and_its_stack(
-        mini_settings: Settings, mini_retriever: Retriever, lore_home: Path) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, lore_home: Path) -> None:  # noqa: F811
     path = lore_home / "sessions.db"
     with SessionStore(path) as store:
         conv = open_conversation(mini_settings, store, mini_retriever,
@@ -199,7 +200,7 @@ async def test_reopening_resumes_the_session_and_its_stack(
 
 
 async def test_summaries_are_written_and_recalled(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=2)})
     conv = open_conversation(settings, store, mini_retriever,
                              Librarian(["白石翁"], ["白芷"], ["赵黑虎"]), new=True)
@@ -222,7 +223,7 @@ async def test_summaries_are_written_and_recalled(
 
 
 async def test_horizon_and_tracking_are_saved_on_the_session(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     conv = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
     try:
         conv.set_horizon(2)
@@ -238,7 +239,7 @@ async def test_horizon_and_tracking_are_saved_on_the_session(
 
 
 async def test_the_recall_tool_reaches_this_sessions_memory(
-        mini_settings: Settings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=1)})
     conv = open_conversation(settings, store, mini_retriever, Librarian(["白芷"]), new=True)
     await conv.ask("谁送了林澈伤药？")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.worker import WorkerCancelled, WorkerError, WorkerFailed
 
-from stores.config import Settings, load_settings
 from tui.commands.world import DEMO_WORLD, demo_world_path
+from tui.settings import AppSettings, load_settings
 
 SIZE = (120, 36)
 """Terminal size of every Pilot and snapshot test."""
@@ -35,7 +35,7 @@ def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def settings(demo_home: Path, lore_home: Path) -> Settings:
+def settings(demo_home: Path, lore_home: Path) -> AppSettings:
     """Settings for this test's own LORE_HOME, holding a copy of the ingested demo world."""
     shutil.copytree(demo_home, lore_home, dirs_exist_ok=True)
     return load_settings()
@@ -63,7 +63,7 @@ async def ask(pilot, question: str):
     return app.main.chat.last_turn
 
 
-def make_app(settings: Settings, world: str | None = None):
+def make_app(settings: AppSettings, world: str | None = None):
     """The real app, recording its notifications so tests can read what the user was told."""
     from tui.app import LoreApp
 
@@ -80,5 +80,5 @@ def make_app(settings: Settings, world: str | None = None):
 
 
 @pytest.fixture
-def app(settings: Settings):
+def app(settings: AppSettings):
     return make_app(settings)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
-from stores.config import load_settings
 from tests.tui.conftest import SIZE, make_app, settle
 from tui.app import LoreApp
 from tui.keys import binding_groups, known_ids, unknown_ids
 from tui.screens.help import HelpScreen, help_markdown
 from tui.screens.main import MainScreen
 from tui.screens.sessions import SessionPicker
+from tui.settings import load_settings
 
 
 def test_every_binding_has_a_unique_id_and_a_tooltip():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from stores.config import load_settings
 from tui.exports import exports_dir
+from tui.settings import load_settings
 from tui.state import WorldInfo, horizon_label, model_label, pick_world, session_title
 
 ROWS = [{"name": "sanguo", "state": "ingesting", "chunks": 10, "chapters": 2, "entities": 3},

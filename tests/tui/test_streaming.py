@@ -4,14 +4,14 @@ characters at a time; the chat shows the text before the answer ends, and Esc st
 
 from __future__ import annotations
 
-from stores.config import ModelSettings, Settings
+from agent.settings import AgentSettings, ModelSettings
 from tests.agent.fake_llm import FakeServer
 from tests.tui.conftest import SIZE, make_app, settle
 
 QUESTION = "沈砚的结义兄弟是谁？"
 
 
-def remote(settings: Settings, server: FakeServer) -> Settings:
+def remote(settings: AgentSettings, server: FakeServer) -> AgentSettings:
     return settings.model_copy(update={"model": ModelSettings(
         provider="openai", name="fake-model", base_url=server.url, retries=0)})
 
@@ -38,7 +38,7 @@ async def _drafts_while_pending(pilot, until: int = 1) -> list[str]:
     return seen
 
 
-async def test_answer_text_shows_before_the_answer_ends(settings: Settings) -> None:
+async def test_answer_text_shows_before_the_answer_ends(settings: AgentSettings) -> None:
     with FakeServer("openai", chunk_delay_s=0.03) as server:
         app = make_app(remote(settings, server))
         async with app.run_test(size=SIZE) as pilot:
@@ -56,7 +56,7 @@ async def test_answer_text_shows_before_the_answer_ends(settings: Settings) -> N
             assert view.steps and "vector_search" not in str(drafts)  # steps stay steps
 
 
-async def test_escape_mid_stream_cancels_and_keeps_the_turn(settings: Settings) -> None:
+async def test_escape_mid_stream_cancels_and_keeps_the_turn(settings: AgentSettings) -> None:
     with FakeServer("openai", chunk_delay_s=0.1) as server:
         app = make_app(remote(settings, server))
         async with app.run_test(size=SIZE) as pilot:

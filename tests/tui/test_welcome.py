@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.widgets import ProgressBar
 
-from stores.config import load_settings
 from tests.tui.conftest import SIZE, make_app, settle
 from tui.screens.main import MainScreen
 from tui.screens.welcome import WelcomeScreen
+from tui.settings import load_settings
 
 
 async def test_no_world_shows_the_welcome_screen_and_d_ingests_the_demo(lore_home):

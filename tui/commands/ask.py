@@ -155,4 +155,6 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
 
 
 def _cjk(text: str) -> bool:
-    return any("\u3400" <= ch <= "\u9fff" for ch in text)
+    from stores.lang import has_han
+
+    return has_han(text)

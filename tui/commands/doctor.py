@@ -14,8 +14,8 @@ from typing import Annotated
 
 import typer
 
-from stores.config import Settings
 from stores.errors import ConfigError
+from tui.settings import AppSettings
 from tui.terminal import echo, printable
 
 
@@ -39,7 +39,7 @@ def doctor_command(
 ) -> None:
     """Check configuration, stores and models, and say what to fix."""
     try:
-        settings: Settings = ctx.obj.settings
+        settings: AppSettings = ctx.obj.settings
     except ConfigError as exc:  # nothing else can be checked without settings: report this one
         _report([Check("config", False, f"{exc.where}: {exc.message}" if exc.where else exc.message,
                        exc.hint)])
@@ -69,7 +69,7 @@ def _guard(name: str, fn: Callable[[], Check], fix: str) -> Check:
         return Check(name, False, f"{type(exc).__name__}: {exc}".splitlines()[0], fix)
 
 
-def _config(settings: Settings) -> Check:
+def _config(settings: AppSettings) -> Check:
     source = settings.config_file or "built-in defaults (no config.toml found)"
     return Check("config", True, f"{source}; model provider {settings.model.provider}, "
                  f"embedder {settings.embedder.backend}, graph {settings.graph.backend}")
@@ -94,7 +94,7 @@ def _packages() -> Check:
                  f"-r {packages.LOCK})")
 
 
-def _data_dir(settings: Settings) -> Check:
+def _data_dir(settings: AppSettings) -> Check:
     def probe() -> Check:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=settings.data_dir):
@@ -126,7 +126,7 @@ def _database(name: str, path: Path) -> Check:
     return Check(name, True, f"{path} (integrity ok)")
 
 
-def _embedder(settings: Settings) -> Check:
+def _embedder(settings: AppSettings) -> Check:
     def probe() -> Check:
         from stores.embedders import make_embedder
 
@@ -138,7 +138,7 @@ def _embedder(settings: Settings) -> Check:
                   "offline default is backend = \"use\"")
 
 
-def _chat_model(settings: Settings) -> Check:
+def _chat_model(settings: AppSettings) -> Check:
     model = settings.model
     if model.provider == "offline":
         return Check("chat model", True, "built-in offline model (extractive, no network)")
@@ -153,7 +153,7 @@ def _chat_model(settings: Settings) -> Check:
     return Check("chat model", True, f"{model.provider}/{model.name} {model.base_url}".strip())
 
 
-def _worlds(settings: Settings, only: str | None) -> list[Check]:
+def _worlds(settings: AppSettings, only: str | None) -> list[Check]:
     from stores.catalog import Catalog
 
     catalog = Catalog(settings.catalog_path)
@@ -170,7 +170,7 @@ def _worlds(settings: Settings, only: str | None) -> list[Check]:
                    "Lorekeeper windows on this world") for r in rows]
 
 
-def _world(settings: Settings, row: dict) -> Check:
+def _world(settings: AppSettings, row: dict) -> Check:
     from stores.ingest import is_current
     from stores.world import WorldStores
 

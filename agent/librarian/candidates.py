@@ -2,7 +2,7 @@
 
 The last turns are read as a listener reads them: the question (as resolved), the answer's leading
 statement, then the rest of the answer and its quotes. Their names come from the world's alias
-matcher; places and things the world does not list come from agent/phrases.py (白帝城, the
+matcher; places and things the world does not list come from agent/librarian/phrases.py (白帝城, the
 Château d’If, 赤兔马, the diamond). Candidates are ranked by what the previous question asked:
 
 - a who-question makes the person the answer introduced the topic (刘备三顾茅庐请的是谁？ →
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from agent.gender import TITLES_EN, Gender
-from agent.phrases import (
+from agent.librarian.phrases import (
     CJK,
     TurnText,
     en_lead_thing,
@@ -32,7 +32,7 @@ from agent.phrases import (
     zh_places,
     zh_things,
 )
-from agent.referring import (
+from agent.librarian.referring import (
     WHAT,
     WHERE,
     WHO,
@@ -42,9 +42,10 @@ from agent.referring import (
     wanted_gender,
 )
 from sessions.records import StackEntry, Turn
+from stores.lang import en
 
 if TYPE_CHECKING:
-    from agent.followup import Lexicon
+    from agent.stack import Lexicon
 
 _IDENTITY_ZH = re.compile(r"^(?P<x>.+?)(?:指的|说的|讲的|又)?(?:究竟|到底)?是(?:谁|何人|什么人|哪位|哪一位)"
                           r"[？?。！!]*$")
@@ -59,7 +60,8 @@ _ROLE_WORDS = {
 }
 
 
-_UNMARRIED = frozenset(("mademoiselle", "mlle", "mlle.", "miss"))
+_UNMARRIED = frozenset(form for title in en.UNMARRIED_TITLES
+                        for form in (title.lower(), title.lower().rstrip(".")))
 
 
 def _untitled(name: str) -> str | None:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from agent.gender import Gender
+from stores.lang import HAN, HAN_RANGES
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
@@ -32,7 +33,7 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-CJK = re.compile(r"[\u3400-\u9fff]")
+CJK = HAN
 _CHAPTER_REF = (r"(?:另见|见)?第\s*[\d一二三四五六七八九十百零]+\s*[回章节](?:\s*「[^」]*」)?"
                 r"|(?:(?:in|see also)\s+)?chapter\s+\d+(?:\s*\([^)]*\))?")
 _CHAPTER_RE = re.compile(_CHAPTER_REF, re.I)
@@ -72,7 +73,7 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
     return TurnText(asked, head, body)
 
 
-_CUT_TAIL = re.compile(r"(?:(?<=\s)|^)((?:[\w’'.\-]+\s+){0,2}[\w’'.\-]+)$|([\u3400-\u9fff]{1,4})$")
+_CUT_TAIL = re.compile(rf"(?:(?<=\s)|^)((?:[\w’'.\-]+\s+){{0,2}}[\w’'.\-]+)$|([{HAN_RANGES}]{{1,4}})$")
 
 
 def _complete_cut(quote: str, complete: Callable[[str], str]) -> str:

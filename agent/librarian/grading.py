@@ -22,21 +22,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from agent.analysis import (
+from agent.librarian.analysis import (
     ASKS_RELATION,
     DEATH,
-    DEATH_WORDS_EN,
-    DEATH_WORDS_ZH,
     KIN_WORDS_EN,
     KIN_WORDS_ZH,
     QueryPlan,
 )
-from agent.offline.strategy import content_query
+from agent.librarian.strategy import content_query
 from agent.retrieval import Retriever
 from agent.schemas import Passage
 from stores.keyword.segment import ENGLISH_STOPWORDS, fold_latin, tokens
+from stores.lang import en, has_han, zh
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[a-z0-9]+")
 STEM = 5
 """Latin words match on at least this many leading letters, and long words on all but their
@@ -50,9 +48,8 @@ re-retrieval it triggers changed no development score at 0.35 or 0.5; at 0.5 it 
 FairytaleQA 0.818 → 0.813, at 0.35 nothing."""
 
 
-DYING_ZH = tuple(DEATH_WORDS_ZH.split()) + ("斩", "杀", "缢", "自刎")
-DYING_EN = tuple(DEATH_WORDS_EN.split()) + ("murdered", "shot", "drowned", "hanged", "stabbed",
-                                            "strangled", "dies", "die")
+DYING_ZH = zh.LANGUAGE.dying_words
+DYING_EN = en.LANGUAGE.dying_words
 
 
 @dataclass(frozen=True)
@@ -155,7 +152,7 @@ class Grader:
     def df(self, term: str) -> int:
         """In how many passages the term occurs."""
         if term not in self._df:
-            if _HAN.search(term):
+            if has_han(term):
                 self._df[term] = sum(1 for text in self._texts if han_in(term, text))
             else:
                 _, df = self._latin
@@ -211,7 +208,7 @@ class Grader:
             text = text[:start] + " " + text[end:]
         words = []
         for token in tokens(content_query(text)):
-            if _HAN.search(token):
+            if has_han(token):
                 if len(token) >= HAN_MIN:
                     words.append(token)
             elif len(token) >= 3 and token not in ENGLISH_STOPWORDS and not token.isdigit():
@@ -237,7 +234,7 @@ class Grader:
                           for form in term.forms)
                 if hit and term.near:
                     hit = 1.0 if told_of(passage.text, term) else NOT_NEAR
-            elif _HAN.search(term.text):
+            elif has_han(term.text):
                 # The word, or its characters turned around (温酒 → 酒尚温时), count fully;
                 # otherwise the share of its characters in the passage counts.
                 hit = 1.0 if han_in(term.text, passage.text) else (
@@ -271,7 +268,7 @@ class Grader:
                 words.append(term.entity)
             elif term.forms:
                 words.extend(term.forms[:8])
-            elif _HAN.search(term.text):
+            elif has_han(term.text):
                 words.extend([term.text, *term.text])
             else:
                 _, df = self._latin

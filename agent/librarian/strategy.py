@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from agent.analysis import (
+from agent.librarian.analysis import (
     ASKS_RELATION,
     DEATH_WORDS_EN,
     DEATH_WORDS_ZH,

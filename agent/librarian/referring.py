@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass, replace
 
 from agent.gender import Gender
+from stores.lang import HAN, asks, zh
 
-CJK = re.compile(r"[\u3400-\u9fff]")
+CJK = HAN
 
 
 def _words(text: str) -> frozenset[str]:
@@ -48,13 +49,7 @@ class Reference:
 
 
 # -- what a question asks -------------------------------------------------------------------------
-WHO = re.compile(r"谁|哪位|哪员|哪个人|哪一位|哪一个人|何人|什么人|叫什么|名叫|名字"
-                 r"|\bwho\b|\bwhom\b|\bwhose\b|\bname\b"
-                 r"|\bwhich (?:man|woman|person|general|officer|one|girl|boy)\b", re.I)
-WHERE = re.compile(r"哪里|哪儿|何处|何地|什么地方|哪座|哪个城|哪一城|哪个地方|在哪|去哪"
-                   r"|\bwhere\b|\bwhich (?:city|town|place|fortress|island|prison|country)\b",
-                   re.I)
-WHAT = re.compile(r"什么|何物|哪件|哪把|哪匹|哪口|\bwhat\b|\bwhich\b", re.I)
+WHO, WHERE, WHAT = asks("who"), asks("where"), asks("what")
 
 _FAMILIES = {
     "spouse": r"妻子|夫人|丈夫|老婆|妻|嫁|娶|\bwife\b|\bhusband\b|\bmarr(?:y|ied)\b|\bspouse\b",
@@ -124,8 +119,8 @@ _ZH: list[tuple[str, str, Gender, int, bool | None]] = [
     (r"(?:此|这|那)(?:二|两)人", "persons", "", 2, False),
     (rf"(?:这|那|此)(?:个|位|名)?(?:{_ZH_PERSON_NOUNS})", "new_person", "", 0, False),
     (r"此人|这个人|那个人|这人|那人|该人|此公|这位|那位", "person", "", 0, False),
-    (r"她(?!们)", "person", "f", 0, False),
-    (r"(?<![其吉])他(?![们人乡日])", "person", "m", 0, False),
+    (zh.SHE, "person", "f", 0, False),
+    (zh.HE, "person", "m", 0, False),
     (r"(?<![尤极与及何])其(?![他中余实次间后])", "person", "", 0, True),
     (r"它们|它", "thing", "", 0, False),
     (rf"(?:这|那|此)(?:把|匹|件|张|幅|本|口|柄|封|颗|块|面|支|杆|艘|条|瓶)?(?:{_ZH_THING_NOUNS})",

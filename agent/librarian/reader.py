@@ -17,7 +17,7 @@ from pydantic_ai.capabilities import AbstractCapability
 
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
-from agent.offline.model import Librarian
+from agent.librarian.model import Librarian
 from agent.readers import Reader, ReaderContext
 from stores.errors import ConfigError
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -32,13 +31,13 @@ from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart,
 from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
-from agent.analysis import QueryPlan, analyse
 from agent.blocking import run_blocking
-from agent.followup import Resolution, lexicon_of, resolve
-from agent.offline.compose import compose, not_in_text, question_terms, sentences, tokens_of
-from agent.offline.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
-from agent.offline.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
-from agent.offline.strategy import (
+from agent.librarian.analysis import QueryPlan, analyse
+from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
+from agent.librarian.followup import resolve
+from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
+from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
+from agent.librarian.strategy import (
     Results,
     Step,
     bridge_entities,
@@ -51,8 +50,10 @@ from agent.offline.strategy import (
 )
 from agent.retrieval import Retriever
 from agent.schemas import Passage, Referent, Relation, TimelineEvent
+from agent.stack import Resolution, lexicon_of
 from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
+from stores.lang import asks, has_han
 
 REGRADE_WEIGHT = 0.3
 """Weight of the re-retrieval after weak evidence: at 1.0 it cost Monte Cristo recall@5
@@ -65,10 +66,9 @@ STATED_WEIGHT = 4.0
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
 the winner's votes."""
-DIES = re.compile(r"死|去世|身故|\bdie[ds]?\b|\bdeath\b", re.I)
+DIES = asks("dies")
 """Words that ask how or whether someone died (not who killed or poisoned them)."""
 NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 @dataclass
@@ -324,7 +324,7 @@ class Librarian:
 
     def _in_world(self, term: str) -> bool:
         raw, folded = self._world_text
-        if not _HAN.search(term):  # any inflection counts: celebration ← celebrated
+        if not has_han(term):  # any inflection counts: celebration ← celebrated
             return fold_latin(term) in folded or self.grader.df(term) > 0
         return han_in(term, raw)
 

@@ -1,7 +1,7 @@
 """Query analysis: what kind of question this is, which entities and chapters it names.
 
 Rules, not a model: fast, deterministic and the same in every run. The librarian routes on the
-result (once a turn: agent.offline.model caches it for the run); language models read the
+result (once a turn: agent.librarian.model caches it for the run); language models read the
 question and the conversation themselves.
 """
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stores.entities.kinship import names_a_relative
+from stores.lang import asks, en, has_han, zh
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
@@ -34,8 +35,7 @@ SESSION = re.compile(
     r"刚才|之前问|前面说|我们聊|你说过|上次|我问过|earlier (?:you|we)|we (?:talked|discussed)"
     r"|you (?:said|mentioned)|did i ask|previous(?:ly)? (?:question|answer)", re.I)
 CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
-ASKS_CHAPTER = re.compile(r"哪一回|第几回|哪回|哪一章|第几章|\bwhich chapter\b|\bwhat chapter\b",
-                          re.I)
+ASKS_CHAPTER = asks("which_chapter")
 DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|刺杀|被斩|遇害|下场|结局|怎么死"
                    r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
                    r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)
@@ -44,17 +44,16 @@ MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的
 
 # Words a story uses for how two people are related; a question that asks for "the relation"
 # searches them within the pair's passages.
-KIN_WORDS_ZH = "父 子 母 妻 夫 兄 弟 妹 姊 叔 侄 孙 女 婿 义父 义子 结义 拜 主公 军师 臣 师"
-KIN_WORDS_EN = ("father son mother daughter wife husband married brother sister uncle nephew "
-                "grandfather granddaughter grandson cousin master servant betrothed")
+KIN_WORDS_ZH = " ".join(zh.LANGUAGE.kin_words)
+KIN_WORDS_EN = " ".join(en.LANGUAGE.kin_words)
 ASKS_RELATION = re.compile(r"关系|\brelat(?:ion|ed|ionship)\b", re.I)
 
 KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurder", re.I)
 """Death words whose victim comes after them."""
 
 # Ways a story says someone died; the search adds them when a question asks about a death.
-DEATH_WORDS_ZH = "死 亡 卒 殁 薨 崩 逝 寿 亡年 归天 归神 遇害 被害 身死 而亡 气绝"
-DEATH_WORDS_EN = "died dead death killed poison perished buried grave corpse suicide"
+DEATH_WORDS_ZH = " ".join(zh.LANGUAGE.death_words)
+DEATH_WORDS_EN = " ".join(en.LANGUAGE.death_words)
 
 def known_names(question: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The question's mentions without those that are part of a longer name the world does not
@@ -100,7 +99,7 @@ class QueryPlan:
 
     @property
     def chinese(self) -> bool:
-        return bool(re.search(r"[\u4e00-\u9fff]", self.question))
+        return has_han(self.question)
 
 
 def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]) -> QueryPlan:

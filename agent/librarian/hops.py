@@ -20,8 +20,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from agent.analysis import DEATH_WORDS_EN, DEATH_WORDS_ZH, QueryPlan
-from agent.offline.strategy import Step, content_query, first_steps
+from agent.librarian.analysis import DEATH_WORDS_EN, DEATH_WORDS_ZH, QueryPlan
+from agent.librarian.strategy import Step, content_query, first_steps
 
 HOP1 = "hop1"
 HOP2 = "hop2:"

@@ -1,0 +1,110 @@
+"""Follow-up questions made explicit by rules: 他最后死在哪里？ → 诸葛亮最后死在哪里？
+
+The offline path has no language model to read a follow-up, so pronouns (他/她/它/他们/此人/那里/
+这把剑, he/she/it/they/there/that sword) and dropped subjects (后来呢？, What happened next?) are
+replaced in place by the canonical name of their referent. The referent comes from the last turns
+(their questions, what the answers said and quoted, not only the entities they listed) and the
+entity stack, filtered by what the reference can point at: a person for 他, a known woman is
+never 他 and a known man never 她, an item for 它, a place for 那里. A place or thing the world
+does not list is written as the last turns wrote it (白帝城, the diamond).
+
+Whom a follow-up is about: when the previous question asked *who* (刘备三顾茅庐请的是谁？), the
+person the answer introduced is the new topic (诸葛亮); otherwise the previous question's subject
+stays the topic (吕布骑的是什么马？ → 这匹马是谁送给他的？ → 吕布). A pronoun the previous question
+already carried keeps the topic (他借这把刀想去杀谁？ → 事败后他杀了谁一家？ → still 曹操). Words
+and patterns live in stores/lang and agent/librarian/referring.py, the ranking of candidates in
+agent/librarian/candidates.py, and places and things read from text in
+agent/librarian/phrases.py; the stack itself in agent/stack.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agent.librarian.candidates import Context
+from agent.librarian.referring import CLAUSE_EN, DROPPED_EN, DROPPED_ZH, Reference, find_references
+from agent.stack import Lexicon, Resolution
+from sessions.records import StackEntry, Turn
+from stores.lang import has_han
+
+LOOKBACK = 3
+"""Answered turns looked at before the stack."""
+
+
+def resolve_followup(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Turn],
+                     names_in: Lexicon) -> str:
+    """The question with pronouns and a dropped subject replaced by canonical names."""
+    return resolve(question, stack, last_turns, names_in).text
+
+
+def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Turn],
+            lexicon: Lexicon) -> Resolution:
+    """Like `resolve_followup`, also saying which words were taken to mean whom."""
+    answered = [t for t in last_turns if t.status == "answered"][-LOOKBACK:]
+    context = Context(lexicon, answered, stack, question)
+    refs = find_references(question)
+    if not refs:
+        return _dropped_subject(question, context)
+    pieces, at, referents = [], 0, []
+    earlier = [(end, [name]) for _, end, name in lexicon.spans(question)]
+    for ref in refs:
+        names = _bound(question, ref, earlier, lexicon) or context.referent(ref)
+        if not names and ref.fallback is not None:
+            bearer = context.referent(ref.fallback)
+            names = context.spouse_by_name(bearer, ref)  # her husband → Villefort
+            if not names:  # her husband → Mercédès's husband
+                ref, names = ref.fallback, bearer
+        if not names:
+            continue
+        pieces += [question[at: ref.start], context.render(ref, names)]
+        at = ref.end
+        referents.append((question[ref.start: ref.end], names))
+        earlier.append((ref.end, names))
+    if not referents:
+        return Resolution(question, question)
+    return Resolution(question, "".join(pieces) + question[at:], referents)
+
+
+def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
+           lexicon: Lexicon) -> list[str]:
+    """A pronoun in a later clause that means the question's subject: "What did her husband
+    do when she left him?" → him = the husband. Only a known, matching gender binds."""
+    if not (ref.english and ref.kind == "person" and ref.gender):
+        return []
+    for end, names in sorted(earlier):
+        if end > ref.start or len(names) != 1:
+            continue
+        if CLAUSE_EN.search(question[end: ref.start]) and lexicon.gender(names[0]) == ref.gender:
+            return names
+        break  # only the subject (the first person named) binds
+    return []
+
+
+def _dropped_subject(question: str, context: Context) -> Resolution:
+    """后来呢？ → 诸葛亮后来呢？, What happened next? → What happened to Danglars next?"""
+    if context.lexicon.names_in(question):
+        return Resolution(question, question)
+    zh = has_han(question)
+    match = (DROPPED_ZH if zh else DROPPED_EN).match(question.strip())
+    if match is None:
+        return Resolution(question, question)
+    topic = context.pick(Reference(0, 0, "", "person")) \
+        or context.pick(Reference(0, 0, "", "thing"))
+    if not topic:
+        return Resolution(question, question)
+    name = context.display(topic, zh)
+    if zh:
+        lead = match.group("lead") or ""
+        text = question.strip()
+        text = text[: len(lead)] + name + text[len(lead):]
+    else:
+        tail = (match.group("when") or "next").strip()
+        text = f"What happened to {name} {tail}?"
+    return Resolution(question, text, [(question.strip(), [topic])])
+
+
+def is_followup(question: str) -> bool:
+    """Whether the question leans on the conversation (a pronoun or a dropped subject)."""
+    zh = has_han(question)
+    return bool(find_references(question)) or bool(
+        (DROPPED_ZH if zh else DROPPED_EN).match(question.strip()))

@@ -1,1 +1,0 @@
-"""The built-in offline model (a pydantic-ai FunctionModel)."""

@@ -1,0 +1,146 @@
+"""The entity stack of a conversation and the names it is made of.
+
+`Lexicon` is what a world's names are to a conversation (mentions, types, aliases, genders),
+built once per world and shared by the conversation and the librarian; `next_stack` is the
+stack after a turn, from the question as typed, the question answered (`Resolution`) and the
+answer's entities. Every reader's turns update the stack the same way; only the librarian
+makes the question explicit by rules (agent.librarian.followup).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import threading
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from agent.gender import Gender
+from sessions.records import StackEntry
+from stores.lang import has_han
+
+if TYPE_CHECKING:
+    from agent.retrieval import Retriever
+    from stores.models import Entity
+
+STACK_CAP = 20
+"""Entities kept on the stack."""
+
+Spans = Callable[[str], list[tuple[int, int, str]]]
+
+
+@dataclass
+class Lexicon:
+    """What the resolver knows of a world's names: mentions, types, aliases and genders."""
+
+    spans: Spans
+    """Mentions in a text as (start, end, canonical name), leftmost-longest."""
+    types: Mapping[str, str] = field(default_factory=dict)
+    """Canonical name → entity type (person, place, faction, item, event, other)."""
+    aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    gender: Callable[[str], Gender] = lambda name: ""
+    _sorted: list[str] | None = field(default=None, init=False, repr=False)
+
+    def names_in(self, text: str) -> list[str]:
+        """Canonical names mentioned in `text`, in order of first appearance."""
+        return list(dict.fromkeys(name for _, _, name in self.spans(text)))
+
+    def kind(self, name: str) -> str:
+        return self.types.get(name, "other")
+
+    def complete(self, cut: str) -> str:
+        """The one name or alias that `cut` begins ("Château d" → "Château d’If"), else ''.
+
+        Quotes in answers are cut to a length, sometimes inside a name.
+        """
+        if len(cut) < (2 if has_han(cut) else 3):
+            return ""
+        if self._sorted is None:
+            names = {n for n in self.types} | {a for al in self.aliases.values() for a in al}
+            self._sorted = sorted(names)
+        at = bisect.bisect_left(self._sorted, cut)
+        longer = list(itertools.takewhile(lambda n: n.startswith(cut), self._sorted[at:]))
+        longer = [n for n in longer if n != cut]
+        return longer[0] if len(longer) == 1 else ""
+
+    @classmethod
+    def from_entities(cls, entities: Sequence[Entity],
+                      passages: Callable[[str], Sequence[str]] | None = None,
+                      spans: Spans | None = None) -> Lexicon:
+        """A lexicon of these entities; `passages(name)` gives texts that mention one (for gender)."""
+        from agent.gender import GenderGuesser
+
+        if spans is None:
+            from stores.entities.matcher import AliasMatcher
+            from stores.ingest_entities import alias_map
+
+            spans = AliasMatcher(alias_map(list(entities))).find_spans
+        aliases = {e.name: list(e.aliases) for e in entities}
+        guesser = GenderGuesser(aliases, {e.name: e.description for e in entities},
+                                passages or (lambda name: []), spans)
+        return cls(spans=spans, types={e.name: e.type for e in entities}, aliases=aliases,
+                   gender=guesser)
+
+    @classmethod
+    def from_retriever(cls, retriever: Retriever) -> Lexicon:
+        """The lexicon of the retriever's world: its catalog entities, alias matcher and text."""
+        by_entity: dict[str, list[str]] = {}
+
+        def passages(name: str) -> list[str]:
+            if not by_entity:  # one pass over the story, on the first guess that needs the text
+                for chunk in retriever.story:
+                    for entity in chunk.entities[:3]:
+                        by_entity.setdefault(entity, []).append(chunk.text)
+            return by_entity.get(name, [])
+
+        return cls.from_entities(retriever.stores.catalog.entities(retriever.stores.world),
+                                 passages, retriever.spans)
+
+
+_LEXICONS: weakref.WeakKeyDictionary[Retriever, Lexicon] = weakref.WeakKeyDictionary()
+_LEXICON_LOCK = threading.Lock()
+
+
+def lexicon_of(retriever: Retriever) -> Lexicon:
+    """The lexicon of the retriever's world, built once and shared by the conversation (its
+    stack) and the librarian (its rules): its genders are guessed from the text only once."""
+    with _LEXICON_LOCK:
+        lexicon = _LEXICONS.get(retriever)
+        if lexicon is None:
+            lexicon = _LEXICONS[retriever] = Lexicon.from_retriever(retriever)
+        return lexicon
+
+
+@dataclass
+class Resolution:
+    """A follow-up made explicit, and what each reference was taken to mean."""
+
+    question: str
+    """As typed."""
+    text: str
+    """The explicit question (equal to `question` when nothing needed resolving)."""
+    referents: list[tuple[str, list[str]]] = field(default_factory=list)
+    """(the words the user typed, the canonical names put in their place)."""
+
+
+def next_stack(resolution: Resolution, answer_entities: Sequence[str],
+               old: Sequence[StackEntry], lexicon: Lexicon,
+               cap: int = STACK_CAP) -> list[StackEntry]:
+    """The stack after a turn: the question's entities, then the answer's, then the old stack.
+
+    Each entry keeps how the user referred to it: the pronoun or alias typed this turn, else
+    what was said before.
+    """
+    said = {e.entity: e.referred_as for e in old}
+    for start, end, name in lexicon.spans(resolution.question):
+        said[name] = resolution.question[start:end]
+    for surface, names in resolution.referents:
+        for name in names:
+            said[name] = surface
+    order = lexicon.names_in(resolution.text) + [n for n in answer_entities if n]
+    order += [e.entity for e in old]
+    entries = [StackEntry(entity=name, referred_as=said.get(name, ""))
+               for name in dict.fromkeys(order)]
+    return entries[:cap]

@@ -1,0 +1,134 @@
+"""The words of the languages the stories are written in: one module per language.
+
+Every rule that reads Chinese or English text (the ingest's name rules in stores/entities, the
+readers' headings, the keyword index, the librarian's question analysis and follow-ups) takes
+its words from here, so a kin word or a title is added in one place. `zh.py` and `en.py` each
+hold one table per concept; `script_of` tells which one a text is written in, with the one
+definition of a Han character, and `sentences` is the one sentence splitter.
+
+A third language is one new module with a `LANGUAGE` and its code in `LANGUAGES`.
+This package imports nothing from the project: every layer may use it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+Script = Literal["zh", "en"]
+
+HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+"""Han characters: CJK unified ideographs (the basic block, extension A, extensions B and
+beyond) and the compatibility ideographs. The one definition every rule uses."""
+HAN = re.compile(f"[{HAN_RANGES}]")
+WIDE = re.compile("[\u1100-\u115f\u2e80-\u303f\u3040-\ua4cf\uac00-\ud7a3\uf900-\ufaff"
+                  "\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
+"""Characters a terminal draws two cells wide (Han, kana, hangul, full-width forms)."""
+
+
+def is_han(ch: str) -> bool:
+    """Whether one character is a Han character."""
+    return HAN.match(ch) is not None
+
+
+def has_han(text: str) -> bool:
+    """Whether the text has a Han character in it."""
+    return HAN.search(text) is not None
+
+
+def script_of(text: str) -> Script:
+    """The script a text is written in: 'zh' as soon as one Han character appears, else 'en'."""
+    return "zh" if has_han(text) else "en"
+
+
+@dataclass(frozen=True)
+class Language:
+    """The concept tables one language gives its rules. Words are plain strings or tuples, and
+    patterns are regex sources without flags; each user builds its own set or pattern from
+    them (see the modules for the grammar)."""
+
+    code: Script
+    kin_words: tuple[str, ...]
+    """Words for how two people are related, searched within a pair's passages."""
+    death_words: tuple[str, ...]
+    """Ways a story says someone died."""
+    dying_words: tuple[str, ...]
+    """Death words plus the ways of being killed a passage tells a death with."""
+    question_words: Mapping[str, str]
+    """Patterns of the words that ask each kind of question: who (about a person: 谁, whose,
+    叫什么名字), person_named (for a person's name as the answer: 谁, 哪个, who, whom), many
+    (several people), where, what, which_chapter, dies."""
+    sentence_end: str
+    """Characters that end a sentence."""
+    stopwords: frozenset[str] = frozenset()
+    """Words too common to search for."""
+    abbreviations: tuple[str, ...] = ()
+    """Words whose full stop does not end a sentence (M. Noirtier, Mr. Darcy)."""
+    not_in_text: str = ""
+    """Pattern of what a reader writes to say the text does not tell (a model's refusal)."""
+
+
+LANGUAGES = ("zh", "en")
+"""The languages with a module here; a third is one module with a `LANGUAGE` and its code."""
+
+
+def language(code: str) -> Language:
+    """A language by its code ('zh', 'en')."""
+    if code not in LANGUAGES:
+        raise KeyError(f"no stores.lang module for {code!r}; known: {', '.join(LANGUAGES)}")
+    return importlib.import_module(f"stores.lang.{code}").LANGUAGE
+
+
+def language_for(text: str) -> Language:
+    """The language whose rules read this text."""
+    return language(script_of(text))
+
+
+@cache
+def says_not_in_text() -> re.Pattern[str]:
+    """What a reader writes, in any of the languages, to say the text does not tell."""
+    return re.compile("|".join(p for code in LANGUAGES if (p := language(code).not_in_text)),
+                      re.I)
+
+
+@cache
+def asks(kind: str) -> re.Pattern[str]:
+    """The words that ask a kind of question (who, person_named, many, where, what,
+    which_chapter, dies) in any of the languages, case-insensitive."""
+    return re.compile("|".join(language(code).question_words[kind] for code in LANGUAGES), re.I)
+
+
+@cache
+def _sentence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    marks = "".join(dict.fromkeys("".join(language(c).sentence_end for c in LANGUAGES)))
+    words = "|".join(w for c in LANGUAGES for w in language(c).abbreviations)
+    return (re.compile(f"[{re.escape(marks)}]+[”’\"']?|\n"),
+            re.compile(rf"(?:^|\W)(?:{words}|[A-Z])\.$"))
+
+
+def sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans of a text (a line break ends one too: the dialogue of a script). The one
+    sentence splitter: a title's full stop (M. Noirtier, Mr. Darcy) does not end a sentence."""
+    end_of_sentence, abbreviation = _sentence_patterns()
+    start = 0
+    for end in end_of_sentence.finditer(text):
+        if abbreviation.search(text, max(0, end.end() - 8), end.end()):
+            continue
+        if text[start:end.end()].strip():
+            yield start, end.end()
+        start = end.end()
+    if text[start:].strip():
+        yield start, len(text)
+
+
+_BREAK = re.compile(r"(?<=[。！？!?；;])|(?<=[.!?])\s+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences (and ；-clauses) of a passage as stripped strings, line breaks ignored:
+    what a one-line gist or a quote is cut from."""
+    return [s.strip() for s in _BREAK.split(text.replace("\n", " ")) if s.strip()]

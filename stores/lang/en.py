@@ -1,0 +1,239 @@
+"""English: the words and forms the rules read English text with, one table per concept."""
+
+from __future__ import annotations
+
+import re
+
+from stores.lang import Language
+
+# -- names: aliases, capitalised names, titles, pet names, speech and places ----------------------
+_CAP = r"[A-Z][\w'’-]*"
+
+_NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
+
+KNOWN_AS = re.compile(
+    rf"\b(?P<name>{_NAME}),\s+(?:also\s+)?(?:known\s+as|called|nicknamed|surnamed)\s+"
+    rf"(?P<alias>{_NAME})"  # "known as the King of …" is a title, not a name: no "the"
+)
+
+CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
+
+# Capitalised words that start sentences or are not names in running text.
+_NOT_NAME_TEXT = """
+I A An The This That These Those He She It We You They His Her Its Our Your Their Him Them
+Me My Mine Who Whom Whose What Which When Where Why How But And Or Nor For So Yet If Then
+Thus Though Although While As At By In Of On To Up With From Into Upon Out Over After Before
+No Not Yes Oh Ah Well Now Here There Still Yet Only Even All Some Any Each Every One Two
+Chapter Volume Book Part Mr Mrs Sir Madam Monsieur Madame Mademoiselle God Heaven Good Very
+Let Do Does Did Is Are Was Were Be Been Have Has Had Will Would Shall Should May Might Must Can
+Could Such Just Nothing Everything Something Perhaps Indeed Certainly Besides However Why
+Alas Listen Tell Give Everyone Another Tis Am Five Six Three Four Ten Come Go See Look Pray
+January February March April June July August September October November December
+Monday Tuesday Wednesday Thursday Friday Saturday Sunday
+French English Italian Spanish Greek Roman Parisian Corsican Catalan Catalans Englishman
+Frenchman Parisians Genoese Venetian Arabian Nubian Spaniards Christian American British
+Count Countess Baron Baroness Captain Colonel Abbé Signor Signora Lord Lady Miss Father
+Rue Place Island Providence Excellency Majesty Highness Sire Ladyship Lordship
+"""
+
+NOT_NAMES = frozenset(_NOT_NAME_TEXT.split())
+
+# First words that describe rather than name (Old Dantès, Poor Dantès).
+DESCRIBERS = frozenset({"Old", "Young", "Little", "Poor", "Dear", "Good", "Great"})
+
+PET_NAMES = {
+    **dict.fromkeys(("Lizzy", "Lizzie", "Eliza", "Liz", "Bess", "Betsy", "Betty"), "Elizabeth"),
+    **dict.fromkeys(("Kitty", "Kate", "Katie"), "Catherine"),
+    **dict.fromkeys(("Polly", "Molly", "Mamie"), "Mary"),
+    **dict.fromkeys(("Peggy", "Meg", "Maggie"), "Margaret"),
+    **dict.fromkeys(("Jack", "Johnny"), "John"),
+    **dict.fromkeys(("Bill", "Billy", "Will", "Willy"), "William"),
+    **dict.fromkeys(("Bob", "Bobby"), "Robert"),
+    **dict.fromkeys(("Tom", "Tommy"), "Thomas"),
+    **dict.fromkeys(("Jim", "Jimmy", "Jem"), "James"),
+    **dict.fromkeys(("Harry", "Hal"), "Henry"),
+    "Sally": "Sarah", "Fanny": "Frances", "Patty": "Martha", "Dolly": "Dorothy",
+    "Nancy": "Anne", "Dick": "Richard", "Ned": "Edward", "Teddy": "Edward", "Charlie": "Charles",
+    "Fred": "Frederick", "Sam": "Samuel", "Ben": "Benjamin", "Nick": "Nicholas",
+}
+"""English pet names (hypocorisms) and the given name each is formed from."""
+
+AT_PLACE = re.compile(r"\b(?:in|at|from|near|towards?|through|into|leave|left|reach(?:ed)?"
+                       r"|quit(?:ted)?)\s+(?:the\s+)?$", re.I)
+
+SAYS = "said|replied|cried|asked|exclaimed|answered|whispered|shouted|murmured|inquired"
+"""Verbs of speech that only a person is the subject of, whichever side of the name."""
+
+SAYS_AFTER_QUOTE = SAYS + "|continued|returned|added|resumed|observed|rejoined|interrupted|repeated"
+"""… and those that are speech only right after a quote (“…,” returned Morrel; the Pharaon
+returned to port)."""
+
+SAYS_AFTER_QUOTE_PATTERN = re.compile(rf"[,!?—]\s*[”\"’']\s*(?:{SAYS_AFTER_QUOTE})\s+(?:the\s+)?$", re.I)
+
+SAYS_BEFORE = re.compile(rf"\s+(?:{SAYS})\b", re.I)
+
+_STOPWORD_TEXT = """
+a about above after again against all am an and any are as at be because been before being
+below between both but by can could did do does doing down during each few for from further
+had has have having he her here hers herself him himself his how i if in into is it its itself
+just me more most my myself no nor not now of off on once only or other our ours ourselves out
+over own same she should so some such than that the their theirs them themselves then there
+these they this those through to too under until up very was we were what when where which
+while who whom why will with would you your yours yourself yourselves s t d ll m o re ve y
+"""
+
+STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
+
+# Words that make a multi-word alias unsafe to match case-insensitively.
+_COMMON_TEXT = """
+the a an of and or in on at to for with by from de du des la le d' d’ van von di da del
+old young little great good poor dear father mother brother sister uncle aunt son daughter
+king queen prince princess lord lady sir mr mrs ms miss dr st m. mme. mlle. monsieur madame
+mademoiselle count countess baron baroness captain colonel general doctor abbé signor
+"""
+
+COMMON_NAME_WORDS = frozenset(_COMMON_TEXT.split())
+
+NAME_TITLES: dict[str, str] = {
+    "M.": "m", "MM.": "m", "Mr.": "m", "Mrs.": "f", "Ms.": "f", "Dr.": "m", "Mme.": "f",
+    "Mlle.": "f", "St.": "m", "Monsieur": "m", "Madame": "f", "Mademoiselle": "f", "Signor": "m",
+    "Signora": "f", "Sir": "m", "Lady": "f", "Lord": "m", "Miss": "f", "Captain": "m",
+    "Colonel": "m", "Baron": "m", "Baroness": "f", "Count": "m", "Countess": "f", "Abbé": "m",
+    "Father": "m",
+}
+"""Titles written before a name (M. Morrel, Madame Danglars), as the text writes them, with the
+gender they give the name ('m', 'f')."""
+UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
+"""Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
+PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
+"""Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
+
+# -- kinship: words for relatives and how a sentence states kin -----------------------------------
+# A word for kin → (relation type, whether the one the word names is the relation's source):
+# "A is the father of B" names A the father, so A parent_of B; "A is the daughter of B" names
+# A the daughter, so B parent_of A. Spouse, kin and sworn siblings have no direction.
+KIN = {
+    **dict.fromkeys(("father", "mother"), ("parent_of", True)),
+    **dict.fromkeys(("son", "daughter", "child"), ("parent_of", False)),
+    **dict.fromkeys(("wife", "husband", "widow", "bride", "betrothed", "fiancée", "fiancé"),
+                    ("spouse", True)),
+    **dict.fromkeys(("brother", "sister", "grandfather", "grandmother", "granddaughter",
+                     "grandson", "uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
+                     "sister-in-law", "father-in-law", "mother-in-law", "son-in-law",
+                     "daughter-in-law"), ("kin", True)),
+}
+
+KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|natural|adopted|late|future) )?"
+
+POSSESSIVE = r"['’]s"
+"""The possessive ending of a name (Villefort's, Villefort’s)."""
+
+
+def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str, ...]:
+    """How English states kin between two marked names: `named` is the `word` of `of`, or `a`
+    married `b` (patterns; the marks and the word group come from the caller)."""
+    return (
+        # Noirtier is the father of Villefort; Haydée, the daughter of Ali Tepelini
+        named + r"[,\s]*(?:(?:who|that|which) )?(?:(?:is|was|being|had been|has been) )?"
+        r"(?:(?:the|his|her|their) )?" + KIN_QUALIFIER + rf"\b{word} of (?:the )?" + of,
+        # Villefort's father, Noirtier
+        of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
+        # Noirtier, Villefort's father
+        named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
+        # Fernand married Mercédès; Julie was married to Emmanuel; the marriage of A and B
+        a + r"\s+(?:(?:had|has) )?(?:(?:was|is|had been|has been|were) )?(?:married|wed)"
+        r"(?: to| with)?\s+" + b,
+        r"\bmarriage (?:of|between) " + a + r"\s+(?:and|with|to)\s+" + b,
+    )
+
+# -- chapters and scenes --------------------------------------------------------------------------
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}
+
+CHAPTER_HEADING = re.compile(
+    r"^(?:chapter|chap\.)\s+(\d+|[ivxlcdm]+|[a-z]+(?:-[a-z]+)?)\b\.?"
+    r"(?:\s*[:.\-—–]\s*|\s+|$)(.*)$", re.IGNORECASE)
+
+# Book-division lines ("VOLUME ONE", "BOOK II.") sit between chapters and carry no story text.
+VOLUME_HEADING = re.compile(r"^(?:VOLUME|BOOK|PART)\s+([IVXLC]+|\d+|[A-Z]+(?:[- ][A-Z]+)?)\.?$")
+
+SCENE_HEADINGS = (
+    re.compile(r"^\[\s*scene\s*[:：]\s*(?P<title>[^\]]*)\]$", re.IGNORECASE),
+    re.compile(r"^(?P<title>(?:INT|EXT|INT\./EXT|I/E)\.\s.*)$"),
+)
+"""Scene headings of an English script: [Scene: …], INT. / EXT. lines."""
+
+# -- glossaries -----------------------------------------------------------------------------------
+ENTITY_TYPE_WORDS: dict[str, tuple[str, ...]] = {
+    "person": ("person", "character", "char", "npc", "people", "human"),
+    "place": ("place", "location", "loc", "city", "region", "area"),
+    "faction": ("faction", "organization", "organisation", "org", "group", "guild", "clan",
+                "kingdom", "nation"),
+    "item": ("item", "object", "artifact", "artefact", "weapon"),
+    "event": ("event", "battle"),
+    "other": ("other", "misc", "concept"),
+}
+"""Words glossaries and lorebooks use for each entity type."""
+
+# -- conversations: other sessions, genders, pronouns ---------------------------------------------
+OTHER_SESSIONS = (r"last time|another session|other sessions?|previous sessions?"
+                  r"|earlier sessions?|other conversations?")
+"""Words with which a user asks to recall other sessions of the world too."""
+
+FEMALE_TITLE_WORDS = frozenset((
+    "madame", "mme", "mme.", "mlle", "mlle.", "mademoiselle", "miss", "mrs", "mrs.", "lady",
+    "countess", "baroness", "mistress", "queen", "princess", "duchess", "marquise", "signora",
+    "sister"))
+"""Lowercased titles and forms of address that say a woman (Miss Vance, Queen …)."""
+MALE_TITLE_WORDS = frozenset((
+    "m.", "monsieur", "mr", "mr.", "sir", "lord", "count", "baron", "captain", "abbé", "abbe",
+    "general", "king", "prince", "duke", "marquis", "father", "signor", "major", "colonel", "dr",
+    "dr.", "doctor", "master"))
+"""Lowercased titles and forms of address that say a man (Mr. Shen, Count …)."""
+FEMALE_DESCRIPTION = r"\b(?:daughter|wife|mother|woman|girl|widow|sister|she|her)\b"
+"""Words that describe a woman."""
+MALE_DESCRIPTION = r"\b(?:son|husband|father|man|boy|brother|he|his|him)\b"
+"""Words that describe a man."""
+SHE = r"\b(?:she|her|hers|herself)\b"
+HE = r"\b(?:he|him|his|himself)\b"
+SENTENCE_END = ".!?"
+"""The marks that end an English sentence."""
+
+# -- questions, and the Language the shared rules read --------------------------------------------
+DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse",
+               "suicide")
+"""Ways a story says someone died."""
+
+QUESTION_WORDS = {
+    "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b"
+           r"|\bwhich (?:man|woman|person|general|officer|one|girl|boy)\b",
+    "person_named": r"\bwho\b|\bwhom\b",
+    "many": r"\bwho were\b|\bwho are\b|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b",
+    "where": r"\bwhere\b|\bwhich (?:city|town|place|fortress|island|prison|country)\b",
+    "what": r"\bwhat\b|\bwhich\b",
+    "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
+    "dies": r"\bdie[ds]?\b|\bdeath\b",
+}
+"""The words that ask each kind of question (who: who, whom, which man; many: who were …)."""
+
+KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
+             "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
+             "master", "servant", "betrothed")
+"""Words for how two people are related, searched within a pair's passages."""
+DYING_WORDS = (*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
+               "dies", "die")
+"""The death words and the ways of being killed a passage tells a death with."""
+ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs")
+"""Words whose full stop does not end a sentence."""
+
+NOT_IN_TEXT = (r"not[ _]in[ _](?:the[ _])?text|not (?:mentioned|stated|said) in the "
+               r"(?:text|passages)")
+"""How a reader says the text does not tell (NOT IN TEXT, as the lean prompt asks)."""
+
+LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
+                    STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT)

@@ -1,0 +1,266 @@
+"""Chinese: the words and forms the rules read Chinese text with, one table per concept."""
+
+from __future__ import annotations
+
+import re
+
+from stores.lang import HAN_RANGES, Language
+
+# -- names: surnames, courtesy names, titles, what the tagger takes for names ---------------------
+# 百家姓 single-character surnames, with 糜/麋/祢/谯/阚/岑/吾/沮/逢/审/典/是/士/留/笮/眭/蹇/兀
+# added because the novel's people carry them (法正, 逢纪 …).
+_SINGLE_SURNAME_TEXT = (
+    "赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜戚谢邹喻柏水窦章云苏潘"
+    "葛奚范彭郎鲁韦昌马苗凤花方俞任袁柳酆鲍史唐费廉岑薛雷贺倪汤滕殷罗毕郝邬安常乐于时傅皮卞"
+    "齐康伍余元卜顾孟平黄和穆萧尹姚邵湛汪祁毛禹狄米贝明臧计伏成戴谈宋茅庞熊纪舒屈项祝董梁杜"
+    "阮蓝闵席季麻强贾路娄危江童颜郭梅盛林刁钟徐邱骆高夏蔡田樊胡凌霍虞万支柯昝管卢莫经房裘缪"
+    "干解应宗丁宣贲邓郁单杭洪包诸左石崔吉钮龚程嵇邢滑裴陆荣翁荀羊於惠甄曲家封芮羿储靳汲邴糜"
+    "松井段富巫乌焦巴弓牧隗山谷车侯宓蓬全郗班仰秋仲伊宫宁仇栾暴甘钭厉戎祖武符刘景詹束龙叶幸"
+    "司韶郜黎蓟薄印宿白怀蒲邰从鄂索咸籍赖卓蔺屠蒙池乔阴郁胥能苍双闻莘党翟谭贡劳逄姬申扶堵冉"
+    "宰郦雍却璩桑桂濮牛寿通边扈燕冀郏浦尚农温别庄晏柴瞿阎充慕连茹习宦艾鱼容向古易慎戈廖庾终"
+    "暨居衡步都耿满弘匡国文寇广禄阙东欧殳沃利蔚越夔隆师巩厍聂晁勾敖融冷訾辛阚那简饶空曾毋沙"
+    "乜养鞠须丰巢关蒯相查后荆红游竺权逯盖益桓公"
+    "麋祢谯吾沮审典是士留笮眭蹇兀法逢郤"
+)
+
+# Two-character surnames (复姓). 毋丘 and 太史 matter for the novel (毋丘俭, 太史慈).
+COMPOUND_SURNAMES: frozenset[str] = frozenset({
+    "万俟", "司马", "上官", "欧阳", "夏侯", "诸葛", "闻人", "东方", "赫连", "皇甫", "尉迟",
+    "公羊", "澹台", "公冶", "宗政", "濮阳", "淳于", "单于", "太叔", "申屠", "公孙", "仲孙",
+    "轩辕", "令狐", "钟离", "宇文", "长孙", "慕容", "鲜于", "闾丘", "司徒", "司空", "司寇",
+    "端木", "巫马", "公西", "漆雕", "乐正", "公良", "拓跋", "谷梁", "段干", "百里", "东郭",
+    "南门", "呼延", "羊舌", "梁丘", "左丘", "东门", "西门", "南宫", "第五", "太史", "毋丘",
+    "母丘", "胡母",
+})
+
+SINGLE_SURNAMES: frozenset[str] = frozenset(_SINGLE_SURNAME_TEXT)
+
+COMMON_SURNAMES = frozenset("赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张孔曹严华金魏陶姜谢邹喻柏水窦章"
+                          "云苏潘葛范彭郎鲁韦昌马苗凤花方俞任袁柳鲍史唐费廉岑薛雷贺倪汤罗毕郝安常乐于傅齐"
+                          "康伍余顾孟黄穆萧尹姚邵汪祁毛狄米贝明臧计伏成戴宋庞熊纪舒屈项祝董梁杜阮蓝闵席季"
+                          "林钟徐邱骆高夏蔡田樊胡凌霍虞万柯管卢莫房解丁邓郁单杭洪包左石崔龚程邢裴陆荣翁荀"
+                          "甄曲封储靳段富巫焦巴牧山谷车侯全班仰秋仲伊宫宁仇栾甘厉戎祖武符刘景龙叶司黎白蒲")
+"""The frequent single surnames (of SINGLE_SURNAMES): an unknown two- or three-character word
+starting with one looks like a name the world does not know (张三丰)."""
+
+RULER_TITLE = f"[{HAN_RANGES}]主"
+"""后主, 蜀主, 魏主: a two-character title ending in 主 ("ruler")."""
+
+CHILDHOOD_NAME = re.compile(f"生(?P<name>[{HAN_RANGES}]{{2,3}})[。，；]"
+                            f"[^生]{{0,100}}?(?:乳名|小名|小字)(?P<small>[{HAN_RANGES}]{{2}})")
+
+_HAN = HAN_RANGES
+_H = f"[{_HAN}]"
+
+# What may follow a two-character 字: punctuation, a line end, or these words.
+_AFTER_ZI = rf"(?=[^{_HAN}]|$|[者乃现官为也])"
+
+_ZI = rf"[字宇](?P<zi>{_H}{{2}}){_AFTER_ZI}(?:[，,]后改(?P<zi2>{_H}{{2}}){_AFTER_ZI})?"
+
+# 姓刘，名备，字玄德 · 姓曹名操字孟德 · 覆姓诸葛，名亮，字孔明 · 吾姓关名羽，字长生，后改云长
+COURTESY_FULL = re.compile(
+    rf"(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?名(?P<given>{_H}{{1,2}}?)[，,]?{_ZI}"
+)
+
+# 名绍，字本初 — the surname must come from the same sentence (袁隗之侄：名绍…).
+COURTESY_GIVEN = re.compile(rf"名(?P<given>{_H}{{1,2}}?)[，,]?{_ZI}")
+
+# 颍川徐庶，字元直 · 沛国谯人夏侯惇，字元让 — the name ends right before the comma.
+COURTESY_BARE = re.compile(rf"(?P<pre>{_H}{{2,3}})[，,]{_ZI}")
+
+# 袁隗之侄 · 夏侯渊有四子 · 坚有一弟 · 马援之后: who the 名 in the rest of the sentence belongs to.
+COURTESY_KIN = re.compile(
+    rf"(?P<who>{_H}{{1,3}}?)(?:之[子侄弟孙后女]|[有生][一二三四五六七八九][子弟女])"
+)
+
+# 琳字孔璋 right after 陈琳 was named: a single given name, then 字.
+COURTESY_SHORT = re.compile(rf"(?<=[，。：“；！？\s])(?P<given>{_H})字(?P<zi>{_H}{{2}}){_AFTER_ZI}")
+
+DAOIST_STYLE = re.compile(rf"道号(?P<hao>{_H}{{2}})(?P<suffix>先生|居士|上人)?")
+
+CHILDHOOD_NAME_AFTER_FATHER = re.compile(rf"(?P<father>{_H}{{2,3}})生(?P<given>{_H})[，,](?:小字|乳名)(?P<small>{_H}{{2}})")
+
+# 字 values that are ordinary words (字迹 "handwriting" …), and given-name characters that
+# are really grammar (…之，字 / …也，字) — both reject a bare `X，字Y`.
+NOT_COURTESY = frozenset({"字迹", "字样", "字号", "字画", "字句", "字眼", "一个", "不识", "不知"})
+
+NOT_GIVEN_NAME = frozenset("之也人曰子公王侯兵军年岁者乎矣焉哉其此彼吾汝某一二三四五六七八九十")
+
+NAME_SIZED_WORD = re.compile(f"[{HAN_RANGES}]{{2,4}}")
+
+# Verbs and particles the segmenter glues to a preceding name (孔明曰 → 孔明).
+GLUED_AFTER_NAME = frozenset("曰笑大喜怒叹问答等闻自见乃入引之领为遂教唤视亦回只谓先听辞坐来真至"
+                         "于出谢到待亲前留恐既接取令拜同背请方正急便惊再守必皆分解病处提舞挺"
+                         "向飞报兵军寨与")
+
+# Characters that end words which are not personal names: troops, titles, ranks, kin terms,
+# banners and goods (魏兵, 吴侯, 魏主, 都尉, 白旗, 马匹).
+NOT_NAME_END = frozenset("兵军旗粮匹绶礼驾营寨城郡州主王侯帝后氏公人言民尉帅卿弩天宗庙帛阵"
+                          "子孙父母兄弟叔侄儿女臣相将吏家之某山亭口风庐刀枪戟剑弓箭马甲牧"
+                          "来哉乃室右妙道寺桥宫谷巾发")
+
+# A single given-name character glued to a verb (卓怒, 艾见, 权召) looks like a two-character name.
+VERB_END = frozenset("曰笑怒命引见召问叹谓等惊")
+
+# Surnames that are far more often ordinary words at the start of a tagged word (吾 "I").
+WEAK_SURNAMES = frozenset("吾诸")
+
+# Frequent words jieba tags as names that pass the rules above; generic, not novel-specific.
+NOT_NAMES = frozenset({
+    "文武", "伏兵", "马匹", "钱粮", "士卒", "安民", "施礼", "车驾", "安营", "弓弩", "元帅",
+    "公卿", "高祖", "金珠", "何策", "谢恩", "明公", "牛马", "齐声", "殷勤", "白虎", "阴云",
+    "林木", "何足", "何谓", "金帛", "仰观", "明白", "冷笑", "徐图", "万幸", "安抚", "龙凤",
+    "陈说", "洪福", "高明", "后嗣", "黄巾", "闻言", "仰天", "童谣", "金宝", "封爵", "养老",
+    "苗裔", "匡扶", "宣谕", "红光", "宿卫", "容纳", "莫若", "何忧", "何言", "何异", "何干",
+    "吉兆", "干戈", "屈膝", "齐备", "秋雨", "苍天", "荆棘", "宫殿", "汲水", "石阵", "何劳",
+    "明言", "何曾", "何仪", "王命", "贺喜", "宁死", "盛德", "万岁", "于是", "于此", "毕竟",
+    "许多", "常常", "时时", "和平", "安然", "平安", "明日", "明年", "周围", "高兴",
+})
+
+HONORIFIC = "公"
+"""Novels call a man by surname + 公 (关公, 曹公); the tagger rightly skips such words."""
+
+STATE_NAMES = frozenset("周魏吴汉晋齐楚秦燕宋鲁郑卫蜀")
+"""Surnames that are also states: 魏公 and 周公 are dukes' titles, not 魏延 or 周瑜."""
+
+# -- kinship: words for relatives and how a sentence states kin -----------------------------------
+KIN = {
+    **dict.fromkeys(("父", "父亲", "母", "母亲"), ("parent_of", True)),
+    **dict.fromkeys(("子", "儿子", "长子", "次子", "三子", "四子", "幼子", "女", "女儿", "长女",
+                     "次女"), ("parent_of", False)),
+    **dict.fromkeys(("妻", "妻子", "夫人", "夫", "丈夫", "夫君"), ("spouse", True)),
+    **dict.fromkeys(("兄", "弟", "妹", "姊", "姐", "哥哥", "弟弟", "姐姐", "妹妹", "叔", "侄",
+                     "孙", "甥", "婿", "族弟", "堂弟", "从弟"), ("kin", True)),
+    **dict.fromkeys(("结义兄弟", "结义弟", "结义兄", "义兄", "义弟"), ("sworn_sibling", True)),
+    **dict.fromkeys(("师父", "师傅", "恩师"), ("mentor", True)),
+    **dict.fromkeys(("徒弟", "弟子", "门生"), ("mentor", False)),
+}
+
+BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|子|弟|兄"
+
+OF = "(?:之|的)"
+"""The particle between a name and what belongs to it (孙坚之子, 刘备的妻子)."""
+
+
+def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) -> tuple[str, ...]:
+    """How Chinese states kin between two marked names: `named` is the `word` of `of`, or `a`
+    married `b` (patterns; `mark` is the character around a marked name)."""
+    return (
+        # 孙坚之子孙策, 沈砚的结义兄弟韩峥
+        of + f"{OF}{word}" + named,
+        # 袁绍长子袁谭, 张辽子张虎, 孙权弟孙翊
+        of + f"(?P<word>{BORN_KIN})" + named,
+        # 司马昭乃仲达之子, 韩峥是沈砚的结义兄弟
+        named + r"(?:乃|是|为|即)" + of + f"{OF}{word}",
+        # 荀彧字文若，颍川颍阴人，荀绲之子也: the one introduced, then whose child
+        named + f"[^{mark}。；]{{0,24}}?，" + of + f"之{word}也",
+        # 刘备娶孙夫人, 孙夫人嫁与刘备, 以妹嫁刘备
+        a + r"(?:娶|纳)了?" + b,
+        a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,
+    )
+
+# -- chapters and scenes --------------------------------------------------------------------------
+NUMERAL_DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3,
+              "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+NUMERAL_UNITS = {"十": 10, "百": 100, "千": 1000}
+
+NUMERALS = "0-9０-９零〇○Ｏ一二三四五六七八九十百千两兩廿卅"
+
+# 第N回 / 第N章 / 第N节 (節), optionally followed by a title; the title may not be a sentence.
+CHAPTER_HEADING = re.compile(
+    rf"^第\s*([{NUMERALS}]+)\s*([回章节節])(?:[\s:：.．、，,·\-—]*)(.*)$")
+
+FULL_STOP = "。"
+SENTENCE_END = "。！？"
+"""The marks that end a Chinese sentence."""
+
+SCENE_HEADINGS = (
+    re.compile(r"^\[\s*(?:场景|場景)\s*[:：]\s*(?P<title>[^\]]*)\]$"),
+    re.compile(r"^(?:场景|場景)\s*[:：]\s*(?P<title>.*)$"),
+    re.compile(r"^(?P<title>第\s*[0-9零〇一二三四五六七八九十百两兩]+\s*幕.*)$"),
+)
+"""Scene headings of a Chinese script: [场景：…], 场景：…, 第一幕 …"""
+
+# -- glossaries and encodings ---------------------------------------------------------------------
+ENTITY_TYPE_WORDS: dict[str, tuple[str, ...]] = {
+    "person": ("人物", "角色", "人"),
+    "place": ("地点", "地點", "地名", "地方", "城市"),
+    "faction": ("势力", "勢力", "门派", "門派", "组织", "組織", "国家", "國家"),
+    "item": ("物品", "道具", "武器", "宝物", "寶物"),
+    "event": ("事件", "战役", "戰役"),
+    "other": ("其他",),
+}
+"""Words glossaries and lorebooks use for each entity type, simplified and traditional."""
+
+# The most frequent Han characters of modern and classical Chinese, simplified and traditional.
+# A correct decoding of Chinese text is 30–60 % these; a GBK/Big5 mix-up yields ~2 %.
+COMMON_HAN = frozenset(
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对"
+    "可她里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又如前所本见经头面公"
+    "同三已老从动两长知民样现分将外但身些与高意进把法此实回二理点月明其种声全工己话儿者向情部正名"
+    "定女问力机给等几很业最间新什打便位因重被走电四第门相次东政海口使教西再平真听世气信北少关并内"
+    "加化由却代军产入先山五太水万市眼体别处总才场师书比住员九笑性通目报立马命张活难神数件安表原车"
+    "白应路期叫死常提感金何更反合放做系计或司利受光王果亲界及今京务制解各任至清物台象记边共风战干"
+    "接它许八特觉望直服毛林题建南度统色字请交爱让认算论百吃义科怎元社术结六功指思非流每青管夫连远"
+    "资队跟带花快条院变联言权往展该领传近留红治决周保达办运武半候七必城父强步完革深区即求品士转量"
+    "空甚众技轻程告江语英基派满式李息写呢识极令黄德收脸钱党倒未持取设始版双历越史商千片容研像找友"
+    "孩站广改议形委早房音火际则首单据导影失拿网香似专石若兵弟谁校读志飞观争究包组造落视济喜离虽坏"
+    "兴切朝卫曰乃遂皆欲吾汝矣兮乎焉哉耶谓於亦莫曹操刘备关羽孔云翼袁绍吕布董卓孙权瑜丞陛臣帝奏引营"
+    "杀斩退追攻守策汉魏蜀吴"
+    # traditional forms of the above where they differ
+    "這們來國個說為時會著過學對裡後麼見經頭長從動兩樣現將實點種聲話兒機給幾業間東門問開還發當無與"
+    "進書義風戰許覺統識極黃臉錢黨設雙歷專導網單據視濟離雖壞興衛謂劉備關雲張呂孫權將軍殺斬營馬計邊"
+    "傳變聯該領運達辦遠資隊帶條語滿寫漢讓認論術結記電車報難數氣處總師員場親產讀觀爭組紹眾輕萬體別"
+    "應問題聽兒愛裏請議強區轉廣際則紅決連員歡魏蜀吳曹")
+
+# -- conversations: other sessions, genders, pronouns ---------------------------------------------
+OTHER_SESSIONS = r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
+"""Words with which a user asks to recall other sessions of the world too."""
+
+FEMALE_NAME_ENDINGS = ("夫人", "姑娘", "小姐", "娘娘", "皇后", "太后", "公主", "国太", "娘", "姬", "妃",
+                       "氏", "女", "姐", "妹", "婆", "嫂")
+"""Endings of a woman's name or form of address (韩夫人, 貂蝉姑娘)."""
+MALE_NAME_ENDINGS = ("先生", "公子", "将军", "楼主", "师兄", "师叔", "师伯", "大哥", "丞相", "侯爷",
+                     "皇叔", "都督", "太守", "翁", "郎", "公", "侯", "王", "伯", "叔", "兄", "爷")
+"""Endings of a man's name or form of address (孔明先生, 关公)."""
+FEMALE_DESCRIPTION = (r"之女|的女儿|义女|独女|长女|次女|之妻|的妻子|妻子|之母|的母亲|姑娘|夫人|小姐")
+"""Kinship words that describe a woman (…之女，…之妻)."""
+MALE_DESCRIPTION = r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的父亲|大哥|兄长|之弟|师兄"
+"""Kinship words that describe a man (…之子，…之父)."""
+SHE = r"她(?!们)"
+"""The pronoun of a woman (not 她们)."""
+HE = r"(?<![其吉])他(?![们人乡日])"
+"""The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
+
+# -- questions, and the Language the shared rules read --------------------------------------------
+DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
+               "身死", "而亡", "气绝")
+"""Ways a story says someone died."""
+
+QUESTION_WORDS = {
+    "who": r"谁|哪位|哪员|哪个人|哪一位|哪一个人|何人|什么人|叫什么|名叫|名字",
+    # 哪几个 asks for people only as 哪几个人 (韩峥墓旁的松树上刻了哪几个字 asks for words)
+    "person_named": r"谁|哪[一二三四五六七八九两几]?(?:位|名|员|个人)|什么人",
+    "many": r"哪[二三四五六七八九两几]|哪些|几个|有谁|都有",
+    "where": r"哪里|哪儿|何处|何地|什么地方|哪座|哪个城|哪一城|哪个地方|在哪|去哪",
+    "what": r"什么|何物|哪件|哪把|哪匹|哪口",
+    "which_chapter": r"哪一回|第几回|哪回|哪一章|第几章",
+    "dies": r"死|去世|身故",
+}
+"""The words that ask each kind of question (who: 谁, 哪位, 什么人; many: 哪些, 有谁 …)."""
+
+KIN_WORDS = ("父", "子", "母", "妻", "夫", "兄", "弟", "妹", "姊", "叔", "侄", "孙", "女", "婿", "义父",
+             "义子", "结义", "拜", "主公", "军师", "臣", "师")
+"""Words for how two people are related, searched within a pair's passages."""
+DYING_WORDS = (*DEATH_WORDS, "斩", "杀", "缢", "自刎")
+"""The death words and the ways of being killed a passage tells a death with."""
+
+NOT_IN_TEXT = r"文本中没有|原文中?没有|文中(?:没有|未)提"
+"""How a reader says the text does not tell."""
+
+LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
+                    not_in_text=NOT_IN_TEXT)
+
+NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
+"""The part-of-speech tags jieba gives personal names."""

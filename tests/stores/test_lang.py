@@ -1,0 +1,40 @@
+"""The vocabulary package: one Han test, one sentence splitter, the languages by code."""
+
+from __future__ import annotations
+
+import pytest
+
+from stores import lang
+from stores.lang import asks, has_han, language, language_for, script_of, sentences
+
+
+def test_one_script_detector_for_every_han_block() -> None:
+    assert script_of("刘备是谁？") == "zh" and script_of("Who is Dantès?") == "en"
+    assert has_han("㐀") and has_han("𠀀") and has_han("豈")  # extension A, B, compatibility
+    assert not has_han("ひらがな") and not has_han("한국어")
+
+
+def test_sentences_keep_a_titles_full_stop_inside_the_sentence() -> None:
+    text = "M. Noirtier came in. 玄德大喜。\nMr. Darcy bowed!"
+    assert [text[a:b].strip() for a, b in sentences(text)] == [
+        "M. Noirtier came in.", "玄德大喜。", "Mr. Darcy bowed!"]
+
+
+def test_question_words_join_every_language() -> None:
+    assert asks("who").search("刘备三顾茅庐请的是谁？") and asks("who").search("Whom did she marry?")
+    assert asks("where").search("他最后死在哪里？") and not asks("where").search("Who is he?")
+    assert asks("which_chapter").search("In which chapter does he die?")
+
+
+def test_languages_are_found_by_code_and_by_text() -> None:
+    assert language("zh").code == "zh" and language_for("Who?").code == "en"
+    assert "死" in language("zh").death_words and "died" in language("en").death_words
+    with pytest.raises(KeyError, match="known: zh, en"):
+        language("fr")
+    assert lang.LANGUAGES == ("zh", "en")
+
+
+def test_the_frequent_surnames_are_surnames() -> None:
+    from stores.lang.zh import COMMON_SURNAMES, SINGLE_SURNAMES
+
+    assert COMMON_SURNAMES <= SINGLE_SURNAMES
