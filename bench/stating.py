@@ -23,10 +23,17 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.tune import chosen_sets, librarian_modules, opened, render, set_options  # noqa: E402
+from bench.tune import (  # noqa: E402
+    chosen_sets,
+    close_all,
+    librarian_modules,
+    opened,
+    render,
+    set_options,
+)
 
 SUPPORTS = (None, 0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
-"""None: only what the world declares is stated."""
+"""None: only what a relation gives is stated."""
 MARGINS = (1.0, 0.8, 0.6, 0.5, 0.4, 0.3)
 PRECISION = 0.9
 
@@ -42,7 +49,8 @@ class Statement:
     ratio: float
     """Runner-up's votes over the first's (0 with no runner-up)."""
     many: bool
-    declared: bool
+    related: bool
+    """The name is the other end of a relation of the kind asked for (declared or stated)."""
     name: str = ""
     sentences: int = 0
     """Sentences of the best passages naming it beside at least half the question's words."""
@@ -71,8 +79,7 @@ def collect(run) -> list[Statement]:
 
     def related_answers(plan, relations):
         found = related(plan, relations)
-        seen["declared"] = bool(found) and any(
-            r.declared and found[0] in (r.source, r.target) for r in relations)
+        seen["related"] = bool(found)
         return found
 
     statements = []
@@ -92,7 +99,7 @@ def collect(run) -> list[Statement]:
             statements.append(Statement(
                 run.qs.name, q.id, names(result, key), cands[0].support,
                 cands[1].votes / cands[0].votes if len(cands) > 1 else 0.0,
-                bool(compose.MANY.search(q.question)), seen.get("declared", False),
+                bool(compose.MANY.search(q.question)), seen.get("related", False),
                 cands[0].name, *context_features(cands[0].name, *seen["context"])))
     return statements
 
@@ -114,7 +121,7 @@ def context_features(name, plan, ranked, words, names_in) -> tuple[int, bool, bo
 
 
 def passes(s: Statement, support: float | None, margin: float) -> bool:
-    if s.declared:
+    if s.related:
         return True
     return support is not None and s.support >= support and (s.many or s.ratio <= margin)
 
@@ -147,11 +154,10 @@ def main() -> None:
     by_set: dict[str, list[Statement]] = {}
     held = {qs.name for qs in sets if qs.held_out}
     for qs in sets:
-        run = opened(qs, args)
         try:
-            by_set[qs.name] = collect(run)
+            by_set[qs.name] = collect(opened(qs, args))
         finally:
-            run.runner.close()
+            close_all()
         print(f"{qs.name}: {len(by_set[qs.name])} who-answers stated when always stating",
               file=sys.stderr)
     if args.dump:

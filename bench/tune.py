@@ -176,13 +176,26 @@ class SetRun:
                 "questions": per_question}
 
 
+RUNNERS: dict[str, object] = {}
+"""One runner per world: two question sets of one book share its stores (one process may open
+a Qdrant path once)."""
+
+
 def open_set(qs: QuestionSet, home: Path, stride: int) -> SetRun:
     from agent.evals.retrieval import load_questions
-    from agent.evals.runner import AgentRunner
-    from stores.config import load_settings
 
-    settings = load_settings(data_dir=home)
-    runner = AgentRunner(settings, qs.world)
+    if qs.world not in RUNNERS:
+        RUNNERS[qs.world] = _runner(qs.world, home)
+    questions = load_questions(qs.questions)[::stride]
+    return SetRun(qs, questions, RUNNERS[qs.world])
+
+
+def _runner(world: str, home: Path):
+    """The world's runner, its query embeddings computed once for every variant."""
+    from agent.evals.runner import AgentRunner
+    from tui.settings import load_settings  # the app's settings: config.toml has [keymap]
+
+    runner = AgentRunner(load_settings(data_dir=home), world)
     embedder = runner.retriever.stores.embedder
     embed, memo = embedder.embed, {}
 
@@ -193,8 +206,13 @@ def open_set(qs: QuestionSet, home: Path, stride: int) -> SetRun:
         return memo[key]
 
     embedder.embed = cached
-    questions = load_questions(qs.questions)[::stride]
-    return SetRun(qs, questions, runner)
+    return runner
+
+
+def close_all() -> None:
+    for runner in RUNNERS.values():
+        runner.close()  # type: ignore[attr-defined]
+    RUNNERS.clear()
 
 
 def cell(m: dict) -> str:
@@ -205,18 +223,21 @@ def mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def ablate(runs: list[SetRun]) -> dict:
-    results = {name: {r.qs.name: r.measure(patch) for r in runs}
-               for name, patch in _progress(ablations())}
+def ablate(runs: list[SetRun], only: list[str]) -> dict:
+    """Each variant on every set; a variant's row is printed as soon as it is measured."""
+    variants = {n: p for n, p in ablations().items() if not only or n in only or n == "full"}
     header = ["variant", *(r.qs.name + ("*" if r.qs.held_out else "") for r in runs),
               "dev mean", "held-out mean"]
+    print("recall@5/MRR on answerable questions; * held out (never chooses anything)")
+    results = {}
     rows = [header]
-    for name, by_set in results.items():
+    for name, patch in _progress(variants):
+        by_set = results[name] = {r.qs.name: r.measure(patch) for r in runs}
         dev = [by_set[r.qs.name] for r in runs if not r.qs.held_out]
         held = [by_set[r.qs.name] for r in runs if r.qs.held_out]
         rows.append([name, *(cell(by_set[r.qs.name]) for r in runs),
                      _mean_cell(dev), _mean_cell(held)])
-    print("recall@5/MRR on answerable questions; * held out (never chooses anything)")
+        print("  ".join(rows[-1]), flush=True)
     print(render(rows))
     return results
 
@@ -296,14 +317,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=("ablate", "fit"))
     set_options(parser)
+    parser.add_argument("--only", default="", help="ablate: these variants (and full) only")
     parser.add_argument("--json", type=Path, help="also write the measurements to this file")
     args = parser.parse_args()
     runs = [opened(qs, args) for qs in chosen_sets(args)]
-    report = ablate(runs) if args.mode == "ablate" else fit(runs)
+    report = ablate(runs, args.only.split(",") if args.only else []) if args.mode == "ablate" \
+        else fit(runs)
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1, default=str))
-    for r in runs:
-        r.runner.close()  # type: ignore[attr-defined]
+    close_all()
 
 
 if __name__ == "__main__":

@@ -101,12 +101,18 @@ def _words(text: str) -> set[str]:
     return {w.casefold() for w in _WORD.findall(text)} | pairs
 
 
+EVIDENCE_LEAD = 16
+"""What an evidence line may say besides its quote, in letters: 另见第26回, See also chapter 12."""
+
+
 def answer_lines(result: AskResult) -> str:
     """The answer without its evidence lines and without the cited quotes.
 
-    An evidence line is one that is mostly a cited quote (what is left once the quote, quoted
-    and bracketed text, markers and punctuation are gone is under 40% of it): 见第5回「…」：<quote>[1],
-    In chapter 9 (…): “<quote>” [1]. A line that states something and cites keeps its words.
+    An evidence line cites a quote and says little else: what is left once the quote, quoted
+    and bracketed text, markers and punctuation are gone is at most EVIDENCE_LEAD letters or
+    under 40% of the line (见第5回「…」：<quote>[1], In chapter 9 (…): “<quote>” [1]; a short
+    quote such as 少顷，周瑜入见。 leaves a lead longer than itself). A line that states something
+    and cites keeps its words.
     """
     quotes = [c.quote.strip() for c in result.answer.citations if len(c.quote.strip()) >= 4]
     kept = []
@@ -114,7 +120,8 @@ def answer_lines(result: AskResult) -> str:
         bare = line
         for quote in quotes:
             bare = bare.replace(quote, " ")
-        if bare != line and len(_residue(bare)) < 0.4 * len(_residue(line)):
+        rest = len(_residue(bare))
+        if bare != line and (rest <= EVIDENCE_LEAD or rest < 0.4 * len(_residue(line))):
             continue
         kept.append(bare)
     return "\n".join(kept)
