@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from agent.core import AskResult
 from agent.evals.retrieval import Question, percentiles
 from agent.retrieval import Retriever
-from stores.lang import HAN_RANGES
+from stores.lang import HAN_RANGES, ends_with_abbreviation
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
 _CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
@@ -56,9 +56,12 @@ class Key:
 
 
 def first_clause(text: str) -> str:
-    """The gold answer up to its first clause break: 关羽（关云长）。… → 关羽（关云长）."""
-    match = _CLAUSE_END.search(text)
-    return (text[:match.start()] if match else text).strip()
+    """The gold answer up to its first clause break: 关羽（关云长）。… → 关羽（关云长）; a title's
+    full stop is no break (Mr. Collins, within days … → Mr. Collins)."""
+    for match in _CLAUSE_END.finditer(text):
+        if not (match.group(0).startswith(".") and ends_with_abbreviation(text[:match.start() + 1])):
+            return text[:match.start()].strip()
+    return text.strip()
 
 
 def with_arabic(text: str) -> str:

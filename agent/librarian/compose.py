@@ -14,7 +14,7 @@ from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.keyword.segment import fold_latin
-from stores.lang import HAN_RANGES, asks, is_han
+from stores.lang import HAN_RANGES, asks, is_han, language
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
@@ -294,9 +294,9 @@ def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str) 
     rel = typed[0] if typed else relations[0]
     shown = [str(c) for c in rel.chapters[:6]]
     # sworn brothers who became enemies are both: every typed relation of the same pair
-    kinds = "、" if plan.chinese else ", "
-    kinds = kinds.join(dict.fromkeys(r.type for r in typed
-                                     if {r.source, r.target} == {rel.source, rel.target}))
+    words = language("zh" if plan.chinese else "en").relation_words
+    kinds = ("、" if plan.chinese else ", ").join(dict.fromkeys(
+        words.get(r.type, r.type) for r in typed if {r.source, r.target} == {rel.source, rel.target}))
     if plan.chinese:
         kind = f"关系：{kinds}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
         where = f"（第{'、'.join(shown)}回等）" if shown else "（据设定集）"

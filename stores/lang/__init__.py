@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
 
@@ -70,6 +70,8 @@ class Language:
     """Words whose full stop does not end a sentence (M. Noirtier, Mr. Darcy)."""
     not_in_text: str = ""
     """Pattern of what a reader writes to say the text does not tell (a model's refusal)."""
+    relation_words: Mapping[str, str] = field(default_factory=dict)
+    """How the language names each relation type of the graph (sworn_sibling → 结义兄弟)."""
 
 
 LANGUAGES = ("zh", "en")
@@ -108,6 +110,12 @@ def _sentence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     words = "|".join(w for c in LANGUAGES for w in language(c).abbreviations)
     return (re.compile(f"[{re.escape(marks)}]+[”’\"']?|\n"),
             re.compile(rf"(?:^|\W)(?:{words}|[A-Z])\.$"))
+
+
+def ends_with_abbreviation(text: str) -> bool:
+    """Whether the text ends with a title's or an initial's full stop (Mr., M., Mrs.), which
+    does not end a sentence."""
+    return _sentence_patterns()[1].search(text, max(0, len(text) - 8)) is not None
 
 
 def sentences(text: str) -> Iterator[tuple[int, int]]:

@@ -235,5 +235,13 @@ NOT_IN_TEXT = (r"not[ _]in[ _](?:the[ _])?text|not (?:mentioned|stated|said) in 
                r"(?:text|passages)")
 """How a reader says the text does not tell (NOT IN TEXT, as the lean prompt asks)."""
 
+RELATION_WORDS = {
+    "kin": "kin", "sworn_sibling": "sworn siblings", "lord_of": "lord of", "serves": "serves",
+    "ally": "allies", "enemy": "enemies", "member_of": "member of", "spouse": "spouses",
+    "mentor": "mentor", "rival": "rivals", "located_in": "located in", "owns": "owns",
+    "parent_of": "parent of", "child_of": "child of",
+}
+"""The graph's relation types as an answer names them."""
+
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
-                    STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT)
+                    STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS)

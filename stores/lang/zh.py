@@ -259,8 +259,15 @@ DYING_WORDS = (*DEATH_WORDS, "斩", "杀", "缢", "自刎")
 NOT_IN_TEXT = r"文本中没有|原文中?没有|文中(?:没有|未)提"
 """How a reader says the text does not tell."""
 
+RELATION_WORDS = {
+    "kin": "亲属", "sworn_sibling": "结义兄弟", "lord_of": "君臣", "serves": "效力", "ally": "盟友",
+    "enemy": "仇敌", "member_of": "所属", "spouse": "夫妻", "mentor": "师徒", "rival": "对手",
+    "located_in": "位于", "owns": "拥有", "parent_of": "亲子", "child_of": "亲子",
+}
+"""The graph's relation types as an answer names them."""
+
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
-                    not_in_text=NOT_IN_TEXT)
+                    not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS)
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""
