@@ -99,7 +99,6 @@ def ablations() -> dict[str, Patch]:
         "-title": without_steps("title:"),
         "-graph": without_steps("graph", "typed"),
         "-kin": without_steps("kin"),
-        "-regrade": without_steps("regrade"),
         "-bridge": without_steps("bridge:"),
         "-grading": without_grading(),
         "-diversify": without_diversity(),
@@ -133,8 +132,6 @@ def grids() -> dict[str, dict[str, Patch]]:
                         for v in (0.1, 0.25, 0.5, 1.0)},
         "EN_WEIGHTS": {str(v): with_constant("strategy.EN_WEIGHTS", v)
                        for v in ((1.0, 1.0), (2.0, 0.5), (1.5, 1.0))},
-        "REGRADE_WEIGHT": {str(v): with_constant("model.REGRADE_WEIGHT", v)
-                           for v in (0.15, 0.3, 0.6)},
         "SHARED_TITLE_WORD": {str(v): with_constant("strategy.SHARED_TITLE_WORD", v)
                               for v in (1, 3, 6)},
     }
@@ -145,7 +142,7 @@ def _retrieval(name: str, value) -> Patch:
 
 
 DEFAULTS = {"rrf_k": "60", "GRADE_FLOOR": "0.25", "EN_WEIGHTS": "(2.0, 0.5)",
-            "REGRADE_WEIGHT": "0.3", "SHARED_TITLE_WORD": "3"}
+"SHARED_TITLE_WORD": "3"}
 
 
 @dataclass

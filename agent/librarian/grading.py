@@ -42,10 +42,6 @@ last three (a cheap stemmer: marri-ed/-age, denounc-ing/-ed; smartphone is not s
 HAN_MIN = 1
 """Han words this long count as terms: classical Chinese says with one character (斩, 骑, 嫁)
 what a question says with two (三国演义 answerable 0.848 with 2, 0.852 with 1)."""
-WEAK_BELOW = 0.35
-"""Evidence is weak when no top passage covers this share of the question's weight. The
-re-retrieval it triggers changed no development score at 0.35 or 0.5; at 0.5 it cost
-FairytaleQA 0.818 → 0.813, at 0.35 nothing."""
 
 
 DYING_ZH = zh.LANGUAGE.dying_words
@@ -245,32 +241,3 @@ class Grader:
                 hit = bool(self.forms(term.text) & latin)
             got += term.weight * float(hit)
         return got / total
-
-    # -- weak evidence --------------------------------------------------------------------
-    def uncovered(self, ranked: Sequence[Passage], terms: Sequence[Term],
-                  top: int = 3) -> list[Term]:
-        """The question's terms that none of the best passages covers, when they weigh enough
-        that the evidence is weak (empty when the evidence is good)."""
-        best = list(ranked[:top])
-        if not best or not terms:
-            return []
-        if max(self.coverage(p, terms) for p in best) >= WEAK_BELOW:
-            return []
-        return [t for t in terms if not any(self.coverage(p, [t]) for p in best)]
-
-    def reformulate(self, terms: Sequence[Term]) -> str:
-        """The missing terms in the world's own words: Han words also as their characters
-        (斩杀 → 斩 杀, since the text says 斩了), Latin words as the forms the text uses
-        (marry → married, marriage)."""
-        words: list[str] = []
-        for term in terms:
-            if term.entity:
-                words.append(term.entity)
-            elif term.forms:
-                words.extend(term.forms[:8])
-            elif has_han(term.text):
-                words.extend([term.text, *term.text])
-            else:
-                _, df = self._latin
-                words.extend(sorted(self.forms(term.text), key=lambda w: -df[w])[:4])
-        return " ".join(dict.fromkeys(words))

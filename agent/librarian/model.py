@@ -55,10 +55,6 @@ from sessions.records import StackEntry, Turn
 from stores.keyword.segment import fold_latin, tokens
 from stores.lang import asks, has_han
 
-REGRADE_WEIGHT = 0.3
-"""Weight of the re-retrieval after weak evidence: at 1.0 it cost Monte Cristo recall@5
-0.64 -> 0.58 (its lists outvoted good first-round passages); at 0.3 it changes no score on the
-development sets and still brings in passages when round 1 found nothing covering."""
 STATED_WEIGHT = 4.0
 """Weight of the passages that state a typed relation the question's graph search found
 (Noirtier is the father of Villefort). Monte Cristo answerable recall@5 0.666 without them,
@@ -180,7 +176,7 @@ class Librarian:
     def _second_round(self, plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
         if plan.hops:
             return self._bridge_round(plan)
-        steps = second_steps(plan, ranked) + self._regrade_steps(plan, ranked)
+        steps = second_steps(plan, ranked)
         if plan.about_death and plan.multi_hop:
             for name in bridge_entities(plan, ranked):
                 steps += fade_steps(name, self._chapters_of(name), plan.chinese)
@@ -222,24 +218,6 @@ class Librarian:
     def _kinds(self) -> dict[str, str]:
         stores = self.retriever.stores
         return {e.name: e.type for e in stores.catalog.entities(stores.world)}
-
-    def _regrade_steps(self, plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
-        """Weak evidence (the best passages miss weighty words of the question): search again
-        with the missing words as the world writes them."""
-        missing = self.grader.uncovered(ranked, self.grader.terms(plan))
-        if not missing:
-            return []
-        names = [t.entity for t in missing if t.entity] or plan.entities[:1]
-        words = self.grader.reformulate([t for t in missing if not t.entity])
-        if not words:
-            return []
-        steps = [Step("keyword_search", {"query": " ".join([*names, words]), "top_k": 20},
-                      REGRADE_WEIGHT, "regrade")]
-        if plan.entities:
-            steps.append(Step("vector_search", {"query": words, "top_k": 20,
-                                                "entity": plan.entities[0]}, REGRADE_WEIGHT,
-                               "regrade-entity"))
-        return steps
 
     def _call(self, steps: list[Step]) -> ModelResponse:
         parts = []
