@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stores.entities.kinship import names_a_relative
-from stores.lang import asks, en, has_han, zh
+from stores.lang import HAN_RANGES, asks, en, has_han, zh
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
@@ -96,6 +96,10 @@ class QueryPlan:
     relation: tuple[str, str] | None = None
     """The relation the question asks for and the named entity's role in it, read outside
     the names (Lord Wilmore is not asking who Wilmore serves): see `relation_cue`."""
+    asks_relation: bool = False
+    """The answer is the relation itself or the relative (什么关系, 沈砚的师父是谁, whose
+    father), not something else the question says about a relative (Whom did Haydée accuse
+    of betraying her father?): see `relation_asked`."""
 
     @property
     def chinese(self) -> bool:
@@ -143,6 +147,7 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
                      about_death=bool(death), death_subject=subject,
                      multi_hop=bool(hops) or bool(MULTI_HOP.search(question)),
                      hops=hops, bridges=bridges, relation=relation_cue(unnamed),
+                     asks_relation=relation_asked(question, [question[a:b] for a, b, _ in spans]),
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 
 
@@ -195,6 +200,36 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
      "source"),
     (re.compile(r"仇人|敌人|\b(?:enem(?:y|ies)|foes?)\b", re.I), "enemy", "either"),
 )
+
+
+OWNER_GAP = re.compile(f"(?:[{HAN_RANGES}]{{0,4}}的|之|['’]s\\s+(?:[a-z]+\\s+){{0,2}}|\\s+)")
+"""What stands between a name and its relative word: 沈砚的师父, 沈青崖唯一的弟子, Mira's father,
+Mira's only living son, Mercédès marry."""
+ASKED_OWNER = re.compile(r"(?:谁的|\bwhose\s+)$", re.I)
+"""谁的师父, whose father: the relative word is the question's object."""
+OWNER_AFTER = re.compile(r"^\s+(?:of|to)\s+(?:the\s+)?", re.I)
+
+
+def relation_asked(question: str, mentions: list[str]) -> bool:
+    """The question asks what a relation is or who someone's relative is: "什么关系", or a
+    relative word owned by a name or by the question word (沈砚的师父, Mira's father, father
+    of Mira, 谁的儿子). A relative word elsewhere (Whom did Haydée accuse of betraying her
+    father?) is something the question says about the answer, not what it asks for."""
+    if ASKS_RELATION.search(question):
+        return True
+    for pattern, _, _ in RELATION_CUES:
+        for cue in pattern.finditer(question):
+            before, after = question[:cue.start()], question[cue.end():]
+            if ASKED_OWNER.search(before):
+                return True
+            for name in mentions:
+                at = before.rfind(name)
+                if at >= 0 and OWNER_GAP.fullmatch(before[at + len(name):]):
+                    return True
+                of = OWNER_AFTER.match(after)
+                if of is not None and after[of.end():].startswith(name):
+                    return True
+    return False
 
 
 def relation_cue(question: str) -> tuple[str, str] | None:

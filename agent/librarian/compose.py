@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agent.librarian.analysis import QueryPlan
+from agent.librarian.analysis import ASKS_RELATION, QueryPlan
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
@@ -109,7 +109,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     many = bool(MANY.search(plan.question))
     candidates = weigh_people(plan, ranked, words, people_in) if who else []
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
-    related = related_answers(plan, relations)
+    related = related_answers(plan, relations) if plan.asks_relation else []
     supported = stands(candidates, many)
     if related and who:
         # a relation of the kind asked for, declared by the world or stated by a sentence of
@@ -123,8 +123,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
-    lines = ([_relation_line(plan, relations, next(iter(related), ""))]
-             if plan.kind == "relational" and pair else [])
+    lines = ([_relation_line(plan, asked_relations(plan, relations), next(iter(related), ""))]
+             if plan.asks_relation and pair else [])
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
         # "哪三个人" wants everyone the best sentence names (or every relative the relation
@@ -164,6 +164,14 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:
     return subject in passage.entities and any(o in passage.entities for o in others)
+
+
+def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
+    """The relations the line may name: any for "what is their relation", else only those of
+    the kind asked (the master of the Wayfarer asks for no one's mentor but the ship's)."""
+    if plan.relation is None or ASKS_RELATION.search(plan.question):
+        return list(relations)
+    return [r for r in relations if r.type == plan.relation[0]]
 
 
 def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]:

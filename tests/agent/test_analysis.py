@@ -33,3 +33,17 @@ def test_the_relation_asked_for_is_read_outside_the_names() -> None:
     assert analyse("Who were Louis's sons?", NAMES.find_spans).relation == ("parent_of",
                                                                             "source")
     assert analyse("刘备的妻子是谁？", NAMES.find_spans).relation == ("spouse", "either")
+
+
+def test_a_relative_word_is_asked_for_only_where_it_is_someones() -> None:
+    asked = [
+        "Who were Louis's sons?", "Who was Edmond's only living son?", "Who is the father of Edmond?",
+        "刘备的妻子是谁？", "刘备唯一的儿子是谁？", "甘夫人是谁的妻子？", "What is Edmond's relation to Louis?",
+    ]
+    for question in asked:
+        assert analyse(question, NAMES.find_spans).asks_relation, question
+    # the relative word says something about the answer; it is not what is asked
+    told = ["Whom did Morcerf accuse of betraying her father?", "刘备第一次用双股剑对敌是在哪一回？",
+            "Where did Edmond sail after his father died?"]
+    for question in told:
+        assert not analyse(question, NAMES.find_spans).asks_relation, question

@@ -67,6 +67,17 @@ def test_who_was_her_father_is_answered_from_the_sentence_that_says_so(lamp_home
     assert "the daughter of Tobias Wren" in first["quote"]
 
 
+def test_a_question_that_only_mentions_a_relative_states_no_relation(lamp_home: Path) -> None:
+    # "her father" is part of what is asked about, not the answer: no relation line, no name
+    result = lore("ask", "Whom did Mira wait for on the landing while her father rowed out?",
+                  "--world", "lamp", "--json", home=lamp_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    assert "relation:" not in answer["answer"]
+    assert not answer["answer"].startswith("Tobias Wren.")
+    assert answer["citations"]
+
+
 def test_places_are_told_from_people_by_how_the_text_uses_their_names(lamp_home: Path) -> None:
     result = lore("entities", "--world", "lamp", "--json", home=lamp_home)
     assert result.code == 0, result.err
