@@ -125,3 +125,35 @@ def test_gold_outside_a_files_chapter_range_is_caught(tmp_path: Path, shared_dat
     path.write_text(json.dumps(early, ensure_ascii=False) + "\n", encoding="utf-8")
     report = verify.verify_file(path, shared_data)
     assert len(report.errors) == 1 and "outside 61–120" in report.errors[0], report.errors
+
+
+def test_botchan_set_covers_every_type_and_every_chapter(tmp_path: Path, monkeypatch) -> None:
+    """botchan.jsonl is held out and its text is fetched by bench/texts.py, never downloaded
+    here: with an empty cache verify.py still checks the format and says how to fetch the text."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    report = verify.verify_file(QUESTIONS / "botchan.jsonl")
+    assert report.records == 42
+    assert report.errors == [f"botchan.jsonl: the chapters of 'botchan' are not in "
+                             f"{tmp_path / 'lorekeeper' / 'texts' / 'botchan'}: run "
+                             f".venv/bin/python bench/texts.py botchan"]
+    assert set(report.types) == verify.TYPES and min(report.types.values()) >= 3
+    records = _records("botchan.jsonl")
+    assert {g for r in records for g in r["gold_chapters"]} == set(range(1, 12))
+
+
+def test_botchan_quotes_are_checked_in_the_fetched_chapters(tmp_path: Path, monkeypatch) -> None:
+    """verify.py reads Botchan from bench/texts.py's cache: a quote filed under the wrong
+    chapter is named with the chapter that holds it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    texts = verify._texts_module()
+    cache = texts.default_cache("botchan")
+    texts.write_chapters(["The boy jumped from the second story.", "A badger-like principal."],
+                         cache, texts.SOURCES["botchan"])
+    good = {"id": "x", "type": "fact", "question": "Who?", "answer": "The principal.",
+            "gold_chapters": [1], "evidence": "badger-like principal"}
+    path = tmp_path / "botchan_broken.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps(dict(good, id="y", gold_chapters=[2]))
+                    + "\n", encoding="utf-8")
+    errors = verify.verify_file(path).errors
+    assert errors == ["botchan_broken.jsonl:1: evidence 'badger-like principal' is in none of "
+                      "the gold chapters [1] (found in [2])"]

