@@ -98,7 +98,8 @@ def _name_like(term: str, question: str) -> bool:
 def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Relation],
             terms: Sequence[str], in_world: Callable[[str], bool],
             names_in: Callable[[str], list[str]],
-            people_in: Callable[[str], list[str]]) -> Answer:
+            people_in: Callable[[str], list[str]],
+            gender: Callable[[str], str]) -> Answer:
     """An extractive answer citing the best passages, or a clear 'not in the text'. A
     who-question is answered with the people `people_in` finds (not the sword or the tree
     the same sentence names)."""
@@ -123,7 +124,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
-    lines = ([_relation_line(plan, asked_relations(plan, relations), next(iter(related), ""))]
+    lines = ([_relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
+                             gender)]
              if plan.asks_relation and pair else [])
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
@@ -288,7 +290,8 @@ def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
     return f"{lead} chapter {passage.chapter}{title}: “{quote}” [{n}]"
 
 
-def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str) -> str:
+def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
+                   gender: Callable[[str], str]) -> str:
     """The relation that answers the question (`answer` is its other end, if the question asks
     for one), else the best typed or co-occurrence relation between the names."""
     if not relations:
@@ -301,18 +304,44 @@ def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str) 
                                   -len({r.source, r.target} & named), not r.declared))
     rel = typed[0] if typed else relations[0]
     shown = [str(c) for c in rel.chapters[:6]]
-    # sworn brothers who became enemies are both: every typed relation of the same pair
-    words = language("zh" if plan.chinese else "en").relation_words
-    kinds = ("、" if plan.chinese else ", ").join(dict.fromkeys(
-        words.get(r.type, r.type) for r in typed if {r.source, r.target} == {rel.source, rel.target}))
+    lang = language("zh" if plan.chinese else "en")
     if plan.chinese:
-        kind = f"关系：{kinds}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
         where = f"（第{'、'.join(shown)}回等）" if shown else "（据设定集）"
+    else:
+        where = f" (chapters {', '.join(shown)}…)" if shown else " (declared in the glossary)"
+    # sworn brothers who became enemies are both: every typed relation of the same pair
+    pair = [r for r in typed if {r.source, r.target} == {rel.source, rel.target}]
+    kinds = list(dict.fromkeys(lang.relation_words.get(r.type, r.type) for r in pair))
+    if len(kinds) == 1:
+        # one relation: say what the one asked about is to the other (Noirtier is Villefort's
+        # father), in the word the question would use, not the graph's type (parent of)
+        who = next((n for n in (answer, *plan.entities) if n in (rel.source, rel.target)),
+                   rel.source)
+        whose = rel.target if who == rel.source else rel.source
+        end = "source" if who == rel.source else "target"
+        # a gender the text does not show is the one the question asks with (Mira's father)
+        sex = gender(who) or next((g for g in ("m", "f") if _says(
+            plan.question, lang.relative_word(rel.type, end, g))), "")
+        word = lang.relative_word(rel.type, end, sex)
+        if word:
+            said = lang.relative_sentence.format(who=who, whose=whose, word=word)
+            return f"{said}{where}。" if plan.chinese else f"{said}{where}."
+    listed = ("、" if plan.chinese else ", ").join(kinds)
+    if plan.chinese:
+        kind = f"关系：{listed}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
         return f"{rel.source}与{rel.target}——{kind}{where}。"
-    kind = f"relation: {kinds}" if rel.type != "co_occurs" else (
+    kind = f"relation: {listed}" if rel.type != "co_occurs" else (
         f"appear together in {int(rel.weight)} passages")
-    where = f" (chapters {', '.join(shown)}…)" if shown else " (declared in the glossary)"
     return f"{rel.source} and {rel.target} — {kind}{where}."
+
+
+def _says(question: str, word: str) -> bool:
+    """The question uses the word (a whole word, for Latin text)."""
+    if not word:
+        return False
+    if word.isascii():
+        return re.search(rf"\b{re.escape(word)}\b", question, re.I) is not None
+    return word in question
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

@@ -278,7 +278,7 @@ class Librarian:
             return not_in_text(plan)
         terms = question_terms(plan.question, tokens)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
-                       self._people_in)
+                       self._people_in, lexicon_of(self.retriever).gender)
 
     def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:
         """A question about how someone died, and no sentence of the best passages names them

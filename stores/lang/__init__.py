@@ -72,6 +72,20 @@ class Language:
     """Pattern of what a reader writes to say the text does not tell (a model's refusal)."""
     relation_words: Mapping[str, str] = field(default_factory=dict)
     """How the language names each relation type of the graph (sworn_sibling → 结义兄弟)."""
+    relative_words: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
+    """(relation type, which end: source / target / either, gender m / f / "") → the word for
+    that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
+    relative_sentence: str = ""
+    """How one says who someone is to another: "{who} is {whose}'s {word}"."""
+
+    def relative_word(self, kind: str, end: str, gender: str) -> str:
+        """The word for one end of a relation, the gendered one when the gender is known
+        ("" when the language has none for this relation)."""
+        for key in ((kind, end, gender), (kind, end, ""), (kind, "either", gender),
+                    (kind, "either", "")):
+            if key in self.relative_words:
+                return self.relative_words[key]
+        return ""
 
 
 LANGUAGES = ("zh", "en")

@@ -243,5 +243,23 @@ RELATION_WORDS = {
 }
 """The graph's relation types as an answer names them."""
 
+RELATIVE_WORDS = {
+    ("parent_of", "source", "m"): "father", ("parent_of", "source", "f"): "mother",
+    ("parent_of", "source", ""): "parent", ("parent_of", "target", "m"): "son",
+    ("parent_of", "target", "f"): "daughter", ("parent_of", "target", ""): "child",
+    ("child_of", "target", "m"): "father", ("child_of", "target", "f"): "mother",
+    ("child_of", "target", ""): "parent", ("child_of", "source", "m"): "son",
+    ("child_of", "source", "f"): "daughter", ("child_of", "source", ""): "child",
+    ("spouse", "either", "m"): "husband", ("spouse", "either", "f"): "wife",
+    ("spouse", "either", ""): "spouse",
+    ("mentor", "source", ""): "master", ("mentor", "target", ""): "disciple",
+    ("sworn_sibling", "either", "m"): "sworn brother",
+    ("sworn_sibling", "either", "f"): "sworn sister",
+    ("sworn_sibling", "either", ""): "sworn sibling",
+    ("serves", "target", ""): "lord", ("lord_of", "source", ""): "lord",
+}
+"""What one end of a relation is to the other (see `Language.relative_words`)."""
+
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
-                    STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS)
+                    STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
+                    "{who} is {whose}'s {word}")

@@ -266,8 +266,24 @@ RELATION_WORDS = {
 }
 """The graph's relation types as an answer names them."""
 
+RELATIVE_WORDS = {
+    ("parent_of", "source", "m"): "父亲", ("parent_of", "source", "f"): "母亲",
+    ("parent_of", "source", ""): "父母", ("parent_of", "target", "m"): "儿子",
+    ("parent_of", "target", "f"): "女儿", ("parent_of", "target", ""): "子女",
+    ("child_of", "target", "m"): "父亲", ("child_of", "target", "f"): "母亲",
+    ("child_of", "target", ""): "父母", ("child_of", "source", "m"): "儿子",
+    ("child_of", "source", "f"): "女儿", ("child_of", "source", ""): "子女",
+    ("spouse", "either", "m"): "丈夫", ("spouse", "either", "f"): "妻子",
+    ("spouse", "either", ""): "配偶",
+    ("mentor", "source", ""): "师父", ("mentor", "target", ""): "徒弟",
+    ("sworn_sibling", "either", ""): "结义兄弟",
+    ("serves", "target", ""): "主公", ("lord_of", "source", ""): "主公",
+}
+"""What one end of a relation is to the other (see `Language.relative_words`)."""
+
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
-                    not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS)
+                    not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
+                    relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}")
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""

@@ -38,3 +38,15 @@ def test_the_frequent_surnames_are_surnames() -> None:
     from stores.lang.zh import COMMON_SURNAMES, SINGLE_SURNAMES
 
     assert COMMON_SURNAMES <= SINGLE_SURNAMES
+
+
+def test_a_relatives_word_is_gendered_when_the_gender_is_known() -> None:
+    english, chinese = language("en"), language("zh")
+    assert english.relative_word("parent_of", "source", "m") == "father"
+    assert english.relative_word("parent_of", "target", "f") == "daughter"
+    assert english.relative_word("parent_of", "source", "") == "parent"
+    assert english.relative_word("spouse", "source", "f") == "wife"  # either end of a spouse
+    assert chinese.relative_word("mentor", "target", "") == "徒弟"
+    assert english.relative_word("co_occurs", "source", "m") == ""
+    assert english.relative_sentence.format(who="Noirtier", whose="Villefort", word="father") \
+        == "Noirtier is Villefort's father"
