@@ -62,9 +62,11 @@ def without_steps(*prefixes: str) -> Patch:
 
 def with_constant(module_attr: str, value) -> Patch:
     """One module-level constant of the librarian set to `value`."""
-    model, strategy = librarian_modules()
-    owner = {"model": model, "strategy": strategy}[module_attr.split(".")[0]]
-    return lambda: mock.patch.object(owner, module_attr.split(".")[1], value)
+    import importlib
+
+    module, attr = module_attr.split(".")
+    owner = importlib.import_module(f"agent.librarian.{module}")
+    return lambda: mock.patch.object(owner, attr, value)
 
 
 def without_grading() -> Patch:
@@ -88,6 +90,25 @@ def without_alias_expansion() -> Patch:
     return lambda: mock.patch.object(Retriever, "expand", lambda self, query: query)
 
 
+def refusing_only(clause: str) -> Patch:
+    """The librarian's "not in the text" from one clause of `compose.unsupported` only: a
+    name the world never mentions ("names"), or two stretches of such words ("words")."""
+    from agent.librarian import compose
+
+    def unsupported(plan, terms, in_world):
+        missing = [t for t in terms if not in_world(t) and not compose.re.match(r"那[位个名人些]", t)]
+        if clause == "names":
+            return any(compose._name_like(t, plan.question) for t in missing)
+        return len(compose._stretches(missing, plan.question)) >= 2
+
+    return lambda: mock.patch.object(compose, "unsupported", unsupported)
+
+
+def without_untold_death() -> Patch:
+    model, _ = librarian_modules()
+    return lambda: mock.patch.object(model.Librarian, "_death_untold", lambda self, *a: False)
+
+
 def ablations() -> dict[str, Patch]:
     """Each rule of the librarian's search, off."""
     return {
@@ -104,6 +125,9 @@ def ablations() -> dict[str, Patch]:
         "-diversify": without_diversity(),
         "-alias-expansion": without_alias_expansion(),
         "-en-weights": with_constant("strategy.EN_WEIGHTS", (1.0, 1.0)),
+        "-refuse-words": refusing_only("names"),
+        "-refuse-names": refusing_only("words"),
+        "-refuse-death": without_untold_death(),
     }
 
 
@@ -134,6 +158,8 @@ def grids() -> dict[str, dict[str, Patch]]:
                        for v in ((1.0, 1.0), (2.0, 0.5), (1.5, 1.0))},
         "SHARED_TITLE_WORD": {str(v): with_constant("strategy.SHARED_TITLE_WORD", v)
                               for v in (1, 3, 6)},
+        "WINDOW_SHARE": {str(v): with_constant("grading.WINDOW_SHARE", v)
+                         for v in (0.0, 0.3, 0.6)},
     }
 
 
@@ -142,7 +168,8 @@ def _retrieval(name: str, value) -> Patch:
 
 
 DEFAULTS = {"rrf_k": "60", "GRADE_FLOOR": "0.25", "EN_WEIGHTS": "(2.0, 0.5)",
-"SHARED_TITLE_WORD": "3"}
+"SHARED_TITLE_WORD": "3",
+            "WINDOW_SHARE": "0.0"}
 
 
 @dataclass
@@ -158,19 +185,21 @@ class SetRun:
 
         CURRENT["runner"] = self.runner
         recall = rr = 0.0
-        n = refused = 0
+        n = refused = caught = unanswerable = 0
         per_question = {}
         with patch():
             for q in self.questions:
-                if not q.gold_chapters:
-                    continue
                 chapters, stop = self.runner.run(q.question)  # type: ignore[attr-defined]
+                if not q.gold_chapters:
+                    unanswerable += 1
+                    caught += stop == "not_in_text"
+                    continue
                 s = score(chapters, q.gold_chapters, 5)
                 recall, rr, n = recall + s.recall, rr + s.rr, n + 1
                 refused += stop == "not_in_text"
                 per_question[q.id] = (round(s.recall, 3), round(s.rr, 3))
         return {"recall": recall / n, "mrr": rr / n, "n": n, "refused": refused,
-                "questions": per_question}
+                "unanswerable": unanswerable, "caught": caught, "questions": per_question}
 
 
 RUNNERS: dict[str, object] = {}
@@ -236,14 +265,22 @@ def ablate(runs: list[SetRun], only: list[str]) -> dict:
                      _mean_cell(dev), _mean_cell(held)])
         print("  ".join(rows[-1]), flush=True)
     print(render(rows))
+    print("\n'not in the text': answerable questions refused / unanswerable ones caught (of n)")
+    said = [header[:-2]]
+    for name, by_set in results.items():
+        said.append([name, *(f"{m['refused']} / {m['caught']} of {m['unanswerable']}"
+                             for m in (by_set[r.qs.name] for r in runs))])
+    print(render(said))
     return results
 
 
-def fit(runs: list[SetRun]) -> dict:
+def fit(runs: list[SetRun], knobs: list[str]) -> dict:
     dev = [r for r in runs if not r.qs.held_out]
     held = [r for r in runs if r.qs.held_out]
     report: dict = {}
     for knob, values in grids().items():
+        if knobs and knob not in knobs:
+            continue
         measured = {value: {r.qs.name: r.measure(patch) for r in runs}
                     for value, patch in _progress(values, knob)}
 
@@ -316,10 +353,11 @@ def main() -> None:
     set_options(parser)
     parser.add_argument("--only", default="", help="ablate: these variants (and full) only")
     parser.add_argument("--json", type=Path, help="also write the measurements to this file")
+    parser.add_argument("--knobs", default="", help="fit: these constants only (default: all)")
     args = parser.parse_args()
     runs = [opened(qs, args) for qs in chosen_sets(args)]
     report = ablate(runs, args.only.split(",") if args.only else []) if args.mode == "ablate" \
-        else fit(runs)
+        else fit(runs, args.knobs.split(",") if args.knobs else [])
     if args.json:
         args.json.write_text(json.dumps(report, ensure_ascii=False, indent=1, default=str))
     close_all()
