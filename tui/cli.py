@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     _register()
     try:
         # Without standalone mode click returns a command's exit code instead of exiting.
-        code = app(args=argv, standalone_mode=False)
+        code = app(args=argv, standalone_mode=False, prog_name="lore")
         if code == INTERRUPTED_EXIT:  # typer turns Ctrl+C into a bare exit code
             raise KeyboardInterrupt
         if isinstance(code, int) and code:
@@ -102,7 +102,9 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # click usage errors carry their own exit code
         import click
 
-        if isinstance(exc, click.ClickException):
+        # typer 0.29 raises its own vendored click's errors (typer._click), whose base is
+        # TyperException, not click.ClickException: either is a usage error, never a traceback
+        if isinstance(exc, (click.ClickException, typer.TyperException)) and hasattr(exc, "show"):
             exc.show()
             sys.exit(exc.exit_code)
         context = _CURRENT.get("context")

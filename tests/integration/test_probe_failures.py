@@ -247,3 +247,16 @@ def test_a_hanging_model_gives_up_within_the_total_time_and_keeps_the_question(
     after = stored(demo_copy)
     new = [t for s, t in after["turns"].items() if s not in before["turns"]]
     assert new == [[("沈砚是谁？", "failed")]]
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (("ask", "--bogus", "谁？"), "No such option: --bogus"),
+    (("eval", "dialogues", "--world", "demo", "--questions", "q.jsonl"), "No such option"),
+    (("nosuchcommand",), "No such command"),
+])
+def test_a_mistyped_command_line_is_a_usage_error_not_a_traceback(tmp_path: Path, argv: tuple,
+                                                                  needle: str) -> None:
+    result = lore(*argv, home=tmp_path / "home")
+    assert result.code == 2
+    assert needle in result.err and "Try 'lore" in result.err
+    assert "Traceback" not in result.err, result.err
