@@ -90,18 +90,28 @@ def without_alias_expansion() -> Patch:
     return lambda: mock.patch.object(Retriever, "expand", lambda self, query: query)
 
 
-def refusing_only(clause: str) -> Patch:
-    """The librarian's "not in the text" from one clause of `compose.unsupported` only: a
-    name the world never mentions ("names"), or two stretches of such words ("words")."""
+def without_refusal_by_name() -> Patch:
+    """No "not in the text" for a name the world never mentions (`compose.unsupported`)."""
     from agent.librarian import compose
 
-    def unsupported(plan, terms, in_world):
-        missing = [t for t in terms if not in_world(t) and not compose.re.match(r"那[位个名人些]", t)]
-        if clause == "names":
-            return any(compose._name_like(t, plan.question) for t in missing)
-        return len(compose._stretches(missing, plan.question)) >= 2
+    return lambda: mock.patch.object(compose, "unsupported", lambda *a, **k: False)
 
-    return lambda: mock.patch.object(compose, "unsupported", unsupported)
+
+def without_question_words() -> Patch:
+    """Questions searched and graded with their question words (谁, 什么, which): the world's
+    IDF alone weighs them down."""
+    import re
+
+    _, strategy = librarian_modules()
+    never = re.compile(r"(?!x)x")
+
+    @contextlib.contextmanager
+    def patched() -> Iterator[None]:
+        with mock.patch.object(strategy, "QUESTION_WORDS_ZH", never), \
+                mock.patch.object(strategy, "QUESTION_WORDS_EN", never):
+            yield
+
+    return patched
 
 
 def without_untold_death() -> Patch:
@@ -116,7 +126,7 @@ def ablations() -> dict[str, Patch]:
         "-quote": without_steps("quote"),
         "-entity": without_steps("entity"),
         "-death": without_steps("death"),
-        "-fade": without_steps("fade:"),
+        "-question-words": without_question_words(),
         "-title": without_steps("title:"),
         "-graph": without_steps("graph", "typed"),
         "-kin": without_steps("kin"),
@@ -125,8 +135,7 @@ def ablations() -> dict[str, Patch]:
         "-diversify": without_diversity(),
         "-alias-expansion": without_alias_expansion(),
         "-en-weights": with_constant("strategy.EN_WEIGHTS", (1.0, 1.0)),
-        "-refuse-words": refusing_only("names"),
-        "-refuse-names": refusing_only("words"),
+        "-refuse-names": without_refusal_by_name(),
         "-refuse-death": without_untold_death(),
     }
 
@@ -160,6 +169,8 @@ def grids() -> dict[str, dict[str, Patch]]:
                               for v in (1, 3, 6)},
         "WINDOW_SHARE": {str(v): with_constant("grading.WINDOW_SHARE", v)
                          for v in (0.0, 0.3, 0.6)},
+        "HYBRID_WEIGHT": {str(v): with_constant("strategy.HYBRID_WEIGHT", v)
+                          for v in (0.3, 0.6, 1.0)},
     }
 
 
@@ -168,8 +179,7 @@ def _retrieval(name: str, value) -> Patch:
 
 
 DEFAULTS = {"rrf_k": "60", "GRADE_FLOOR": "0.25", "EN_WEIGHTS": "(2.0, 0.5)",
-"SHARED_TITLE_WORD": "3",
-            "WINDOW_SHARE": "0.0"}
+            "SHARED_TITLE_WORD": "3", "WINDOW_SHARE": "0.0", "HYBRID_WEIGHT": "0.6"}
 
 
 @dataclass

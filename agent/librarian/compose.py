@@ -57,13 +57,36 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
     return chosen if len(chosen) <= MAX_QUOTE else chosen[:MAX_QUOTE]
 
 
-def unsupported(plan: QueryPlan, terms: Sequence[str], in_world: Callable[[str], bool]) -> bool:
-    """The question leans on something the world's text never mentions: a name (张三丰, Oxford,
-    Sherlock) or two or more of its words (电脑 and 型号)."""
+def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
+    """The question's words that the world's text never uses."""
     # 那位, 那个: the question pointing at someone, not a word the story should contain.
-    missing = [t for t in terms if not in_world(t) and not re.match(r"那[位个名人些]", t)]
-    name_like = [t for t in missing if _name_like(t, plan.question)]
-    return bool(name_like) or len(_stretches(missing, plan.question)) >= 2
+    return [t for t in terms if not in_world(t) and not re.match(r"那[位个名人些]", t)]
+
+
+def unsupported(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str], bool]) -> bool:
+    """The question names someone or something the world's text never mentions (张三丰,
+    Oxford, Sherlock). Words the text does not use are no reason to refuse: a reader asks in
+    their own words (bench/tune.py ablate: refusing on two such words caught 3 of 12 unanswerable
+    development questions and 0 of 16 held-out ones, and refused 6 answerable held-out ones);
+    they make the answer evidence instead (`unsettled`)."""
+    return any(_name_like(t, plan.question) and not _known_given_name(t, in_world)
+               for t in missing)
+
+
+def unsettled(plan: QueryPlan, missing: Sequence[str]) -> bool:
+    """Two or more stretches of the question are words the text never uses (电脑 and 型号):
+    whatever the passages say, they cannot settle it."""
+    return len(_stretches(missing, plan.question)) >= 2
+
+
+def _known_given_name(term: str, in_world: Callable[[str], bool]) -> bool:
+    """A Han full name the text writes without its surname (贾宝玉 as 宝玉) is someone the
+    world knows under a shorter name, not a stranger."""
+    if term.isascii():
+        return False
+    surname = 2 if term[:2] in COMPOUND_SURNAMES else 1
+    given = term[surname:]
+    return len(given) >= 2 and in_world(given)
 
 
 def _stretches(words: Sequence[str], question: str) -> list[tuple[int, int]]:
@@ -103,7 +126,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     """An extractive answer citing the best passages, or a clear 'not in the text'. A
     who-question is answered with the people `people_in` finds (not the sword or the tree
     the same sentence names)."""
-    if not ranked or unsupported(plan, terms, in_world):
+    missing = missing_words(terms, in_world)
+    if not ranked or unsupported(plan, missing, in_world):
         return not_in_text(plan)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
     who = bool(WHO.search(plan.question))
@@ -137,16 +161,18 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             named = related
         else:
             named = quoted if len(quoted) > 1 else people[:1]
-        if not supported:
+        if not supported or unsettled(plan, missing):
             return evidence_only(plan, cited, citations, lines, named)
         lines.append(("、".join(named) + "。") if plan.chinese else (", ".join(named) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
         return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
                                      if line), citations=citations, entities=subjects[:6])
+    subjects = _answer_entities(plan, citations, names_in)
+    if unsettled(plan, missing):
+        return evidence_only(plan, cited, citations, lines, subjects)
     # that two names share passages says nothing of how they are related: evidence, no answer
     told = not (lines and not any(r.type != "co_occurs" for r in relations))
     lines += _cite_lines(plan, cited, citations)
-    subjects = _answer_entities(plan, citations, names_in)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
 

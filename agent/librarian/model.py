@@ -42,7 +42,6 @@ from agent.librarian.strategy import (
     Step,
     bridge_entities,
     death_title_steps,
-    fade_steps,
     first_steps,
     fuse,
     second_steps,
@@ -148,11 +147,7 @@ class Librarian:
     def _first_round(self, plan: QueryPlan) -> list[Step]:
         if plan.hops:
             desc = self._analyse(plan.hops[0])
-            steps = hop_steps(plan, desc)
-            if desc.death_subject:  # 诸葛亮临终…: his death chapter is where the description is
-                steps += [dataclasses.replace(step, label=HOP1) for step in fade_steps(
-                    desc.death_subject, self._chapters_of(desc.death_subject), plan.chinese)]
-            return steps
+            return hop_steps(plan, desc)
         steps = first_steps(plan)
         cue = plan.relation
         if cue and plan.entities:  # a glossary or the text may say it: ask for that type only
@@ -168,7 +163,6 @@ class Librarian:
         steps += titled
         if plan.death_subject:
             mentions = self._chapters_of(plan.death_subject)
-            steps += fade_steps(plan.death_subject, mentions, plan.chinese)
             steps += death_title_steps(plan.death_subject, self.retriever.chapter_titles,
                                        mentions, plan.chinese)
         return steps
@@ -176,20 +170,11 @@ class Librarian:
     def _second_round(self, plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
         if plan.hops:
             return self._bridge_round(plan)
-        steps = second_steps(plan, ranked)
-        if plan.about_death and plan.multi_hop:
-            for name in bridge_entities(plan, ranked):
-                steps += fade_steps(name, self._chapters_of(name), plan.chinese)
-        return steps
+        return second_steps(plan, ranked)
 
     def _bridge_round(self, plan: QueryPlan) -> list[Step]:
         """Search the rest of a multi-hop question about the people its description names."""
-        steps = bridge_steps(plan, self.bridges)
-        if plan.about_death:
-            for name in self.bridges:
-                steps += [dataclasses.replace(step, label=HOP2 + name) for step in
-                          fade_steps(name, self._chapters_of(name), plan.chinese)]
-        return steps
+        return bridge_steps(plan, self.bridges)
 
     def _vote_bridges(self, plan: QueryPlan, ranked: list[Passage]) -> list[str]:
         """The people the description's best sentences name (温酒斩华雄 → 关羽)."""
@@ -282,7 +267,8 @@ class Librarian:
 
     def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:
         """A question about how someone died, and no sentence of the best passages names them
-        beside a word for dying: the text does not tell that death."""
+        beside a word for dying: the text does not tell that death. (bench/tune.py ablate: it
+        refused no answerable question on any of seven sets.)"""
         if not (plan.about_death and plan.death_subject) or plan.asks_chapter:
             return False  # "in which chapter": a title may tell it (The Suicide)
         if not DIES.search(plan.question):

@@ -1,7 +1,8 @@
 """How the offline model searches: which tool calls a question gets, and how their results
 are fused into one ranked list of evidence.
 
-Each question kind gets the calls that earn their keep on it (measured on bench/questions):
+Each question kind gets the calls that earn their keep on it (measured on bench/questions, and
+kept only where they also help books they were not written for: bench/tune.py ablate):
 names → an entity-filtered search beside the open one; "which chapter" → chapter titles;
 deaths → the entity's passages searched with the words a story uses for dying; relations →
 the graph's evidence passages and, for "what is A's relation to B", A's passages searched
@@ -77,6 +78,9 @@ def content_query(question: str) -> str:
 
 
 EN_WEIGHTS = (2.0, 0.5)
+"""English (BM25, entity-filtered search) weights in the fusion; Chinese weighs both 1.0."""
+HYBRID_WEIGHT = 0.6
+"""The open hybrid (dense + BM25) search's weight in the fusion, in every language."""
 
 
 def first_steps(plan: QueryPlan) -> list[Step]:
@@ -87,18 +91,14 @@ def first_steps(plan: QueryPlan) -> list[Step]:
     # (Monte Cristo recall@5 0.51 -> 0.56); the same weights cost 三国演义 0.02, so they differ.
     keyword_weight, entity_weight = (1.0, 1.0) if plan.chinese else EN_WEIGHTS
     steps = [Step("keyword_search", {"query": terms, "top_k": 20}, keyword_weight, "bm25"),
-             Step("vector_search", {"query": q, "top_k": 20}, 0.6, "hybrid")]
+             Step("vector_search", {"query": q, "top_k": 20}, HYBRID_WEIGHT, "hybrid")]
     main = plan.entities[0] if plan.entities else None
     if plan.kind == "exact" and plan.quote:
         steps.insert(0, Step("keyword_search", {"query": plan.quote, "top_k": 10}, 2.0, "quote"))
     if main:
         # The names as written leave the entity query too (云长温酒斩 searched "云长温酒斩"
         # within 关羽's passages; "温酒斩" finds 回5): 三国演义 alias recall 0.80 → 0.90.
-        rest = re.sub(r"['’]s\b", " ", terms)
-        for name in sorted({*plan.entities, *plan.mentions}, key=len, reverse=True):
-            rest = rest.replace(name, " ")
-        rest = " ".join(rest.split())
-        rest = rest.strip() or terms
+        rest = entity_rest(plan, terms)
         steps.append(Step("vector_search", {"query": rest, "top_k": 20, "entity": main},
                           entity_weight, "entity"))
         if plan.death_subject:
@@ -117,6 +117,15 @@ def first_steps(plan: QueryPlan) -> list[Step]:
     if plan.kind == "temporal" and main:
         steps.append(Step("track_entity", {"entity": main}, 0.0, "timeline"))
     return steps
+
+
+def entity_rest(plan: QueryPlan, terms: str) -> str:
+    """The search terms without the names as written (云长温酒斩 → 温酒斩): what to look for
+    within the named one's passages."""
+    rest = re.sub(r"['’]s\b", " ", terms)
+    for name in sorted({*plan.entities, *plan.mentions}, key=len, reverse=True):
+        rest = rest.replace(name, " ")
+    return " ".join(rest.split()) or terms
 
 
 def bridge_entities(plan: QueryPlan, ranked: list[Passage], limit: int = 2) -> list[str]:
@@ -153,31 +162,6 @@ def death_steps(entity: str, rest: str, chinese: bool) -> list[Step]:
                  1.5, "death"),
             Step("keyword_search", {"query": f"{entity} {words}", "top_k": 20}, 1.0,
                  "death-words")]
-
-
-def last_active_chapter(entity: str, chapters_of_mentions: list[int]) -> int | None:
-    """The last chapter where the entity is much talked about: a person's death is told
-    there or just before (三国演义: 诸葛亮 104, 曹操 78, 孙策 29, 张飞 81, 周瑜 57 — all right;
-    关羽 83 is wrong, his ghost and his avengers keep him in the text after 77)."""
-    counts: dict[int, int] = {}
-    for chapter in chapters_of_mentions:
-        counts[chapter] = counts.get(chapter, 0) + 1
-    if not counts:
-        return None
-    threshold = max(2, 0.25 * max(counts.values()))
-    busy = [c for c, n in counts.items() if n >= threshold]
-    return max(busy) if busy else max(counts)
-
-
-def fade_steps(entity: str, chapters_of_mentions: list[int], chinese: bool) -> list[Step]:
-    """Search the death words around the chapter where the entity fades from the story."""
-    last = last_active_chapter(entity, chapters_of_mentions)
-    if last is None:
-        return []
-    words = DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN
-    return [Step("keyword_search", {"query": f"{entity} {words}", "top_k": 5,
-                                    "chapter_range": {"start": max(0, last - 1), "end": last + 1}},
-                 2.0, f"fade:{last}")]
 
 
 SHARED_TITLE_WORD = 3
@@ -270,13 +254,12 @@ measured the same on the development sets)."""
 DROP_BELOW = 0.0
 """Passages covering no more than this share of the question leave the evidence (0.2 measured
 the same as 0.0 on every set: such passages never reached the top five)."""
-VOUCHING = ("title:", "fade:")
+VOUCHING = ("title:",)
 VOUCHED = 1.0
 """The coverage a passage found through the story's structure counts at least: a chapter whose
-title names the event, or where the entity fades from the story, tells of it in other words
-than the question's (先主…崩于永安宫 for 刘备去世). Without it grading cost the timeline
-questions (三国演义 1.00 → 0.88, Monte Cristo 1.00 → 0.60); at 0.75 三国演义 answerable was
-0.821, at 1.0 0.839."""
+title names the event tells of it in other words than the question's (陨大星汉丞相归天 for
+诸葛亮之死). Without it grading cost the timeline questions (三国演义 1.00 → 0.88, Monte
+Cristo 1.00 → 0.60); at 0.75 三国演义 answerable was 0.821, at 1.0 0.839."""
 
 
 def fuse(plan: QueryPlan, results: Results, passages_by_id: dict[str, Passage],

@@ -165,12 +165,20 @@ async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, l
     assert {1, 5} <= chapters  # both hops stand in the evidence
 
 
-async def test_what_the_text_never_mentions_is_not_answered(run) -> None:
-    for question in ("张三丰在书里教了赵云什么武功？", "诸葛亮是用什么型号的电脑写出师表的？"):
-        result = await run(question)
-        assert result.answer.stop_reason == "not_in_text", question
-        assert result.answer.citations == []
-        assert "没有" in result.answer.text
+async def test_someone_the_text_never_mentions_is_not_answered(run) -> None:
+    result = await run("张三丰在书里教了赵云什么武功？")
+    assert result.answer.stop_reason == "not_in_text"
+    assert result.answer.citations == []
+    assert "没有" in result.answer.text
+
+
+async def test_words_the_text_never_uses_get_evidence_not_an_answer(run) -> None:
+    # a reader asks in their own words: two words the text lacks are no reason to refuse
+    # (bench/tune.py ablate: that rule refused 6 answerable held-out questions, caught none);
+    # nothing is stated either, only the sentences that bear on it, marked as such
+    result = await run("诸葛亮是用什么型号的电脑写出师表的？")
+    assert result.answer.stop_reason == "evidence"
+    assert result.answer.text.startswith("原文中最相关的句子如下，但不足以确定答案")
 
 
 def test_analysis_reads_kinds_names_and_hops(sanguo: Retriever) -> None:
