@@ -61,7 +61,8 @@ def chunk_document(doc: ParsedDocument, world: str, settings: ChunkingSettings,
     for chapter in doc.chapters:
         limit = settings.max_chars_cjk if _mostly_han(chapter) else settings.max_chars_latin
         for scene in chapter.scenes:
-            for units in _pack(list(_units(scene, limit)), limit):
+            groups = _pack(list(_units(scene, limit)), limit)
+            for units in _overlapped(groups, int(limit * settings.overlap)):
                 text = _text(units)
                 order = len(chunks)
                 chunks.append(Chunk(
@@ -175,6 +176,30 @@ def _pack(units: list[_Unit], limit: int) -> list[list[_Unit]]:
         groups.append(units[start_of[end]:end])
         end = start_of[end]
     return _merge_tiny(groups[::-1], limit)
+
+
+def _overlapped(groups: list[list[_Unit]], share: int) -> list[list[_Unit]]:
+    """Each group after the first begins with the last sentences of the one before it, up to
+    `share` characters (none when 0, or when the last sentence alone is longer)."""
+    if share <= 0:
+        return groups
+    result = [groups[0]] if groups else []
+    for before, group in zip(groups, groups[1:], strict=False):
+        last = before[-1]
+        carried: list[str] = []
+        size = 0
+        for sentence in reversed(sentences(last.text, share)):
+            if size + len(sentence) > share:
+                break
+            carried.insert(0, sentence)
+            size += len(sentence)
+        if not carried:
+            result.append(group)
+            continue
+        joiner = "" if _mostly_han_text(last.text) else " "
+        tail = _Unit(joiner.join(carried), last.line_start, last.line_end, last.speaker)
+        result.append([tail, *group])
+    return result
 
 
 def _merge_tiny(groups: list[list[_Unit]], limit: int) -> list[list[_Unit]]:

@@ -63,6 +63,10 @@ class ChunkingSettings(Section):
     """Upper size of a passage in Chinese/Japanese text, in characters."""
     max_chars_latin: int = Field(1200, ge=100, le=20000)
     """Upper size of a passage in alphabetic text, in characters."""
+    overlap: float = Field(0.0, ge=0.0, le=0.5)
+    """Share of the size limit a passage repeats from the end of the one before it in the same
+    scene (whole sentences), so that an answer told across a passage edge stands whole in one
+    passage. 0 = passages do not overlap."""
 
 
 class EntitySettings(Section):

@@ -278,7 +278,10 @@ def _signature(settings: Settings) -> dict[str, object]:
     """What a world was built with: chunking (changes re-chunk everything), the embedder
     (changes re-embed), entity settings and the pipeline version (changes redo entities and
     indexes)."""
-    return {"chunking": settings.chunking.model_dump(),
+    chunking = settings.chunking.model_dump()
+    if not chunking["overlap"]:  # worlds built before the setting existed stay current
+        del chunking["overlap"]
+    return {"chunking": chunking,
             "embedder": settings.embedder.model_dump(exclude={"batch_size", "device"}),
             "entities": settings.entities.model_dump(), "pipeline": PIPELINE_VERSION}
 

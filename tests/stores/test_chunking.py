@@ -141,3 +141,23 @@ def test_the_whole_novels_chunk_within_limits(shared_data: Path) -> None:
     chunks = [c for f in files for c in chunk_document(read_document(f), "w", SETTINGS)]
     assert len(chunks) > 4000
     assert max(len(c.text) for c in chunks) <= 1.5 * SETTINGS.max_chars_latin
+
+
+def test_overlapping_passages_repeat_the_end_of_the_one_before(shared_data: Path) -> None:
+    doc = read_document(shared_data / "sanguo_yanyi" / "chapters" / "005.txt")
+    plain = chunk_document(doc, "sanguo", ChunkingSettings())
+    overlapped = chunk_document(doc, "sanguo", ChunkingSettings(overlap=0.2))
+    assert [c.text for c in chunk_document(doc, "sanguo", ChunkingSettings(overlap=0.0))] == [
+        c.text for c in plain]
+    assert len(overlapped) == len(plain)
+    share = int(ChunkingSettings().max_chars_cjk * 0.2)
+    repeated = 0
+    for before, after, own in zip(plain, overlapped[1:], plain[1:], strict=False):
+        assert after.text.endswith(own.text)
+        carried = after.text[:len(after.text) - len(own.text)].rstrip("\n")
+        if before.scene != own.scene or not carried:
+            continue
+        repeated += 1
+        assert before.text.endswith(carried) and len(carried) <= share
+        assert after.line_start <= own.line_start  # the span covers the repeated lines
+    assert repeated >= len(plain) // 2
