@@ -90,13 +90,6 @@ def without_alias_expansion() -> Patch:
     return lambda: mock.patch.object(Retriever, "expand", lambda self, query: query)
 
 
-def without_refusal_by_name() -> Patch:
-    """No "not in the text" for a name the world never mentions (`compose.unsupported`)."""
-    from agent.librarian import compose
-
-    return lambda: mock.patch.object(compose, "unsupported", lambda *a, **k: False)
-
-
 def without_question_words() -> Patch:
     """Questions searched and graded with their question words (谁, 什么, which): the world's
     IDF alone weighs them down."""
@@ -135,7 +128,6 @@ def ablations() -> dict[str, Patch]:
         "-diversify": without_diversity(),
         "-alias-expansion": without_alias_expansion(),
         "-en-weights": with_constant("strategy.EN_WEIGHTS", (1.0, 1.0)),
-        "-refuse-names": without_refusal_by_name(),
         "-refuse-death": without_untold_death(),
     }
 

@@ -63,20 +63,22 @@ def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list
     return [t for t in terms if not in_world(t) and not re.match(r"那[位个名人些]", t)]
 
 
-def unsupported(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str], bool]) -> bool:
-    """The question names someone or something the world's text never mentions (张三丰,
-    Oxford, Sherlock). Words the text does not use are no reason to refuse: a reader asks in
-    their own words (bench/tune.py ablate: refusing on two such words caught 3 of 12 unanswerable
-    development questions and 0 of 16 held-out ones, and refused 6 answerable held-out ones);
-    they make the answer evidence instead (`unsettled`)."""
-    return any(_name_like(t, plan.question) and not _known_given_name(t, in_world)
-               for t in missing)
+def strangers(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
+    """Names in the question that the world's text never mentions (张三丰, Oxford, Sherlock),
+    as the question writes them."""
+    words = re.findall(r"[^\W\d_]+", plan.question)
+    return [next((w for w in words if fold_latin(w) == t), t) if t.isascii() else t
+            for t in missing if _name_like(t, plan.question) and not _known_given_name(t, in_world)]
 
 
-def unsettled(plan: QueryPlan, missing: Sequence[str]) -> bool:
-    """Two or more stretches of the question are words the text never uses (电脑 and 型号):
-    whatever the passages say, they cannot settle it."""
-    return len(_stretches(missing, plan.question)) >= 2
+def unsettled(plan: QueryPlan, missing: Sequence[str], absent: Sequence[str]) -> bool:
+    """The question leans on what the text never mentions: a name, or two or more stretches of
+    words (电脑 and 型号). Whatever the passages say, they cannot settle it, so the answer is
+    evidence. It is not refused: a reader asks in their own words and names (bench/tune.py
+    ablate over seven sets: refusing on missing words caught 3 of 12 unanswerable development
+    questions and 0 of 16 held-out ones, and refused 6 answerable held-out ones; refusing on a
+    missing name caught 4 and 0, and refused 1)."""
+    return bool(absent) or len(_stretches(missing, plan.question)) >= 2
 
 
 def _known_given_name(term: str, in_world: Callable[[str], bool]) -> bool:
@@ -126,9 +128,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     """An extractive answer citing the best passages, or a clear 'not in the text'. A
     who-question is answered with the people `people_in` finds (not the sword or the tree
     the same sentence names)."""
-    missing = missing_words(terms, in_world)
-    if not ranked or unsupported(plan, missing, in_world):
+    if not ranked:
         return not_in_text(plan)
+    missing = missing_words(terms, in_world)
+    absent = strangers(plan, missing, in_world)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
     who = bool(WHO.search(plan.question))
     many = bool(MANY.search(plan.question))
@@ -161,15 +164,15 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             named = related
         else:
             named = quoted if len(quoted) > 1 else people[:1]
-        if not supported or unsettled(plan, missing):
-            return evidence_only(plan, cited, citations, lines, named)
+        if not supported or unsettled(plan, missing, absent):
+            return evidence_only(plan, cited, citations, lines, named, absent)
         lines.append(("、".join(named) + "。") if plan.chinese else (", ".join(named) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
         return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
                                      if line), citations=citations, entities=subjects[:6])
     subjects = _answer_entities(plan, citations, names_in)
-    if unsettled(plan, missing):
-        return evidence_only(plan, cited, citations, lines, subjects)
+    if unsettled(plan, missing, absent):
+        return evidence_only(plan, cited, citations, lines, subjects, absent)
     # that two names share passages says nothing of how they are related: evidence, no answer
     told = not (lines and not any(r.type != "co_occurs" for r in relations))
     lines += _cite_lines(plan, cited, citations)
@@ -178,13 +181,16 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
 
 
 def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
-                  lines: Sequence[str], about: Sequence[str]) -> Answer:
+                  lines: Sequence[str], about: Sequence[str], absent: Sequence[str] = ()) -> Answer:
     """The sentences that matter, marked as evidence: no name is stated as the answer. The one
     the sentences put forward stays first among what the answer is about (`about`): a follow-up's
     "他" means the person the user just read about (bench/questions/sanguo_dialogues.jsonl:
     follow-ups resolved right 0.78 with it, 0.48 with the question's own names only)."""
     lead = ("原文中最相关的句子如下，但不足以确定答案：" if plan.chinese else
             "The text does not settle it; the sentences that bear on the question:")
+    if absent:  # say what the text never mentions: the reader may have another story in mind
+        lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}；{lead}" if plan.chinese
+                else f"The text never mentions {', '.join(absent)}. {lead}")
     text = "\n".join(line for line in [lead, *lines, *_cite_lines(plan, cited, citations)] if line)
     return Answer(text=text, citations=list(citations),
                   entities=list(dict.fromkeys([*about, *plan.entities]))[:6], stop_reason="evidence")

@@ -165,11 +165,11 @@ async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, l
     assert {1, 5} <= chapters  # both hops stand in the evidence
 
 
-async def test_someone_the_text_never_mentions_is_not_answered(run) -> None:
+async def test_someone_the_text_never_mentions_is_named_and_nothing_is_stated(run) -> None:
     result = await run("张三丰在书里教了赵云什么武功？")
-    assert result.answer.stop_reason == "not_in_text"
-    assert result.answer.citations == []
-    assert "没有" in result.answer.text
+    assert result.answer.stop_reason == "evidence"
+    assert result.answer.text.startswith("原文中没有提到“张三丰”；")
+    assert "不足以确定答案" in result.answer.text.splitlines()[0]
 
 
 async def test_words_the_text_never_uses_get_evidence_not_an_answer(run) -> None:
