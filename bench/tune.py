@@ -159,8 +159,6 @@ def grids() -> dict[str, dict[str, Patch]]:
                        for v in ((1.0, 1.0), (2.0, 0.5), (1.5, 1.0))},
         "SHARED_TITLE_WORD": {str(v): with_constant("strategy.SHARED_TITLE_WORD", v)
                               for v in (1, 3, 6)},
-        "WINDOW_SHARE": {str(v): with_constant("grading.WINDOW_SHARE", v)
-                         for v in (0.0, 0.3, 0.6)},
         "HYBRID_WEIGHT": {str(v): with_constant("strategy.HYBRID_WEIGHT", v)
                           for v in (0.3, 0.6, 1.0)},
     }
@@ -171,7 +169,7 @@ def _retrieval(name: str, value) -> Patch:
 
 
 DEFAULTS = {"rrf_k": "60", "GRADE_FLOOR": "0.25", "EN_WEIGHTS": "(2.0, 0.5)",
-            "SHARED_TITLE_WORD": "3", "WINDOW_SHARE": "0.0", "HYBRID_WEIGHT": "0.6"}
+            "SHARED_TITLE_WORD": "3", "HYBRID_WEIGHT": "0.6"}
 
 
 @dataclass

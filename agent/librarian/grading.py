@@ -18,7 +18,7 @@ import bisect
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -33,7 +33,7 @@ from agent.librarian.strategy import content_query
 from agent.retrieval import Retriever
 from agent.schemas import Passage
 from stores.keyword.segment import ENGLISH_STOPWORDS, fold_latin, tokens
-from stores.lang import en, has_han, sentences, zh
+from stores.lang import en, has_han, zh
 
 _LATIN_WORD = re.compile(r"[a-z0-9]+")
 STEM = 5
@@ -213,26 +213,7 @@ class Grader:
 
     # -- a passage ------------------------------------------------------------------------
     def coverage(self, passage: Passage, terms: Sequence[Term]) -> float:
-        """Share of the question's weight the passage covers (0–1), blended with the share its
-        best stretch of `WINDOW` sentences covers: words of the question that stand together
-        say more than the same words scattered over a long passage (term proximity)."""
-        whole = self._cover(passage.text, lambda name: name in passage.entities, terms)
-        if not WINDOW_SHARE:
-            return whole
-        best = 0.0
-        for text in windows(passage.text, WINDOW):
-            best = max(best, self._cover(text, lambda name, text=text: self._names(name, text),
-                                         terms))
-            if best >= whole:
-                break
-        return (1 - WINDOW_SHARE) * whole + WINDOW_SHARE * best
-
-    def _names(self, entity: str, text: str) -> bool:
-        """The text mentions the entity under one of its names."""
-        return entity in text or any(alias in text for alias in self.retriever.entities.get(
-            entity, []))
-
-    def _cover(self, text: str, names: Callable[[str], bool], terms: Sequence[Term]) -> float:
+        """Share of the question's weight the passage covers (0–1)."""
         total = sum(t.weight for t in terms)
         if not total:
             return 0.0
@@ -241,36 +222,22 @@ class Grader:
         for term in terms:
             hit: float
             if term.entity:
-                hit = names(term.entity)
+                hit = term.entity in passage.entities
             elif term.forms:
                 if latin is None:
-                    latin = set(_LATIN_WORD.findall(fold_latin(text)))
-                hit = any(form in latin if form.isascii() else form in text
+                    latin = set(_LATIN_WORD.findall(fold_latin(passage.text)))
+                hit = any(form in latin if form.isascii() else form in passage.text
                           for form in term.forms)
                 if hit and term.near:
-                    hit = 1.0 if told_of(text, term) else NOT_NEAR
+                    hit = 1.0 if told_of(passage.text, term) else NOT_NEAR
             elif has_han(term.text):
                 # The word, or its characters turned around (温酒 → 酒尚温时), count fully;
                 # otherwise the share of its characters in the passage counts.
-                hit = 1.0 if han_in(term.text, text) else (
-                    sum(ch in text for ch in term.text) / len(term.text)) ** 2
+                hit = 1.0 if han_in(term.text, passage.text) else (
+                    sum(ch in passage.text for ch in term.text) / len(term.text)) ** 2
             else:
                 if latin is None:
-                    latin = set(_LATIN_WORD.findall(fold_latin(text)))
+                    latin = set(_LATIN_WORD.findall(fold_latin(passage.text)))
                 hit = bool(self.forms(term.text) & latin)
             got += term.weight * float(hit)
         return got / total
-
-
-WINDOW = 2
-"""Sentences in the stretch whose coverage is blended in."""
-WINDOW_SHARE = 0.0
-"""How much the best stretch counts beside the whole passage (0: not at all)."""
-
-
-def windows(text: str, size: int) -> list[str]:
-    """Every run of `size` consecutive sentences of the text (the whole text if it is shorter)."""
-    spans = list(sentences(text))
-    if len(spans) <= size:
-        return [text]
-    return [text[spans[i][0]:spans[i + size - 1][1]] for i in range(len(spans) - size + 1)]
