@@ -225,7 +225,11 @@ def healthy(url: str) -> bool:
         return False
 
 
-def start(weights: Weights, port: int, context: int, threads: int, wait_s: float) -> str:
+def start(weights: Weights, port: int, context: int, threads: int, wait_s: float,
+          slots: int = 1) -> str:
+    """Serve the model with `slots` parallel slots (-np). One by default: a reader's rounds
+    share their prefix, which llama-server keeps cached in the slot, and the whole context is
+    that reader's."""
     url = f"http://127.0.0.1:{port}"
     if running_pid() is not None and healthy(url):
         say(f"already serving at {url}/v1 (pid {running_pid()})")
@@ -233,7 +237,8 @@ def start(weights: Weights, port: int, context: int, threads: int, wait_s: float
     binary, model = build(), assemble(weights)
     log = cache_dir() / "llama-server.log"
     cmd = [str(binary), "-m", str(model), "--jinja", "--host", "127.0.0.1", "--port", str(port),
-           "-c", str(context), "-t", str(threads), "--alias", weights.name.removesuffix("-instruct")]
+           "-c", str(context), "-t", str(threads), "-np", str(slots),
+           "--alias", weights.name.removesuffix("-instruct")]
     with log.open("w") as out:
         process = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
@@ -372,6 +377,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=PORT)
     parser.add_argument("--context", type=int, default=CONTEXT, help="context size, tokens")
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--slots", type=int, default=1,
+                        help="parallel slots (-np); 1 keeps one reader's prefix cached")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="build jobs")
     parser.add_argument("--wait", type=float, default=300, help="seconds to wait for /health")
     parser.add_argument("--sets", default=",".join(EVAL_SETS),
@@ -388,11 +395,11 @@ def main() -> None:
     elif args.action == "model":
         assemble(weights)
     elif args.action == "start":
-        start(weights, args.port, args.context, args.threads, args.wait)
+        start(weights, args.port, args.context, args.threads, args.wait, args.slots)
     elif args.action == "stop":
         stop()
     elif args.action == "eval":
-        url = start(weights, args.port, args.context, args.threads, args.wait)
+        url = start(weights, args.port, args.context, args.threads, args.wait, args.slots)
         rows = evaluate(args.sets.split(","), args.limit, args.home, url,
                         weights.name.removesuffix("-instruct"), args.json)
         say("\n" + figures(rows))
