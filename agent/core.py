@@ -201,6 +201,17 @@ def _canonical(retriever: Any, names: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def request_settings(settings: ModelSettings) -> dict[str, float] | None:
+    """What every model request carries from the settings: the token cap and the sampling
+    temperature, where they are set."""
+    sent: dict[str, float] = {}
+    if settings.max_tokens:
+        sent["max_tokens"] = settings.max_tokens
+    if settings.temperature is not None:
+        sent["temperature"] = settings.temperature
+    return sent or None
+
+
 def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *,
                 backoff_s: float = 1.0) -> Agent[LoreDeps, Answer]:
     """The agent for `reader` (or a bare model), limited and retried as `settings` (the [model]
@@ -218,7 +229,7 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         name="lorekeeper",
         instructions=[instructions.format(rounds=settings.max_tool_rounds), _conversation],
         tools=TOOLS,
-        model_settings={"max_tokens": settings.max_tokens} if settings.max_tokens else None,
+        model_settings=request_settings(settings),
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
         capabilities=[*reader.capabilities,

@@ -51,6 +51,9 @@ class ModelSettings(Section):
     """The tools offered to the model; empty offers all six (fewer tools, a shorter prompt)."""
     max_tokens: int = Field(0, ge=0)
     """At most this many tokens per model response; 0 leaves it to the server."""
+    temperature: float | None = Field(None, ge=0.0, le=2.0)
+    """Sampling temperature sent to the model (0: the same answer every time, as an
+    evaluation wants); unset leaves it to the server."""
     round_tokens: int = Field(1500, ge=100)
     """With `prompt = "lean"`: what one round of tool calls returns fits in this many tokens."""
     search_first: bool = False

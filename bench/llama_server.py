@@ -278,6 +278,7 @@ SMALL_MODEL = {
     "TOOLS": '["vector_search", "keyword_search"]', "SEARCH_FIRST": "true",
     "ROUND_TOKENS": "600", "MAX_TOKENS": "96", "MAX_TOOL_ROUNDS": "2", "RETRIES": "1",
     "TIMEOUT_S": "120", "TOTAL_TIMEOUT_S": "120", "ANSWER_TIMEOUT_S": "120",
+    "TEMPERATURE": "0",
 }
 """The [model] settings the reference model is evaluated with (LORE_MODEL__<KEY>)."""
 

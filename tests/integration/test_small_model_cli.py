@@ -57,6 +57,20 @@ def test_a_json_text_tool_call_and_an_answer_citing_ids(demo_home: Path) -> None
     assert cited["quote"] and cited["chapter"] >= 1 and cited["lines"][0] >= 1
     first = server.requests[0]["body"]  # the explicit cap reaches the server
     assert first.get("max_completion_tokens", first.get("max_tokens")) == 64
+    assert "temperature" not in first  # unset: the server's own
+
+
+def test_a_set_temperature_reaches_every_request(demo_home: Path) -> None:  # noqa: F811
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"tool_calls": [{"name": "keyword_search", "arguments": {"query": "沈砚"}}]}
+        return {"content": f"见 [{sent_ids(body)[0]}]"}
+
+    with FakeServer("openai", brain=brain) as server:
+        done = ask(server, demo_home, "--json", temperature="0")
+    assert done.returncode == 0, done.stderr
+    assert len(server.requests) == 2
+    assert all(r["body"]["temperature"] == 0 for r in server.requests)
 
 
 def test_the_time_limit_answers_with_evidence_and_keeps_the_turn(demo_home: Path) -> None:  # noqa: F811
