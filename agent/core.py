@@ -42,6 +42,7 @@ from pydantic_ai import (
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.exceptions import ModelAPIError, UnexpectedModelBehavior
 from pydantic_ai.models import Model, ModelRequestContext
+from pydantic_ai.settings import ModelSettings as RequestSettings
 from pydantic_ai.tools import ToolDefinition
 
 from agent.blocking import run_blocking
@@ -201,10 +202,10 @@ def _canonical(retriever: Any, names: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def request_settings(settings: ModelSettings) -> dict[str, float] | None:
+def request_settings(settings: ModelSettings) -> RequestSettings | None:
     """What every model request carries from the settings: the token cap and the sampling
     temperature, where they are set."""
-    sent: dict[str, float] = {}
+    sent: RequestSettings = {}
     if settings.max_tokens:
         sent["max_tokens"] = settings.max_tokens
     if settings.temperature is not None:
