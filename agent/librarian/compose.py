@@ -9,12 +9,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agent.librarian.analysis import ASKS_RELATION, QueryPlan
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.relations import asked_relations, related_answers, relation_line
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.keyword.segment import fold_latin
-from stores.lang import HAN_RANGES, asks, is_han, language
+from stores.lang import HAN_RANGES, asks, is_han
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
@@ -151,7 +152,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
-    lines = ([_relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
+    lines = ([relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
                              gender)]
              if plan.asks_relation and pair else [])
     if people and citations:
@@ -198,34 +199,6 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:
     return subject in passage.entities and any(o in passage.entities for o in others)
-
-
-def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
-    """The relations the line may name: any for "what is their relation", else only those of
-    the kind asked (the master of the Wayfarer asks for no one's mentor but the ship's)."""
-    if plan.relation is None or ASKS_RELATION.search(plan.question):
-        return list(relations)
-    return [r for r in relations if r.type == plan.relation[0]]
-
-
-def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]:
-    """The other ends of the relation the question asks for, those the glossary declares
-    first, then as often as the text states them (沈砚的师父 → 顾怀山; 顾怀山的徒弟 → 沈砚, 韩峥;
-    Haydée's father → Ali Tepelini)."""
-    cue = plan.relation
-    if not cue or not plan.entities:
-        return []
-    kind, role = cue
-    subject = plan.entities[0]
-    found = []
-    for rel in sorted(relations, key=lambda r: (not r.declared, -r.weight)):
-        if rel.type != kind:
-            continue
-        if rel.target == subject and role in ("target", "either"):
-            found.append(rel.source)
-        elif rel.source == subject and role in ("source", "either"):
-            found.append(rel.target)
-    return list(dict.fromkeys(found))
 
 
 @dataclass(frozen=True)
@@ -320,60 +293,6 @@ def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
     title = f" ({passage.chapter_title})" if passage.chapter_title else ""
     lead = "In" if n == 1 else "See also"
     return f"{lead} chapter {passage.chapter}{title}: “{quote}” [{n}]"
-
-
-def _relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
-                   gender: Callable[[str], str]) -> str:
-    """The relation that answers the question (`answer` is its other end, if the question asks
-    for one), else the best typed or co-occurrence relation between the names."""
-    if not relations:
-        return ""
-    named = set(plan.entities)
-    # the relation that answers the question, then typed ones between the entities named
-    # (declared before stated)
-    typed = sorted((r for r in relations if r.type != "co_occurs"),
-                   key=lambda r: (answer not in (r.source, r.target) or not answer,
-                                  -len({r.source, r.target} & named), not r.declared))
-    rel = typed[0] if typed else relations[0]
-    shown = [str(c) for c in rel.chapters[:6]]
-    lang = language("zh" if plan.chinese else "en")
-    if plan.chinese:
-        where = f"（第{'、'.join(shown)}回等）" if shown else "（据设定集）"
-    else:
-        where = f" (chapters {', '.join(shown)}…)" if shown else " (declared in the glossary)"
-    # sworn brothers who became enemies are both: every typed relation of the same pair
-    pair = [r for r in typed if {r.source, r.target} == {rel.source, rel.target}]
-    kinds = list(dict.fromkeys(lang.relation_words.get(r.type, r.type) for r in pair))
-    if len(kinds) == 1:
-        # one relation: say what the one asked about is to the other (Noirtier is Villefort's
-        # father), in the word the question would use, not the graph's type (parent of)
-        who = next((n for n in (answer, *plan.entities) if n in (rel.source, rel.target)),
-                   rel.source)
-        whose = rel.target if who == rel.source else rel.source
-        end = "source" if who == rel.source else "target"
-        # a gender the text does not show is the one the question asks with (Mira's father)
-        sex = gender(who) or next((g for g in ("m", "f") if _says(
-            plan.question, lang.relative_word(rel.type, end, g))), "")
-        word = lang.relative_word(rel.type, end, sex)
-        if word:
-            said = lang.relative_sentence.format(who=who, whose=whose, word=word)
-            return f"{said}{where}。" if plan.chinese else f"{said}{where}."
-    listed = ("、" if plan.chinese else ", ").join(kinds)
-    if plan.chinese:
-        kind = f"关系：{listed}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
-        return f"{rel.source}与{rel.target}——{kind}{where}。"
-    kind = f"relation: {listed}" if rel.type != "co_occurs" else (
-        f"appear together in {int(rel.weight)} passages")
-    return f"{rel.source} and {rel.target} — {kind}{where}."
-
-
-def _says(question: str, word: str) -> bool:
-    """The question uses the word (a whole word, for Latin text)."""
-    if not word:
-        return False
-    if word.isascii():
-        return re.search(rf"\b{re.escape(word)}\b", question, re.I) is not None
-    return word in question
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

@@ -1,0 +1,94 @@
+"""What the librarian says of a relation: which relations a question asks for, the relatives
+that answer it, and the line that names the relation in the question's language (Noirtier is
+Villefort's father; 韩峥与沈砚——关系：仇敌、结义兄弟)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from agent.librarian.analysis import ASKS_RELATION, QueryPlan
+from agent.schemas import Relation
+from stores.lang import language
+
+
+def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
+    """The relations the line may name: any for "what is their relation", else only those of
+    the kind asked (the master of the Wayfarer asks for no one's mentor but the ship's)."""
+    if plan.relation is None or ASKS_RELATION.search(plan.question):
+        return list(relations)
+    return [r for r in relations if r.type == plan.relation[0]]
+
+
+def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]:
+    """The other ends of the relation the question asks for, those the glossary declares
+    first, then as often as the text states them (沈砚的师父 → 顾怀山; 顾怀山的徒弟 → 沈砚, 韩峥;
+    Haydée's father → Ali Tepelini)."""
+    cue = plan.relation
+    if not cue or not plan.entities:
+        return []
+    kind, role = cue
+    subject = plan.entities[0]
+    found = []
+    for rel in sorted(relations, key=lambda r: (not r.declared, -r.weight)):
+        if rel.type != kind:
+            continue
+        if rel.target == subject and role in ("target", "either"):
+            found.append(rel.source)
+        elif rel.source == subject and role in ("source", "either"):
+            found.append(rel.target)
+    return list(dict.fromkeys(found))
+
+
+def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
+                   gender: Callable[[str], str]) -> str:
+    """The relation that answers the question (`answer` is its other end, if the question asks
+    for one), else the best typed or co-occurrence relation between the names."""
+    if not relations:
+        return ""
+    named = set(plan.entities)
+    # the relation that answers the question, then typed ones between the entities named
+    # (declared before stated)
+    typed = sorted((r for r in relations if r.type != "co_occurs"),
+                   key=lambda r: (answer not in (r.source, r.target) or not answer,
+                                  -len({r.source, r.target} & named), not r.declared))
+    rel = typed[0] if typed else relations[0]
+    shown = [str(c) for c in rel.chapters[:6]]
+    lang = language("zh" if plan.chinese else "en")
+    if plan.chinese:
+        where = f"（第{'、'.join(shown)}回等）" if shown else "（据设定集）"
+    else:
+        where = f" (chapters {', '.join(shown)}…)" if shown else " (declared in the glossary)"
+    # sworn brothers who became enemies are both: every typed relation of the same pair
+    pair = [r for r in typed if {r.source, r.target} == {rel.source, rel.target}]
+    kinds = list(dict.fromkeys(lang.relation_words.get(r.type, r.type) for r in pair))
+    if len(kinds) == 1:
+        # one relation: say what the one asked about is to the other (Noirtier is Villefort's
+        # father), in the word the question would use, not the graph's type (parent of)
+        who = next((n for n in (answer, *plan.entities) if n in (rel.source, rel.target)),
+                   rel.source)
+        whose = rel.target if who == rel.source else rel.source
+        end = "source" if who == rel.source else "target"
+        # a gender the text does not show is the one the question asks with (Mira's father)
+        sex = gender(who) or next((g for g in ("m", "f") if _says(
+            plan.question, lang.relative_word(rel.type, end, g))), "")
+        word = lang.relative_word(rel.type, end, sex)
+        if word:
+            said = lang.relative_sentence.format(who=who, whose=whose, word=word)
+            return f"{said}{where}。" if plan.chinese else f"{said}{where}."
+    listed = ("、" if plan.chinese else ", ").join(kinds)
+    if plan.chinese:
+        kind = f"关系：{listed}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
+        return f"{rel.source}与{rel.target}——{kind}{where}。"
+    kind = f"relation: {listed}" if rel.type != "co_occurs" else (
+        f"appear together in {int(rel.weight)} passages")
+    return f"{rel.source} and {rel.target} — {kind}{where}."
+
+
+def _says(question: str, word: str) -> bool:
+    """The question uses the word (a whole word, for Latin text)."""
+    if not word:
+        return False
+    if word.isascii():
+        return re.search(rf"\b{re.escape(word)}\b", question, re.I) is not None
+    return word in question
