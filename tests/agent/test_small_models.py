@@ -14,8 +14,9 @@ import pytest
 
 from agent.core import ask, build_agent
 from agent.deps import LoreDeps
+from agent.json_actions import tool_calls_in
 from agent.models import make_model
-from agent.reading import text_answer, tool_calls_in
+from agent.reading import text_answer
 from agent.schemas import Passage
 from agent.settings import ModelSettings
 from tests.agent.fake_llm import FakeServer
