@@ -15,8 +15,9 @@ keeps, the reader's ranking of its evidence included. Two capabilities carry the
   evidence read so far (`stop_reason="time_limit"`), wherever the run was: never a hang.
 
 For small local models (`model.prompt = "lean"`, `model.output = "text"`) agent.reading adds a
-short prompt, compact tools and results, a JSON action fallback and a plain-text answer whose
-passage ids the code expands into citations.
+short prompt, compact tools and results, a first round made for the model and a JSON action
+fallback; agent.text_answer reads its plain-text answer, whose passage ids the code expands into
+citations.
 """
 
 from __future__ import annotations
@@ -49,12 +50,13 @@ from agent.blocking import run_blocking
 from agent.citations import check_citations
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
-from agent.readers import Reader
-from agent.reading import LEAN_INSTRUCTIONS, SmallContext, evidence_of, read_text_answer
+from agent.readers import Reader, first_search
+from agent.reading import LEAN_INSTRUCTIONS, SmallContext
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
 from agent.streaming import answer_stream
+from agent.text_answer import evidence_of, read_text_answer
 from agent.tools import TOOL_NAMES, TOOLS
 
 OUTPUT_RETRIES = 2
@@ -129,7 +131,7 @@ class ToolRounds(AbstractCapability[LoreDeps]):
 
 def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCallPart | TextPart:
     """`answer` as the model would have sent it: through the output tool, or as text (JSON,
-    which agent.reading reads back as it is) when the answer is plain text."""
+    which agent.text_answer reads back as it is) when the answer is plain text."""
     tools = request_context.model_request_parameters.output_tools
     if tools:
         return ToolCallPart(tools[0].name, answer.model_dump(mode="json"))
@@ -235,7 +237,8 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
         capabilities=[*reader.capabilities,
                       SmallContext(tuple(settings.tools), lean, settings.round_tokens,
-                                   settings.search_first),
+                                   settings.search_first != "off",
+                                   first_search(settings.search_first)),
                       ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s,
                               total_s=settings.total_timeout_s)],

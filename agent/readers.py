@@ -13,7 +13,7 @@ The built-in readers are named by module path, so a name costs an import only wh
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from pydantic_ai.capabilities import AbstractCapability
     from pydantic_ai.models import Model
 
+    from agent.deps import LoreDeps
     from agent.retrieval import Retriever
+    from agent.schemas import Passage
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,26 @@ def make_reader(context: ReaderContext) -> Reader:
     if factory is None:
         raise unknown_provider(name)
     if isinstance(factory, str):
-        module, _, attr = factory.partition(":")
-        factory = _FACTORIES[name] = getattr(importlib.import_module(module), attr)
+        factory = _FACTORIES[name] = _load(factory)
     return factory(context)
+
+
+FirstSearch = Callable[["LoreDeps"], Awaitable[list["Passage"]]]
+"""A search that makes a model's first round for it: the passages for `deps.question`, best
+first (`model.search_first`)."""
+
+FIRST_SEARCHES: dict[str, str] = {"librarian": "agent.librarian.assist:librarian_search"}
+"""`model.search_first` values served by another reader's search ("search" is the plain
+search for the question, made through the agent's own vector_search)."""
+
+
+def first_search(name: str) -> FirstSearch | None:
+    """The search `model.search_first = name` hands a model its first round from (None: the
+    plain search, or none)."""
+    spec = FIRST_SEARCHES.get(name)
+    return _load(spec) if spec else None
+
+
+def _load(spec: str) -> Any:
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr)

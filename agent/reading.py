@@ -11,15 +11,13 @@ costs the whole turn. This module holds what makes the loop fit such a model:
   sent as `{"id": "P3", "ch": 1, "text": …}` with the text trimmed around the sentence that best
   matches the call's query, a passage already shown in this run is not sent again, and what one
   round of tool calls returns fits in `model.round_tokens`.
+- **A first round made for it** (`model.search_first`, `SmallContext.before_model_request`): a
+  search for the question as typed, or the librarian's whole search (`first_search`, named in
+  agent.readers), whose best passages stand as that search's result.
 - **A JSON action fallback** (`SmallContext.after_model_request`): a model that writes its tool
   call as text (`{"name": "vector_search", "arguments": {…}}`, in a ```json fence or in
   `<tool_call>` tags) instead of calling the tool natively gets that call run as if it had.
-- **An answer it can finish** (`read_text_answer`): a short plain answer that cites the passage
-  ids it used ([P3]); the code expands every id into a citation with a quote (the passage's
-  sentence that best supports the answer) and its chapter and lines.
-- **The best evidence** (`evidence_of`): when a limit ends the turn first, an extractive answer
-  made of the sentences of the passages read that best match the question, marked as evidence
-  and not as the model's answer.
+- **An answer it can finish**, and the best evidence when it gives none: agent.text_answer.
 
 Short ids are positions in `deps.seen` (the passages the tools returned in this run, in the
 order they came), so the tools, the output function and the fallback all read them the same way.
@@ -37,7 +35,6 @@ from typing import Any
 
 from pydantic_ai import (
     ModelResponse,
-    ModelRetry,
     RunContext,
     SkipModelRequest,
     TextPart,
@@ -47,12 +44,12 @@ from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.models import ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
 
-from agent.blocking import run_blocking
 from agent.deps import LoreDeps
 from agent.history import estimate_tokens
-from agent.json_actions import json_objects, tool_calls_in
-from agent.schemas import Answer, Citation, Passage, Relation, TimelineEvent
-from agent.tools import TOOL_NAMES
+from agent.json_actions import tool_calls_in
+from agent.readers import FirstSearch
+from agent.schemas import Passage, Relation, TimelineEvent
+from agent.tools import TOOL_NAMES, record_call
 from stores import lang
 
 LEAN_INSTRUCTIONS = """\
@@ -80,15 +77,13 @@ PASSAGE_CHARS_CJK = 160
 """A passage sent to a small model is trimmed to about this many CJK characters …"""
 PASSAGE_CHARS_LATIN = 600
 """… or this many characters of alphabetic text, around its best sentence."""
-QUOTE_CHARS = 120
-"""An expanded quote is at most this long."""
 
 REF = re.compile(r"\bP(\d{1,3})\b")
-MARKER = re.compile(r"[\[［【(（]\s*((?:P?\d{1,3}\s*[,，、;；]?\s*)+)[\]］】)）]")
-REFUSAL = lang.says_not_in_text()
+FIRST_CALL = "first_"
+"""The id prefix of the tool call `search_first` makes for the model."""
 QUERY_ARGUMENTS = ("query", "entity", "other")
 """The tool arguments whose words a passage is trimmed around."""
-_CJK = lang.HAN
+CJK = lang.HAN
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+|\d+")
 _HAN_RUN = re.compile(f"[{lang.HAN_RANGES}]+")
 
@@ -164,7 +159,7 @@ def trim(text: str, query: str, limit: int) -> str:
 
 
 def passage_limit(text: str) -> int:
-    return PASSAGE_CHARS_CJK if _CJK.search(text) else PASSAGE_CHARS_LATIN
+    return PASSAGE_CHARS_CJK if CJK.search(text) else PASSAGE_CHARS_LATIN
 
 
 # -- the capability -------------------------------------------------------------------------------
@@ -179,7 +174,9 @@ class SmallContext(AbstractCapability[LoreDeps]):
     round_tokens: int = 1500
     """What one round of tool calls returns fits in this many tokens (estimated)."""
     search_first: bool = False
-    """Make the first round's call for the model: a search for the question as typed."""
+    """Make the first round's call for the model: a search for the question as typed …"""
+    first_search: FirstSearch | None = None
+    """… whose passages, when this is set, come from this search instead (the librarian's)."""
     _shown: set[str] = field(default_factory=set)
     _spent: dict[int, int] = field(default_factory=dict)
 
@@ -203,8 +200,25 @@ class SmallContext(AbstractCapability[LoreDeps]):
             return request_context
         raise SkipModelRequest(ModelResponse(
             parts=[ToolCallPart(first, {"query": ctx.deps.question},
-                                tool_call_id=f"first_{uuid.uuid4().hex[:12]}")],
+                                tool_call_id=f"{FIRST_CALL}{uuid.uuid4().hex[:12]}")],
             model_name="lorekeeper-search-first"))
+
+    async def wrap_tool_execute(self, ctx: RunContext[LoreDeps], *, call: ToolCallPart,
+                                tool_def: ToolDefinition, args: dict[str, Any],
+                                handler: Any) -> Any:
+        """The first round's search made by `first_search`: its passages stand as that call's
+        result, trimmed and budgeted like any other."""
+        if self.first_search is None or not call.tool_call_id.startswith(FIRST_CALL):
+            return await handler(args)
+        deps = ctx.deps
+        passages = await self.first_search(deps)
+        for passage in passages:
+            deps.seen[passage.chunk_id] = passage
+        chapters = ", ".join(str(c) for c in dict.fromkeys(p.chapter for p in passages))
+        await record_call(ctx, call.tool_name, args, f"the librarian's search for "
+                          f"{deps.question!r} → {len(passages)} passages (chapters {chapters})")
+        return await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
+                                             result=passages)
 
     async def after_model_request(self, ctx: RunContext[LoreDeps], *,
                                   request_context: ModelRequestContext,
@@ -296,144 +310,3 @@ def compact(tool: ToolDefinition) -> ToolDefinition:
         lean["required"] = required
     return replace(tool, description=SHORT_DESCRIPTIONS.get(tool.name, tool.description),
                    parameters_json_schema=lean)
-
-
-# -- the answer -----------------------------------------------------------------------------------
-async def read_text_answer(ctx: RunContext[LoreDeps], text: str) -> Answer:
-    """The model's plain-text answer as an `Answer`: its passage ids expanded into citations."""
-    deps = ctx.deps
-    return await run_blocking(deps.retriever, text_answer, text, deps)
-
-
-def text_answer(text: str, deps: LoreDeps) -> Answer:
-    text = re.sub(r"<think>.*?</think>", "", text, flags=re.S).strip()
-    if text[:1] in "{[`<":
-        if tool_calls_in(text, TOOL_NAMES):  # a tool call when no tool was left to call
-            return evidence_of(deps, "max_rounds", len(deps.calls))
-        for value in json_objects(text):
-            if not isinstance(value, dict):
-                continue
-            if isinstance(value.get("text"), str) and "citations" in value:
-                answer = Answer.model_validate(value)  # an Answer written out (or the fallback's)
-                return answer if all(c.quote for c in answer.citations) else expand(answer, deps)
-            if isinstance(value.get("answer"), str):  # {"answer": "…"}: read its text
-                text = value["answer"]
-                break
-    zh = bool(_CJK.search(deps.question or text))
-    refs = [ref for group in MARKER.findall(text) for ref in re.findall(r"\d{1,3}", group)]
-    if REFUSAL.search(text) or not text:
-        return Answer(text="文本中没有提到。" if zh else "It is not in the text.",
-                      resolved_question=deps.question, stop_reason="not_in_text")
-    cited = [p for ref in dict.fromkeys(refs) if (p := by_short_id(deps, ref)) is not None]
-    numbers = {short_id(deps, p.chunk_id): n for n, p in enumerate(cited, start=1)}
-
-    def renumber(match: re.Match[str]) -> str:
-        kept = [numbers.get(f"P{r}") for r in re.findall(r"\d{1,3}", match.group(1))]
-        return "".join(f"[{n}]" for n in dict.fromkeys(kept) if n)
-
-    body = MARKER.sub(renumber, text).strip()
-    if not deps.seen:
-        raise ModelRetry("You have read no passage yet: search the text with a tool first.")
-    if not cited:  # no id given: the passage that says most of what the answer says
-        best = supporting(passages_seen(deps), body)
-        if best is not None:
-            cited, body = [best], body + " [1]"
-    entities = mentioned(deps, body)
-    cited = supported(cited, passages_seen(deps), set(entities) - set(mentioned(deps, deps.question)))
-    answer = Answer(text=body, resolved_question=deps.question, stop_reason="answered",
-                    citations=[Citation(chunk_id=p.chunk_id, quote="") for p in cited],
-                    entities=entities)
-    return expand(answer, deps)
-
-
-def supported(cited: list[Passage], seen: Sequence[Passage], named: set[str]) -> list[Passage]:
-    """The cited passages, or the passage read that names more of the entities the answer
-    names (and the question does not) than any cited one: a small model often cites the
-    first id it saw rather than the passage that says what it answered."""
-    if not named:
-        return cited
-
-    def covers(p: Passage) -> int:
-        return len(named & set(p.entities))
-
-    best = max(seen, key=lambda p: (covers(p), -seen.index(p)), default=None)
-    if best is None or covers(best) <= max(map(covers, cited), default=0):
-        return cited
-    return [best]
-
-
-def expand(answer: Answer, deps: LoreDeps) -> Answer:
-    """Each citation with the quote from its passage that best supports the answer, and where
-    it stands (chapter, source, lines)."""
-    wanted = terms(answer.text)
-    citations = []
-    for citation in answer.citations:
-        passage = by_short_id(deps, citation.chunk_id) or _chunk(deps, citation.chunk_id)
-        if passage is None:
-            continue
-        quote = citation.quote or best_sentence(passage.text, wanted)
-        citations.append(Citation(chunk_id=passage.chunk_id, chapter=passage.chapter,
-                                  source=passage.source, lines=passage.lines, quote=quote))
-    return answer.model_copy(update={"citations": citations})
-
-
-def _chunk(deps: LoreDeps, chunk_id: str) -> Passage | None:
-    chunk = deps.retriever.chunks.get(chunk_id)
-    return deps.retriever.passage(chunk) if chunk is not None else None
-
-
-def best_sentence(text: str, wanted: set[str]) -> str:
-    """The sentence of `text` sharing most with `wanted` (the first on a tie), cut to length."""
-    pieces = [s.strip() for _, s in sentences(text) if s.strip()]
-    best = max(pieces, key=lambda s: (overlap(wanted, s), -pieces.index(s)))
-    return best[:QUOTE_CHARS]
-
-
-def supporting(passages: Sequence[Passage], text: str) -> Passage | None:
-    """The passage that shares most with `text` (None when none shares anything)."""
-    wanted = terms(text)
-    scored = [(overlap(wanted, p.text), -n, p) for n, p in enumerate(passages)]
-    best = max(scored, key=lambda s: s[:2], default=None)
-    return best[2] if best is not None and best[0] > 0 else None
-
-
-def mentioned(deps: LoreDeps, text: str) -> list[str]:
-    """Canonical names of the entities `text` names, in order."""
-    try:
-        return list(dict.fromkeys(name for _, _, name in deps.retriever.spans(text)))
-    except Exception:  # noqa: BLE001  names are a nicety; the answer stands without them
-        return []
-
-
-def evidence_of(deps: LoreDeps, stop_reason: str, rounds: int = 0, limit: int = 3) -> Answer:
-    """The best cited answer when the model gave none: the sentences of the passages read that
-    best match the question, one per passage, best first, marked as evidence."""
-    question = deps.question
-    zh = bool(_CJK.search(question))
-    if stop_reason == "max_rounds":
-        lead = (f"检索了{rounds}轮，模型仍没有给出回答。" if zh else
-                f"I used my {rounds} rounds of searching without settling on an answer.")
-    elif stop_reason == "time_limit":
-        lead = "回答超过了时限，模型没有给出回答。" if zh else \
-            "The model gave no answer within the time limit."
-    else:
-        lead = "模型没有给出回答。" if zh else "The model gave no answer."
-    wanted = terms(question)
-    ranked = []
-    for n, passage in enumerate(passages_seen(deps)):
-        sentence = best_sentence(passage.text, wanted)
-        ranked.append((overlap(wanted, sentence), -n, passage, sentence))
-    ranked.sort(key=lambda r: r[:2], reverse=True)
-    best = [r for r in ranked if r[0] > 0][:limit] or ranked[:1]
-    if not best:
-        nothing = "没有检索到相关段落。" if zh else " No passage was found for this question."
-        return Answer(text=lead + nothing, resolved_question=question, stop_reason=stop_reason)
-    citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source,
-                          lines=p.lines, quote=s) for _, _, p, s in best]
-    lines = [f"[{n}] " + (f"第{c.chapter}回：" if zh else f"ch. {c.chapter}: ") + c.quote
-             for n, c in enumerate(citations, start=1)]
-    marked = "以下是找到的最相关原文（证据，不是回答）：" if zh else \
-        " The most relevant passages found (evidence, not an answer):"
-    return Answer(text=lead + marked + "\n" + "\n".join(lines), citations=citations,
-                  resolved_question=question, stop_reason=stop_reason,
-                  entities=list(dict.fromkeys(e for _, _, p, _ in best for e in p.entities[:2])))

@@ -56,12 +56,22 @@ class ModelSettings(Section):
     evaluation wants); unset leaves it to the server."""
     round_tokens: int = Field(1500, ge=100)
     """With `prompt = "lean"`: what one round of tool calls returns fits in this many tokens."""
-    search_first: bool = False
-    """The first round's tool call is made for the model: a search for the question as typed
-    (a small model saves a round; it may still search again)."""
+    search_first: Literal["off", "search", "librarian"] = "off"
+    """The first round's tool call is made for the model, which saves a small model a round
+    (it may still search again): `search`, a search for the question as typed; `librarian`,
+    the rule-based librarian's whole search (names, chapter titles, relations, both hops of a
+    multi-hop question, follow-ups resolved), its best passages handed over as that search's
+    result; `off`, the model makes its own calls. true / false mean `search` / `off`."""
     answer_timeout_s: float = Field(300.0, ge=0)
     """An answer ends after this many seconds in all (tool rounds included) with the best
     evidence found so far, marked as such; 0: no limit."""
+
+    @field_validator("search_first", mode="before")
+    @classmethod
+    def _search_first_flag(cls, value: Any) -> Any:
+        if isinstance(value, bool) or str(value).lower() in ("true", "false"):
+            return "search" if str(value).lower() == "true" else "off"
+        return value
 
     @field_validator("provider")
     @classmethod

@@ -5,7 +5,7 @@ a streaming model sends the answer as deltas of that tool call's JSON. `answer_s
 pydantic-ai an event-stream handler that keeps the JSON of the answer's call, parses it as
 partial JSON after each delta and reports the answer's fields so far as a `Draft`. The lore
 tools' own calls are left alone: their steps are reported by the tools themselves
-(agent.tools._record). A model that delivers its whole answer in one piece (the librarian,
+(agent.tools.record_call). A model that delivers its whole answer in one piece (the librarian,
 Gemini) reports one Draft.
 
 With `model.output = "text"` the answer is the response's text itself, streamed as it comes;

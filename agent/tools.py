@@ -40,7 +40,7 @@ async def _call(ctx: RunContext[LoreDeps], fn: Callable[..., T], *args: Any) -> 
     return await run_blocking(ctx.deps.retriever, fn, *args)
 
 
-async def _record(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any], summary: str) -> None:
+async def record_call(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any], summary: str) -> None:
     """Log the call for --json, the evaluation and the terminal app's step list."""
     call = ToolCall(tool=tool, args={k: _plain(v) for k, v in args.items() if v is not None},
                     summary=summary)
@@ -55,7 +55,7 @@ def _plain(value: Any) -> Any:
     return value.model_dump(exclude_none=True) if hasattr(value, "model_dump") else value
 
 
-def _remember(ctx: RunContext[LoreDeps], passages: Sequence[Passage]) -> None:
+def remember(ctx: RunContext[LoreDeps], passages: Sequence[Passage]) -> None:
     for passage in passages:
         ctx.deps.seen[passage.chunk_id] = passage
 
@@ -68,7 +68,7 @@ async def _resolve(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any],
         return await _call(ctx, retriever.resolve, name)
     except UnknownEntity:
         close = _closest(retriever, name)
-        await _record(ctx, tool, args, f"unknown name {name!r}")
+        await record_call(ctx, tool, args, f"unknown name {name!r}")
         hint = f" Did you mean: {', '.join(close)}?" if close else ""
         raise ModelRetry(f"No entity or alias named {name!r} in this world.{hint} "
                          "Try another name, or find the words with keyword_search.") from None
@@ -114,9 +114,9 @@ async def vector_search(ctx: RunContext[LoreDeps], query: str,
     args = {"query": query, "top_k": top_k, "chapter_range": chapter_range, "entity": entity}
     canonical = await _resolve(ctx, "vector_search", args, entity) if entity else None
     passages = await _call(ctx, ctx.deps.retriever.hybrid, query, top_k, chapter_range, canonical)
-    _remember(ctx, passages)
+    remember(ctx, passages)
     about = f" about {canonical}" if canonical else ""
-    await _record(ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
+    await record_call(ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
                   f" → {len(passages)} passages ({_titles(passages)})")
     return passages
 
@@ -133,8 +133,8 @@ async def keyword_search(ctx: RunContext[LoreDeps], query: str,
     """
     args = {"query": query, "top_k": top_k, "chapter_range": chapter_range}
     passages = await _call(ctx, ctx.deps.retriever.keyword, query, top_k, chapter_range)
-    _remember(ctx, passages)
-    await _record(ctx, "keyword_search", args, f"words {query!r}{_span(chapter_range)}"
+    remember(ctx, passages)
+    await record_call(ctx, "keyword_search", args, f"words {query!r}{_span(chapter_range)}"
                   f" → {len(passages)} passages ({_titles(passages)})")
     return passages
 
@@ -170,8 +170,8 @@ async def graph_search(ctx: RunContext[LoreDeps], entity: str,
         summary = f"graph: {name}" + (f" —{relation}→" if relation else "") + (
             f" depth {depth}" if depth > 1 else "")
     for rel in found:
-        _remember(ctx, rel.evidence)
-    await _record(ctx, "graph_search", args, f"{summary} → {len(found)} relations")
+        remember(ctx, rel.evidence)
+    await record_call(ctx, "graph_search", args, f"{summary} → {len(found)} relations")
     return found
 
 
@@ -191,7 +191,7 @@ async def track_entity(ctx: RunContext[LoreDeps], entity: str,
     events = await _call(ctx, ctx.deps.retriever.track, name, chapter_range)
     shown = spread(events, MAX_TIMELINE_EVENTS)
     thinned = f" (showing {len(shown)})" if len(shown) < len(events) else ""
-    await _record(ctx, "track_entity", args,
+    await record_call(ctx, "track_entity", args,
                   f"timeline of {name}{_span(chapter_range)} → {len(events)} appearances{thinned}")
     return shown
 
@@ -220,10 +220,10 @@ async def read_passage(ctx: RunContext[LoreDeps], chunk_id: str,
     try:
         passage = await _call(ctx, ctx.deps.retriever.read, chunk_id, before, after)
     except LoreError as exc:
-        await _record(ctx, "read_passage", args, f"no passage {chunk_id!r}")
+        await record_call(ctx, "read_passage", args, f"no passage {chunk_id!r}")
         raise ModelRetry(f"{exc.message}; {exc.hint}.") from None
-    _remember(ctx, [passage])
-    await _record(ctx, "read_passage", args,
+    remember(ctx, [passage])
+    await record_call(ctx, "read_passage", args,
                   f"reading ch. {passage.chapter} lines {passage.lines[0]}–{passage.lines[1]}")
     return passage
 
@@ -239,7 +239,7 @@ async def recall_session(ctx: RunContext[LoreDeps], query: str,
     args = {"query": query, "deep": deep}
     memory = ctx.deps.memory
     found = await _call(ctx, memory.recall, query, deep) if memory is not None else []
-    await _record(ctx, "recall_session", args,
+    await record_call(ctx, "recall_session", args,
                   f"recalling {query!r}{' (deep)' if deep else ''} → {len(found)} memories")
     return found
 

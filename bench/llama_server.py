@@ -275,8 +275,8 @@ def stop() -> None:
 
 SMALL_MODEL = {
     "PROVIDER": "openai", "PROMPT": "lean", "OUTPUT": "text",
-    "TOOLS": '["vector_search", "keyword_search"]', "SEARCH_FIRST": "true",
-    "ROUND_TOKENS": "600", "MAX_TOKENS": "96", "MAX_TOOL_ROUNDS": "2", "RETRIES": "1",
+    "TOOLS": '["vector_search", "keyword_search"]', "SEARCH_FIRST": "librarian",
+    "ROUND_TOKENS": "1000", "MAX_TOKENS": "96", "MAX_TOOL_ROUNDS": "2", "RETRIES": "1",
     "TIMEOUT_S": "120", "TOTAL_TIMEOUT_S": "120", "ANSWER_TIMEOUT_S": "120",
     "TEMPERATURE": "0",
 }
@@ -307,7 +307,7 @@ def sample(rows: list[dict], limit: int) -> list[dict]:
 
 
 def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str,
-             save: Path | None = None) -> list[dict]:
+             save: Path | None = None, search_first: str = "librarian") -> list[dict]:
     """`lore eval answers --json` for the librarian and for the model on each set's sample."""
     sys.path.insert(0, str(ROOT / "bench"))
     from retrieval_sets import prepare, question_sets
@@ -330,7 +330,8 @@ def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str,
         for reader, extra in (("librarian", {"LORE_MODEL__PROVIDER": "offline"}),
                               (name, {f"LORE_MODEL__{k}": v for k, v in SMALL_MODEL.items()}
                                | {"LORE_MODEL__BASE_URL": f"{url}/v1",
-                                  "LORE_MODEL__NAME": name})):
+                                  "LORE_MODEL__NAME": name,
+                                  "LORE_MODEL__SEARCH_FIRST": search_first})):
             env = {**os.environ, "LORE_HOME": str(home), **extra}
             started = time.monotonic()
             done = subprocess.run([sys.executable, "-m", "tui", "eval", "answers", "--world",
@@ -389,6 +390,9 @@ def main() -> None:
     parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds",
                         help="eval: LORE_HOME holding the ingested worlds")
     parser.add_argument("--json", type=Path, help="eval: also write every report here")
+    parser.add_argument("--search-first", default=SMALL_MODEL["SEARCH_FIRST"],
+                        choices=["off", "search", "librarian"],
+                        help="eval: who makes the model's first round (model.search_first)")
     args = parser.parse_args()
     weights = MODELS["0.5b" if args.small else "1.5b"]
     if args.action == "build":
@@ -402,7 +406,7 @@ def main() -> None:
     elif args.action == "eval":
         url = start(weights, args.port, args.context, args.threads, args.wait, args.slots)
         rows = evaluate(args.sets.split(","), args.limit, args.home, url,
-                        weights.name.removesuffix("-instruct"), args.json)
+                        weights.name.removesuffix("-instruct"), args.json, args.search_first)
         say("\n" + figures(rows))
     else:
         pid, url = running_pid(), f"http://127.0.0.1:{args.port}"

@@ -16,9 +16,9 @@ from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.json_actions import tool_calls_in
 from agent.models import make_model
-from agent.reading import text_answer
 from agent.schemas import Passage
 from agent.settings import ModelSettings
+from agent.text_answer import text_answer
 from tests.agent.fake_llm import FakeServer
 
 QUESTION = "林澈的师父送给他什么剑？"
@@ -136,6 +136,27 @@ async def test_search_first_spares_the_model_its_first_round(deps: LoreDeps) -> 
     assert len(server.requests) == 1 and results_sent(server.requests[0]["body"])
     assert [(c.tool, c.args["query"]) for c in result.tool_calls] == [("vector_search", QUESTION)]
     assert result.answer.stop_reason == "answered" and result.answer.citations
+
+
+async def test_the_librarians_search_is_handed_over_as_the_first_round(deps: LoreDeps) -> None:
+    librarian = await ask(build_agent(make_model(ModelSettings(), deps.retriever), ModelSettings()),
+                          LoreDeps(retriever=deps.retriever), QUESTION)
+    best = [p.chunk_id for p in librarian.evidence[:5]]
+    with FakeServer("openai", brain=lambda body, n: {"content": "断水剑 [P1]"}) as server:
+        model = settings(server, search_first="librarian", round_tokens=4000)
+        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+    assert len(server.requests) == 1  # the model answered from what it was handed
+    handed = results_sent(server.requests[0]["body"])[0]["results"]
+    assert [r["id"] for r in handed] == [f"P{n}" for n in range(1, len(best) + 1)]
+    assert list(deps.seen) == best  # the librarian's ranking, in its order
+    assert len(result.tool_calls) == 1 and "librarian" in result.tool_calls[0].summary
+    assert result.answer.citations[0].chunk_id == best[0]
+
+
+@pytest.mark.parametrize(("given", "meant"), [(True, "search"), ("false", "off"),
+                                              ("librarian", "librarian")])
+def test_search_first_takes_the_old_flags_and_a_reader(given: object, meant: str) -> None:
+    assert ModelSettings(search_first=given).search_first == meant  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("text", [
