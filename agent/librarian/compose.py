@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agent.librarian.analysis import QueryPlan
+from agent.librarian.analysis import RELATION_CUES, QueryPlan
 from agent.librarian.relations import asked_relations, related_answers, relation_line
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
@@ -138,7 +138,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     many = bool(MANY.search(plan.question))
     candidates = weigh_people(plan, ranked, words, people_in) if who else []
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
-    related = related_answers(plan, relations) if plan.asks_relation else []
+    bare = plan.asks_relation and asks_only_the_relation(plan)
+    related = related_answers(plan, relations) if bare else []
     supported = stands(candidates, many)
     if related and who:
         # a relation of the kind asked for, declared by the world or stated by a sentence of
@@ -154,7 +155,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = ([relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
                              gender)]
-             if plan.asks_relation and pair else [])
+             if bare and pair else [])
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
         # "哪三个人" wants everyone the best sentence names (or every relative the relation
@@ -179,6 +180,23 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     lines += _cite_lines(plan, cited, citations)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
+
+
+QUALIFIED = 2
+"""A relation question with this many content words besides its names and relation words asks
+more than the relation (Andrea's *real* father *according to his testimony in court*): the graph
+holds what the text says most often, not which of its sayings is true or when it held."""
+
+
+def asks_only_the_relation(plan: QueryPlan) -> bool:
+    """The question asks who someone's relative is, or how two are related, and nothing more
+    (沈青崖唯一的弟子是谁, Who is Haydée's father?, What is Edmond's relation to Louis?)."""
+    rest = plan.question
+    for mention in sorted(plan.mentions, key=len, reverse=True):
+        rest = rest.replace(mention, " ")
+    for pattern, _, _ in RELATION_CUES:
+        rest = pattern.sub(" ", rest)
+    return len(tokens_of(rest)) < QUALIFIED
 
 
 def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],

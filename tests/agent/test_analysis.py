@@ -47,3 +47,20 @@ def test_a_relative_word_is_asked_for_only_where_it_is_someones() -> None:
             "Where did Edmond sail after his father died?"]
     for question in told:
         assert not analyse(question, NAMES.find_spans).asks_relation, question
+
+
+def test_a_relation_question_that_asks_more_gets_no_relative_from_the_graph() -> None:
+    """The graph holds what the text says most often of a relation, not which saying is true or
+    when it held: a question qualified beyond its names and relative word is left to the text."""
+    from agent.librarian.compose import asks_only_the_relation
+
+    bare = ["Who were Louis's sons?", "Who was Edmond's only living son?", "刘备唯一的儿子是谁？",
+            "甘夫人是谁的妻子？", "What is Edmond's relation to Louis?",
+            "Who was Morcerf's wife?"]
+    for question in bare:
+        assert asks_only_the_relation(analyse(question, NAMES.find_spans)), question
+    more = ["Who is Edmond's real father, according to his testimony in court?",
+            "刘备的妻子在长坂坡做了什么？"]
+    for question in more:
+        plan = analyse(question, NAMES.find_spans)
+        assert plan.asks_relation and not asks_only_the_relation(plan), question
