@@ -57,7 +57,8 @@ Answer questions about one story from its text, which only your tools can search
 1. Call a tool first; search with words from the question, in the story's language.
 2. Then answer in one short sentence in the question's language: name the person, place or \
 thing asked for and cite the ids of the passages you used, like: 刘备、关羽、张飞 [P1].
-3. If the passages do not say, answer only: NOT IN TEXT
+3. Answer only NOT IN TEXT when no passage is about what was asked; if one is, give your \
+best answer from it.
 You have at most {rounds} rounds of tool calls."""
 
 SHORT_DESCRIPTIONS = {
