@@ -174,8 +174,9 @@ class SmallContext(AbstractCapability[LoreDeps]):
     """Compact tool schemas and results (False: only the tool filter and the JSON fallback)."""
     round_tokens: int = 1500
     """What one round of tool calls returns fits in this many tokens (estimated)."""
-    search_first: bool = False
-    """Make the first round's call for the model: a search for the question as typed …"""
+    search_first: str = "off"
+    """`model.search_first`: unless "off", the first round's call is made for the model, a
+    search for the question as typed …"""
     first_search: FirstSearch | None = None
     """… whose passages, when this is set, come from this search instead (the librarian's)."""
     _shown: set[str] = field(default_factory=set)
@@ -196,7 +197,7 @@ class SmallContext(AbstractCapability[LoreDeps]):
         question, which a small model would spend a round (and ~20 s) writing out."""
         offered = [t.name for t in request_context.model_request_parameters.function_tools]
         first = next((t for t in ("vector_search", "keyword_search") if t in offered), None)
-        if not self.search_first or first is None or any(
+        if self.search_first == "off" or first is None or any(
                 isinstance(m, ModelResponse) and m.run_id == ctx.run_id for m in ctx.messages):
             return request_context
         raise SkipModelRequest(ModelResponse(
@@ -216,7 +217,7 @@ class SmallContext(AbstractCapability[LoreDeps]):
         for passage in passages:
             deps.seen[passage.chunk_id] = passage
         chapters = ", ".join(str(c) for c in dict.fromkeys(p.chapter for p in passages))
-        await record_call(ctx, call.tool_name, args, f"the librarian's search for "
+        await record_call(ctx, call.tool_name, args, f"the {self.search_first} search for "
                           f"{deps.question!r} → {len(passages)} passages (chapters {chapters})")
         return await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
                                              result=passages)

@@ -307,7 +307,8 @@ def sample(rows: list[dict], limit: int) -> list[dict]:
 
 
 def evaluate(sets: list[str], limit: int, home: Path, url: str, name: str,
-             save: Path | None = None, search_first: str = "librarian") -> list[dict]:
+             save: Path | None = None,
+             search_first: str = SMALL_MODEL["SEARCH_FIRST"]) -> list[dict]:
     """`lore eval answers --json` for the librarian and for the model on each set's sample."""
     sys.path.insert(0, str(ROOT / "bench"))
     from retrieval_sets import prepare, question_sets

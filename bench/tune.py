@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -62,8 +64,6 @@ def without_steps(*prefixes: str) -> Patch:
 
 def with_constant(module_attr: str, value) -> Patch:
     """One module-level constant of the librarian set to `value`."""
-    import importlib
-
     module, attr = module_attr.split(".")
     owner = importlib.import_module(f"agent.librarian.{module}")
     return lambda: mock.patch.object(owner, attr, value)
@@ -93,8 +93,6 @@ def without_alias_expansion() -> Patch:
 def without_question_words() -> Patch:
     """Questions searched and graded with their question words (谁, 什么, which): the world's
     IDF alone weighs them down."""
-    import re
-
     _, strategy = librarian_modules()
     never = re.compile(r"(?!x)x")
 

@@ -2,8 +2,8 @@
 same tools through the same loop as a real model, grades what comes back and answers with
 sentences copied from the passages.
 
-Round 1 makes the calls `strategy.first_steps` picks for the question (plus chapter titles and
-the entity's fading chapter where they help); a multi-hop question searches its description
+Round 1 makes the calls `strategy.first_steps` picks for the question (plus chapter titles
+where they help); a multi-hop question searches its description
 instead (`hops`). Every ranking is graded (`grading`): each pooled passage's fused score is
 scaled by how much of the question it covers. Round 2 searches the rest of a multi-hop question
 about the people the description names (温酒斩华雄的那位将军 → 关羽), or, when the best passages
