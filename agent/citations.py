@@ -19,6 +19,7 @@ from difflib import SequenceMatcher
 from agent.deps import LoreDeps
 from agent.schemas import Answer, Citation, Passage
 from stores.lang import has_han, split_sentences
+from stores.models import chapter_label
 
 MIN_RUN = 8
 """Shortest verbatim run that can stand for a reworded quote."""
@@ -144,7 +145,7 @@ def evidence_answer(passages: Sequence[Passage], stop_reason: str, question: str
         return Answer(text=why + nothing, stop_reason=stop_reason)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=first_sentence(p.text)) for p in best]
-    lines = [f"[{n}] " + (f"第{p.chapter}回" if zh else f"ch. {p.chapter}") + f" {c.quote}"
+    lines = [f"[{n}] " + chapter_label(p.chapter, zh) + f" {c.quote}"
              for n, (p, c) in enumerate(zip(best, citations, strict=True), start=1)]
     lead = "最相关的段落：" if zh else " The passages that looked most relevant:"
     entities = list(dict.fromkeys(e for p in best for e in p.entities[:2]))

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from functools import cached_property, lru_cache
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
+from stores.cards import Card
 from stores.config import RetrievalSettings, Settings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
@@ -76,7 +77,7 @@ class Retriever:
 
     @cached_property
     def chapter_titles(self) -> dict[int, str]:
-        return {c.chapter: c.chapter_title for c in self.story}
+        return {c.chapter: c.chapter_title for c in self.story if not c.lore}
 
     # -- names ----------------------------------------------------------------------------------
     def resolve(self, name: str) -> str:
@@ -127,8 +128,26 @@ class Retriever:
         vector = self.stores.embedder.embed([query])[0]
         dense = self.stores.vectors.search(vector, fetch, where)
         sparse = self.stores.keywords.search(self.expand(query), fetch, where)
-        fused = rrf([dense, sparse], self.settings.rrf_k)
+        rankings = [dense, sparse]
+        if where.entity:  # an entity lookup: its lore entry and defining passages rank too
+            rankings.append(self.card_hits(where))
+        fused = rrf(rankings, self.settings.rrf_k)
         return self._rerank(query, fused)[:top_k]
+
+    def card(self, entity: str) -> Card | None:
+        """The entity's card (canonical name or alias), whole: read it with `as_of(horizon)`."""
+        return self.stores.catalog.card(self.stores.world, self.resolve(entity))
+
+    def card_hits(self, where: ChunkFilter) -> list[Hit]:
+        """The passages of the filter's entity's card that the filter admits: its lore entries,
+        then the sentences that define it."""
+        card = self.card(where.entity) if where.entity else None
+        if card is None:
+            return []
+        ids = [f.chunk_id for kind in ("lore", "defines") for f in card.of_kind(kind)]
+        return [Hit(cid, 0.0) for cid in dict.fromkeys(ids)
+                if cid in self.chunks and where.admits(self.chunks[cid].chapter,
+                                                       self.chunks[cid].entities)]
 
     def keyword(self, query: str, top_k: int = 5,
                 chapters: ChapterRange | None = None) -> list[Passage]:
@@ -177,7 +196,7 @@ class Retriever:
                               event_order=c.event_order, chunk_id=c.id,
                               gist=gist(c.text, aliases), source=c.document,
                               lines=(c.line_start, c.line_end))
-                for c in self.story if where.admits(c.chapter, c.entities)]
+                for c in self.story if not c.lore and where.admits(c.chapter, c.entities)]
 
     def read(self, chunk_id: str, before: int = 1, after: int = 1) -> Passage:
         """The passage with up to 3 neighbours on each side from the same document."""

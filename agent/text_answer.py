@@ -33,6 +33,7 @@ from agent.reading import (
 from agent.schemas import Answer, Citation, Passage
 from agent.tools import TOOL_NAMES
 from stores import lang
+from stores.models import chapter_label
 
 MARKER = re.compile(r"[\[［【(（]\s*((?:P?\d{1,3}\s*[,，、;；]?\s*)+)[\]］】)）]")
 REFUSAL = lang.says_not_in_text()
@@ -171,7 +172,7 @@ def evidence_of(deps: LoreDeps, stop_reason: str, rounds: int = 0, limit: int = 
         return Answer(text=lead + nothing, resolved_question=question, stop_reason=stop_reason)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source,
                           lines=p.lines, quote=s) for _, _, p, s in best]
-    lines = [f"[{n}] " + (f"第{c.chapter}回：" if zh else f"ch. {c.chapter}: ") + c.quote
+    lines = [f"[{n}] " + chapter_label(c.chapter, zh) + ("：" if zh else ": ") + c.quote
              for n, c in enumerate(citations, start=1)]
     marked = "以下是找到的最相关原文（证据，不是回答）：" if zh else \
         " The most relevant passages found (evidence, not an answer):"

@@ -109,7 +109,9 @@ async def vector_search(ctx: RunContext[LoreDeps], query: str,
         query: What to look for, in the language of the story (a question or key words).
         top_k: How many passages to return, 1 to 20.
         chapter_range: Only search these chapters (inclusive).
-        entity: Only passages that mention this entity (any of its names or aliases).
+        entity: Only passages that mention this entity (any of its names or aliases). With the
+            entity's name as the query this is the entity lookup: its lore entry (the world's
+            glossary or lorebook) and the sentences that introduce it come first.
     """
     args = {"query": query, "top_k": top_k, "chapter_range": chapter_range, "entity": entity}
     canonical = await _resolve(ctx, "vector_search", args, entity) if entity else None

@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import sqlite_utils
 
+from stores.cards import Card
 from stores.errors import StoreError
-from stores.models import Chunk, Entity, GlossaryEntry, Relation
+from stores.models import LORE_KINDS, Chunk, Entity, GlossaryEntry, Relation
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS worlds (
@@ -45,6 +46,8 @@ CREATE TABLE IF NOT EXISTS relations (
   world TEXT, source TEXT, target TEXT, type TEXT, weight REAL, chapters TEXT,
   evidence TEXT, declared INTEGER);
 CREATE INDEX IF NOT EXISTS relations_world ON relations(world, source);
+CREATE TABLE IF NOT EXISTS cards (
+  world TEXT, entity TEXT, card TEXT, PRIMARY KEY (world, entity));
 CREATE TABLE IF NOT EXISTS embeddings (
   model TEXT, text_hash TEXT, vector BLOB, PRIMARY KEY (model, text_hash));
 """
@@ -166,7 +169,7 @@ class Catalog:
                 " WHERE c.world = ?) AS ranked WHERE chunks.id = ranked.id", [world])
 
     def chunks(self, world: str, where: str = "", params: Sequence[Any] = ()) -> list[Chunk]:
-        sql = (f"SELECT c.*, d.path FROM chunks c JOIN documents d ON d.id = c.document_id "
+        sql = (f"SELECT c.*, d.path, d.kind FROM chunks c JOIN documents d ON d.id = c.document_id "
                f"WHERE c.world = ? {('AND ' + where) if where else ''} ORDER BY c.event_order")
         return [_chunk_from_row(r) for r in self.db.query(sql, [world, *params])]
 
@@ -195,7 +198,7 @@ class Catalog:
     # -- glossary ------------------------------------------------------------
     def glossary(self, world: str) -> list[GlossaryEntry]:
         rows = self.db.query("SELECT entry FROM glossary WHERE world = ? ORDER BY rowid", [world])
-        return [GlossaryEntry(**json.loads(r["entry"])) for r in rows]
+        return [_entry_from(json.loads(r["entry"])) for r in rows]
 
     # -- entities and relations -------------------------------------------------------------
     def replace_entities(self, world: str, entities: Sequence[Entity],
@@ -233,6 +236,20 @@ class Catalog:
                          weight=r["weight"], chapters=json.loads(r["chapters"]),
                          evidence=json.loads(r["evidence"]), declared=bool(r["declared"]))
                 for r in rows]
+
+    # -- entity cards -------------------------------------------------------------------------
+    def replace_cards(self, world: str, cards: Sequence[Card]) -> None:
+        with self.db.atomic():
+            self.db.execute("DELETE FROM cards WHERE world = ?", [world])
+            self.db.table("cards").insert_all(
+                ({"world": world, "entity": c.entity, "card": c.to_json()} for c in cards),
+                batch_size=1000)
+
+    def card(self, world: str, entity: str) -> Card | None:
+        """The entity's card (its canonical name), or None when the world has none for it."""
+        row = self.db.execute("SELECT card FROM cards WHERE world = ? AND entity = ?",
+                              [world, entity]).fetchone()
+        return Card.from_json(row[0]) if row else None
 
     # -- embeddings cache -------------------------------------------------------------------
     def missing_embeddings(self, world: str, model: str) -> list[tuple[str, str]]:
@@ -275,9 +292,16 @@ def _batched(items: list[str], size: int) -> Iterator[list[str]]:
         yield items[start:start + size]
 
 
+def _entry_from(data: dict[str, Any]) -> GlossaryEntry:
+    if "lines" in data:
+        data["lines"] = tuple(data["lines"])
+    return GlossaryEntry(**data)
+
+
 def _entry_dict(g: GlossaryEntry) -> dict[str, Any]:
     return {"name": g.name, "aliases": g.aliases, "type": g.type, "description": g.description,
-            "relations": [list(r) for r in g.relations], "source": g.source}
+            "relations": [list(r) for r in g.relations], "source": g.source,
+            "lines": list(g.lines), "triggers": g.triggers, "chapter": g.chapter}
 
 
 def _chunk_row(c: Chunk, doc_id: str) -> dict[str, Any]:
@@ -296,4 +320,4 @@ def _chunk_from_row(r: dict[str, Any]) -> Chunk:
                  chapter_title=r["chapter_title"], scene=r["scene"], chunk_order=r["chunk_order"],
                  text=r["text"], line_start=r["line_start"], line_end=r["line_end"],
                  event_order=r["event_order"], speakers=json.loads(r["speakers"]),
-                 entities=json.loads(r["entities"]))
+                 entities=json.loads(r["entities"]), lore=r.get("kind") in LORE_KINDS)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from stores.config import ChunkingSettings
 from stores.lang import HAN_RANGES
-from stores.models import Chapter, Chunk, ParsedDocument, Scene
+from stores.models import LORE_KINDS, Chapter, Chunk, ParsedDocument, Scene
 
 # A sentence ends at 。！？!?;；… (or a period before a space), plus any closing quotes/brackets.
 _SENTENCE = re.compile(
@@ -58,6 +58,7 @@ def chunk_document(doc: ParsedDocument, world: str, settings: ChunkingSettings,
     event_order (set by the catalog) and entities (set by entity resolution) are left empty.
     """
     chunks: list[Chunk] = []
+    lore = doc.kind in LORE_KINDS
     for chapter in doc.chapters:
         limit = settings.max_chars_cjk if _mostly_han(chapter) else settings.max_chars_latin
         for scene in chapter.scenes:
@@ -71,7 +72,7 @@ def chunk_document(doc: ParsedDocument, world: str, settings: ChunkingSettings,
                     chunk_order=order, text=text,
                     line_start=min(unit.line_start for unit in units),
                     line_end=max(unit.line_end for unit in units),
-                    speakers=_speakers(units),
+                    speakers=_speakers(units), lore=lore,
                 ))
     return chunks
 

@@ -23,7 +23,7 @@ from stores.config import Settings
 from stores.errors import InputError, StoreError
 from stores.identity import Todo, plan_documents
 from stores.models import ParsedDocument
-from stores.readers import read_document, read_glossary
+from stores.readers import lore_document, read_document, read_glossary
 from stores.world import WorldStores, check_world_name
 
 Progress = Callable[[str, int, int], None]
@@ -113,6 +113,11 @@ def _rebuild(stores: WorldStores, report: IngestReport, progress: Progress,
     report.entities, report.relations = resolve_world_entities(
         catalog, world, stores.settings, progress)
     clock.lap("entities")
+    from stores.cards import build_cards
+
+    catalog.replace_cards(world, build_cards(catalog.entities(world), catalog.chunks(world),
+                                             catalog.relations(world)))
+    clock.lap("cards")
     report.embedded = _embed_missing(stores, progress)
     clock.lap("embed")
     _sync_indexes(stores, progress)
@@ -189,8 +194,7 @@ def _parse(todo: list[Todo], glossary: Path | None,
     for i, item in enumerate(todo):
         progress("read", i, len(todo))
         if item.path == glossary:
-            doc = ParsedDocument(path=str(item.path), kind="glossary", encoding="utf-8",
-                                 glossary=read_glossary(item.path))
+            doc = lore_document(str(item.path), "glossary", "utf-8", read_glossary(item.path))
         else:
             doc = read_document(item.path, fallback_chapter=i + 1)
         parsed.append((doc, item))
@@ -262,9 +266,14 @@ def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
     progress("index", len(stale), len(stale))
 
 
-PIPELINE_VERSION = 7
+PIPELINE_VERSION = 8
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
+
+
+LORE_VERSION = 1
+"""Raise it when glossary and lorebook entries are cut into lore passages differently: every
+document is chunked again by the next ingest (unchanged passages keep their ids and vectors)."""
 
 
 def is_current(settings: Settings, row: Mapping[str, Any] | None) -> bool:
@@ -281,6 +290,7 @@ def _signature(settings: Settings) -> dict[str, object]:
     chunking = settings.chunking.model_dump()
     if not chunking["overlap"]:  # worlds built before the setting existed stay current
         del chunking["overlap"]
+    chunking["lore"] = LORE_VERSION
     return {"chunking": chunking,
             "embedder": settings.embedder.model_dump(exclude={"batch_size", "device"}),
             "entities": settings.entities.model_dump(), "pipeline": PIPELINE_VERSION}

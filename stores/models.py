@@ -8,6 +8,13 @@ from typing import Literal
 EntityType = Literal["person", "place", "faction", "item", "event", "other"]
 
 # Relation types a graph edge may carry. Nothing else reaches a Cypher string.
+LORE_CHAPTER = 1_000_000
+"""The chapter of a lore entry that names none (a glossary or lorebook description): after
+every chapter of the story, so a spoiler horizon hides it like any later passage."""
+
+LORE_KINDS = frozenset({"glossary", "lorebook"})
+"""Document kinds whose passages are lore entries."""
+
 RELATION_TYPES: frozenset[str] = frozenset({
     "co_occurs", "kin", "sworn_sibling", "lord_of", "serves", "ally", "enemy",
     "member_of", "spouse", "mentor", "rival", "located_in", "owns", "parent_of", "child_of",
@@ -56,6 +63,13 @@ class GlossaryEntry:
     """Declared relations as (relation type, other entity's name)."""
     source: str = ""
     """file:line the entry came from, for error messages and provenance."""
+    lines: tuple[int, int] = (0, 0)
+    """The description's line span in its file (0, 0: unknown), cited by its lore entry."""
+    triggers: list[str] = field(default_factory=list)
+    """A lorebook's activation keys: words that raise the entry in a search, never names."""
+    chapter: int | None = None
+    """The chapter from which the entry may be read under a spoiler horizon (None: it may say
+    anything about the whole story, so a horizon hides it)."""
 
 
 @dataclass(slots=True)
@@ -90,6 +104,17 @@ class Chunk:
     speakers: list[str] = field(default_factory=list)
     entities: list[str] = field(default_factory=list)
     """Canonical names of the entities mentioned, most mentioned first."""
+    lore: bool = False
+    """A lore entry (a glossary or lorebook description), not the story's text: its
+    chapter_title is the entity it describes."""
+
+
+def chapter_label(chapter: int, chinese: bool) -> str:
+    """How a passage's chapter is written for a reader: 第3回 / ch. 3, and 设定 / lore for a
+    lore entry that names no chapter."""
+    if chapter == LORE_CHAPTER:
+        return "设定" if chinese else "lore"
+    return f"第{chapter}回" if chinese else f"ch. {chapter}"
 
 
 @dataclass(slots=True)

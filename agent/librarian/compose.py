@@ -17,6 +17,7 @@ from stores.entities.kinship import says_kin
 from stores.keyword.segment import fold_latin
 from stores.lang import HAN_RANGES, asks, is_han
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
+from stores.models import LORE_CHAPTER, chapter_label
 
 SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
 MAX_QUOTE = 140
@@ -305,12 +306,13 @@ def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
 def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
     title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
     if plan.chinese:
-        where = f"第{passage.chapter}回{title}"
+        where = f"{chapter_label(passage.chapter, True)}{title}"
         lead = "见" if n == 1 else "另见"
         return f"{lead}{where}：{quote}[{n}]"
     title = f" ({passage.chapter_title})" if passage.chapter_title else ""
     lead = "In" if n == 1 else "See also"
-    return f"{lead} chapter {passage.chapter}{title}: “{quote}” [{n}]"
+    where = "the lore" if passage.chapter == LORE_CHAPTER else f"chapter {passage.chapter}"
+    return f"{lead} {where}{title}: “{quote}” [{n}]"
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

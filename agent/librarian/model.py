@@ -32,6 +32,7 @@ from pydantic_ai.messages import UserPromptPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
 from agent.blocking import run_blocking
+from agent.cards import Voice, card_answer, identity_asked
 from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
 from agent.librarian.followup import resolve
@@ -51,6 +52,7 @@ from agent.retrieval import Retriever
 from agent.schemas import Passage, Referent, Relation, TimelineEvent
 from agent.stack import Resolution, lexicon_of
 from sessions.records import StackEntry, Turn
+from stores.cards import Card
 from stores.keyword.segment import fold_latin, tokens
 from stores.lang import asks, has_han
 
@@ -259,11 +261,21 @@ class Librarian:
                     lambda p: self.grader.coverage(p, terms))
 
     def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
+        card = self._card_asked(plan)
+        if card is not None:
+            voice = Voice(plan.chinese, self.retriever.entities,
+                          lexicon_of(self.retriever).gender)
+            return card_answer(card, self.retriever.chunks, voice, self.retriever.horizon)
         if not ranked or self._death_untold(plan, ranked):
             return not_in_text(plan)
         terms = question_terms(plan.question, tokens)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
                        self._people_in, lexicon_of(self.retriever).gender)
+
+    def _card_asked(self, plan: QueryPlan) -> Card | None:
+        """The card of the entity a "who is X" question asks about (answered from it)."""
+        who = identity_asked(plan.question, self.retriever.matcher.resolve)
+        return self.retriever.card(who) if who else None
 
     def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:
         """A question about how someone died, and no sentence of the best passages names them

@@ -77,6 +77,16 @@ class Language:
     that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
     relative_sentence: str = ""
     """How one says who someone is to another: "{who} is {whose}'s {word}"."""
+    offices: tuple[str, ...] = ()
+    """Offices, titles and roles a text writes right before a name (丞相曹操, 军师孔明): what an
+    entity card says someone is."""
+    defining: tuple[tuple[str, str], ...] = ()
+    """(kind, pattern) of the words right after a name that introduce or define it: courtesy
+    (「，字玄德」), copula (「乃…之子」, "is the daughter of…"), origin (「…人也」), apposition
+    (", the banker of…"); each pattern's (?P<what>…) is the defining part."""
+    identity: str = ""
+    """Pattern of a question that asks who or what a named entity is, (?P<name>…) the name
+    (X是谁, 谁是X, who is X, tell me about X)."""
 
     def relative_word(self, kind: str, end: str, gender: str) -> str:
         """The word for one end of a relation, the gendered one when the gender is known
@@ -115,6 +125,9 @@ def says_not_in_text() -> re.Pattern[str]:
 def asks(kind: str) -> re.Pattern[str]:
     """The words that ask a kind of question (who, person_named, many, where, what,
     which_chapter, dies) in any of the languages, case-insensitive."""
+    if kind == "identity":
+        return re.compile("|".join(f"(?:{language(code).identity})" for code in LANGUAGES),
+                          re.I)
     return re.compile("|".join(language(code).question_words[kind] for code in LANGUAGES), re.I)
 
 

@@ -260,6 +260,19 @@ RELATIVE_WORDS = {
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
+_DETERMINER = r"(?:the|a|an|his|her|their|my|our|its|this|that)"
+DEFINING = (
+    # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition
+    ("apposition", rf"^,\s+(?P<what>{_DETERMINER}\s+[^,.;:!?\"“”()]{{3,80}}?)(?=[,.;:!?)]|\s+(?:who|which|whom)\b)"),
+    # "Morrel was the owner of the Pharaon": a copula before a noun phrase
+    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+[^,.;:!?\"“”]{{3,80}})"),
+)
+"""What introduces or defines a name, right after it (see `Language.defining`)."""
+
+IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
+            r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
+"""A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
+
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
-                    "{who} is {whose}'s {word}")
+                    "{who} is {whose}'s {word}", defining=DEFINING, identity=IDENTITY)

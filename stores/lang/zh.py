@@ -281,9 +281,38 @@ RELATIVE_WORDS = {
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
+OFFICES = (
+    "大将军", "丞相", "军师", "将军", "太守", "刺史", "州牧", "大都督", "都督", "太尉", "司徒", "司空",
+    "尚书", "侍中", "中郎将", "校尉", "都尉", "先锋", "元帅", "主簿", "参军", "长史", "谋士", "县令",
+    "皇帝", "天子", "皇叔", "皇后", "太后", "贵妃", "太子", "世子", "国舅", "王爷", "侯爷", "老爷",
+    "太太", "奶奶", "夫人", "姑娘", "小姐", "公子", "少爷", "丫鬟", "丫头", "嬷嬷", "管家", "小厮",
+    "和尚", "道士", "尼姑", "先生", "秀才", "知府", "知县", "员外", "楼主", "掌门", "首座", "侍卫",
+    "总管", "大夫", "郎中", "掌柜", "船家", "渔夫", "书生", "使者", "刺客",
+)
+"""Offices, titles and roles written right before a name (丞相曹操, 军师孔明, 丫鬟袭人)."""
+
+_NOT_QUESTION = "(?!谁|否|不是|什么)"
+DEFINING = (
+    # 「，字玄德」「姓刘，名备，字玄德」: a courtesy name is how the text introduces someone
+    ("courtesy", rf"^(?P<what>[，,]?\s*(?:复姓|姓)?{_H}{{0,2}}[，,]?(?:名{_H}{{1,2}}[，,]?)?字{_H}{{2}}[^。！？]{{0,40}})"),
+    # 「乃中山靖王之后」「是雁回楼的首座弟子」「即曹操也」: a copula
+    ("copula", rf"^[，,]?\s*(?P<what>(?:乃|系|即|本是|原是|便是|就是|是){_NOT_QUESTION}[^。！？；]{{2,40}})"),
+    # 「，琅琊阳都人也」「，金陵人氏」: where someone comes from
+    ("origin", rf"^[，,]\s*(?P<what>{_H}{{2,8}}人(?:也|氏))"),
+    # 「，顾怀山之徒」「，贾政之子」: an apposition naming a relative or office
+    ("apposition", rf"^[，,]\s*(?P<what>{_H}{{2,6}}(?:之|的)(?:{'|'.join(OFFICES)}|{BORN_KIN}|徒|妻|夫|女|母|父)[^。！？；]{{0,20}})"),
+)
+"""What introduces or defines a name, right after it (see `Language.defining`)."""
+
+IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?(?P<name>{_H}[^，。？?！]{{0,12}}?)(?:是谁|是何人|是什么人|是什么|是哪位|何许人也?)[？?。！]*$"
+            rf"|^谁是(?P<name2>{_H}[^，。？?！]{{0,12}})[？?。！]*$"
+            rf"|^(?:请)?(?:介绍一下|说说|讲讲)(?P<name3>{_H}[^，。？?！]{{0,12}}?)(?:这个人|其人)?[吧。？?！]*$")
+"""A question asking who or what a named entity is (沈砚是谁？ 谁是韩峥？ 介绍一下苏绾)."""
+
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
-                    relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}")
+                    relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
+                    offices=OFFICES, defining=DEFINING, identity=IDENTITY)
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""

@@ -13,7 +13,7 @@ from stores.errors import InputError
 from stores.models import GlossaryEntry, ParsedDocument
 from stores.readers.encoding import decode_file
 
-__all__ = ["decode_file", "read_document", "read_glossary", "TEXT_SUFFIXES", "SUFFIXES"]
+__all__ = ["decode_file", "lore_document", "read_document", "read_glossary", "TEXT_SUFFIXES", "SUFFIXES"]
 
 TEXT_SUFFIXES = frozenset({".txt", ".md", ".markdown", ".text", ""})
 SUFFIXES = TEXT_SUFFIXES | {".jsonl", ".toml", ".json"}
@@ -42,7 +42,7 @@ def read_document(path: Path, fallback_chapter: int = 1) -> ParsedDocument:
                               chapters=parse_jsonl(text, name, fallback_chapter))
     if suffix in (".toml", ".json"):
         kind, entries = _glossary(text, name, suffix)
-        return ParsedDocument(name, kind, encoding, glossary=entries)
+        return lore_document(name, kind, encoding, entries)
     from stores.readers.dialogue import looks_like_dialogue, parse_dialogue
 
     if looks_like_dialogue(text):
@@ -52,6 +52,14 @@ def read_document(path: Path, fallback_chapter: int = 1) -> ParsedDocument:
 
     chapters = parse_prose(text, name, fallback_chapter, markdown=suffix in (".md", ".markdown"))
     return ParsedDocument(name, "prose", encoding, chapters=chapters)
+
+
+def lore_document(path: str, kind: Literal["glossary", "lorebook"], encoding: str,
+                  entries: list[GlossaryEntry]) -> ParsedDocument:
+    """A glossary or lorebook: its entries, and their descriptions as lore passages."""
+    from stores.readers.lore import lore_chapters
+
+    return ParsedDocument(path, kind, encoding, chapters=lore_chapters(entries), glossary=entries)
 
 
 def read_glossary(path: Path) -> list[GlossaryEntry]:

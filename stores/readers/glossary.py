@@ -21,6 +21,7 @@ _TOML_LINE = re.compile(r"line (\d+)")
 _HINT = "each [[entity]] needs name; optional aliases, type, description, relations"
 
 Locator = Callable[[str], int | None]
+SpanLocator = Callable[[str, int | None], tuple[int, int]]
 
 
 def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
@@ -39,7 +40,7 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
     if not isinstance(items, list) or not items:
         raise InputError("no [[entity]] tables found", where=path,
                          hint=f"write one [[entity]] table per entity; {_HINT}")
-    return entries_from_objects(items, path, line_locator(text))
+    return entries_from_objects(items, path, line_locator(text), span_locator(text))
 
 
 def load_json(text: str, path: str | Path) -> Any:
@@ -58,12 +59,12 @@ def parse_json_glossary(data: Any, text: str, path: str | Path) -> list[Glossary
     if not isinstance(items, list):
         raise InputError("not a glossary: expected a list of entities or {\"entities\": [...]}",
                          where=path, hint="see the glossary format in the README")
-    return entries_from_objects(items, path, line_locator(text))
+    return entries_from_objects(items, path, line_locator(text), span_locator(text))
 
 
-def entries_from_objects(items: list[Any], path: str | Path,
-                         locate: Locator) -> list[GlossaryEntry]:
-    """Validate glossary objects (name, aliases, type, description, relations)."""
+def entries_from_objects(items: list[Any], path: str | Path, locate: Locator,
+                         span: SpanLocator) -> list[GlossaryEntry]:
+    """Validate glossary objects (name, aliases, type, description, relations, chapter)."""
     entries = []
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
@@ -72,16 +73,31 @@ def entries_from_objects(items: list[Any], path: str | Path,
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"entity #{index} has no name", where=path, hint=_HINT)
         name = name.strip()
-        where = at_line(path, locate(name))
+        line = locate(name)
+        where = at_line(path, line)
+        description = str(item.get("description") or "").strip()
         entries.append(GlossaryEntry(
             name=name,
             aliases=clean_aliases(item.get("aliases", []), name),
             type=entity_type(item.get("type"), where, name),
-            description=str(item.get("description") or "").strip(),
+            description=description,
             relations=relations(item.get("relations", []), where, name),
             source=where,
+            lines=span(description, line),
+            chapter=entry_chapter(item.get("chapter"), where, name),
         ))
     return entries
+
+
+def entry_chapter(value: Any, where: str, name: str) -> int | None:
+    """The chapter from which an entry may be read under a spoiler horizon (None: not given)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"entity {name!r} has chapter {value!r}, not a chapter number",
+                         where=where, hint="write chapter = 3 (the chapter from which a reader "
+                                           "may see the entry), or leave it out")
+    return value
 
 
 def clean_aliases(value: Any, name: str) -> list[str]:
@@ -151,5 +167,32 @@ def line_locator(text: str) -> Locator:
                     cursor = i
                     return i + 1
         return None
+
+    return locate
+
+
+def span_locator(text: str) -> SpanLocator:
+    """The line span of an entry's description, searched from the entry's own line on (then
+    from the top): the first line holding its opening words to the line holding its closing
+    words (as written, or as JSON escapes them). (0, 0) when it cannot be found."""
+    lines = text.split("\n")
+
+    def forms(words: str) -> set[str]:
+        return {words, json.dumps(words, ensure_ascii=False)[1:-1], json.dumps(words)[1:-1]}
+
+    def locate(description: str, after: int | None) -> tuple[int, int]:
+        parts = [p.strip() for p in description.split("\n") if p.strip()]
+        if not parts:
+            return (0, 0)
+        head, tail = forms(parts[0][:12]), forms(parts[-1][-12:])
+        start = max((after or 1) - 1, 0)
+        # after the entry's name line, else anywhere (a card's book writes content before name)
+        first = next((i for i in [*range(start, len(lines)), *range(start)]
+                      if any(h in lines[i] for h in head)), None)
+        if first is None:
+            return (0, 0)
+        last = next((i for i in range(first, len(lines))
+                     if any(t in lines[i] for t in tail)), first)
+        return (first + 1, last + 1)
 
     return locate

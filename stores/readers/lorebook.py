@@ -1,4 +1,16 @@
-"""SillyTavern World Info / lorebook JSON as a source of entity names, aliases and descriptions."""
+"""SillyTavern World Info / lorebook JSON: each entry is lore about one entity.
+
+Three shapes are read: the current World Info export (`{"entries": {"0": {"key": [...],
+"keysecondary": [...], "comment": ..., "content": ..., "constant": ..., "disable": ...}}}`),
+older exports (keys as one comma-separated string, `entries` as a list), and the
+`character_book` of a character card (V2: `data.character_book.entries[]` with `keys`,
+`secondary_keys`, `name`, `comment`, `content`, `enabled`).
+
+An entry names its entity by its title (`comment`, else `name`), else by its first key. Its keys
+are triggers, not names: "forest" activating the Eldoria entry does not make every forest in
+the story a mention of Eldoria. They are kept with the entry (they raise it in a search); an
+entry's own `aliases` list (not SillyTavern's, a glossary's) is the only source of aliases.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +20,23 @@ from typing import Any, cast
 
 from stores.errors import InputError, at_line
 from stores.models import EntityType, GlossaryEntry
-from stores.readers.glossary import clean_aliases, line_locator, type_from_word
+from stores.readers.glossary import (
+    Locator,
+    SpanLocator,
+    clean_aliases,
+    entry_chapter,
+    line_locator,
+    span_locator,
+    type_from_word,
+)
 
 # `Lin Zhao (character)`, `[Location] Harbour`: a type hint written into the entry's title.
 _SUFFIX_HINT = re.compile(r"^(?P<name>.+?)\s*[(（](?P<hint>[^)）]{1,20})[)）]$")
 _PREFIX_HINT = re.compile(r"^[\[【](?P<hint>[^\]】]{1,20})[\]】]\s*(?P<name>.+)$")
 _HINT_FIELDS = ("type", "category", "group")
+# SillyTavern's macros for the character and the user, in the current and the old spelling.
+_CHAR_MACRO = re.compile(r"\{\{\s*char\s*\}\}|<BOT>", re.I)
+_USER_MACRO = re.compile(r"\{\{\s*user\s*\}\}|<USER>", re.I)
 
 
 def lorebook_entries(data: Any) -> Any:
@@ -28,13 +51,21 @@ def lorebook_entries(data: Any) -> Any:
     return None
 
 
-def parse_lorebook(data: Any, text: str, path: str | Path) -> list[GlossaryEntry]:
-    """Entries → glossary entries.
+def card_name(data: Any) -> str:
+    """The character card's name (`{{char}}` in its book's entries), or "" for a lorebook."""
+    if not isinstance(data, dict):
+        return ""
+    for holder in (data.get("data"), data):
+        if isinstance(holder, dict) and isinstance(holder.get("character_book"), dict):
+            name = holder.get("name")
+            return name.strip() if isinstance(name, str) else ""
+    return ""
 
-    Canonical name = `comment` if non-empty, else the first key; every primary key becomes an
-    alias (secondary keys are activation filters, not names); `content` is the description.
-    Entries with neither a comment nor a key name nothing and are skipped.
-    """
+
+def parse_lorebook(data: Any, text: str, path: str | Path) -> list[GlossaryEntry]:
+    """Entries → glossary entries, each with its content as the description (macros written
+    out: `{{char}}` as the card's name or "the character", `{{user}}` as "the user"). Disabled
+    entries and entries that name nothing (no title, no key) are skipped."""
     entries = lorebook_entries(data)
     if entries is None:
         raise InputError("not a lorebook: no \"entries\"", where=path,
@@ -44,22 +75,26 @@ def parse_lorebook(data: Any, text: str, path: str | Path) -> list[GlossaryEntry
     if not isinstance(items, list) or not items:
         raise InputError("the lorebook has no entries", where=path,
                          hint="add entries with key/keys and content, or leave the file out")
-    locate = line_locator(text)
+    locate, span = line_locator(text), span_locator(text)
+    character = card_name(data)
     found = []
     for position, item in enumerate(items):
         if not isinstance(item, dict):
             raise InputError(f"lorebook entry #{position} is not an object", where=path,
                              hint="each entry needs key (a list of names) and content")
-        entry = _entry(item, path, locate)
+        if item.get("disable") is True or item.get("enabled") is False:
+            continue
+        entry = _entry(item, path, locate, span, character)
         if entry is not None:
             found.append(entry)
     return found
 
 
-def _entry(item: dict[str, Any], path: str | Path, locate: Any) -> GlossaryEntry | None:
+def _entry(item: dict[str, Any], path: str | Path, locate: Locator, span: SpanLocator,
+           character: str) -> GlossaryEntry | None:
     keys = _keys(item.get("key", item.get("keys", [])))
-    title = str(item.get("comment") or "").strip()
-    hinted: str | None = None
+    written = _text(item.get("comment")) or _text(item.get("name"))
+    title, hinted = written, None
     if title and (match := _SUFFIX_HINT.match(title) or _PREFIX_HINT.match(title)):
         hinted = type_from_word(match.group("hint"))
         if hinted is not None:
@@ -69,20 +104,36 @@ def _entry(item: dict[str, Any], path: str | Path, locate: Any) -> GlossaryEntry
         return None
     for field in _HINT_FIELDS:
         hinted = hinted or type_from_word(item.get(field))
-    where = at_line(path, locate(str(item.get("comment") or "").strip() or name))
+    line = locate(written or name)
+    where = at_line(path, line)
+    raw = _text(item.get("content"))
     return GlossaryEntry(
         name=name,
-        aliases=clean_aliases(keys, name),
+        aliases=clean_aliases(item.get("aliases", []), name),
         type=cast(EntityType, hinted or "other"),
-        description=str(item.get("content") or "").strip(),
+        description=write_macros(raw, character),
         source=where,
+        lines=span(raw, line),
+        triggers=[key for key in dict.fromkeys(keys) if key != name],
+        chapter=entry_chapter(item.get("chapter"), where, name),
     )
 
 
+def write_macros(text: str, character: str) -> str:
+    """`{{char}}` as the card's name (or "the character"), `{{user}}` as "the user"."""
+    text = _CHAR_MACRO.sub(lambda _: character or "the character", text)
+    return _USER_MACRO.sub("the user", text)
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
 def _keys(value: Any) -> list[str]:
-    """Keys as a list, or one comma-separated string as older exports write them."""
+    """Keys as a list, or one comma-separated string as older exports write them; a key that
+    is not text (null, a number, an object) is no key."""
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list):
         return []
-    return [str(key).strip() for key in value if str(key).strip()]
+    return [key.strip() for key in value if isinstance(key, str) and key.strip()]

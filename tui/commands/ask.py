@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stores.errors import LoreError
+from stores.models import chapter_label
 from tui.failures import Interrupted
 from tui.terminal import echo
 
@@ -147,7 +148,7 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
         echo("")
     for i, c in enumerate(answer.citations, start=1):
         title = titles.get(c.chapter, "")
-        chapter = f"第{c.chapter}回" if _cjk(title or answer.text) else f"ch. {c.chapter}"
+        chapter = chapter_label(c.chapter, _cjk(title or answer.text))
         heading = f"{chapter} {title}".strip()
         echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
         echo(f"    “{' '.join(c.quote.split())}”")

@@ -12,6 +12,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from stores.models import chapter_label
+
 
 def citation_fields(citation: Any) -> dict[str, Any]:
     """A Citation model or its stored dict, as a dict."""
@@ -22,7 +24,7 @@ def citation_label(n: int, citation: dict[str, Any], width: int = 60) -> Text:
     """`[1] ch. 3 · 03.txt:12-15  «quote…»`"""
     lines = citation.get("lines") or (0, 0)
     source = PurePath(citation.get("source") or "").name
-    where = f"ch. {citation.get('chapter', 0)}"
+    where = chapter_label(citation.get("chapter", 0), False)
     if source:
         where += f" · {source}:{lines[0]}-{lines[1]}"
     quote = (citation.get("quote") or "").replace("\n", " ")

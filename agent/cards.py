@@ -1,0 +1,241 @@
+"""An entity's card read out: who someone is, in plain sentences, each cited.
+
+The lead line says who the entity is: its lore entry when the reader may see one, else the
+offices and relations the text gives it and the sentence that introduces it. Then what else
+the card holds: more defining sentences, relations, where it first and last appears and the
+chapters where it matters most. Everything is read under the spoiler horizon (`Card.as_of`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from agent.schemas import Answer, Citation
+from stores.cards import Card, Fact
+from stores.lang import asks, has_han, language, split_sentences
+from stores.models import Chunk, chapter_label
+
+LEAD_MIN = 24
+"""A lore entry's lead takes its sentences until it has at least this many characters (「字青崖。」
+alone says nothing of who 沈砚 is)."""
+LEAD_MAX = 160
+QUOTE_MIN = 12
+"""Words shorter than this (a name, an office) are cited with the sentence that holds them."""
+
+
+@dataclass
+class _Cited:
+    """Citations collected while the card is written, numbered in order of first use."""
+
+    chunks: dict[str, Chunk]
+    voice: Voice
+    citations: list[Citation] = field(default_factory=list)
+
+    def cite(self, chunk_id: str, *words: str) -> str:
+        """[n] for the passage, adding it the first time with a quote: the words themselves
+        when they are a sentence of it, else its first sentence that holds one of them."""
+        for n, known in enumerate(self.citations, start=1):
+            if known.chunk_id == chunk_id:
+                return f"[{n}]"
+        chunk = self.chunks.get(chunk_id)
+        if chunk is None:
+            return ""
+        flat = " ".join(chunk.text.split())
+        quote = words[0] if words and len(words[0]) >= QUOTE_MIN and words[0] in flat else (
+            _sentence_with(chunk.text, words))
+        self.citations.append(Citation(chunk_id=chunk_id, chapter=chunk.chapter,
+                                       source=chunk.document, lines=(chunk.line_start,
+                                                                     chunk.line_end),
+                                       quote=quote))
+        return f"[{len(self.citations)}]"
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How the card is written: the question's language, the name each entity goes by in it
+    (an English answer names 苏绾 as Su Wan when the world gives her that alias), genders."""
+
+    chinese: bool
+    names: dict[str, list[str]] = field(default_factory=dict)
+    """Canonical name → aliases."""
+    gender: Callable[[str], str] = lambda _: ""
+
+    def name(self, entity: str) -> str:
+        if self.chinese or entity.isascii():
+            return entity
+        return next((a for a in self.names.get(entity, []) if a.isascii()), entity)
+
+    def forms(self, entity: str) -> list[str]:
+        return [entity, *self.names.get(entity, [])]
+
+
+def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int = 0) -> Answer:
+    """The card under the horizon as an answer to "who is X", in the question's language."""
+    chinese = voice.chinese
+    seen = card.as_of(horizon)
+    cited = _Cited(chunks, voice)
+    lead = _lead(seen, cited)
+    if not lead:
+        untold = _untold(voice.name(card.entity), horizon, chinese, card.entity)
+        if not seen.appearances:
+            return untold
+        # it appears, but nothing up to the horizon says who it is: where it appears
+        return untold.model_copy(update={"text": "\n".join([untold.text, *_more(seen, cited)]),
+                                         "citations": cited.citations,
+                                         "stop_reason": "evidence"})
+    lines = [lead, *_more(seen, cited)]
+    return Answer(text="\n".join(lines), citations=cited.citations,
+                  entities=[card.entity], stop_reason="answered")
+
+
+def card_text(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int = 0) -> str:
+    """The card as a few lines for a model's instructions (its citations written as chunk ids)."""
+    answer = card_answer(card, chunks, voice, horizon)
+    text = answer.text
+    for n, citation in enumerate(answer.citations, start=1):
+        text = text.replace(f"[{n}]", f"[{citation.chunk_id}]")
+    return text
+
+
+def _lead(card: Card, cited: _Cited) -> str:
+    chinese = cited.voice.chinese
+    name = _named(card, cited.voice)
+    lore = card.of_kind("lore")
+    if lore:
+        fact = lore[0]
+        told = _lore_lead(fact.text, card.entity)
+        mark = cited.cite(fact.chunk_id, told)
+        if not chinese and not card.entity.isascii() and name != card.entity:
+            return f"{name}: {told}{mark}"  # the English name first, then the entry as written
+        return f"{told}{mark}"
+    parts = [_offices(card, cited), _relations(card, cited, 2)]
+    said = ("；" if chinese else "; ").join(p for p in parts if p)
+    defining = _defining(card, chinese)
+    quote = ""
+    if defining:
+        fact = defining[0]
+        where = chapter_label(fact.chapter, chinese)
+        mark = cited.cite(fact.chunk_id, fact.text)
+        quote = f"见{where}：「{fact.text}」{mark}" if chinese else (
+            f"In {where}: “{fact.text}” {mark}")
+    if not said and not quote:
+        return ""
+    if chinese:
+        return f"{name}：{said}。{quote}" if said else f"{name}。{quote}"
+    return f"{name}: {said}. {quote}".rstrip() if said else f"{name}. {quote}"
+
+
+def _more(card: Card, cited: _Cited) -> list[str]:
+    chinese, forms = cited.voice.chinese, cited.voice.forms(card.entity)
+    lines = []
+    defining = _defining(card, chinese)[1 if not card.of_kind("lore") else 0:][:2]
+    for fact in defining:
+        where = chapter_label(fact.chapter, chinese)
+        mark = cited.cite(fact.chunk_id, fact.text)
+        lines.append(f"另见{where}：「{fact.text}」{mark}" if chinese else
+                     f"Also, {where}: “{fact.text}” {mark}")
+    if card.of_kind("lore"):
+        related = _relations(card, cited, 4)
+        if related:
+            lines.append(f"关系：{related}。" if chinese else f"Relations: {related}.")
+    if card.first is not None and card.last is not None:
+        first, last = card.first, card.last
+        key = "、".join(str(a.chapter) for a in card.key_chapters()) if chinese else ", ".join(
+            str(a.chapter) for a in card.key_chapters())
+        one, two = cited.cite(first.chunk_id, *forms), cited.cite(last.chunk_id, *forms)
+        lines.append(
+            f"首次出现于{chapter_label(first.chapter, True)}{one}，最后出现于"
+            f"{chapter_label(last.chapter, True)}{two}；着墨最多的是第{key}回。" if chinese else
+            f"First appears in {chapter_label(first.chapter, False)} {one}, last in "
+            f"{chapter_label(last.chapter, False)} {two}; most present in chapters {key}.")
+    return lines
+
+
+def _defining(card: Card, chinese: bool) -> list[Fact]:
+    """The defining sentences, those in the answer's language first (a bilingual world)."""
+    return sorted(card.of_kind("defines"), key=lambda f: has_han(f.text) != chinese)
+
+
+def _offices(card: Card, cited: _Cited) -> str:
+    offices = card.of_kind("office")[:2]
+    forms = cited.voice.forms(card.entity)
+    return ("、" if cited.voice.chinese else ", ").join(
+        f"{f.text}{cited.cite(f.chunk_id, *[f.text + n for n in forms], f.text)}"
+        for f in offices)
+
+
+def _relations(card: Card, cited: _Cited, limit: int) -> str:
+    voice = cited.voice
+    lang = language("zh" if voice.chinese else "en")
+    said: dict[str, str] = {}
+    for fact in card.of_kind("relation"):
+        word = lang.relative_word(fact.text, fact.end, voice.gender(card.entity))
+        other = voice.name(fact.other)
+        phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"
+        if not word or phrase in said:
+            continue
+        said[phrase] = phrase + cited.cite(fact.chunk_id, *voice.forms(fact.other))
+        if len(said) == limit:
+            break
+    return ("、" if voice.chinese else ", ").join(said.values())
+
+
+def _named(card: Card, voice: Voice) -> str:
+    shown = voice.name(card.entity)
+    ascii_ = not voice.chinese
+    others = [a for a in [card.entity, *card.aliases]
+              if a != shown and (a.isascii() == ascii_ or a == card.entity)][:3]
+    if not others:
+        return shown
+    return f"{shown}（{'、'.join(others)}）" if voice.chinese else f"{shown} ({', '.join(others)})"
+
+
+def _lore_lead(text: str, entity: str) -> str:
+    """The lore entry's first sentences, at least LEAD_MIN characters, at most LEAD_MAX."""
+    told = ""
+    for sentence in split_sentences(text):
+        if told and len(told) + len(sentence) > LEAD_MAX:
+            break
+        told += sentence if not told or _han(sentence) else " " + sentence
+        if len(told) >= LEAD_MIN + len(entity):
+            break
+    return told
+
+
+def _han(text: str) -> bool:
+    return has_han(text[:1])
+
+
+def _sentence_with(text: str, words: Sequence[str]) -> str:
+    """The passage's first sentence holding one of the words (else its first sentence)."""
+    sentences = split_sentences(text)
+    return next((s for s in sentences if any(w and w in s for w in words)),
+                sentences[0] if sentences else text[:80])
+
+
+def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:
+    if horizon:
+        text = (f"第{horizon}回及之前的文字没有说{name}是谁。" if chinese else
+                f"Nothing up to ch. {horizon} says who {name} is.")
+    else:
+        text = (f"原文没有说{name}是谁。" if chinese else f"The text does not say who {name} is.")
+    return Answer(text=text, entities=[entity], stop_reason="not_in_text")
+
+
+def identity_asked(question: str, resolve: Callable[[str], str | None]) -> str | None:
+    """The entity a "who is X / X是谁 / tell me about X" question asks about, when X is
+    exactly a name or alias of the world (沈砚的师父是谁 asks about someone else)."""
+    found = asks("identity").search(question.strip())
+    if found is None:
+        return None
+    name = next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
+    for candidate in (name, _THE.sub("", name)):
+        entity = resolve(candidate) if candidate else None
+        if entity:
+            return entity
+    return None
+
+
+_THE = re.compile(r"^the\s+", re.I)

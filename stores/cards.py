@@ -1,0 +1,228 @@
+"""Entity cards: what the world says of each entity, built at ingest, readable as of any chapter.
+
+A card gathers, each with the passage and chapter it stands on:
+- the entity's lore entries (its glossary or lorebook description);
+- the sentences that introduce or define it: a courtesy name (「姓刘名备字玄德」), a copula
+  (「韩峥乃顾怀山之徒」, "Morrel was the owner of the Pharaon"), an apposition ("Caderousse, a
+  tailor, …"), where someone comes from (「琅琊阳都人也」) — `Language.defining`;
+- the offices and roles the text writes right before its name (丞相曹操, 军师孔明), counted;
+- its typed relations (kin, mentor, serves …) with their evidence;
+- the chapters it appears in, with how often (first and last appearance, where it matters most).
+
+Nothing is lost to the spoiler horizon at build time: every fact keeps its chapter, and
+`Card.as_of(horizon)` keeps only what the text says up to that chapter. A lore entry that names
+no chapter has LORE_CHAPTER, so a horizon hides it (see the README).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import cache
+
+from stores.entities.matcher import AliasMatcher
+from stores.entities.resolve import alias_map
+from stores.lang import LANGUAGES, language, split_sentences
+from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
+
+MAX_DEFINING = 6
+"""Defining sentences kept per entity (the strongest, earliest first)."""
+MAX_OFFICES = 4
+MAX_RELATIONS = 8
+MAX_QUOTE = 160
+"""A defining sentence longer than this is cut at a clause boundary."""
+WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.0}
+"""How strongly each kind of defining pattern says who someone is."""
+
+
+@dataclass(slots=True)
+class Fact:
+    """One thing the world says of an entity, with the passage that says it."""
+
+    kind: str
+    """lore, defines, office or relation."""
+    text: str
+    """The lore entry or sentence as written, the office word, or the relation type."""
+    chunk_id: str
+    chapter: int
+    weight: float = 1.0
+    """How much it says who the entity is (an office: how often the text writes it)."""
+    other: str = ""
+    """A relation's other entity."""
+    end: str = ""
+    """A relation's end the entity is: source or target."""
+
+
+@dataclass(slots=True)
+class Appearance:
+    """The entity's mentions in one chapter."""
+
+    chapter: int
+    mentions: int
+    chunk_id: str
+    """The chapter's first passage that mentions it."""
+
+
+@dataclass(slots=True)
+class Card:
+    """What the world says of one entity."""
+
+    entity: str
+    type: str
+    aliases: list[str] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)
+    appearances: list[Appearance] = field(default_factory=list)
+
+    def as_of(self, horizon: int) -> Card:
+        """The card as a reader of chapters up to `horizon` may see it (0: the whole world)."""
+        if not horizon:
+            return self
+        return Card(self.entity, self.type, self.aliases,
+                    [f for f in self.facts if f.chapter <= horizon],
+                    [a for a in self.appearances if a.chapter <= horizon])
+
+    def of_kind(self, kind: str) -> list[Fact]:
+        return [f for f in self.facts if f.kind == kind]
+
+    @property
+    def first(self) -> Appearance | None:
+        return self.appearances[0] if self.appearances else None
+
+    @property
+    def last(self) -> Appearance | None:
+        return self.appearances[-1] if self.appearances else None
+
+    def key_chapters(self, count: int = 3) -> list[Appearance]:
+        """The chapters that mention it most, in story order."""
+        top = sorted(self.appearances, key=lambda a: (-a.mentions, a.chapter))[:count]
+        return sorted(top, key=lambda a: a.chapter)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Card:
+        data = json.loads(text)
+        return cls(data["entity"], data["type"], data["aliases"],
+                   [Fact(**f) for f in data["facts"]],
+                   [Appearance(**a) for a in data["appearances"]])
+
+
+def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
+                relations: Sequence[Relation]) -> list[Card]:
+    """Every entity's card from the world's passages (story order) and relations."""
+    cards = {e.name: Card(e.name, e.type, list(e.aliases)) for e in entities}
+    matcher = AliasMatcher(alias_map(list(entities)))
+    defining: dict[str, list[Fact]] = defaultdict(list)
+    offices: dict[str, dict[str, Fact]] = defaultdict(dict)
+    seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
+    for chunk in chunks:
+        if chunk.lore:
+            owner = matcher.resolve(chunk.chapter_title)
+            if owner in cards:
+                cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
+            continue
+        _read_sentences(chunk, matcher, defining, offices, seen)
+    for name, card in cards.items():
+        card.facts += _strongest(defining.get(name, []))
+        card.facts += sorted(offices.get(name, {}).values(), key=lambda f: -f.weight)[:MAX_OFFICES]
+        card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
+    lore = {name: card.of_kind("lore")[0].chunk_id for name, card in cards.items()
+            if card.of_kind("lore")}
+    for relation in sorted(relations, key=lambda r: (not r.declared, -r.weight)):
+        if relation.type == "co_occurs":
+            continue
+        # a declared relation is cited by the lore entry that declares it
+        stated = [e for e in relation.evidence if ":" not in e] or [lore.get(relation.source, "")]
+        for end, who, other in (("source", relation.source, relation.target),
+                                ("target", relation.target, relation.source)):
+            card = cards.get(who)
+            if card is None or len(card.of_kind("relation")) >= MAX_RELATIONS:
+                continue
+            chapter = min(relation.chapters) if relation.chapters else LORE_CHAPTER
+            card.facts.append(Fact("relation", relation.type, stated[0], chapter,
+                                   relation.weight, other=other, end=end))
+    return list(cards.values())
+
+
+def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
+                    offices: dict[str, dict[str, Fact]],
+                    seen: dict[str, dict[int, Appearance]]) -> None:
+    """Count the passage's mentions; keep its sentences that define a name and the offices
+    written before names."""
+    for sentence in split_sentences(chunk.text):
+        asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
+        for start, end, name in matcher.find_spans(sentence):
+            at = seen[name].get(chunk.chapter)
+            if at is None:
+                seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id)
+            else:
+                at.mentions += 1
+            before, after = sentence[:start], sentence[end:]
+            office = _office_before(before)
+            if office:
+                known = offices[name].get(office)
+                if known is None:
+                    offices[name][office] = Fact("office", office, chunk.id, chunk.chapter)
+                else:
+                    known.weight += 1
+            weight = 0.0 if asking else _defines(after)
+            if weight:
+                defining[name].append(Fact("defines", _quote(sentence), chunk.id,
+                                           chunk.chapter, weight))
+
+
+def _strongest(facts: list[Fact]) -> list[Fact]:
+    """The strongest defining sentences, earliest first among equals, each once."""
+    chosen: list[Fact] = []
+    for fact in sorted(facts, key=lambda f: (-f.weight, f.chapter)):
+        if all(fact.text != other.text for other in chosen):
+            chosen.append(fact)
+        if len(chosen) == MAX_DEFINING:
+            break
+    return chosen
+
+
+def _defines(after: str) -> float:
+    """How strongly the words right after a name define it (0: they do not)."""
+    for kind, pattern in _defining_patterns():
+        if pattern.match(after):
+            return WEIGHTS[kind]
+    return 0.0
+
+
+def _office_before(before: str) -> str:
+    """The office or role written right before a name (丞相曹操 → 丞相), or ""."""
+    found = _offices().search(before)
+    return found.group(0) if found else ""
+
+
+@cache
+def _defining_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Every language's defining patterns, each with its kind."""
+    return [(kind, re.compile(source)) for code in LANGUAGES
+            for kind, source in language(code).defining]
+
+
+@cache
+def _offices() -> re.Pattern[str]:
+    words = sorted({w for code in LANGUAGES for w in language(code).offices}, key=len,
+                   reverse=True)
+    return re.compile(f"(?:{'|'.join(map(re.escape, words))})$")
+
+
+_CLAUSE = re.compile(r"[，,；;：:]")
+
+
+def _quote(sentence: str) -> str:
+    """The sentence, cut at the last clause boundary before MAX_QUOTE (never mid-word)."""
+    sentence = " ".join(sentence.split())
+    if len(sentence) <= MAX_QUOTE:
+        return sentence
+    cuts = [m.start() for m in _CLAUSE.finditer(sentence, 0, MAX_QUOTE)]
+    cut = cuts[-1] if cuts else sentence.rfind(" ", 0, MAX_QUOTE)
+    return sentence[:cut if cut > 0 else MAX_QUOTE] + "…"
+
