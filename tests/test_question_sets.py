@@ -38,6 +38,8 @@ EXPECTED = {
     "cards_sanguo.jsonl": 20,
     "cards_hongloumeng.jsonl": 20,
     "cards_pride_and_prejudice.jsonl": 20,
+    "cards_monte_cristo.jsonl": 20,
+    "cards_sanguo_b.jsonl": 20,
 }
 
 
@@ -115,13 +117,21 @@ def test_wrong_evidence_and_bad_records_are_caught(tmp_path: Path, shared_data: 
 
 
 @pytest.mark.parametrize("name", ["cards_sanguo.jsonl", "cards_hongloumeng.jsonl",
-                                  "cards_pride_and_prejudice.jsonl"])
+                                  "cards_pride_and_prejudice.jsonl", "cards_monte_cristo.jsonl",
+                                  "cards_sanguo_b.jsonl"])
 def test_cards_are_twenty_people_by_mentions(name: str) -> None:
     """One card per person, in the order of the writer's own mention counts."""
     records = _records(name)
     assert len({r["entity"] for r in records}) == 20
     mentions = [r["mentions"] for r in records]
     assert mentions == sorted(mentions, reverse=True)
+
+
+def test_second_sanguo_cards_are_the_next_twenty() -> None:
+    """cards_sanguo_b.jsonl holds people 21–40: none of the first file's, none mentioned more."""
+    first, second = _records("cards_sanguo.jsonl"), _records("cards_sanguo_b.jsonl")
+    assert not {r["entity"] for r in first} & {r["entity"] for r in second}
+    assert max(r["mentions"] for r in second) <= min(r["mentions"] for r in first)
 
 
 def test_bad_cards_are_caught(tmp_path: Path, shared_data: Path) -> None:
