@@ -11,11 +11,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
+from stores.entities.matcher import AliasMatcher
+from stores.errors import LoreError
 from stores.lang import asks, has_han, language, split_sentences
 from stores.models import Chunk, chapter_label
+
+if TYPE_CHECKING:
+    from agent.retrieval import Retriever
 
 LEAD_MIN = 24
 """A lore entry's lead takes its sentences until it has at least this many characters (「字青崖。」
@@ -88,6 +94,21 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
     lines = [lead, *_more(seen, cited)]
     return Answer(text="\n".join(lines), citations=cited.citations,
                   entities=[card.entity], stop_reason="answered")
+
+
+def entity_card(retriever: Retriever, entity: str, horizon: int | None = None) -> Answer:
+    """The card of an entity (any of its names) as an answer, in the language the name is
+    written in, as of `horizon` (default: the retriever's spoiler horizon)."""
+    from agent.stack import lexicon_of
+
+    name = retriever.resolve(entity)
+    card = retriever.card(name)
+    if card is None:
+        raise LoreError(f"{name} has no card yet",
+                        hint="run `lore ingest` on the world's files again: it builds the cards")
+    voice = Voice(has_han(entity), retriever.entities, lexicon_of(retriever).gender)
+    return card_answer(card, retriever.chunks, voice,
+                       retriever.horizon if horizon is None else horizon)
 
 
 def card_text(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int = 0) -> str:
@@ -224,18 +245,23 @@ def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:
     return Answer(text=text, entities=[entity], stop_reason="not_in_text")
 
 
-def identity_asked(question: str, resolve: Callable[[str], str | None]) -> str | None:
-    """The entity a "who is X / X是谁 / tell me about X" question asks about, when X is
-    exactly a name or alias of the world (沈砚的师父是谁 asks about someone else)."""
+def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
+    """The entity a "who is X / X是谁 / tell me about X" question asks about: X is a name or
+    alias of the world, or a fuller form of one (Gérard de Villefort → Villefort), the longest
+    name in it when it holds several (Valentine de Villefort → Valentine). 沈砚的师父是谁 asks
+    about someone else: it is more than a name."""
     found = asks("identity").search(question.strip())
     if found is None:
         return None
-    name = next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
-    for candidate in (name, _THE.sub("", name)):
-        entity = resolve(candidate) if candidate else None
-        if entity:
-            return entity
-    return None
+    name = _THE.sub("", next((g for g in found.groups() if g), "").strip().strip("“”\"'「」"))
+    exact = matcher.resolve(name)
+    if exact:
+        return exact
+    spans = matcher.find_spans(name)
+    covered = sum(end - start for start, end, _ in spans)
+    if not spans or covered < len(name.replace(" ", "")) / 2:
+        return None  # the name is mostly other words: not this world's entity
+    return max(spans, key=lambda s: (s[1] - s[0], -s[0]))[2]
 
 
 _THE = re.compile(r"^the\s+", re.I)

@@ -25,17 +25,27 @@ from functools import cache
 
 from stores.entities.matcher import AliasMatcher
 from stores.entities.resolve import alias_map
-from stores.lang import LANGUAGES, language, split_sentences
+from stores.lang import LANGUAGES, Language, language, split_sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
 """Defining sentences kept per entity (the strongest, earliest first)."""
 MAX_OFFICES = 4
+MIN_OPEN_ROLE = 3
+"""An English role word ("the banker Danglars") must stand before the name this often: the
+words are open-class (the door, the darkness), unlike the Chinese offices table."""
 MAX_RELATIONS = 8
 MAX_QUOTE = 160
 """A defining sentence longer than this is cut at a clause boundary."""
 WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.0}
 """How strongly each kind of defining pattern says who someone is."""
+SPOKEN = 0.5
+"""A defining sentence inside quotation marks counts this much: the narrator's introduction
+("Caderousse, a tailor, …") says who someone is more surely than a character's words."""
+_VOCATIVE = re.compile(r",\s*$")
+"""A name right after a comma and before another ("You will see, Danglars, that…") is
+someone spoken to, not introduced."""
+_QUOTED = re.compile("[“”\"「」]")
 
 
 @dataclass(slots=True)
@@ -116,6 +126,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     """Every entity's card from the world's passages (story order) and relations."""
     cards = {e.name: Card(e.name, e.type, list(e.aliases)) for e in entities}
     matcher = AliasMatcher(alias_map(list(entities)))
+    kinds = {e.name: e.type for e in entities}
     defining: dict[str, list[Fact]] = defaultdict(list)
     offices: dict[str, dict[str, Fact]] = defaultdict(dict)
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
@@ -125,10 +136,12 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             if owner in cards:
                 cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
             continue
-        _read_sentences(chunk, matcher, defining, offices, seen)
+        _read_sentences(chunk, matcher, defining, offices, seen, kinds)
     for name, card in cards.items():
         card.facts += _strongest(defining.get(name, []))
-        card.facts += sorted(offices.get(name, {}).values(), key=lambda f: -f.weight)[:MAX_OFFICES]
+        roles = [f for f in offices.get(name, {}).values()
+                 if f.weight >= MIN_OPEN_ROLE or not f.text.isascii()]
+        card.facts += sorted(roles, key=lambda f: -f.weight)[:MAX_OFFICES]
         card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
     lore = {name: card.of_kind("lore")[0].chunk_id for name, card in cards.items()
             if card.of_kind("lore")}
@@ -139,40 +152,52 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
         stated = [e for e in relation.evidence if ":" not in e] or [lore.get(relation.source, "")]
         for end, who, other in (("source", relation.source, relation.target),
                                 ("target", relation.target, relation.source)):
-            card = cards.get(who)
-            if card is None or len(card.of_kind("relation")) >= MAX_RELATIONS:
+            holder = cards.get(who)
+            if holder is None or len(holder.of_kind("relation")) >= MAX_RELATIONS:
                 continue
             chapter = min(relation.chapters) if relation.chapters else LORE_CHAPTER
-            card.facts.append(Fact("relation", relation.type, stated[0], chapter,
+            holder.facts.append(Fact("relation", relation.type, stated[0], chapter,
                                    relation.weight, other=other, end=end))
     return list(cards.values())
 
 
 def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
                     offices: dict[str, dict[str, Fact]],
-                    seen: dict[str, dict[int, Appearance]]) -> None:
+                    seen: dict[str, dict[int, Appearance]], places: dict[str, str]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names."""
     for sentence in split_sentences(chunk.text):
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
-        for start, end, name in matcher.find_spans(sentence):
+        spans = matcher.find_spans(sentence)
+        for start, end, name in spans:
             at = seen[name].get(chunk.chapter)
             if at is None:
                 seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id)
             else:
                 at.mentions += 1
             before, after = sentence[:start], sentence[end:]
-            office = _office_before(before)
-            if office:
-                known = offices[name].get(office)
+            role = _role_before(before)
+            # 荆州刺史刘表: the place an office is of, when the world knows it as a place
+            place = next((s for s, e, other in spans if e == start - len(role) and
+                          places.get(other) == "place"), None) if role else None
+            if place is not None:
+                role = sentence[place:start]
+            if role:
+                known = offices[name].get(role)
                 if known is None:
-                    offices[name][office] = Fact("office", office, chunk.id, chunk.chapter)
+                    offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
                 else:
                     known.weight += 1
-            weight = 0.0 if asking else _defines(after)
+            weight = 0.0 if asking or _VOCATIVE.search(before) else _defines(after)
+            if weight and _QUOTED.search(sentence):
+                weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
                 defining[name].append(Fact("defines", _quote(sentence), chunk.id,
                                            chunk.chapter, weight))
+        # 「姓刘，名备，字玄德」 introduces 刘备 without writing his name
+        for named in _introduced(sentence, matcher):
+            defining[named].append(Fact("defines", _quote(sentence), chunk.id, chunk.chapter,
+                                        WEIGHTS["courtesy"]))
 
 
 def _strongest(facts: list[Fact]) -> list[Fact]:
@@ -194,10 +219,30 @@ def _defines(after: str) -> float:
     return 0.0
 
 
-def _office_before(before: str) -> str:
-    """The office or role written right before a name (丞相曹操 → 丞相), or ""."""
-    found = _offices().search(before)
-    return found.group(0) if found else ""
+def _role_before(before: str) -> str:
+    """The office, role or kinship written right before a name (丞相曹操 → 丞相, 孙坚长子孙策 →
+    孙坚长子, the banker Danglars → banker), or ""."""
+    for language_, pattern in _role_patterns():
+        found = pattern.search(before)
+        if found is None:
+            continue
+        if found.group("office"):
+            role = found.group("office")
+            return "" if role in language_.not_roles else role
+        return found.group(0)  # a kinship: whose kin, and which
+    return ""
+
+
+def _introduced(sentence: str, matcher: AliasMatcher) -> list[str]:
+    """The people a sentence introduces by the parts of their name (姓刘名备 → 刘备)."""
+    found = []
+    for pattern in _introductions():
+        for match in pattern.finditer(sentence):
+            surname = match.group("cs") or match.group("ss") or ""
+            name = matcher.resolve(surname + match.group("given"))
+            if name:
+                found.append(name)
+    return found
 
 
 @cache
@@ -208,10 +253,15 @@ def _defining_patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 @cache
-def _offices() -> re.Pattern[str]:
-    words = sorted({w for code in LANGUAGES for w in language(code).offices}, key=len,
-                   reverse=True)
-    return re.compile(f"(?:{'|'.join(map(re.escape, words))})$")
+def _role_patterns() -> list[tuple[Language, re.Pattern[str]]]:
+    return [(language(code), re.compile(language(code).role_before)) for code in LANGUAGES
+            if language(code).role_before]
+
+
+@cache
+def _introductions() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).introduction) for code in LANGUAGES
+            if language(code).introduction]
 
 
 _CLAUSE = re.compile(r"[，,；;：:]")

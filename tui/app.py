@@ -20,6 +20,7 @@ from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import LoreActions
 from tui.palette import LoreCommands
+from tui.screens.card import CardScreen
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
 from tui.screens.welcome import WelcomeScreen
@@ -279,6 +280,10 @@ class LoreApp(LoreActions, App[None]):
         if not event.events:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
                         severity="warning")
+
+    @on(m.CardReady)
+    def _card(self, event: m.CardReady) -> None:
+        self.push_screen(CardScreen(event.entity, event.answer, event.horizon))
 
     @on(m.PassageReady)
     def _passage(self, event: m.PassageReady) -> None:

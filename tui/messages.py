@@ -10,7 +10,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from agent.deps import ToolCall
-    from agent.schemas import Passage, TimelineEvent
+    from agent.schemas import Answer, Passage, TimelineEvent
     from tui.state import WorldInfo
 
 
@@ -81,6 +81,22 @@ class PassageReady(Message):
     """Words to highlight (a citation's quote)."""
     core: str = ""
     """The passage's own text; the rest is context around it."""
+
+
+@dataclass
+class CardRequested(Message):
+    """Show this entity's card (from the entity stack or the timeline)."""
+
+    entity: str
+
+
+@dataclass
+class CardReady(Message):
+    """An entity's card as of the session's horizon, ready for the card view."""
+
+    entity: str
+    answer: Answer
+    horizon: int
 
 
 @dataclass

@@ -20,6 +20,7 @@ from tui.messages import (
     AnswerReady,
     AnswerStep,
     AnswerText,
+    CardReady,
     ConversationOpened,
     Exported,
     HorizonChanged,
@@ -201,6 +202,15 @@ class LoreWorkers(AppHost):
         passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT)
         core = retriever.chunks[chunk_id].text if chunk_id in retriever.chunks else ""
         self.post_message(PassageReady(passage, quote, core))
+
+    @work(exclusive=True, group="card", exit_on_error=False)
+    async def open_card(self, entity: str) -> None:
+        from agent.blocking import run_blocking
+        from agent.cards import entity_card
+
+        retriever = self.talking.retriever
+        answer = await run_blocking(retriever, entity_card, retriever, entity)
+        self.post_message(CardReady(entity, answer, retriever.horizon))
 
     @work(exclusive=True, group="horizon", exit_on_error=False)
     async def set_horizon(self, chapter: int) -> None:

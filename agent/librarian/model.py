@@ -274,7 +274,7 @@ class Librarian:
 
     def _card_asked(self, plan: QueryPlan) -> Card | None:
         """The card of the entity a "who is X" question asks about (answered from it)."""
-        who = identity_asked(plan.question, self.retriever.matcher.resolve)
+        who = identity_asked(plan.question, self.retriever.matcher)
         return self.retriever.card(who) if who else None
 
     def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:

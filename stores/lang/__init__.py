@@ -77,9 +77,16 @@ class Language:
     that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
     relative_sentence: str = ""
     """How one says who someone is to another: "{who} is {whose}'s {word}"."""
-    offices: tuple[str, ...] = ()
-    """Offices, titles and roles a text writes right before a name (丞相曹操, 军师孔明): what an
-    entity card says someone is."""
+    role_before: str = ""
+    """Pattern of an office, title, role or kinship written right before a name, ending where
+    the name starts, (?P<role>…) the words to keep (丞相曹操, 孙坚长子孙策, the banker Danglars,
+    neighbour Caderousse): what an entity card says someone is. (?P<whose>…), when present, is
+    the relative named before the kin word."""
+    not_roles: frozenset[str] = frozenset()
+    """Words the role pattern may catch that are not roles (the language's stopwords)."""
+    introduction: str = ""
+    """Pattern of a sentence that introduces a person by the parts of their name (姓刘名备字玄德),
+    (?P<surname>…)(?P<given>…) giving the name it introduces."""
     defining: tuple[tuple[str, str], ...] = ()
     """(kind, pattern) of the words right after a name that introduce or define it: courtesy
     (「，字玄德」), copula (「乃…之子」, "is the daughter of…"), origin (「…人也」), apposition

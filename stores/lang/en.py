@@ -260,7 +260,7 @@ RELATIVE_WORDS = {
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
-_DETERMINER = r"(?:the|a|an|his|her|their|my|our|its|this|that)"
+_DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
 DEFINING = (
     # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition
     ("apposition", rf"^,\s+(?P<what>{_DETERMINER}\s+[^,.;:!?\"“”()]{{3,80}}?)(?=[,.;:!?)]|\s+(?:who|which|whom)\b)"),
@@ -273,6 +273,18 @@ IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\?
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
 """A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
 
+ROLE_BEFORE = rf"\b{_DETERMINER}\s+(?P<office>[a-z][a-z\-]{{2,}})\s+$"
+"""A role written right before a name: "the banker Danglars", "his steward Bertuccio"."""
+
+_NOT_ROLE_TEXT = """
+young old little poor dear good great unhappy unfortunate worthy brave beautiful noble late
+same other first last next whole elder younger eldest youngest new lovely charming pretty
+handsome honest excellent amiable kind wretched miserable terrible famous illustrious
+"""
+NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
+"""Words that stand before a name without saying who someone is (the poor Mercédès)."""
+
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
-                    "{who} is {whose}'s {word}", defining=DEFINING, identity=IDENTITY)
+                    "{who} is {whose}'s {word}", defining=DEFINING, identity=IDENTITY,
+                    role_before=ROLE_BEFORE, not_roles=NOT_ROLES)

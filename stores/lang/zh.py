@@ -291,6 +291,14 @@ OFFICES = (
 )
 """Offices, titles and roles written right before a name (丞相曹操, 军师孔明, 丫鬟袭人)."""
 
+ROLE_BEFORE = (rf"(?:(?P<whose>{_H}{{2,3}}?)?(?:之|的)?(?P<kin>长子|次子|三子|幼子|长女|次女|之子|之弟|之兄"
+               rf"|之侄|之女|之妻|之孙|之婿)|(?P<office>{'|'.join(OFFICES)}))$")
+"""An office (荆州刺史刘表) or a kinship (孙坚长子孙策, 袁绍之弟袁术) right before a name."""
+
+INTRODUCTION = (rf"(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?名(?P<given>{_H}{{1,2}}?)"
+                rf"(?=[，,。]|字|$)")
+"""A sentence that introduces someone by surname and given name (姓刘，名备，字玄德)."""
+
 _NOT_QUESTION = "(?!谁|否|不是|什么)"
 DEFINING = (
     # 「，字玄德」「姓刘，名备，字玄德」: a courtesy name is how the text introduces someone
@@ -312,7 +320,8 @@ IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?(?P<name>{_H}[^，。？?
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
-                    offices=OFFICES, defining=DEFINING, identity=IDENTITY)
+                    role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
+                    introduction=INTRODUCTION)
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""

@@ -28,31 +28,26 @@ def card_command(
 ) -> None:
     """Who or what the entity is: its lore entry, the sentences that introduce it, offices,
     relations, first and last appearance and key chapters, each with the passage it stands on."""
-    from agent.cards import Voice, card_answer
+    from agent.cards import entity_card
     from agent.retrieval import opened_world
-    from agent.stack import lexicon_of
     from stores.lang import has_han
 
     with opened_world(ctx.obj.settings, world) as retriever:
-        if horizon is not None:
-            retriever.horizon = horizon
-        name = retriever.resolve(entity)
-        card = retriever.card(name)
-        if card is None:
-            raise typer.BadParameter(f"{name} has no card yet: run `lore ingest` on the world "
-                                     "again to build the cards", param_hint="ENTITY")
-        voice = Voice(has_han(entity), retriever.entities, lexicon_of(retriever).gender)
-        answer = card_answer(card, retriever.chunks, voice, retriever.horizon)
+        at = retriever.horizon if horizon is None else horizon
+        answer = entity_card(retriever, entity, at)
         if as_json:
-            seen = card.as_of(retriever.horizon)
-            echo(json.dumps({"entity": name, "horizon": retriever.horizon, "text": answer.text,
+            name = retriever.resolve(entity)
+            card = retriever.card(name)
+            facts = asdict(card.as_of(at)) if card else {}
+            echo(json.dumps({"entity": name, "horizon": at, "text": answer.text,
                              "citations": [c.model_dump() for c in answer.citations],
-                             "card": asdict(seen)}, ensure_ascii=False, indent=2))
+                             "card": facts}, ensure_ascii=False, indent=2))
             return
+        chinese = has_han(entity)
         echo(answer.text)
         if answer.citations:
             echo("")
         for i, c in enumerate(answer.citations, start=1):
-            where = chapter_label(c.chapter, voice.chinese)
+            where = chapter_label(c.chapter, chinese)
             echo(f"[{i}] {where} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
             echo(f"    “{' '.join(c.quote.split())}”")

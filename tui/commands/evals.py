@@ -92,3 +92,38 @@ def answers_command(
                                              else "")
     echo(json.dumps({"reader": reader, **report}, ensure_ascii=False) if as_json
          else render(report, reader))
+
+
+@eval_app.command("cards")
+def cards_command(
+    ctx: typer.Context,
+    world: Annotated[str, typer.Option("--world", help="the world the people are in")],
+    questions: Annotated[Path, typer.Option("--questions", help="a cards JSONL (bench/questions/"
+                                                               "README.md)")],
+    horizon: Annotated[int, typer.Option("--horizon", min=0, help="chapter for the spoiler check "
+                                         "(default: the story's middle chapter)")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON, with every record")] = False,
+) -> None:
+    """Whether "who is X" says who X is in its first sentence, and whether every card read as of
+    a chapter cites nothing later."""
+    from agent.evals.cards import (
+        grade_cards,
+        late_citations,
+        load_cards,
+        middle_chapter,
+        render,
+        summarise,
+        to_json,
+    )
+    from agent.evals.runner import AgentRunner
+
+    records = load_cards(questions)
+    runner = AgentRunner(ctx.obj.settings, world)
+    try:
+        grades = grade_cards(records, runner.retriever, runner.ask)
+        at = horizon or middle_chapter(runner.retriever)
+        checked, late = late_citations(runner.retriever, at)
+    finally:
+        runner.close()
+    report = summarise(grades, checked, late, at)
+    echo(to_json(report) if as_json else render(report))

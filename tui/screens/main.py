@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
+from tui.messages import CardRequested
 from tui.widgets.chat import ChatLog
 from tui.widgets.citations import CitationList
 from tui.widgets.stack import EntityStack
@@ -113,6 +114,10 @@ class MainScreen(Screen[None]):
     @on(EntityStack.TrackRequested)
     def _track(self, event: EntityStack.TrackRequested) -> None:
         self.app.track(event.entity)
+
+    @on(CardRequested)
+    def _card(self, event: CardRequested) -> None:
+        self.app.open_card(event.entity)
 
     @on(EntityStack.AskRequested)
     def _ask_about(self, event: EntityStack.AskRequested) -> None:

@@ -11,6 +11,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.messages import CardRequested
+
 
 def entry_label(entity: str, referred_as: str, aliases: list[str], tracked: bool) -> Text:
     """`沈砚  as 他` and, dimmed on the next line, a few aliases."""
@@ -24,13 +26,15 @@ def entry_label(entity: str, referred_as: str, aliases: list[str], tracked: bool
 
 
 class EntityStack(OptionList):
-    """Enter tracks the highlighted entity; `a` starts a question about it."""
+    """Enter tracks the highlighted entity; `c` opens its card; `a` starts a question about it."""
 
     BINDINGS = [
         Binding("enter", "track", "track", id="stack-track",
                 tooltip="Track this entity: show its appearances in the Timeline pane"),
         Binding("a", "ask_about", "ask about", id="stack-ask",
                 tooltip="Start a question about this entity in the question box"),
+        Binding("c", "card", "card", id="stack-card",
+                tooltip="Open this entity's card: who it is, as of the spoiler horizon"),
     ]
 
     @dataclass
@@ -75,6 +79,10 @@ class EntityStack(OptionList):
     def action_track(self) -> None:
         if (entity := self.highlighted_entity) is not None:
             self.post_message(self.TrackRequested(entity))
+
+    def action_card(self) -> None:
+        if (entity := self.highlighted_entity) is not None:
+            self.post_message(CardRequested(entity))
 
     def action_ask_about(self) -> None:
         if (entity := self.highlighted_entity) is not None:

@@ -11,6 +11,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.messages import CardRequested
+
 
 def event_label(event: Any) -> Text:
     """`ch. 3  gist of the passage`"""
@@ -19,11 +21,13 @@ def event_label(event: Any) -> Text:
 
 
 class Timeline(OptionList):
-    """Posts `Timeline.PassageRequested` for the appearance chosen."""
+    """Posts `Timeline.PassageRequested` for the appearance chosen; `c` asks for the card."""
 
     BINDINGS = [
         Binding("enter", "select", "open passage", id="timeline-open",
                 tooltip="Open the passage of this appearance"),
+        Binding("c", "card", "card", id="timeline-card",
+                tooltip="Open the tracked entity's card: who it is, as of the spoiler horizon"),
     ]
 
     @dataclass
@@ -43,6 +47,10 @@ class Timeline(OptionList):
         self.set_options(Option(event_label(e), id=str(i)) for i, e in enumerate(self.events))
         if self.events:
             self.highlighted = 0
+
+    def action_card(self) -> None:
+        if self.entity:
+            self.post_message(CardRequested(self.entity))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
