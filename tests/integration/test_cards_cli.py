@@ -1,0 +1,82 @@
+"""Cards and lore entries from the command line, as a user runs it: `lore ask "who is X"`,
+`lore card`, a SillyTavern lorebook beside a story, and the spoiler horizon."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import lore
+
+
+@pytest.mark.parametrize(("question", "right"), [
+    ("Who is Shen Yan?", "顾怀山之徒"),
+    ("沈砚是谁？", "首座弟子"),
+    ("Who is Eleanor Vance?", "cartographer"),
+    ("韩峥是谁？", "结义兄弟"),
+])
+def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, question: str,
+                                                              right: str) -> None:
+    done = lore("ask", question, "--world", "demo", "--new", "--json", home=demo_home)
+    assert done.code == 0, done.err
+    answer = json.loads(done.out)
+    lead = answer["answer"].split("\n", 1)[0]
+    assert right in lead and "[1]" in lead
+    assert answer["citations"][0]["source"].endswith("glossary.toml")
+
+
+def test_lore_card_prints_the_card_and_keeps_the_horizon(demo_home: Path) -> None:
+    whole = lore("card", "Han Zheng", "--world", "demo", home=demo_home)
+    assert whole.code == 0, whole.err
+    assert "顾怀山之徒" in whole.out and "glossary.toml:" in whole.out
+    early = lore("card", "韩峥", "--world", "demo", "--horizon", "2", "--json", home=demo_home)
+    assert early.code == 0, early.err
+    card = json.loads(early.out)
+    assert card["horizon"] == 2 and card["citations"]
+    assert all(c["chapter"] <= 2 for c in card["citations"])  # the glossary tells his death
+    assert all(f["chapter"] <= 2 for f in card["card"]["facts"])
+    assert "落星崖" not in card["text"]
+    unknown = lore("card", "Zhang Sanfeng", "--world", "demo", home=demo_home)
+    assert unknown.code != 0 and "Zhang Sanfeng" in unknown.err
+
+
+LOREBOOK = {"entries": {
+    "0": {"uid": 0, "key": ["Eldoria", "forest", "wood"], "keysecondary": [], "comment": "Eldoria",
+          "content": "{{user}} rides into Eldoria, an ancient realm of forests ruled by the "
+                     "Moon Court.", "constant": False, "selective": True, "disable": False},
+    "1": {"uid": 1, "key": ["Shadowfang", "beast"], "keysecondary": [], "comment": "Shadowfangs",
+          "content": "Shadowfangs are wolves made of dusk that hunt travellers on moonless "
+                     "nights; they fear fire.", "constant": False, "selective": True},
+}}
+STORY = """Chapter 1. The Road
+
+Mira walked through the forest until the light failed. In the wood an owl called twice.
+She lit a fire and waited for morning, and nothing came out of the trees.
+"""
+
+
+def test_a_lorebook_is_lore_its_keys_are_triggers_not_names(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (tmp_path / "story").mkdir()
+    (tmp_path / "story" / "chapter-01.md").write_text(STORY, encoding="utf-8")
+    book = tmp_path / "Eldoria.json"
+    book.write_text(json.dumps(LOREBOOK, indent=2), encoding="utf-8")
+    done = lore("ingest", tmp_path / "story", "--world", "eld", "--glossary", book, home=home)
+    assert done.code == 0, done.err
+    entities = json.loads(lore("entities", "--world", "eld", "--json", home=home).out)
+    eldoria = next(e for e in entities if e["name"] == "Eldoria")
+    assert eldoria["aliases"] == []
+    card = json.loads(lore("card", "Eldoria", "--world", "eld", "--json", home=home).out)
+    assert card["card"]["appearances"] == []  # the story's forest and wood are not Eldoria
+    asked = lore("ask", "What are Shadowfangs?", "--world", "eld", "--new", "--json", home=home)
+    assert asked.code == 0, asked.err
+    answer = json.loads(asked.out)
+    assert "wolves made of dusk" in answer["answer"].split("\n", 1)[0]
+    cited = answer["citations"][0]
+    assert cited["source"].endswith("Eldoria.json")
+    line = book.read_text(encoding="utf-8").split("\n")[cited["lines"][0] - 1]
+    assert '"content"' in line and "wolves" in line  # cited by the entry's own line
+    card = lore("card", "Eldoria", "--world", "eld", home=home)
+    assert "the user rides into Eldoria" in card.out  # the macro written out, not {{user}}

@@ -1,0 +1,64 @@
+"""In the app: "who is X" answered from the world's own lore, and an entity's card opened from
+the entity stack and from the timeline."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import SIZE, ask, settle
+from tui.screens.card import CardScreen
+from tui.screens.main import MainScreen
+
+WHO = {  # the question → words of the right answer its first line must hold
+    "Who is Shen Yan?": ("首座弟子", "顾怀山之徒"),
+    "沈砚是谁？": ("首座弟子", "顾怀山之徒"),
+    "Who is Eleanor Vance?": ("cartographer",),
+    "韩峥是谁？": ("顾怀山之徒", "结义兄弟"),
+}
+
+
+async def test_who_is_x_is_answered_in_the_first_sentence_with_a_citation(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for question, right in WHO.items():
+            view = await ask(pilot, question)
+            stored = app.conversation.turns()[-1]
+            assert view.status == "answered" and stored.status == "answered", question
+            lead = stored.answer.split("\n", 1)[0]
+            assert all(word in lead for word in right), (question, lead)
+            assert "[1]" in lead and stored.citations, question
+            # cited by the glossary's own lines, which hold the quoted words
+            first = stored.citations[0]
+            assert first["source"].endswith("glossary.toml") and first["lines"][0] > 0
+
+
+async def test_c_opens_the_card_from_the_stack_and_from_the_timeline(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "韩峥是谁？")
+        assert app.main.stack.entities[0] == "韩峥"
+        await pilot.press("f3", "c")
+        await settle(pilot)
+        assert isinstance(app.screen, CardScreen) and app.screen.entity == "韩峥"
+        text = str(app.screen.query_one("#card-text").render())
+        assert "顾怀山之徒" in text and "glossary.toml" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainScreen)
+        await pilot.press("f3", "enter")  # track it, then ask the timeline for the card
+        await settle(pilot)
+        assert app.main.timeline.entity == "韩峥"
+        await pilot.press("f4", "c")
+        await settle(pilot)
+        assert isinstance(app.screen, CardScreen) and app.screen.entity == "韩峥"
+
+
+async def test_the_card_keeps_the_spoiler_horizon(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.set_horizon(2)  # what Ctrl+B sets: the reader has read up to chapter 2
+        await settle(pilot)
+        await ask(pilot, "Who is Eleanor Vance?")  # she first appears in ch. 7
+        stored = app.conversation.turns()[-1]
+        assert stored.answer.startswith("Nothing up to ch. 2 says who Eleanor Vance is")
+        await ask(pilot, "韩峥是谁？")  # the glossary tells his death: it is hidden, the text is not
+        stored = app.conversation.turns()[-1]
+        assert stored.citations and all(c["chapter"] <= 2 for c in stored.citations)
+        assert "落星崖" not in stored.answer
