@@ -96,7 +96,32 @@ async def _conversation(ctx: RunContext[LoreDeps]) -> str:
     horizon = deps.retriever.horizon
     if horizon:
         lines.append(f"The reader has reached chapter {horizon}: reveal nothing after it.")
+    cards = named_cards(deps.retriever, deps.question)
+    if cards:
+        lines.append("What the world says of the names in the question (cite a passage by the "
+                     "chunk_id in brackets):\n" + cards)
     return "\n".join(lines)
+
+
+CARDS_BUDGET = 1200
+"""Characters of entity cards the instructions may hold (about 300–600 tokens)."""
+
+
+def named_cards(retriever: Any, question: str, limit: int = 2) -> str:
+    """The cards of the first entities the question names, as of the horizon, within
+    CARDS_BUDGET: a real model starts from what the world says of them."""
+    from agent.cards import Voice, card_text
+    from agent.stack import lexicon_of
+    from stores.lang import has_han
+
+    voice = Voice(has_han(question), retriever.entities, lexicon_of(retriever).gender)
+    texts = []
+    for name in retriever.mentioned(question)[:limit]:
+        card = retriever.card(name)
+        if card is not None:
+            texts.append(card_text(card, retriever.chunks, voice, retriever.horizon))
+    joined = "\n".join(t for t in texts if t)
+    return joined if len(joined) <= CARDS_BUDGET else joined[:CARDS_BUDGET - 1] + "…"
 
 
 def rounds_used(ctx: RunContext[Any]) -> int:

@@ -107,3 +107,20 @@ async def test_the_answer_streams_to_the_caller_before_it_ends(
     assert all(result.answer.text.startswith(t) for t in texts)  # growing, never garbled
     assert len(set(texts)) == len(texts)
     assert drafts[-1].resolved_question == FIRST
+
+
+async def test_the_cards_of_the_names_asked_about_reach_the_model(
+        mini_settings: AgentSettings, mini_retriever: Retriever) -> None:  # noqa: F811
+    with FakeServer("openai") as server:
+        conv = _conversation(mini_settings, mini_retriever, server)
+        try:
+            await conv.ask("林澈是谁？")
+        finally:
+            conv.close()
+    system = "\n".join(_text(m) for m in _messages(server.requests[0])
+                       if m["role"] in ("system", "developer"))
+    card = mini_retriever.card("林澈")
+    assert card is not None
+    lore = card.of_kind("lore")[0]
+    # the glossary's entry, cited by its passage id so the model can cite it
+    assert "白石翁之徒" in system and f"[{lore.chunk_id}]" in system
