@@ -17,7 +17,7 @@ from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import asks, has_han, language, split_sentences
+from stores.lang import asks, en, has_han, language, split_sentences
 from stores.models import Chunk, chapter_label
 
 if TYPE_CHECKING:
@@ -258,10 +258,15 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     if exact:
         return exact
     spans = matcher.find_spans(name)
-    covered = sum(end - start for start, end, _ in spans)
-    if not spans or covered < len(name.replace(" ", "")) / 2:
-        return None  # the name is mostly other words: not this world's entity
+    rest = name
+    for start, end, _ in sorted(spans, reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    # only more of a name may be left (Gérard, de): 顾怀山的徒弟 asks about someone else
+    if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
+        return None
     return max(spans, key=lambda s: (s[1] - s[0], -s[0]))[2]
 
 
 _THE = re.compile(r"^the\s+", re.I)
+_NAME_PART = re.compile(rf"[A-ZÀ-Þ][\w'’.-]*|{'|'.join(map(re.escape, en.PARTICLES))}")
+"""A word that may stand in a fuller form of a name: capitalised, or a particle (de, van)."""

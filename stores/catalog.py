@@ -92,7 +92,9 @@ class Catalog:
             "SELECT w.*, (SELECT COUNT(*) FROM documents d WHERE d.world = w.name) AS documents,"
             " (SELECT COUNT(*) FROM chunks c WHERE c.world = w.name) AS chunks,"
             " (SELECT COUNT(*) FROM entities e WHERE e.world = w.name) AS entities,"
-            " (SELECT COUNT(DISTINCT chapter) FROM chunks c WHERE c.world = w.name) AS chapters"
+            " (SELECT COUNT(DISTINCT c.chapter) FROM chunks c JOIN documents d"
+            "  ON d.id = c.document_id WHERE c.world = w.name"
+            f"  AND d.kind NOT IN ({', '.join(repr(k) for k in sorted(LORE_KINDS))})) AS chapters"
             " FROM worlds w ORDER BY w.updated DESC"))
 
     def set_world(self, name: str, **fields: Any) -> None:
