@@ -17,7 +17,7 @@ from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import asks, en, has_han, language, split_sentences
+from stores.lang import asks, en, has_han, language, shown, split_sentences
 from stores.models import Chunk, chapter_label
 
 if TYPE_CHECKING:
@@ -139,8 +139,8 @@ def _lead(card: Card, cited: _Cited) -> str:
         fact = defining[0]
         where = chapter_label(fact.chapter, chinese)
         mark = cited.cite(fact.chunk_id, fact.text)
-        quote = f"见{where}：「{fact.text}」{mark}" if chinese else (
-            f"In {where}: “{fact.text}” {mark}")
+        quote = f"见{where}：「{shown(fact.text)}」{mark}" if chinese else (
+            f"In {where}: “{shown(fact.text)}” {mark}")
     if not said and not quote:
         return ""
     if chinese:
@@ -155,8 +155,8 @@ def _more(card: Card, cited: _Cited) -> list[str]:
     for fact in defining:
         where = chapter_label(fact.chapter, chinese)
         mark = cited.cite(fact.chunk_id, fact.text)
-        lines.append(f"另见{where}：「{fact.text}」{mark}" if chinese else
-                     f"Also, {where}: “{fact.text}” {mark}")
+        lines.append(f"另见{where}：「{shown(fact.text)}」{mark}" if chinese else
+                     f"Also, {where}: “{shown(fact.text)}” {mark}")
     if card.of_kind("lore"):
         related = _relations(card, cited, 4)
         if related:

@@ -18,7 +18,7 @@ from difflib import SequenceMatcher
 
 from agent.deps import LoreDeps
 from agent.schemas import Answer, Citation, Passage
-from stores.lang import has_han, split_sentences
+from stores.lang import clip, has_han, split_sentences
 from stores.models import chapter_label
 
 MIN_RUN = 8
@@ -125,8 +125,7 @@ def _short(quote: str, width: int = 40) -> str:
 def first_sentence(text: str, width: int = 120) -> str:
     """The passage's first sentence, cut at `width` characters (a quote that always matches)."""
     flat = " ".join(text.split())
-    sentence = next(iter(split_sentences(flat)), flat)
-    return sentence if len(sentence) <= width else sentence[:width]
+    return clip(next(iter(split_sentences(flat)), flat), width)
 
 
 def evidence_answer(passages: Sequence[Passage], stop_reason: str, question: str,

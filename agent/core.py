@@ -88,15 +88,25 @@ places, events and relations. The world's text is reachable only through your to
 
 async def _conversation(ctx: RunContext[LoreDeps]) -> str:
     """What the tools cannot show: who was talked about (the stack, read once per turn by the
-    caller, not from the session store on every request) and the horizon."""
-    deps, lines = ctx.deps, []
+    caller, not from the session store on every request), the horizon, and the cards of the
+    names in the question."""
+    return conversation_lines(ctx.deps, CARDS_BUDGET)
+
+
+async def _lean_conversation(ctx: RunContext[LoreDeps]) -> str:
+    """The same for a small model: only the first card's lead line (who it is)."""
+    return conversation_lines(ctx.deps, LEAN_CARDS_BUDGET, limit=1)
+
+
+def conversation_lines(deps: LoreDeps, budget: int, limit: int = 2) -> str:
+    lines = []
     stack = [e.entity for e in deps.stack[:8]]
     if stack:
         lines.append("Entities talked about so far, most recent first: " + ", ".join(stack) + ".")
     horizon = deps.retriever.horizon
     if horizon:
         lines.append(f"The reader has reached chapter {horizon}: reveal nothing after it.")
-    cards = named_cards(deps.retriever, deps.question)
+    cards = named_cards(deps.retriever, deps.question, budget, limit)
     if cards:
         lines.append("What the world says of the names in the question (cite a passage by the "
                      "chunk_id in brackets):\n" + cards)
@@ -105,11 +115,14 @@ async def _conversation(ctx: RunContext[LoreDeps]) -> str:
 
 CARDS_BUDGET = 1200
 """Characters of entity cards the instructions may hold (about 300–600 tokens)."""
+LEAN_CARDS_BUDGET = 240
+"""The same for the lean prompt of a small model: one card's lead line."""
 
 
-def named_cards(retriever: Any, question: str, limit: int = 2) -> str:
-    """The cards of the first entities the question names, as of the horizon, within
-    CARDS_BUDGET: a real model starts from what the world says of them."""
+def named_cards(retriever: Any, question: str, budget: int, limit: int) -> str:
+    """The cards of the first entities the question names, as of the horizon, within `budget`
+    characters (a card is cut at a line's end): a real model starts from what the world says
+    of them."""
     from agent.cards import Voice, card_text
     from agent.stack import lexicon_of
     from stores.lang import has_han
@@ -120,8 +133,12 @@ def named_cards(retriever: Any, question: str, limit: int = 2) -> str:
         card = retriever.card(name)
         if card is not None:
             texts.append(card_text(card, retriever.chunks, voice, retriever.horizon))
-    joined = "\n".join(t for t in texts if t)
-    return joined if len(joined) <= CARDS_BUDGET else joined[:CARDS_BUDGET - 1] + "…"
+    kept: list[str] = []
+    for line in "\n".join(texts).split("\n"):
+        if sum(len(k) + 1 for k in kept) + len(line) > budget:
+            break
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def rounds_used(ctx: RunContext[Any]) -> int:
@@ -255,7 +272,8 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         output_type=output,
         deps_type=LoreDeps,
         name="lorekeeper",
-        instructions=[instructions.format(rounds=settings.max_tool_rounds), _conversation],
+        instructions=[instructions.format(rounds=settings.max_tool_rounds),
+                      _lean_conversation if lean else _conversation],
         tools=TOOLS,
         model_settings=request_settings(settings),
         # A bad tool call or an unknown name is sent back to the model to fix, this often.

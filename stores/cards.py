@@ -19,13 +19,13 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
 from stores.entities.matcher import AliasMatcher
 from stores.entities.resolve import alias_map
-from stores.lang import LANGUAGES, Language, language, split_sentences
+from stores.lang import LANGUAGES, Language, clip, language, split_sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
@@ -163,7 +163,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
 
 def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
                     offices: dict[str, dict[str, Fact]],
-                    seen: dict[str, dict[int, Appearance]], places: dict[str, str]) -> None:
+                    seen: dict[str, dict[int, Appearance]], places: Mapping[str, str]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names."""
     for sentence in split_sentences(chunk.text):
@@ -264,15 +264,6 @@ def _introductions() -> list[re.Pattern[str]]:
             if language(code).introduction]
 
 
-_CLAUSE = re.compile(r"[，,；;：:]")
-
-
 def _quote(sentence: str) -> str:
-    """The sentence, cut at the last clause boundary before MAX_QUOTE (never mid-word)."""
-    sentence = " ".join(sentence.split())
-    if len(sentence) <= MAX_QUOTE:
-        return sentence
-    cuts = [m.start() for m in _CLAUSE.finditer(sentence, 0, MAX_QUOTE)]
-    cut = cuts[-1] if cuts else sentence.rfind(" ", 0, MAX_QUOTE)
-    return sentence[:cut if cut > 0 else MAX_QUOTE] + "…"
+    return clip(sentence, MAX_QUOTE)
 

@@ -15,7 +15,7 @@ from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.keyword.segment import fold_latin
-from stores.lang import HAN_RANGES, asks, is_han
+from stores.lang import HAN_RANGES, asks, clip, is_han, shown
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 from stores.models import LORE_CHAPTER, chapter_label
 
@@ -55,8 +55,7 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
         bonus += 3 if plan.kind == "relational" and base and says_kin(sentence) else 0
         return (base + bonus if base else 0), -abs(len(sentence) - 60)
 
-    chosen = max(candidates, key=score)
-    return chosen if len(chosen) <= MAX_QUOTE else chosen[:MAX_QUOTE]
+    return clip(max(candidates, key=score), MAX_QUOTE)
 
 
 def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
@@ -308,11 +307,11 @@ def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
     if plan.chinese:
         where = f"{chapter_label(passage.chapter, True)}{title}"
         lead = "见" if n == 1 else "另见"
-        return f"{lead}{where}：{quote}[{n}]"
+        return f"{lead}{where}：{shown(quote)}[{n}]"
     title = f" ({passage.chapter_title})" if passage.chapter_title else ""
     lead = "In" if n == 1 else "See also"
     where = "the lore" if passage.chapter == LORE_CHAPTER else f"chapter {passage.chapter}"
-    return f"{lead} {where}{title}: “{quote}” [{n}]"
+    return f"{lead} {where}{title}: “{shown(quote)}” [{n}]"
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

@@ -174,3 +174,27 @@ def split_sentences(text: str) -> list[str]:
     """The sentences (and ；-clauses) of a passage as stripped strings, line breaks ignored:
     what a one-line gist or a quote is cut from."""
     return [s.strip() for s in _BREAK.split(text.replace("\n", " ")) if s.strip()]
+
+
+_CLAUSE_END = re.compile(r"[，,；;：:、—]")
+
+
+def clip(sentence: str, limit: int) -> str:
+    """A sentence of at most `limit` characters for a quote, as written (so it stays words of
+    the passage): whole when it fits, else cut at its last clause boundary (a comma, a
+    semicolon) or space before the limit, never inside a word. `shown` marks the cut."""
+    if len(sentence) <= limit:
+        return sentence
+    cuts = [m.start() for m in _CLAUSE_END.finditer(sentence, limit // 3, limit)]
+    cut = cuts[-1] if cuts else max(sentence.rfind(" ", limit // 3, limit),
+                                    sentence.rfind("\n", limit // 3, limit))
+    return sentence[:cut if cut > 0 else limit].rstrip()
+
+
+_WHOLE = re.compile(r"[。！？!?.…；;][”’\"'」』）)\]]*\s*$")
+
+
+def shown(quote: str) -> str:
+    """A quote as a reader sees it: on one line, with "…" where `clip` cut a sentence short."""
+    flat = " ".join(quote.split())
+    return flat if _WHOLE.search(flat) else flat + "…"

@@ -55,7 +55,8 @@ async def test_a_json_text_tool_call_runs_and_ids_become_quoted_citations(deps: 
     assert [t["function"]["name"] for t in first["tools"]] == ["vector_search", "keyword_search"]
     assert "final_result" not in json.dumps(first)  # a text answer: no output tool to fill
     assert all(set(t["function"]["parameters"]["properties"]) == {"query"} for t in first["tools"])
-    assert len(json.dumps(first, ensure_ascii=False)) < 1500  # lean: instructions + 2 short tools
+    # lean: instructions, 2 short tools and the lead line of the asked name's card (≤ 240)
+    assert len(json.dumps(first, ensure_ascii=False)) < 1500 + 300
     assert [c.tool for c in result.tool_calls] == ["vector_search"]
     sent = results_sent(server.requests[1]["body"])[0]["results"]
     assert sent and all(set(row) == {"id", "ch", "text"} for row in sent)
