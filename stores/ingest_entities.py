@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from stores.catalog import Catalog
 from stores.config import Settings
-from stores.entities.kinship import DIRECTED, stated_relations
+from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher
 from stores.entities.resolve import alias_map, build_entities, cooccurrence
 from stores.models import RELATION_TYPES, GlossaryEntry, Relation
@@ -48,7 +48,11 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     known = {entity.name for entity in entities}
     declared = declared_relations(glossary, matcher, known)
     stated = text_relations(spanned, declared)
-    relations = cooccurrence(per_chunk) + declared + stated
+    have = {(r.source, r.target, r.type) for r in [*declared, *stated]}
+    titled = [r for r in titled_spouses(entities, per_chunk)
+              if (r.source, r.target, "spouse") not in have
+              and (r.target, r.source, "spouse") not in have]
+    relations = cooccurrence(per_chunk) + declared + stated + titled
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))

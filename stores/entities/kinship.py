@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from stores.lang import en, has_han, sentences, zh
 from stores.lang.en import KIN as _EN_KIN
 from stores.lang.zh import KIN as _ZH_KIN
+from stores.models import Entity, Relation
 
 _MARK = "\u2063"  # invisible separator: entity marks never clash with the story's text
 
@@ -129,3 +130,39 @@ def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
             if (chunk_id, chapter) not in where:
                 where.append((chunk_id, chapter))
     return found
+
+
+def titled_spouses(entities: Iterable[Entity],
+                   chunks: Iterable[tuple[str, int, list[str]]]) -> list[Relation]:
+    """A married woman's title before another entity's name makes her his wife (Madame Danglars
+    and M. Danglars, Mrs. Hurst and Mr. Hurst), cited by the passages that name both.
+
+    `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
+    goes by untitled, or under a man's title, counts: Lady Catherine is no one's wife by this."""
+    married = {t.lower() for t in en.MARRIED_TITLES}
+    male = {t.lower() for t, gender in en.NAME_TITLES.items() if gender == "m"}
+    husbands: dict[str, str] = {}
+    wives: dict[str, str] = {}
+    for entity in entities:
+        for form in (entity.name, *entity.aliases):
+            title, _, rest = form.partition(" ")
+            if not rest or has_han(form):
+                if form and not has_han(form):
+                    husbands.setdefault(form, entity.name)
+                continue
+            if title.lower() in married:
+                wives.setdefault(rest, entity.name)
+            elif title.lower() in male:
+                husbands.setdefault(rest, entity.name)
+    pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
+             if rest in husbands and husbands[rest] != wife}
+    where: dict[tuple[str, str], list[tuple[str, int]]] = {pair: [] for pair in pairs}
+    for chunk_id, chapter, names in chunks:
+        present = set(names)
+        for pair in pairs:
+            if set(pair) <= present and len(where[pair]) < 10:
+                where[pair].append((chunk_id, chapter))
+    return [Relation(source=wife, target=husband, type="spouse", weight=float(len(found)),
+                     chapters=sorted({ch for _, ch in found}),
+                     evidence=[cid for cid, _ in found])
+            for (wife, husband), found in sorted(where.items()) if found]

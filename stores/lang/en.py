@@ -104,6 +104,8 @@ NAME_TITLES: dict[str, str] = {
 """Titles written before a name (M. Morrel, Madame Danglars), as the text writes them, with the
 gender they give the name ('m', 'f')."""
 UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
+MARRIED_TITLES = ("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora")
+"""Titles of a married woman before her husband's name (Madame Danglars is Danglars' wife)."""
 """Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
 PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""

@@ -67,3 +67,20 @@ def test_relations_gather_their_passages_in_story_order() -> None:
     # a marriage has no direction: both sentences are one relation
     assert found[("Fernand", "Mercédès", "spouse")] == [("c4", 6), ("c5", 7)]
     assert len(found) == 2
+
+
+def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
+    from stores.entities.kinship import titled_spouses
+    from stores.models import Entity
+
+    entities = [Entity("Madame Danglars", "person"),
+                Entity("Danglars", "person", ["M. Danglars", "Baron Danglars"]),
+                Entity("Lady Catherine de Bourgh", "person", ["Lady Catherine"]),
+                Entity("Catherine", "person"),  # Lady is no married title: no one's wife by it
+                Entity("Mademoiselle Danglars", "person")]  # a daughter, not a wife
+    passages = [("c1", 3, ["Danglars", "Madame Danglars"]), ("c2", 5, ["Madame Danglars"]),
+                ("c3", 9, ["Madame Danglars", "Danglars", "Mademoiselle Danglars"])]
+    (spouse,) = titled_spouses(entities, passages)
+    assert (spouse.source, spouse.target, spouse.type) == ("Madame Danglars", "Danglars", "spouse")
+    assert (spouse.evidence, spouse.chapters) == (["c1", "c3"], [3, 9])
+    assert titled_spouses(entities, [("c2", 5, ["Madame Danglars"])]) == []  # never together
