@@ -38,6 +38,17 @@ class StoreError(LoreError):
     exit_code = 3
 
 
+class IndexDamaged(StoreError):
+    """An index file that exists but cannot be read as the index it should be (truncated,
+    overwritten, half-written). The catalog holds everything it was built from, so the fix is
+    always to rebuild it from there (stores/repair.py), never to delete it by hand."""
+
+
+REPAIR_HINT = ("rebuild the indexes from the catalog: lore doctor --repair (or lore ingest "
+               "--rebuild --world NAME); the passages and sessions are kept")
+"""The one advice for a damaged index: both commands work without the corpus files."""
+
+
 def at_line(path: str | Path, line: int | None = None) -> str:
     """Render `path:line` the way editors and compilers do."""
     return f"{path}:{line}" if line else str(path)

@@ -36,6 +36,8 @@ def register(app: typer.Typer) -> None:
 def doctor_command(
     ctx: typer.Context,
     world: Annotated[str | None, typer.Option("--world", help="check only this world")] = None,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="rebuild from the catalog every index that disagrees with it")] = False,
 ) -> None:
     """Check configuration, stores and models, and say what to fix."""
     try:
@@ -48,6 +50,8 @@ def doctor_command(
               _database("catalog", settings.catalog_path),
               _database("session database", settings.sessions_path),
               _embedder(settings), _chat_model(settings)]
+    if repair:
+        _repair(settings, world)
     checks += _worlds(settings, world)
     _report(checks)
     if not all(c.ok for c in checks):
@@ -166,8 +170,23 @@ def _worlds(settings: AppSettings, only: str | None) -> list[Check]:
         return [Check("worlds", only is None, what,
                       "lore demo  or  lore ingest PATH... --world NAME")]
     return [_guard(f"world {r['name']}", functools.partial(_world, settings, r),
-                   f"re-run lore ingest ... --world {r['name']} (it resumes), or close other "
-                   "Lorekeeper windows on this world") for r in rows]
+                   f"close other Lorekeeper windows on this world, then: lore doctor --repair "
+                   f"--world {r['name']}") for r in rows]
+
+
+def _repair(settings: AppSettings, only: str | None) -> None:
+    """Rebuild, world by world, the indexes that disagree with the catalog (before the checks,
+    so the report shows the result)."""
+    from stores.catalog import Catalog
+    from tui.repairs import rebuild_indexes
+
+    catalog = Catalog(settings.catalog_path)
+    try:
+        names = [r["name"] for r in catalog.worlds() if only in (None, r["name"])]
+    finally:
+        catalog.close()
+    for name in names:
+        rebuild_indexes(settings, name, force=False)
 
 
 def _world(settings: AppSettings, row: dict) -> Check:
@@ -183,14 +202,14 @@ def _world(settings: AppSettings, row: dict) -> Check:
                      "other settings (config.toml embedder, chunking or entities)",
                      f"re-run lore ingest PATH... --world {name}: it keeps the passages and "
                      "reuses cached vectors when the embedder is unchanged")
+    from stores.repair import check_indexes
+
     stores = WorldStores(settings, name)
     try:
-        points = len(stores.vectors.ids())
-        graph = stores.graph.counts()
-        stores.keywords.search("the", 1)
+        checks = check_indexes(stores)
     finally:
         stores.close()
-    ok = points == row["chunks"]
-    detail = (f"{row['chapters']} chapters, {row['chunks']} passages, {points} vectors, "
-              f"{graph.get('entities', 0)} graph entities, {graph.get('related', 0)} relations")
-    return Check(f"world {name}", ok, detail, f"re-run lore ingest ... --world {name}")
+    found = "; ".join(f"{c.index} {c.detail}" for c in checks)
+    detail = f"{row['chapters']} chapters, {row['chunks']} passages; {found}"
+    return Check(f"world {name}", all(c.ok for c in checks), detail,
+                 f"rebuild the indexes from the catalog: lore doctor --repair --world {name}")
