@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     # Conversations and the catalog are private: every folder and database this process
     # creates (data dir, catalog, sessions.db, index folders, exports) is for the user alone.
     os.umask(0o077)
+    from tui.terminal import log_to_stderr
+
+    log_to_stderr()
     _register()
     try:
         # Without standalone mode click returns a command's exit code instead of exiting.
@@ -119,9 +122,8 @@ def _print_error(message: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from sessions.scrub import scrub
-    from tui.terminal import printable
+    from tui.terminal import clean
 
     # A provider's error may quote the API key; a bad name may hold escape sequences.
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        Text.assemble(("error: ", "bold red"), printable(scrub(message))))
+        Text.assemble(("error: ", "bold red"), clean(message)))

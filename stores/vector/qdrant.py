@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from stores import backends
+from stores.atomic import write_text
 from stores.errors import REPAIR_HINT, IndexDamaged, StoreError
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
@@ -103,7 +104,7 @@ class QdrantVectorIndex:
                                where=self.path, hint=REPAIR_HINT) from None
         holder = self.path / HOLDER_FILE
         with contextlib.suppress(OSError):  # only makes the lock message friendlier
-            holder.write_text(json.dumps({"pid": os.getpid(), "command": owner,
+            write_text(holder, json.dumps({"pid": os.getpid(), "command": owner,
                                           "since": time.strftime("%Y-%m-%d %H:%M:%S")}))
         self._finalizer = weakref.finalize(self, _close_client, client, holder)
         self._tune_local_storage(client)

@@ -16,7 +16,7 @@ import typer
 
 from stores.errors import ConfigError
 from tui.settings import AppSettings
-from tui.terminal import echo, printable
+from tui.terminal import clean, echo
 
 
 @dataclass
@@ -61,7 +61,7 @@ def doctor_command(
 def _report(checks: list[Check]) -> None:
     for check in checks:
         mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
-        typer.echo(f"{mark} {printable(f'{check.name}: {check.detail}')}")
+        typer.echo(f"{mark} {clean(f'{check.name}: {check.detail}')}")
         if not check.ok and check.fix:
             echo(f"     → {check.fix}")
 

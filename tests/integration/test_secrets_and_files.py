@@ -1,0 +1,83 @@
+"""Issue 25 #3 and #4: secrets echoed by a server never reach the terminal, a log or the
+database (one redaction point), and an export interrupted by a full disk leaves the previous
+file whole (temporary file + rename)."""
+
+from __future__ import annotations
+
+import base64
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.agent.fake_llm import FakeServer
+from tests.integration.lore import lore
+
+KEY = "zq7-private-0f3a9c2e11b4d5"
+PASSWORD = "hunter2pass"
+
+
+def test_retry_warnings_and_url_passwords_are_redacted_everywhere(demo_copy: Path) -> None:
+    pair = base64.b64encode(f"lore:{PASSWORD}".encode()).decode()
+    with FakeServer("openai", failures=[503, 503, 401], echo_key=True,
+                    retry_after_ms=10) as server:
+        url = server.url.replace("http://", f"http://lore:{PASSWORD}@")
+        env = {"LORE_MODEL__PROVIDER": "openai", "LORE_MODEL__NAME": "fake-model",
+               "LORE_MODEL__BASE_URL": url, "LORE_MODEL__API_KEY_ENV": "MY_LLM_KEY",
+               "MY_LLM_KEY": KEY}
+        result = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy, env=env)
+    assert server.statuses == [503, 503, 401]
+    assert result.code != 0 and "attempt 2 of" in result.err  # the retry warnings were shown
+    shown = result.out + result.err
+    for secret in (KEY, PASSWORD, pair):
+        assert secret not in shown, secret
+    assert "[REDACTED]" in result.err
+    raw = b"".join(p.read_bytes() for p in demo_copy.glob("sessions.db*"))
+    for secret in (KEY, PASSWORD, pair):
+        assert secret.encode() not in raw, secret
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 1 MB tmpfs (needs root, as in CI's container)."""
+    point = tmp_path / "disk"
+    point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(point)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}): run as root")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
+        demo_copy: Path, small_disk: Path) -> None:
+    first = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
+    assert first.code == 0, first.err
+    session = first.err.split("session ")[-1].split(" ")[0]
+    out = small_disk / "session.json"
+    done = lore("sessions", "export", session, "--format", "json", "--out", out, home=demo_copy)
+    assert done.code == 0, done.err
+    good = out.read_bytes()
+    for question in ("韩峥是谁？", "断鸿剑在哪里？", "沈砚的师父是谁？", "顾怀山是谁？", "若汀是谁？"):
+        asked = lore("ask", question, "--world", "demo", "--session", session, home=demo_copy)
+        assert asked.code == 0, asked.err
+    bigger = lore("sessions", "export", session, "--format", "json", home=demo_copy).out
+    # bigger than the old file's pages and the slack: writing over it in place would fail too
+    assert len(bigger.encode()) > len(good) + 8192
+    filler = small_disk / "filler"
+    with filler.open("wb", buffering=0) as f:  # leave less room than the new export needs
+        try:
+            while True:
+                f.write(b"\0" * 4096)
+        except OSError:
+            pass
+    result = lore("sessions", "export", session, "--format", "json", "--out", out, "--force",
+                  home=demo_copy)
+    assert result.code != 0 and "Traceback" not in result.err
+    assert "cannot write the export" in result.err
+    assert out.read_bytes() == good  # the previous export, whole
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler", "session.json"]  # no .partial
