@@ -183,6 +183,10 @@ def _existing(path: Path) -> Path:
     if not path.exists():
         raise InputError("no such file or folder", where=path,
                          hint="check the path (relative paths start from the current folder)")
+    if not path.is_dir() and not path.is_file():
+        from stores.readers.encoding import not_a_file
+
+        raise not_a_file(path)
     return path
 
 

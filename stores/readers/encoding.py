@@ -39,6 +39,13 @@ def decode_file(path: Path) -> tuple[str, str]:
     return text, encoding
 
 
+def not_a_file(path: Path) -> InputError:
+    """A path that is neither a folder nor a regular file: a named pipe, socket or device."""
+    return InputError("not a regular file (a named pipe, socket or device)", where=path,
+                      hint="ingest the story's text files; to read from a pipe, save its output "
+                           "to a file first (e.g. cat PIPE > story.txt)")
+
+
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or an InputError saying what is wrong with the path."""
     path = Path(path)
@@ -48,6 +55,8 @@ def read_bytes(path: Path) -> bytes:
     if path.is_dir():
         raise InputError("is a directory, not a file", where=path,
                          hint="pass the files inside it (e.g. DIR/*.txt) instead of the folder")
+    if not path.is_file():  # reading a named pipe would wait for a writer forever
+        raise not_a_file(path)
     try:
         data = path.read_bytes()
     except OSError as exc:

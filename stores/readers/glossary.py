@@ -29,6 +29,8 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
 
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise too_deep(path) from None
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_LINE.search(str(exc))
         raise InputError(f"TOML syntax error: {exc}",
@@ -42,10 +44,21 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
     return entries_from_objects(items, path, line_locator(text))
 
 
+def too_deep(where: str | Path) -> InputError:
+    """Arrays or objects nested past what the parser can follow (hundreds deep): no glossary,
+    lorebook or record is shaped like that."""
+    return InputError("nested too deeply to read (hundreds of arrays or objects inside each "
+                      "other)", where=where,
+                      hint="this is not a glossary, lorebook or record file: check that it is "
+                           "the file you meant, or leave it out of the ingest")
+
+
 def load_json(text: str, path: str | Path) -> Any:
     """json.loads with an InputError naming the file and line of a syntax error."""
     try:
         return json.loads(text)
+    except RecursionError:
+        raise too_deep(path) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                          where=at_line(path, exc.lineno),

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from stores.errors import ConfigError
+from stores.errors import ConfigError, StoreError
 from tui.settings import AppSettings
 from tui.terminal import clean, echo
 
@@ -127,7 +127,25 @@ def _database(name: str, path: Path) -> Check:
     if problems != ["ok"]:
         shown = "; ".join(problems[:2]) + (f" (+{len(problems) - 2} more)" if len(problems) > 2 else "")
         return Check(name, False, f"{path} is damaged: {shown}", aside)
+    if name == "session database":
+        newer = _newer_sessions(path)
+        if newer is not None:
+            return Check(name, False, newer.message, newer.hint)
     return Check(name, True, f"{path} (integrity ok)")
+
+
+def _newer_sessions(path: Path) -> StoreError | None:
+    """The store's own refusal of a session database written by a newer version (read-only)."""
+    from sqlite_utils import Database
+
+    from sessions.version import refuse_newer
+
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        try:
+            refuse_newer(Database(conn), path)
+        except StoreError as exc:
+            return exc
+    return None
 
 
 def _embedder(settings: AppSettings) -> Check:

@@ -1,0 +1,120 @@
+"""Issue 25 #5: bad input that hung or crashed `lore` — a named pipe, deeply nested JSON or
+TOML, a command-line argument that is not UTF-8, a session database from a newer version. Each
+is refused with a message naming the file or argument and what to do; nothing is lost."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import ROOT, lore
+
+DEMO_ZH = ROOT / "stores" / "demo_world" / "zh"
+
+
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = tmp_path / "story.txt"
+    os.mkfifo(pipe)
+    result = lore("ingest", pipe, "--world", "p", home=tmp_path / "home", timeout=60)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert f"{pipe}: not a regular file (a named pipe" in result.err
+    assert "cat PIPE > story.txt" in result.err
+
+
+DEEP = 50_000
+
+
+@pytest.mark.parametrize(("name", "text", "as_glossary"), [
+    ("deep.json", "[" * DEEP + "]" * DEEP, True),
+    ("deep.toml", '[[entity]]\nname = "a"\nx = ' + "[" * DEEP + "]" * DEEP + "\n", True),
+    ("deep.jsonl", '{"text": "x", "a": ' + "[" * DEEP + "]" * DEEP + "}\n", False),
+    ("lorebook.json", '{"entries": ' + '{"a": ' * DEEP + "1" + "}" * DEEP + "}", False),
+], ids=["json-glossary", "toml-glossary", "jsonl-corpus", "json-corpus"])
+def test_deeply_nested_files_are_refused_without_a_traceback(
+        tmp_path: Path, name: str, text: str, as_glossary: bool) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    args = ["ingest", DEMO_ZH, "--glossary", path] if as_glossary else ["ingest", path]
+    result = lore(*args, "--world", "p", home=tmp_path / "home")
+    assert result.code == 2 and "Traceback" not in result.err and "RecursionError" not in result.err
+    assert f"{path}" in result.err and "nested too deeply to read" in result.err
+
+
+def raw_lore(home: Path, *args: bytes) -> subprocess.CompletedProcess[bytes]:
+    """`lore` with arguments given as bytes, as a shell passes $'\\xff…'."""
+    env = {**os.environ, "LORE_HOME": str(home)}
+    return subprocess.run([sys.executable.encode(), b"-m", b"tui", *args], cwd=ROOT, env=env,
+                          capture_output=True, timeout=120)
+
+
+def session_rows(home: Path) -> list[tuple]:
+    with closing(sqlite3.connect(home / "sessions.db")) as db:
+        return db.execute("SELECT id, (SELECT count(*) FROM turns t WHERE t.session_id = s.id)"
+                          " FROM sessions s ORDER BY id").fetchall()
+
+
+def test_an_argument_that_is_not_utf8_is_refused_before_anything_is_written(
+        demo_copy: Path) -> None:
+    asked = lore("ask", "沈砚是谁？", "--world", "demo", home=demo_copy)
+    assert asked.code == 0, asked.err
+    before = session_rows(demo_copy)
+    for args in ([b"ask", b"\xff\xfe\xe6\xb2\x88", b"--world", b"demo"],
+                 [b"ask", b"\xff\xfe", b"--world", b"demo", b"--new"],
+                 [b"sessions", b"show", b"\xff"]):
+        result = raw_lore(demo_copy, *args)
+        err = result.stderr.decode("utf-8")
+        assert result.returncode == 2 and "Traceback" not in err, err
+        assert "is not valid UTF-8 text" in err and "LANG=C.UTF-8" in err
+    assert session_rows(demo_copy) == before  # no empty session left behind
+
+
+def newer(home: Path, how: str) -> None:
+    with closing(sqlite3.connect(home / "sessions.db")) as db:
+        if how == "migration":
+            db.execute("INSERT INTO _migrations (name, applied) VALUES ('m099_future', 'x')")
+        elif how == "status":
+            db.execute("PRAGMA ignore_check_constraints = ON")
+            db.execute("UPDATE turns SET status = 'archived'")
+        else:  # a table rebuilt with a required column this version does not fill
+            columns = ", ".join(r[1] for r in db.execute("PRAGMA table_info(sessions)"))
+            sql = db.execute("SELECT sql FROM sqlite_master WHERE name = 'sessions'").fetchone()[0]
+            db.execute("PRAGMA foreign_keys = OFF")
+            db.execute(sql.replace("CREATE TABLE sessions (", "CREATE TABLE s2 (owner_key TEXT "
+                                   "NOT NULL,", 1))
+            db.execute(f"INSERT INTO s2 (owner_key, {columns}) SELECT 'k', {columns} FROM sessions")
+            db.execute("DROP TABLE sessions")
+            db.execute("ALTER TABLE s2 RENAME TO sessions")
+        db.commit()
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def digest(home: Path) -> str:
+    """The main database file (SQLite's -shm index changes whenever a reader opens it)."""
+    return hashlib.sha256((home / "sessions.db").read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("how", ["migration", "status", "column"])
+def test_a_session_database_from_a_newer_version_is_refused_untouched(
+        demo_copy: Path, how: str) -> None:
+    asked = lore("ask", "沈砚是谁？", "--world", "demo", home=demo_copy)
+    assert asked.code == 0, asked.err
+    session = asked.err.split("session ")[-1].split(" ")[0]
+    newer(demo_copy, how)
+    before = digest(demo_copy)
+    for args in (["sessions", "list"], ["sessions", "show", session],
+                 ["ask", "韩峥是谁？", "--world", "demo"]):
+        result = lore(*args, home=demo_copy)
+        assert result.code != 0 and "Traceback" not in result.err, result.err
+        assert "written by a newer version of Lorekeeper" in result.err, result.err
+        assert f"mv {demo_copy / 'sessions.db'}" in result.err
+    doctor = lore("doctor", home=demo_copy)
+    assert doctor.code == 1 and "FAIL session database" in doctor.out
+    assert "newer version of Lorekeeper" in doctor.out
+    assert digest(demo_copy) == before
