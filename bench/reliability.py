@@ -360,13 +360,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15, help="seed of the random kill points")
     parser.add_argument("--kills", type=int, default=3, help="SIGKILLs of ingest and of ask")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", choices=["repair"], help="only issue 25's cases "
+                        "(bench/reliability_repair.py)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="lore-reliability-") as tmp:
         started = time.monotonic()
         suite = Suite(Path(tmp), args.seed, args.kills)
+        import reliability_repair  # beside this file: the cases of issue 25
+
         steps: list[Callable[[], None]] = [suite.bad_inputs, suite.kill_ingest, suite.kill_ask,
                                            suite.interrupt_ingest, suite.disk,
                                            suite.truncated_sessions, suite.two_processes]
+        if args.only:
+            steps = []
+        steps.append(lambda: reliability_repair.run_cases(suite, sys.modules[__name__]))
         for step in steps:
             step()
         rows = suite.rows

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import sqlite_utils
 
-from stores.errors import StoreError
+from stores.errors import StoreError, disk_full
 from stores.models import Chunk, Entity, GlossaryEntry, Relation
 
 SCHEMA = """
@@ -72,6 +72,8 @@ class Catalog:
                              where=path.parent,
                              hint="choose a writable folder with --data-dir or LORE_HOME") from None
         except sqlite3.DatabaseError as exc:
+            if (full := disk_full(exc, path.parent)) is not None:
+                raise full from None
             raise StoreError(f"cannot open the catalog: {exc}", where=path,
                              hint="check that the data folder is writable and the file is a "
                                   "Lorekeeper catalog; move it aside to start afresh") from None

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from stores import backends
-from stores.errors import REPAIR_HINT, IndexDamaged, StoreError
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
 from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
 from stores.graph.cypher import GraphRows, Query
@@ -183,6 +183,8 @@ def _open_error(path: Path, exc: Exception) -> StoreError:
         return StoreError(f"the graph database is locked by {holder}", where=path,
                           hint="close the other Lorekeeper (TUI or `lore` command) using this "
                                "world, then try again")
+    if (full := disk_full(exc, path.parent)) is not None:
+        return full
     if isinstance(exc, RuntimeError) and path.is_file():
         return IndexDamaged(f"cannot open the graph database: {message}", where=path,
                             hint=REPAIR_HINT)

@@ -23,7 +23,7 @@ import numpy as np
 
 from stores import backends
 from stores.atomic import write_text
-from stores.errors import REPAIR_HINT, IndexDamaged, StoreError
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.vector.filters import CHAPTER, CHUNK_ID, ENTITIES, to_qdrant_filter
@@ -100,6 +100,8 @@ class QdrantVectorIndex:
         except Exception as exc:  # the lock (a RuntimeError), or unreadable meta.json / config
             if isinstance(exc, RuntimeError) and "already accessed" in str(exc):
                 raise self._locked_error() from None
+            if (full := disk_full(exc, self.path)) is not None:
+                raise full from None
             raise IndexDamaged(f"the vector index is unreadable ({type(exc).__name__}: {exc})",
                                where=self.path, hint=REPAIR_HINT) from None
         holder = self.path / HOLDER_FILE

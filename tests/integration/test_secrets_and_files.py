@@ -81,3 +81,35 @@ def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
     assert "cannot write the export" in result.err
     assert out.read_bytes() == good  # the previous export, whole
     assert sorted(p.name for p in small_disk.iterdir()) == ["filler", "session.json"]  # no .partial
+
+
+def test_a_full_disk_is_not_called_a_damaged_index(demo_copy: Path, small_disk: Path) -> None:
+    """Issue 25 #2: with the disk full, opening the vector index fails with SQLite's "disk I/O
+    error"; that is a full disk (free space, retry), never a damaged index to rebuild."""
+    import shutil
+    import sqlite3
+    from contextlib import closing
+
+    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
+    home = small_disk / "home"
+    shutil.copytree(demo_copy, home)
+    # another Lorekeeper has the catalog open (as the app would): its -shm exists, so only the
+    # stores that must write on opening meet the full disk
+    with closing(sqlite3.connect(home / "catalog.db")) as holder:
+        holder.execute("SELECT count(*) FROM chunks").fetchone()
+        with (small_disk / "filler").open("wb", buffering=0) as f:
+            try:
+                while True:
+                    f.write(b"\0" * 4096)
+            except OSError:
+                pass
+        doctor = lore("doctor", "--world", "demo", home=home)
+        ingest = lore("ingest", "--rebuild", "--world", "demo", home=home)
+    world = next(line for line in doctor.out.splitlines() if "world demo" in line)
+    assert "disk is full" in world and "unreadable" not in world and "--repair" not in doctor.out
+    assert ingest.code == 3 and "disk is full" in ingest.err and "Traceback" not in ingest.err
+    assert "doctor --repair" not in ingest.err and "delete" not in ingest.err
+    assert not list((home / "worlds" / "demo").glob("*.damaged"))  # nothing set aside
+    (small_disk / "filler").unlink()
+    after = lore("doctor", "--world", "demo", home=home)
+    assert after.code == 0 and "vectors 68 vectors" in after.out, after.out

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from stores.errors import ConfigError, StoreError
+from stores.errors import ConfigError, LoreError, StoreError, disk_full
 from tui.settings import AppSettings
 from tui.terminal import clean, echo
 
@@ -69,6 +69,8 @@ def _report(checks: list[Check]) -> None:
 def _guard(name: str, fn: Callable[[], Check], fix: str) -> Check:
     try:
         return fn()
+    except LoreError as exc:  # its own advice fits better than the check's generic one
+        return Check(name, False, exc.message.splitlines()[0], exc.hint or fix)
     except Exception as exc:  # the doctor reports every failure instead of stopping at one
         return Check(name, False, f"{type(exc).__name__}: {exc}".splitlines()[0], fix)
 
@@ -123,6 +125,8 @@ def _database(name: str, path: Path) -> Check:
         with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             problems = [row[0] for row in db.execute("PRAGMA quick_check")]
     except sqlite3.Error as exc:
+        if (full := disk_full(exc, path.parent)) is not None:  # not damaged: keep it
+            return Check(name, False, f"{path}: {full.message}", full.hint)
         return Check(name, False, f"{path}: cannot be read ({exc})", aside)
     if problems != ["ok"]:
         shown = "; ".join(problems[:2]) + (f" (+{len(problems) - 2} more)" if len(problems) > 2 else "")
