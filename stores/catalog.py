@@ -18,6 +18,7 @@ import sqlite_utils
 
 from stores.errors import StoreError, disk_full
 from stores.models import Chunk, Entity, GlossaryEntry, Relation
+from stores.readonly import cannot_write, connect_read_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS worlds (
@@ -59,6 +60,11 @@ class Catalog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.read_only = path.is_file() and cannot_write(path.parent)
+        """Opened without writing (a read-only data folder): reads work, writes fail."""
+        if self.read_only:
+            self.db = sqlite_utils.Database(connect_read_only(path, 30))
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(path, timeout=30, isolation_level=None,

@@ -34,7 +34,17 @@ def clean(text: str) -> str:
 
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """`typer.echo` of the clean form of `text` (the only way commands print)."""
-    typer.echo(clean(text), err=err, nl=nl)
+    try:
+        typer.echo(clean(text), err=err, nl=nl)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # stdout on a full disk (> /dev/full): not the data folder's disk
+        from stores.errors import LoreError
+
+        stream = "standard error" if err else "standard output"
+        raise LoreError(f"cannot write the output: {exc.strerror or exc}", where=stream,
+                        hint="check where the output is redirected (a full disk?), or send "
+                             "it elsewhere, e.g. --out FILE on another disk") from None
 
 
 class _CleanFormatter(logging.Formatter):

@@ -17,6 +17,7 @@ from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
 from stores.graph.cypher import GraphRows, Query
 from stores.models import Chunk, Relation
+from stores.readonly import cannot_write, read_only_error
 
 SCHEMA = (
     "CREATE NODE TABLE IF NOT EXISTS Entity(name STRING, type STRING, PRIMARY KEY(name))",
@@ -185,6 +186,8 @@ def _open_error(path: Path, exc: Exception) -> StoreError:
                                "world, then try again")
     if (full := disk_full(exc, path.parent)) is not None:
         return full
+    if cannot_write(path.parent):
+        return read_only_error(path, "graph database")
     if isinstance(exc, RuntimeError) and path.is_file():
         return IndexDamaged(f"cannot open the graph database: {message}", where=path,
                             hint=REPAIR_HINT)

@@ -26,6 +26,7 @@ from stores.atomic import write_text
 from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
+from stores.readonly import cannot_write, read_only_error
 from stores.vector.filters import CHAPTER, CHUNK_ID, ENTITIES, to_qdrant_filter
 from stores.vector.mirror import VectorMirror
 
@@ -102,6 +103,8 @@ class QdrantVectorIndex:
                 raise self._locked_error() from None
             if (full := disk_full(exc, self.path)) is not None:
                 raise full from None
+            if cannot_write(self.path):
+                raise read_only_error(self.path, "vector index") from None
             raise IndexDamaged(f"the vector index is unreadable ({type(exc).__name__}: {exc})",
                                where=self.path, hint=REPAIR_HINT) from None
         holder = self.path / HOLDER_FILE

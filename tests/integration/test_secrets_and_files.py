@@ -5,14 +5,16 @@ file whole (temporary file + rename)."""
 from __future__ import annotations
 
 import base64
+import os
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.agent.fake_llm import FakeServer
-from tests.integration.lore import lore
+from tests.integration.lore import ROOT, lore
 
 KEY = "zq7-private-0f3a9c2e11b4d5"
 PASSWORD = "hunter2pass"
@@ -113,3 +115,38 @@ def test_a_full_disk_is_not_called_a_damaged_index(demo_copy: Path, small_disk: 
     (small_disk / "filler").unlink()
     after = lore("doctor", "--world", "demo", home=home)
     assert after.code == 0 and "vectors 68 vectors" in after.out, after.out
+
+
+def test_a_read_only_data_folder_can_still_be_read(demo_copy: Path, small_disk: Path) -> None:
+    """Issue 25 #6: reading needs no writing — worlds, entities, sessions, timelines and the
+    doctor work on a read-only mount; asking says the folder is read-only, not damaged."""
+    import shutil
+
+    asked = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
+    assert asked.code == 0, asked.err
+    session = asked.err.split("session ")[-1].split(" ")[0]
+    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
+    home = small_disk / "home"
+    shutil.copytree(demo_copy, home)
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    for args, needle in ((("worlds",), "demo"), (("entities", "--world", "demo"), "沈砚"),
+                         (("sessions", "list"), session), (("sessions", "show", session), "沈砚是谁"),
+                         (("sessions", "export", session, "--format", "json"), "沈砚是谁"),
+                         (("timeline", "沈砚", "--world", "demo", "--format", "md"), "沈砚")):
+        result = lore(*args, home=home)
+        assert result.code == 0 and needle in result.out, (args, result.err)
+    doctor = lore("doctor", home=home)
+    assert "ok   catalog" in doctor.out and "ok   session database" in doctor.out, doctor.out
+    assert "read-only" in doctor.out and "--repair" not in doctor.out and "aside" not in doctor.out
+    again = lore("ask", "韩峥是谁？", "--world", "demo", home=home)
+    assert again.code == 3 and "read-only" in again.err and "Traceback" not in again.err
+
+
+def test_a_full_standard_output_is_not_the_data_folder(demo_copy: Path) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "tui", "worlds"], cwd=ROOT, stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120,
+                                env={**os.environ, "LORE_HOME": str(demo_copy)})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "standard output: cannot write the output" in result.stderr
+    assert "data folder" not in result.stderr

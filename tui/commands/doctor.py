@@ -121,8 +121,13 @@ def _database(name: str, path: Path) -> Check:
         aside += "; without a backup lore starts a new, empty one (the worlds are not affected)"
     else:
         aside += ", or re-run lore ingest for each world (the indexes are rebuilt from it)"
+    from stores.readonly import cannot_write, connect_read_only
+
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        # a read-only folder has no room for SQLite's -shm index: read the file as it is
+        conn = (connect_read_only(path, 5) if cannot_write(path.parent) else
+                sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        with closing(conn) as db:
             problems = [row[0] for row in db.execute("PRAGMA quick_check")]
     except sqlite3.Error as exc:
         if (full := disk_full(exc, path.parent)) is not None:  # not damaged: keep it
@@ -143,8 +148,11 @@ def _newer_sessions(path: Path) -> StoreError | None:
     from sqlite_utils import Database
 
     from sessions.version import refuse_newer
+    from stores.readonly import cannot_write, connect_read_only
 
-    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+    conn = (connect_read_only(path, 5) if cannot_write(path.parent) else
+            sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+    with closing(conn):
         try:
             refuse_newer(Database(conn), path)
         except StoreError as exc:
