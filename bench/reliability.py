@@ -121,7 +121,7 @@ def turns(home: Path) -> list[tuple]:
 
 def compare(home: Path, expected: dict[str, dict], expected_turns: list[tuple] | None) -> str:
     """'none' when every world and turn matches the clean run, else what differs."""
-    wrong = [f"{w}: {k}" for w, want in expected.items()
+    wrong = [f"{w}: {k} {str(v)[-60:]}" for w, want in expected.items()
              for k, v in world_state(home, w).items() if want.get(k) != v]
     if expected_turns is not None:
         have = turns(home)
@@ -131,7 +131,7 @@ def compare(home: Path, expected: dict[str, dict], expected_turns: list[tuple] |
             wrong.append(f"{len(missing)} turns lost")
         if dup:
             wrong.append(f"{dup} turns duplicated")
-    return "none" if not wrong else "; ".join(wrong)[:80]
+    return "none" if not wrong else "; ".join(wrong)[:160]
 
 
 # -- the cases --------------------------------------------------------------------------------------
@@ -349,6 +349,7 @@ def table(rows: list[Row]) -> str:
         code = "-" if r.code is None else str(r.code)
         lines.append(f"{mark:2} {r.kind:9} {r.case[:48]:48} {code:>4} "
                      f"{'yes' if r.traceback else 'no':3} {r.lost[:10]:10} {r.saw}")
+    lines += [f"XX {r.case}: {r.lost}" for r in rows if not r.ok and r.lost not in ("none", "n/a")]
     green = sum(r.ok for r in rows)
     lines.append(f"\n{green} of {len(rows)} green; tracebacks: {sum(r.traceback for r in rows)}; "
                  f"lost or duplicated: {sum(r.lost not in ('none', 'n/a') for r in rows)}")

@@ -88,13 +88,24 @@ def entries_from_objects(items: list[Any], path: str | Path,
         where = at_line(path, locate(name))
         entries.append(GlossaryEntry(
             name=name,
-            aliases=clean_aliases(item.get("aliases", []), name),
+            aliases=clean_aliases(text_aliases(item.get("aliases", []), where, name), name),
             type=entity_type(item.get("type"), where, name),
             description=str(item.get("description") or "").strip(),
             relations=relations(item.get("relations", []), where, name),
             source=where,
         ))
     return entries
+
+
+def text_aliases(value: Any, where: str, name: str) -> Any:
+    """`value`, refused when an alias in it is not text (1, 2.5, true would become "True")."""
+    for alias in value if isinstance(value, list) else []:
+        if not isinstance(alias, str):
+            raise InputError(f"an alias of entity {name!r} is not text: "
+                             f"{json.dumps(alias, ensure_ascii=False)[:40]}", where=where,
+                             hint=f"write aliases as quoted strings, e.g. aliases = "
+                                  f"[\"{name}\", \"…\"], or remove that one")
+    return value
 
 
 def clean_aliases(value: Any, name: str) -> list[str]:

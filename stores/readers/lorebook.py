@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, cast
@@ -57,7 +58,7 @@ def parse_lorebook(data: Any, text: str, path: str | Path) -> list[GlossaryEntry
 
 
 def _entry(item: dict[str, Any], path: str | Path, locate: Any) -> GlossaryEntry | None:
-    keys = _keys(item.get("key", item.get("keys", [])))
+    keys = _keys(item.get("key", item.get("keys", [])), path, item)
     title = str(item.get("comment") or "").strip()
     hinted: str | None = None
     if title and (match := _SUFFIX_HINT.match(title) or _PREFIX_HINT.match(title)):
@@ -79,10 +80,18 @@ def _entry(item: dict[str, Any], path: str | Path, locate: Any) -> GlossaryEntry
     )
 
 
-def _keys(value: Any) -> list[str]:
-    """Keys as a list, or one comma-separated string as older exports write them."""
+def _keys(value: Any, path: str | Path, item: dict[str, Any]) -> list[str]:
+    """Keys as a list, or one comma-separated string as older exports write them. A key that
+    is not text (null, a number, true, an object) is refused: it would name an entity `None`."""
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list):
         return []
-    return [str(key).strip() for key in value if str(key).strip()]
+    for key in value:
+        if not isinstance(key, str):
+            title = str(item.get("comment") or "").strip()
+            raise InputError(f"a key of entry {title or item.get('uid', '?')!r} is not text: "
+                             f"{json.dumps(key, ensure_ascii=False)[:40]}", where=path,
+                             hint="write every key as a quoted string, e.g. \"key\": "
+                                  "[\"Liu Bei\", \"玄德\"], or remove that one")
+    return [key.strip() for key in value if key.strip()]

@@ -118,3 +118,28 @@ def test_a_session_database_from_a_newer_version_is_refused_untouched(
     assert doctor.code == 1 and "FAIL session database" in doctor.out
     assert "newer version of Lorekeeper" in doctor.out
     assert digest(demo_copy) == before
+
+
+@pytest.mark.parametrize(("name", "text", "needle"), [
+    ("glossary.toml", '[[entity]]\nname = "沈砚"\naliases = ["青崖", 1, 2.5, true]\n',
+     "an alias of entity '沈砚' is not text: 1"),
+    ("lorebook.json", '{"entries": {"0": {"key": [null, 5, {"a": 1}], "comment": "",'
+                      ' "content": "沈砚是书生。"}}}', "is not text: null"),
+])
+def test_glossary_names_that_are_not_text_are_refused(
+        tmp_path: Path, name: str, text: str, needle: str) -> None:
+    """Issue 25 #6: non-string keys and aliases made entities named `None` and aliases "True"."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = lore("ingest", DEMO_ZH, "--glossary", path, "--world", "g", home=tmp_path / "home")
+    assert result.code == 2 and needle in result.err and str(path) in result.err, result.err
+    assert "quoted string" in result.err and "Traceback" not in result.err
+
+
+def test_a_world_name_too_long_for_a_folder_is_refused_up_front(tmp_path: Path) -> None:
+    name = "𠀀" * 64  # 64 characters, 256 bytes: one past what a folder name may hold
+    result = lore("ingest", DEMO_ZH, "--world", name, home=tmp_path / "home")
+    assert result.code == 2 and "the world name is 256 bytes long in UTF-8" in result.err
+    assert "File name too long" not in result.err and "Traceback" not in result.err
+    ok = lore("ingest", DEMO_ZH, "--world", "𠀀" * 25, home=tmp_path / "home")
+    assert ok.code == 0, ok.err
