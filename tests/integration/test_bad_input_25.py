@@ -143,3 +143,22 @@ def test_a_world_name_too_long_for_a_folder_is_refused_up_front(tmp_path: Path) 
     assert "File name too long" not in result.err and "Traceback" not in result.err
     ok = lore("ingest", DEMO_ZH, "--world", "𠀀" * 25, home=tmp_path / "home")
     assert ok.code == 0, ok.err
+
+
+def test_a_gbk_file_with_a_utf8_line_names_the_line(tmp_path: Path, shared_data: Path) -> None:
+    """Issue 25 #6: GB18030 decodes the UTF-8 bytes of 刘备 as 鍒樺… without an error; the line
+    is found and named, as the reverse mix already was."""
+    lines = (shared_data / "sanguo_yanyi" / "chapters" / "001.txt").read_text(
+        encoding="utf-8").splitlines()[:30]
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    story = corpus / "001.txt"
+    story.write_bytes(b"\n".join(line.encode("gbk", errors="ignore") for line in lines[:12])
+                      + b"\n" + "刘备".encode() + b"\n"
+                      + b"\n".join(line.encode("gbk", errors="ignore") for line in lines[12:]))
+    result = lore("ingest", corpus, "--world", "mixed", home=tmp_path / "home")
+    assert result.code == 2 and "Traceback" not in result.err, result.err
+    assert f"{story}:13: line 13 is UTF-8 while the rest of the file is" in result.err
+    clean = corpus / "001.txt"
+    clean.write_bytes("\n".join(lines).encode("gbk", errors="ignore"))
+    assert lore("ingest", corpus, "--world", "mixed", home=tmp_path / "home").code == 0
