@@ -86,7 +86,8 @@ def disk_full(exc: BaseException, folder: str | Path) -> StoreError | None:
     if not said:
         return None
     where = os.fspath(folder)
-    return StoreError(f"the disk is full ({(str(exc).splitlines() or ['?'])[0][:120]})",
+    return StoreError(f"the disk holding the data folder is full "
+                      f"({(str(exc).splitlines() or ['?'])[0][:120]})",
                       where=where, hint=f"free some space (df -h {where}), or move the data "
                       "folder to a larger disk (--data-dir / LORE_HOME); nothing needs "
                       "rebuilding: run the same command again once there is room")

@@ -108,8 +108,8 @@ def test_a_full_disk_is_not_called_a_damaged_index(demo_copy: Path, small_disk: 
         doctor = lore("doctor", "--world", "demo", home=home)
         ingest = lore("ingest", "--rebuild", "--world", "demo", home=home)
     world = next(line for line in doctor.out.splitlines() if "world demo" in line)
-    assert "disk is full" in world and "unreadable" not in world and "--repair" not in doctor.out
-    assert ingest.code == 3 and "disk is full" in ingest.err and "Traceback" not in ingest.err
+    assert "data folder is full" in world and "unreadable" not in world and "--repair" not in doctor.out
+    assert ingest.code == 3 and "data folder is full" in ingest.err and "Traceback" not in ingest.err
     assert "doctor --repair" not in ingest.err and "delete" not in ingest.err
     assert not list((home / "worlds" / "demo").glob("*.damaged"))  # nothing set aside
     (small_disk / "filler").unlink()
