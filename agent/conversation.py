@@ -193,7 +193,9 @@ class Conversation:
         deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
                         stack=stack, turns=turns, on_step=on_step, on_text=on_text)
         result = await ask(self.agent, deps, question, history)
-        answer = result.answer
+        from agent.answer_cap import cap_answer
+
+        answer = result.answer = cap_answer(result.answer, self.settings.model.max_answer_chars)
         resolution = Resolution(question, result.resolved_question,
                                 [(r.words, r.names) for r in answer.referents])
         # The world's names may load now (a language model's first turn): off the loop.

@@ -51,6 +51,9 @@ class ModelSettings(Section):
     """The tools offered to the model; empty offers all six (fewer tools, a shorter prompt)."""
     max_tokens: int = Field(0, ge=0)
     """At most this many tokens per model response; 0 leaves it to the server."""
+    max_answer_chars: int = Field(20000, ge=0)
+    """An answer longer than this many characters is cut (and says so) before it is shown or
+    stored; 0 keeps any length."""
     temperature: float | None = Field(None, ge=0.0, le=2.0)
     """Sampling temperature sent to the model (0: the same answer every time, as an
     evaluation wants); unset leaves it to the server."""

@@ -121,7 +121,7 @@ def turns(home: Path) -> list[tuple]:
 
 def compare(home: Path, expected: dict[str, dict], expected_turns: list[tuple] | None) -> str:
     """'none' when every world and turn matches the clean run, else what differs."""
-    wrong = [f"{w}: {k}" for w, want in expected.items()
+    wrong = [f"{w}: {k} {str(v)[-60:]}" for w, want in expected.items()
              for k, v in world_state(home, w).items() if want.get(k) != v]
     if expected_turns is not None:
         have = turns(home)
@@ -131,7 +131,7 @@ def compare(home: Path, expected: dict[str, dict], expected_turns: list[tuple] |
             wrong.append(f"{len(missing)} turns lost")
         if dup:
             wrong.append(f"{dup} turns duplicated")
-    return "none" if not wrong else "; ".join(wrong)[:80]
+    return "none" if not wrong else "; ".join(wrong)[:160]
 
 
 # -- the cases --------------------------------------------------------------------------------------
@@ -349,6 +349,7 @@ def table(rows: list[Row]) -> str:
         code = "-" if r.code is None else str(r.code)
         lines.append(f"{mark:2} {r.kind:9} {r.case[:48]:48} {code:>4} "
                      f"{'yes' if r.traceback else 'no':3} {r.lost[:10]:10} {r.saw}")
+    lines += [f"XX {r.case}: {r.lost}" for r in rows if not r.ok and r.lost not in ("none", "n/a")]
     green = sum(r.ok for r in rows)
     lines.append(f"\n{green} of {len(rows)} green; tracebacks: {sum(r.traceback for r in rows)}; "
                  f"lost or duplicated: {sum(r.lost not in ('none', 'n/a') for r in rows)}")
@@ -360,13 +361,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15, help="seed of the random kill points")
     parser.add_argument("--kills", type=int, default=3, help="SIGKILLs of ingest and of ask")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", choices=["repair"], help="only issue 25's cases "
+                        "(bench/reliability_repair.py)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="lore-reliability-") as tmp:
         started = time.monotonic()
         suite = Suite(Path(tmp), args.seed, args.kills)
+        import reliability_repair  # beside this file: the cases of issue 25
+
         steps: list[Callable[[], None]] = [suite.bad_inputs, suite.kill_ingest, suite.kill_ask,
                                            suite.interrupt_ingest, suite.disk,
                                            suite.truncated_sessions, suite.two_processes]
+        if args.only:
+            steps = []
+        steps.append(lambda: reliability_repair.run_cases(suite, sys.modules[__name__]))
         for step in steps:
             step()
         rows = suite.rows

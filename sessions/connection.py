@@ -9,11 +9,16 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from stores.errors import StoreError
+from stores.readonly import cannot_write, connect_read_only
 
 
 def open_database(path: Path, timeout_s: float) -> Database:
     """Connect with WAL, a busy timeout and NORMAL sync; StoreError if the file is unusable."""
     created = False
+    if str(path) != ":memory:" and path.is_file() and cannot_write(path.parent):
+        # a read-only data folder: sessions can be listed, shown and exported; a write fails
+        # with "attempt to write a readonly database", which operational_error explains
+        return Database(connect_read_only(path, timeout_s), execute_plugins=False)
     if str(path) != ":memory:":
         created = not path.exists()
         try:

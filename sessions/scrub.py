@@ -7,7 +7,9 @@ and the database outlives the environment the key came from.
 
 from __future__ import annotations
 
+import base64
 import json
+import logging
 import os
 import re
 
@@ -44,6 +46,21 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# A password in a URL (http://user:pass@host/v1): the user name stays, the password goes.
+_URL_PASSWORD = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s:/@\"'\\]*):([^\s@/\"'\\]+)@")
+# HTTP basic auth: base64 of "user:password", whatever its digits (the Bearer/Basic pattern
+# above wants a digit so that prose is left alone; a decoded "user:pass" is proof enough).
+_BASIC = re.compile(r"\bBasic\s+([A-Za-z0-9+/]{4,}={0,2})")
+
+
+def _basic_pair(match: re.Match[str]) -> str:
+    try:
+        decoded = base64.b64decode(match[1], validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return match[0]
+    return f"Basic {REDACTED}" if ":" in decoded else match[0]
+
+
 def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
     """The values of environment variables named like secrets (…_API_KEY, …_TOKEN, …_PASSWORD)
     or declared as holding one by the settings."""
@@ -76,4 +93,17 @@ def scrub(text: str, environ: dict[str, str] | None = None) -> str:
             text = text.replace(escaped, REDACTED)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
-    return text
+    text = _URL_PASSWORD.sub(rf"\1:{REDACTED}@", text)
+    return _BASIC.sub(_basic_pair, text)
+
+
+class ScrubFilter(logging.Filter):
+    """A logging filter that scrubs each record's final message: a library's warning quotes
+    whatever the server echoed (an Authorization header, a URL with its password)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = scrub(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True

@@ -24,6 +24,7 @@ from sessions.memory_tables import dump as _dump
 from sessions.migrations import migrate
 from sessions.records import Session, StackEntry, Turn, new_id, now
 from sessions.scrub import scrub
+from sessions.version import refuse_newer
 from stores.errors import LoreError
 
 _SESSION_SQL = """SELECT s.*, (SELECT count(*) FROM turns t WHERE t.session_id = s.id) AS turn_count
@@ -49,6 +50,7 @@ class SessionStore(MemoryTables):
         self.db = open_database(self.path, timeout_s)
         try:
             with self._guard():
+                refuse_newer(self.db, self.path)
                 migrate(self.db)
         except BaseException:
             self.db.close()

@@ -17,8 +17,9 @@ import numpy as np
 import sqlite_utils
 
 from stores.cards import Card
-from stores.errors import StoreError
+from stores.errors import StoreError, disk_full
 from stores.models import LORE_KINDS, Chunk, Entity, GlossaryEntry, Relation
+from stores.readonly import cannot_write, connect_read_only
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS worlds (
@@ -62,6 +63,11 @@ class Catalog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.read_only = path.is_file() and cannot_write(path.parent)
+        """Opened without writing (a read-only data folder): reads work, writes fail."""
+        if self.read_only:
+            self.db = sqlite_utils.Database(connect_read_only(path, 30))
+            return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(path, timeout=30, isolation_level=None,
@@ -75,6 +81,8 @@ class Catalog:
                              where=path.parent,
                              hint="choose a writable folder with --data-dir or LORE_HOME") from None
         except sqlite3.DatabaseError as exc:
+            if (full := disk_full(exc, path.parent)) is not None:
+                raise full from None
             raise StoreError(f"cannot open the catalog: {exc}", where=path,
                              hint="check that the data folder is writable and the file is a "
                                   "Lorekeeper catalog; move it aside to start afresh") from None

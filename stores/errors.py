@@ -38,6 +38,56 @@ class StoreError(LoreError):
     exit_code = 3
 
 
+class IndexDamaged(StoreError):
+    """An index file that exists but cannot be read as the index it should be (truncated,
+    overwritten, half-written). The catalog holds everything it was built from, so the fix is
+    always to rebuild it from there (stores/repair.py), never to delete it by hand."""
+
+
+REPAIR_HINT = ("rebuild the indexes from the catalog: lore doctor --repair (or lore ingest "
+               "--rebuild --world NAME); the passages and sessions are kept")
+"""The one advice for a damaged index: both commands work without the corpus files."""
+
+
 def at_line(path: str | Path, line: int | None = None) -> str:
     """Render `path:line` the way editors and compilers do."""
     return f"{path}:{line}" if line else str(path)
+
+
+_FULL_PHRASES = ("database or disk is full", "no space left on device", "disk quota exceeded")
+LOW_SPACE = 1 << 20
+"""Below this many free bytes, SQLite's vague "disk I/O error" means the disk is full."""
+
+
+def disk_full(exc: BaseException, folder: str | Path) -> StoreError | None:
+    """A StoreError saying the disk is full when `exc` (or what caused it) says so, or is an
+    I/O error while the disk holding `folder` has under 1 MB free; None otherwise. A store that
+    cannot be opened for want of space is not damaged, and must never be advised away."""
+    import errno
+    import os
+    import shutil
+
+    link: BaseException | None = exc
+    texts: list[str] = []
+    while link is not None and len(texts) < 10:
+        if isinstance(link, OSError) and link.errno in (errno.ENOSPC, errno.EDQUOT):
+            texts.append("no space left on device")
+        texts.append(str(link).lower())
+        link = link.__cause__ or link.__context__
+    said = any(p in t for t in texts for p in _FULL_PHRASES)
+    if not said and any("disk i/o error" in t or "i/o error" in t for t in texts):
+        probe = Path(folder)
+        while not probe.exists() and probe != probe.parent:
+            probe = probe.parent
+        try:
+            said = shutil.disk_usage(probe).free < LOW_SPACE
+        except OSError:
+            said = False
+    if not said:
+        return None
+    where = os.fspath(folder)
+    return StoreError(f"the disk holding the data folder is full "
+                      f"({(str(exc).splitlines() or ['?'])[0][:120]})",
+                      where=where, hint=f"free some space (df -h {where}), or move the data "
+                      "folder to a larger disk (--data-dir / LORE_HOME); nothing needs "
+                      "rebuilding: run the same command again once there is room")

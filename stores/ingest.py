@@ -50,6 +50,8 @@ class IngestReport:
     """(skipped path, kept path): files of this run holding the same text."""
     dropped: list[tuple[str, str]] = field(default_factory=list)
     """(path, why) of documents removed from the world."""
+    repaired: list[str] = field(default_factory=list)
+    """Indexes found to disagree with the catalog and rebuilt from it, each with what was found."""
     noop: bool = False
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -77,11 +79,16 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         state = catalog.world(world)
         stored = json.loads(state["signature"] or "{}") if state else {}
         rechunk_all = stored.get("chunking") != signature["chunking"]
+        if state is not None:  # an index damaged or lost since is rebuilt from the catalog
+            from stores.repair import mend_indexes
+
+            report.repaired = [f"{c.index}: {c.detail}" for c in mend_indexes(stores)]
         plan = plan_documents(world, catalog.document_rows(world), files, glossary, rechunk_all)
         report.unchanged, report.moved = plan.unchanged, [(a, b) for _, a, b in plan.moved]
         report.duplicates = plan.duplicates
         report.dropped = [(path, why) for _, path, why in plan.dropped]
-        if not plan.todo and not plan.dropped and is_current(settings, state):
+        if (not plan.todo and not plan.dropped and is_current(settings, state)
+                and not report.repaired):
             # Only paths changed: the text, and so every index, is as it was. A moved glossary's
             # entries name their file, so its relations' evidence is redone below.
             if not catalog.relocate(world, plan.moved, []):
@@ -181,6 +188,10 @@ def _existing(path: Path) -> Path:
     if not path.exists():
         raise InputError("no such file or folder", where=path,
                          hint="check the path (relative paths start from the current folder)")
+    if not path.is_dir() and not path.is_file():
+        from stores.readers.encoding import not_a_file
+
+        raise not_a_file(path)
     return path
 
 

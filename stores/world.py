@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from stores.protocols import Embedder, GraphStore, KeywordIndex, VectorIndex
 
 WORLD_NAME = re.compile(r"\w[\w.-]{0,63}")
+WORLD_NAME_BYTES = 100
+"""A world's name is its folder's name and part of export file names (255 bytes at most)."""
 
 
 def check_world_name(name: str) -> str:
@@ -23,6 +25,11 @@ def check_world_name(name: str) -> str:
     if not WORLD_NAME.fullmatch(name or ""):  # `$` would let "demo\n" through
         raise ConfigError(f"invalid world name {name!r}", where="--world",
                           hint="use letters, digits, '_', '-' or '.', e.g. --world sanguo")
+    size = len(name.encode("utf-8"))
+    if size > WORLD_NAME_BYTES:  # 64 four-byte characters make a 256-byte folder name
+        raise ConfigError(f"the world name is {size} bytes long in UTF-8; at most "
+                          f"{WORLD_NAME_BYTES} fit in a folder name with room for exports",
+                          where="--world", hint="choose a shorter name, e.g. --world sanguo")
     return name
 
 

@@ -16,6 +16,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
+from sessions.scrub import scrub
 from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import LoreActions
@@ -392,7 +393,7 @@ class LoreApp(LoreActions, App[None]):
         with suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             with path.open("a", encoding="utf-8") as log:
-                log.write(f"{stamp} {summary}\n" if summary else f"{stamp}\n")
+                log.write(scrub(f"{stamp} {summary}\n" if summary else f"{stamp}\n"))
                 if error is not None:
-                    log.write("".join(traceback.format_exception(error)) + "\n")
+                    log.write(scrub("".join(traceback.format_exception(error)) + "\n"))
         return str(path)

@@ -77,8 +77,12 @@ def main(argv: list[str] | None = None) -> None:
     # Conversations and the catalog are private: every folder and database this process
     # creates (data dir, catalog, sessions.db, index folders, exports) is for the user alone.
     os.umask(0o077)
+    from tui.terminal import log_to_stderr
+
+    log_to_stderr()
     _register()
     try:
+        _check_utf8(sys.argv[1:] if argv is None else argv)
         # Without standalone mode click returns a command's exit code instead of exiting.
         code = app(args=argv, standalone_mode=False, prog_name="lore")
         if code == INTERRUPTED_EXIT:  # typer turns Ctrl+C into a bare exit code
@@ -115,13 +119,25 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(failure.exit_code)
 
 
+def _check_utf8(args: list[str]) -> None:
+    """Refuse, before any command runs, an argument whose bytes are not UTF-8 (Python keeps
+    them as lone surrogates, which no database, file or terminal accepts): a question typed
+    in another encoding would otherwise be lost after its session was created."""
+    for i, arg in enumerate(args, start=1):
+        if any("\udc80" <= c <= "\udcff" for c in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            raise LoreError(f"argument {i} is not valid UTF-8 text: {shown!r}",
+                            where="command line",
+                            hint="type it again from a UTF-8 terminal (locale should show "
+                                 "UTF-8, e.g. export LANG=C.UTF-8), or convert it with iconv")
+
+
 def _print_error(message: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from sessions.scrub import scrub
-    from tui.terminal import printable
+    from tui.terminal import clean
 
     # A provider's error may quote the API key; a bad name may hold escape sequences.
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        Text.assemble(("error: ", "bold red"), printable(scrub(message))))
+        Text.assemble(("error: ", "bold red"), clean(message)))

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
+from stores.atomic import write_text
 from stores.config import Settings
 from stores.errors import StoreError
 
@@ -47,7 +48,7 @@ def _write(settings: Settings, name: str, text: str) -> Path:
     path = folder / name
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_text(path, text)
     except OSError as exc:
         raise StoreError(f"cannot write the export: {exc.strerror or exc}", where=path,
                          hint="free some disk space or choose another --data-dir") from None

@@ -77,7 +77,7 @@ def machine_error(exc: BaseException, data_dir: Path | None) -> StoreError | Non
 def with_disk_state(error: LoreError, data_dir: Path | None) -> LoreError:
     """A store's own error, with what the filesystem says about the data dir added: a store
     that cannot open its file often cannot tell that the disk is read-only or full."""
-    if not isinstance(error, StoreError) or data_dir is None:
+    if not isinstance(error, StoreError) or data_dir is None or "data folder is full" in error.message:
         return error
     try:
         fs = os.statvfs(data_dir)

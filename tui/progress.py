@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from rich.progress import (
     BarColumn,
@@ -16,6 +17,9 @@ from rich.progress import (
 
 from stores.config import Settings
 from stores.ingest import IngestReport, ingest, prune
+from stores.repair import IndexCheck
+
+T = TypeVar("T")
 
 STAGES = {"read": "reading files", "entities": "finding entities",
           "embed": "embedding passages", "index": "building indexes"}
@@ -34,7 +38,22 @@ def prune_with_progress(settings: Settings, world: str,
     return _with_bar(lambda report: prune(settings, world, confirm, progress=report))
 
 
-def _with_bar(run: Callable[[Callable[[str, int, int], None]], IngestReport]) -> IngestReport:
+def repair_with_progress(settings: Settings, world: str, force: bool) -> list[IndexCheck]:
+    """`rebuild_world` with a progress bar per rebuild stage; what was found wrong."""
+    from stores.repair import rebuild_world
+    from stores.world import WorldStores
+
+    def run(report: Callable[[str, int, int], None]) -> list[IndexCheck]:
+        stores = WorldStores(settings, world)
+        try:
+            return rebuild_world(stores, force, report)
+        finally:
+            stores.close()
+
+    return _with_bar(run)
+
+
+def _with_bar(run: Callable[[Callable[[str, int, int], None]], T]) -> T:
     columns = (TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     bar = Progress(*columns, transient=False)

@@ -8,9 +8,13 @@ visible to a person, and still the same character when the line is JSON.
 
 from __future__ import annotations
 
+import logging
 import re
+import sys
 
 import typer
+
+from sessions.scrub import ScrubFilter, scrub
 
 # C0 controls except tab and newline, DEL, C1 controls, and the bidi embeddings, overrides and
 # isolates (Trojan Source). Zero-width joiners stay: CJK and emoji text uses them.
@@ -22,6 +26,40 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
+def clean(text: str) -> str:
+    """What may reach the terminal or a log: secrets redacted (sessions.scrub), then every
+    control character escaped. The one gate for text leaving through the terminal."""
+    return printable(scrub(text))
+
+
 def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
-    """`typer.echo` of the printable form of `text` (the only way commands print)."""
-    typer.echo(printable(text), err=err, nl=nl)
+    """`typer.echo` of the clean form of `text` (the only way commands print)."""
+    try:
+        typer.echo(clean(text), err=err, nl=nl)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:  # stdout on a full disk (> /dev/full): not the data folder's disk
+        from stores.errors import LoreError
+
+        stream = "standard error" if err else "standard output"
+        raise LoreError(f"cannot write the output: {exc.strerror or exc}", where=stream,
+                        hint="check where the output is redirected (a full disk?), or send "
+                             "it elsewhere, e.g. --out FILE on another disk") from None
+
+
+class _CleanFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        return printable(super().format(record))
+
+
+def log_to_stderr() -> None:
+    """Warnings and errors of any library go to stderr through the same gate as `echo`
+    (Python's last-resort handler would print them as they come: keys and escapes included)."""
+    root = logging.getLogger()
+    if any(isinstance(h.formatter, _CleanFormatter) for h in root.handlers):
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(logging.WARNING)
+    handler.addFilter(ScrubFilter())
+    handler.setFormatter(_CleanFormatter("%(message)s"))
+    root.addHandler(handler)

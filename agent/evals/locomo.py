@@ -111,7 +111,9 @@ class CachedEmbedder:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         keys = list(self.vectors)
-        with open(self.path, "wb") as out:  # np.savez would append .npz to a str path
+        from stores.atomic import replacing
+
+        with replacing(self.path, "wb") as out:  # np.savez would append .npz to a str path
             np.savez(out, keys=np.array(keys), vectors=np.vstack([self.vectors[k] for k in keys]))
 
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from stores import backends
-from stores.errors import StoreError
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
 from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
 from stores.graph.cypher import GraphRows, Query
 from stores.models import Chunk, Relation
+from stores.readonly import cannot_write, read_only_error
 
 SCHEMA = (
     "CREATE NODE TABLE IF NOT EXISTS Entity(name STRING, type STRING, PRIMARY KEY(name))",
@@ -90,7 +91,7 @@ class LadybugGraphStore(CypherGraphStore):
                 return rows
             except RuntimeError as exc:
                 raise StoreError(f"graph query failed: {exc}", where=self.path,
-                                 hint="rebuild the graph with `lore ingest` if this persists"
+                                 hint=f"if this persists, {REPAIR_HINT}"
                                  ) from None
 
     def _connection(self) -> Any:
@@ -183,6 +184,12 @@ def _open_error(path: Path, exc: Exception) -> StoreError:
         return StoreError(f"the graph database is locked by {holder}", where=path,
                           hint="close the other Lorekeeper (TUI or `lore` command) using this "
                                "world, then try again")
+    if (full := disk_full(exc, path.parent)) is not None:
+        return full
+    if cannot_write(path.parent):
+        return read_only_error(path, "graph database")
+    if isinstance(exc, RuntimeError) and path.is_file():
+        return IndexDamaged(f"cannot open the graph database: {message}", where=path,
+                            hint=REPAIR_HINT)
     return StoreError(f"cannot open the graph database: {message}", where=path,
-                      hint="check the folder is writable; if the file is damaged, delete it "
-                           "and run `lore ingest` again to rebuild it from the catalog")
+                      hint="check that the folder is writable")

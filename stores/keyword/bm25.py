@@ -18,13 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from stores.errors import StoreError
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError
 from stores.keyword.segment import Segmenter, default_segmenter
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
 
 FORMAT_VERSION = 1
-_REBUILD_HINT = "re-run `lore ingest` for this world to rebuild the keyword index"
+_REBUILD_HINT = REPAIR_HINT
 
 
 def _texts_with_titles(chunks: Sequence[Chunk]) -> list[str]:
@@ -133,7 +133,7 @@ class BM25Index:
             return self._loaded
         docs_path = self.folder / "docs.json"
         if not docs_path.is_file():
-            raise StoreError("the keyword index is missing", where=self.folder, hint=_REBUILD_HINT)
+            raise IndexDamaged("the keyword index is missing", where=self.folder, hint=_REBUILD_HINT)
         try:
             docs = json.loads(docs_path.read_text(encoding="utf-8"))
             if docs.get("version") != FORMAT_VERSION:
@@ -151,9 +151,13 @@ class BM25Index:
         except StoreError:
             raise
         except Exception as exc:  # truncated JSON, missing .npy, foreign format: all mean rebuild
-            raise StoreError(f"the keyword index is unreadable ({type(exc).__name__}: {exc})",
+            raise IndexDamaged(f"the keyword index is unreadable ({type(exc).__name__}: {exc})",
                              where=self.folder, hint=_REBUILD_HINT) from None
         return self._loaded
+
+    def ids(self) -> list[str]:
+        """The chunk ids of the index, in index order (the repair check compares them)."""
+        return list(self._load().ids)
 
     def __len__(self) -> int:
         return len(self._load().ids)

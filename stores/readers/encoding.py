@@ -39,6 +39,13 @@ def decode_file(path: Path) -> tuple[str, str]:
     return text, encoding
 
 
+def not_a_file(path: Path) -> InputError:
+    """A path that is neither a folder nor a regular file: a named pipe, socket or device."""
+    return InputError("not a regular file (a named pipe, socket or device)", where=path,
+                      hint="ingest the story's text files; to read from a pipe, save its output "
+                           "to a file first (e.g. cat PIPE > story.txt)")
+
+
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or an InputError saying what is wrong with the path."""
     path = Path(path)
@@ -48,6 +55,8 @@ def read_bytes(path: Path) -> bytes:
     if path.is_dir():
         raise InputError("is a directory, not a file", where=path,
                          hint="pass the files inside it (e.g. DIR/*.txt) instead of the folder")
+    if not path.is_file():  # reading a named pipe would wait for a writer forever
+        raise not_a_file(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -78,8 +87,34 @@ def _decode(data: bytes, path: Path) -> tuple[str, str]:
     for guess in (_decode_chinese, _decode_western):
         found = guess(data)
         if found is not None:
+            if guess is _decode_chinese:
+                _reject_utf8_lines(data, found[1], path)
             return found
     return _decode_other(data, path)
+
+
+def _reject_utf8_lines(data: bytes, encoding: str, path: Path) -> None:
+    """A GBK/Big5 file with a line in UTF-8 (pasted from elsewhere) decodes without an error,
+    as mojibake ("鍒樺"): find such a line — valid UTF-8 that reads as more common Han
+    characters in UTF-8 than in the file's encoding — and say where (issue 25)."""
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.isascii():
+            continue
+        try:
+            as_utf8 = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        wide = sum(1 for ch in as_utf8 if ord(ch) > 127)
+        native = raw.decode(encoding, errors="replace")
+        if wide >= 2 and _han_count(as_utf8) > _han_count(native):
+            raise InputError(f"line {number} is UTF-8 while the rest of the file is {encoding}",
+                             where=at_line(path, number),
+                             hint=f"the file mixes encodings: re-type that line in {encoding}, "
+                                  "or convert the rest to UTF-8 and keep that line as it is")
+
+
+def _han_count(text: str) -> int:
+    return sum(1 for ch in text if ch in _COMMON_HAN)
 
 
 def _strict(data: bytes, encoding: str, path: Path) -> str:

@@ -30,6 +30,8 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
 
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise too_deep(path) from None
     except tomllib.TOMLDecodeError as exc:
         found = _TOML_LINE.search(str(exc))
         raise InputError(f"TOML syntax error: {exc}",
@@ -43,10 +45,21 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
     return entries_from_objects(items, path, line_locator(text), span_locator(text))
 
 
+def too_deep(where: str | Path) -> InputError:
+    """Arrays or objects nested past what the parser can follow (hundreds deep): no glossary,
+    lorebook or record is shaped like that."""
+    return InputError("nested too deeply to read (hundreds of arrays or objects inside each "
+                      "other)", where=where,
+                      hint="this is not a glossary, lorebook or record file: check that it is "
+                           "the file you meant, or leave it out of the ingest")
+
+
 def load_json(text: str, path: str | Path) -> Any:
     """json.loads with an InputError naming the file and line of a syntax error."""
     try:
         return json.loads(text)
+    except RecursionError:
+        raise too_deep(path) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                          where=at_line(path, exc.lineno),
@@ -78,7 +91,7 @@ def entries_from_objects(items: list[Any], path: str | Path, locate: Locator,
         description = str(item.get("description") or "").strip()
         entries.append(GlossaryEntry(
             name=name,
-            aliases=clean_aliases(item.get("aliases", []), name),
+            aliases=clean_aliases(text_aliases(item.get("aliases", []), where, name), name),
             type=entity_type(item.get("type"), where, name),
             description=description,
             relations=relations(item.get("relations", []), where, name),
@@ -97,6 +110,17 @@ def entry_chapter(value: Any, where: str, name: str) -> int | None:
         raise InputError(f"entity {name!r} has chapter {value!r}, not a chapter number",
                          where=where, hint="write chapter = 3 (the chapter from which a reader "
                                            "may see the entry), or leave it out")
+    return value
+
+
+def text_aliases(value: Any, where: str, name: str) -> Any:
+    """`value`, refused when an alias in it is not text (1, 2.5, true would become "True")."""
+    for alias in value if isinstance(value, list) else []:
+        if not isinstance(alias, str):
+            raise InputError(f"an alias of entity {name!r} is not text: "
+                             f"{json.dumps(alias, ensure_ascii=False)[:40]}", where=where,
+                             hint=f"write aliases as quoted strings, e.g. aliases = "
+                                  f"[\"{name}\", \"…\"], or remove that one")
     return value
 
 

@@ -49,6 +49,10 @@ def _record(line: str, path: str | Path, number: int) -> dict[str, Any]:
     where = at_line(path, number)
     try:
         record = json.loads(line)
+    except RecursionError:
+        from stores.readers.glossary import too_deep
+
+        raise too_deep(where) from None
     except json.JSONDecodeError as exc:
         raise InputError(f"line {number} is not valid JSON: {exc.msg} (column {exc.colno})",
                          where=where, hint="fix the record; each line must be one JSON object "

@@ -14,6 +14,7 @@ entry's own `aliases` list (not SillyTavern's, a glossary's) is the only source 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, cast
@@ -92,7 +93,7 @@ def parse_lorebook(data: Any, text: str, path: str | Path) -> list[GlossaryEntry
 
 def _entry(item: dict[str, Any], path: str | Path, locate: Locator, span: SpanLocator,
            character: str) -> GlossaryEntry | None:
-    keys = _keys(item.get("key", item.get("keys", [])))
+    keys = _keys(item.get("key", item.get("keys", [])), path, item)
     written = _text(item.get("comment")) or _text(item.get("name"))
     title, hinted = written, None
     if title and (match := _SUFFIX_HINT.match(title) or _PREFIX_HINT.match(title)):
@@ -129,11 +130,18 @@ def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _keys(value: Any) -> list[str]:
-    """Keys as a list, or one comma-separated string as older exports write them; a key that
-    is not text (null, a number, an object) is no key."""
+def _keys(value: Any, path: str | Path, item: dict[str, Any]) -> list[str]:
+    """Keys as a list, or one comma-separated string as older exports write them. A key that
+    is not text (null, a number, true, an object) is refused: it would name an entity `None`."""
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list):
         return []
-    return [key.strip() for key in value if isinstance(key, str) and key.strip()]
+    for key in value:
+        if not isinstance(key, str):
+            title = str(item.get("comment") or "").strip()
+            raise InputError(f"a key of entry {title or item.get('uid', '?')!r} is not text: "
+                             f"{json.dumps(key, ensure_ascii=False)[:40]}", where=path,
+                             hint="write every key as a quoted string, e.g. \"key\": "
+                                  "[\"Liu Bei\", \"玄德\"], or remove that one")
+    return [key.strip() for key in value if key.strip()]

@@ -22,9 +22,11 @@ from typing import Any
 import numpy as np
 
 from stores import backends
-from stores.errors import StoreError
+from stores.atomic import write_text
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
+from stores.readonly import cannot_write, read_only_error
 from stores.vector.filters import CHAPTER, CHUNK_ID, ENTITIES, to_qdrant_filter
 from stores.vector.mirror import VectorMirror
 
@@ -32,7 +34,7 @@ _POINT_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "lorekeeper/chunk")
 HOLDER_FILE = "lorekeeper.holder.json"
 _SERVER_HINT = ("start the Qdrant server, or fix vector.url / QDRANT_URL (and the API key "
                 "variable named by vector.api_key_env); an empty vector.url uses the embedded store")
-_REBUILD_HINT = "re-run `lore ingest` for this world to rebuild the vector index"
+_REBUILD_HINT = REPAIR_HINT
 
 
 def point_id(chunk_id: str) -> str:
@@ -99,12 +101,15 @@ class QdrantVectorIndex:
         except Exception as exc:  # the lock (a RuntimeError), or unreadable meta.json / config
             if isinstance(exc, RuntimeError) and "already accessed" in str(exc):
                 raise self._locked_error() from None
-            raise StoreError(f"the vector index is unreadable ({type(exc).__name__}: {exc})",
-                             where=self.path,
-                             hint=f"delete {self.path}, then re-run `lore ingest` for this world") from None
+            if (full := disk_full(exc, self.path)) is not None:
+                raise full from None
+            if cannot_write(self.path):
+                raise read_only_error(self.path, "vector index") from None
+            raise IndexDamaged(f"the vector index is unreadable ({type(exc).__name__}: {exc})",
+                               where=self.path, hint=REPAIR_HINT) from None
         holder = self.path / HOLDER_FILE
         with contextlib.suppress(OSError):  # only makes the lock message friendlier
-            holder.write_text(json.dumps({"pid": os.getpid(), "command": owner,
+            write_text(holder, json.dumps({"pid": os.getpid(), "command": owner,
                                           "since": time.strftime("%Y-%m-%d %H:%M:%S")}))
         self._finalizer = weakref.finalize(self, _close_client, client, holder)
         self._tune_local_storage(client)

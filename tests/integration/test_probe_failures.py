@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import stat
-import time
 from pathlib import Path
 
 import pytest
@@ -236,12 +235,12 @@ def test_a_hanging_model_gives_up_within_the_total_time_and_keeps_the_question(
         env = {"LORE_MODEL__PROVIDER": "openai", "LORE_MODEL__NAME": "fake-model",
                "LORE_MODEL__BASE_URL": server.url, "LORE_MODEL__TIMEOUT_S": "3",
                "LORE_MODEL__TOTAL_TIMEOUT_S": "5", "LORE_MODEL__RETRIES": "3"}
-        started = time.monotonic()
         result = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy, env=env)
-        elapsed = time.monotonic() - started
-    # 4 tries × 3 s and the waits would be over 15 s; the process itself takes a few seconds
+    # What the test means, with no clock that machine load could push over (issue 25 #7): the
+    # total limit ended the request (its own message), and the retries did not run their
+    # course — 3 s tries within 5 s in all leave room for 2 of the 4 that retries = 3 allows.
     assert result.code == 4, result.err
-    assert elapsed < 15, elapsed
+    assert 1 <= len(server.requests) <= 2, len(server.requests)
     assert "no answer within 5 s in all" in result.err
     assert "model.total_timeout_s" in result.err and "your question is saved" in result.err
     after = stored(demo_copy)

@@ -81,11 +81,10 @@ def test_the_time_limit_answers_with_evidence_and_keeps_the_turn(demo_home: Path
         return {"content": "NOT IN TEXT"}
 
     with FakeServer("openai", brain=brain) as server:
-        started = time.monotonic()
         done = ask(server, demo_home, "--json", answer_timeout_s="4")
-        spent = time.monotonic() - started
     assert done.returncode == 0, done.stderr
-    assert spent < 25
+    # The limit ended it (stop_reason below), not the 30 s model: no clock asserted (issue 25 #7).
+    assert len(server.requests) == 2
     printed = json.loads(done.stdout)
     assert printed["stop_reason"] == "time_limit" and printed["citations"]
     shown = subprocess.run([sys.executable, "-m", "tui", "sessions", "show",

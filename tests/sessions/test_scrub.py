@@ -84,3 +84,19 @@ def test_no_secret_reaches_the_database_file(
     assert REDACTED.encode() in stored  # the rows really are in the bytes we searched
     for secret in (FAKE_KEY, FAKE_TOKEN, json.dumps(FAKE_TOKEN)[1:-1], "AIzaSy"):
         assert secret.encode() not in stored, secret
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("POST http://lore:hunter2pass@127.0.0.1:8080/v1/chat failed", "http://lore:[REDACTED]@127.0.0.1"),
+    ("Authorization: Basic bG9yZTpodW50ZXIycGFzcw==", "Authorization: Basic [REDACTED]"),
+    ("Basic dXNlcjpwYXNz", "Basic [REDACTED]"),  # no digit in it, still a user:password pair
+])
+def test_url_passwords_and_basic_auth_pairs_are_removed(text: str, kept: str) -> None:
+    out = scrub(text, environ={})
+    assert kept in out and "hunter2pass" not in out and "bG9yZTpodW50ZXIycGFzcw" not in out
+
+
+@pytest.mark.parametrize("text", ["Basic training made him a soldier.",
+                                  "the server at http://127.0.0.1:8080/v1 and mail@host.org"])
+def test_urls_without_a_password_and_prose_are_kept(text: str) -> None:
+    assert scrub(text, environ={}) == text

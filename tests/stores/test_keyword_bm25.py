@@ -106,15 +106,15 @@ def story(shared_data: Path) -> tuple[Chunk, ...]:
     return load_story_chunks(shared_data)
 
 
-def test_missing_index_says_to_ingest(tmp_path: Path) -> None:
+def test_missing_index_says_to_repair(tmp_path: Path) -> None:
     index = BM25Index(tmp_path / "bm25")  # opening is free
-    with pytest.raises(StoreError, match="re-run `lore ingest`") as caught:
+    with pytest.raises(StoreError, match="lore doctor --repair") as caught:
         index.search("玄德", 5)
     assert str(tmp_path / "bm25") in str(caught.value)
 
 
 @pytest.mark.parametrize("damage", ["docs-json", "docs-version", "matrix", "count"])
-def test_damaged_index_says_to_ingest(tmp_path: Path, story: tuple[Chunk, ...],
+def test_damaged_index_says_to_repair(tmp_path: Path, story: tuple[Chunk, ...],
                                       damage: str) -> None:
     folder = tmp_path / "bm25"
     BM25Index(folder).build(story)
@@ -128,7 +128,7 @@ def test_damaged_index_says_to_ingest(tmp_path: Path, story: tuple[Chunk, ...],
     else:
         data = json.loads(docs.read_text())
         docs.write_text(json.dumps({**data, "ids": data["ids"][:-1]}))
-    with pytest.raises(StoreError, match="re-run `lore ingest`"):
+    with pytest.raises(StoreError, match="lore doctor --repair"):
         BM25Index(folder).search("玄德", 5)
 
 

@@ -54,7 +54,7 @@ def ask_command(
         conversation = Conversation.open(settings, world, session_id=session, new=new,
                                          store=store)
         conversation.warm_up()  # loads while the agent's modules are imported
-        stream = None if as_json else TerminalStream(question)
+        stream = None if as_json else TerminalStream(question, settings.model.max_answer_chars)
         try:
             result = _run(conversation, question, steps, stream)
             _print(conversation, result, as_json, stream)
@@ -68,11 +68,16 @@ class TerminalStream:
     """Writes the answer to stdout as it streams, "(read as: …)" first when the model read the
     question differently."""
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, limit: int = 0) -> None:
         self.question = question
+        self.limit = limit
+        """model.max_answer_chars: nothing past it is written (0: no limit)."""
         self.shown = ""
         """The answer text written so far."""
         self.read_as = ""
+        self.stopped = False
+        """The model began its answer again (its first was rejected): the answer that holds is
+        printed once at the end, not streamed again."""
 
     def __call__(self, draft: Any) -> None:
         if not draft.text:
@@ -81,12 +86,17 @@ class TerminalStream:
                 "", self.question):
             self.read_as = draft.resolved_question
             echo(f"(read as: {self.read_as})")
+        if self.stopped:
+            return
         if not draft.text.startswith(self.shown):  # the model began its answer again
-            echo("")
-            self.shown = ""
-        echo(draft.text[len(self.shown):], nl=False)
+            self.stopped = True
+            echo("\n(that answer did not hold up against its citations; the checked answer "
+                 "follows once it is ready)", err=True)
+            return
+        text = draft.text[:self.limit] if self.limit else draft.text
+        echo(text[len(self.shown):], nl=False)
         sys.stdout.flush()
-        self.shown = draft.text
+        self.shown = text
 
 
 def _run(conversation: Conversation, question: str, steps: bool,
@@ -142,7 +152,9 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
     if result.resolved_question not in (result.question, stream and stream.read_as):
         echo(f"(read as: {result.resolved_question})")
     if answer.text != streamed:  # not streamed, or the run ended with another answer
-        echo(answer.text)
+        capped = stream is not None and not stream.stopped and streamed \
+            and answer.text.startswith(streamed)
+        echo(answer.text[len(streamed):].lstrip("\n") if capped else answer.text)
     titles = conversation.retriever.chapter_titles
     if answer.citations:
         echo("")

@@ -14,9 +14,9 @@ from typing import Annotated
 
 import typer
 
-from stores.errors import ConfigError
+from stores.errors import ConfigError, LoreError, StoreError, disk_full
 from tui.settings import AppSettings
-from tui.terminal import echo, printable
+from tui.terminal import clean, echo
 
 
 @dataclass
@@ -36,6 +36,8 @@ def register(app: typer.Typer) -> None:
 def doctor_command(
     ctx: typer.Context,
     world: Annotated[str | None, typer.Option("--world", help="check only this world")] = None,
+    repair: Annotated[bool, typer.Option(
+        "--repair", help="rebuild from the catalog every index that disagrees with it")] = False,
 ) -> None:
     """Check configuration, stores and models, and say what to fix."""
     try:
@@ -48,6 +50,8 @@ def doctor_command(
               _database("catalog", settings.catalog_path),
               _database("session database", settings.sessions_path),
               _embedder(settings), _chat_model(settings)]
+    if repair:
+        _repair(settings, world)
     checks += _worlds(settings, world)
     _report(checks)
     if not all(c.ok for c in checks):
@@ -57,7 +61,7 @@ def doctor_command(
 def _report(checks: list[Check]) -> None:
     for check in checks:
         mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
-        typer.echo(f"{mark} {printable(f'{check.name}: {check.detail}')}")
+        typer.echo(f"{mark} {clean(f'{check.name}: {check.detail}')}")
         if not check.ok and check.fix:
             echo(f"     → {check.fix}")
 
@@ -65,6 +69,8 @@ def _report(checks: list[Check]) -> None:
 def _guard(name: str, fn: Callable[[], Check], fix: str) -> Check:
     try:
         return fn()
+    except LoreError as exc:  # its own advice fits better than the check's generic one
+        return Check(name, False, exc.message.splitlines()[0], exc.hint or fix)
     except Exception as exc:  # the doctor reports every failure instead of stopping at one
         return Check(name, False, f"{type(exc).__name__}: {exc}".splitlines()[0], fix)
 
@@ -115,15 +121,43 @@ def _database(name: str, path: Path) -> Check:
         aside += "; without a backup lore starts a new, empty one (the worlds are not affected)"
     else:
         aside += ", or re-run lore ingest for each world (the indexes are rebuilt from it)"
+    from stores.readonly import cannot_write, connect_read_only
+
     try:
-        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        # a read-only folder has no room for SQLite's -shm index: read the file as it is
+        conn = (connect_read_only(path, 5) if cannot_write(path.parent) else
+                sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+        with closing(conn) as db:
             problems = [row[0] for row in db.execute("PRAGMA quick_check")]
     except sqlite3.Error as exc:
+        if (full := disk_full(exc, path.parent)) is not None:  # not damaged: keep it
+            return Check(name, False, f"{path}: {full.message}", full.hint)
         return Check(name, False, f"{path}: cannot be read ({exc})", aside)
     if problems != ["ok"]:
         shown = "; ".join(problems[:2]) + (f" (+{len(problems) - 2} more)" if len(problems) > 2 else "")
         return Check(name, False, f"{path} is damaged: {shown}", aside)
+    if name == "session database":
+        newer = _newer_sessions(path)
+        if newer is not None:
+            return Check(name, False, newer.message, newer.hint)
     return Check(name, True, f"{path} (integrity ok)")
+
+
+def _newer_sessions(path: Path) -> StoreError | None:
+    """The store's own refusal of a session database written by a newer version (read-only)."""
+    from sqlite_utils import Database
+
+    from sessions.version import refuse_newer
+    from stores.readonly import cannot_write, connect_read_only
+
+    conn = (connect_read_only(path, 5) if cannot_write(path.parent) else
+            sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+    with closing(conn):
+        try:
+            refuse_newer(Database(conn), path)
+        except StoreError as exc:
+            return exc
+    return None
 
 
 def _embedder(settings: AppSettings) -> Check:
@@ -166,8 +200,23 @@ def _worlds(settings: AppSettings, only: str | None) -> list[Check]:
         return [Check("worlds", only is None, what,
                       "lore demo  or  lore ingest PATH... --world NAME")]
     return [_guard(f"world {r['name']}", functools.partial(_world, settings, r),
-                   f"re-run lore ingest ... --world {r['name']} (it resumes), or close other "
-                   "Lorekeeper windows on this world") for r in rows]
+                   f"close other Lorekeeper windows on this world, then: lore doctor --repair "
+                   f"--world {r['name']}") for r in rows]
+
+
+def _repair(settings: AppSettings, only: str | None) -> None:
+    """Rebuild, world by world, the indexes that disagree with the catalog (before the checks,
+    so the report shows the result)."""
+    from stores.catalog import Catalog
+    from tui.repairs import rebuild_indexes
+
+    catalog = Catalog(settings.catalog_path)
+    try:
+        names = [r["name"] for r in catalog.worlds() if only in (None, r["name"])]
+    finally:
+        catalog.close()
+    for name in names:
+        rebuild_indexes(settings, name, force=False)
 
 
 def _world(settings: AppSettings, row: dict) -> Check:
@@ -183,14 +232,14 @@ def _world(settings: AppSettings, row: dict) -> Check:
                      "other settings (config.toml embedder, chunking or entities)",
                      f"re-run lore ingest PATH... --world {name}: it keeps the passages and "
                      "reuses cached vectors when the embedder is unchanged")
+    from stores.repair import check_indexes
+
     stores = WorldStores(settings, name)
     try:
-        points = len(stores.vectors.ids())
-        graph = stores.graph.counts()
-        stores.keywords.search("the", 1)
+        checks = check_indexes(stores)
     finally:
         stores.close()
-    ok = points == row["chunks"]
-    detail = (f"{row['chapters']} chapters, {row['chunks']} passages, {points} vectors, "
-              f"{graph.get('entities', 0)} graph entities, {graph.get('related', 0)} relations")
-    return Check(f"world {name}", ok, detail, f"re-run lore ingest ... --world {name}")
+    found = "; ".join(f"{c.index} {c.detail}" for c in checks)
+    detail = f"{row['chapters']} chapters, {row['chunks']} passages; {found}"
+    return Check(f"world {name}", all(c.ok for c in checks), detail,
+                 f"rebuild the indexes from the catalog: lore doctor --repair --world {name}")

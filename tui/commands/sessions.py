@@ -98,7 +98,9 @@ def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
                             hint="choose another --out, or add --force to overwrite it")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+        from stores.atomic import write_text
+
+        write_text(out, text)  # killed or out of space: the previous file stays whole
     except OSError as exc:
         raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
                         hint="choose a file in a folder you can write") from None

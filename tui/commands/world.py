@@ -24,15 +24,25 @@ def register(app: typer.Typer) -> None:
 
 def ingest_command(
     ctx: typer.Context,
-    paths: Annotated[list[Path], typer.Argument(help="files or folders of the story's text")],
     world: Annotated[str, typer.Option("--world", help="name of the world to create or update")],
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="files or folders of the story's text (none with --rebuild)")] = None,
     glossary: Annotated[Path | None, typer.Option(
         "--glossary", help="TOML/JSON glossary or SillyTavern lorebook of names and aliases")] = None,
+    rebuild: Annotated[bool, typer.Option(
+        "--rebuild", help="rebuild every index of the world from its catalog first")] = False,
 ) -> None:
     """Ingest a story's text into a world (idempotent; resumes after an interruption)."""
     from tui.progress import ingest_with_progress
+    from tui.repairs import rebuild_indexes
 
-    report = ingest_with_progress(ctx.obj.settings, world, paths, glossary)
+    if rebuild:
+        rebuild_indexes(ctx.obj.settings, world)
+        if not paths:
+            return
+    report = ingest_with_progress(ctx.obj.settings, world, paths or [], glossary)
+    for line in report.repaired:
+        echo(f"{world}: rebuilt from the catalog: {line}")
     _tell_identity(report)
     same = report.unchanged + len(report.moved)
     extras = [f"{same} files unchanged" + (
@@ -174,4 +184,4 @@ def demo_command(
             return
     folder = demo_world_path()
     corpus = [folder / "zh", folder / "en", folder / "dialogue"]
-    ingest_command(ctx, [p for p in corpus if p.exists()], DEMO_WORLD, folder / "glossary.toml")
+    ingest_command(ctx, DEMO_WORLD, [p for p in corpus if p.exists()], folder / "glossary.toml")

@@ -1,0 +1,41 @@
+"""Atomic file writes: a temporary file beside the target, then a rename.
+
+Every file Lorekeeper writes outside its databases (exports, the vector index's holder note,
+cached evaluation vectors) goes through here, so a process killed, a full disk or a failed
+write leaves the previous file whole, never a truncated one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+
+@contextlib.contextmanager
+def replacing(path: Path, mode: str = "w") -> Iterator[IO]:
+    """A file object to write `path`'s new content to; on a clean exit it is flushed to disk and
+    renamed over `path`, on any error (or kill) `path` is untouched and the temporary removed."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    try:
+        f: IO = (os.fdopen(fd, "wb") if "b" in mode else
+                 os.fdopen(fd, "w", encoding="utf-8"))
+        with f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace `path` with `text` (UTF-8) atomically."""
+    with replacing(path) as f:
+        f.write(text)

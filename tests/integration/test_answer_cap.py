@@ -1,0 +1,52 @@
+"""Issue 25 #6: an answer's length is capped (model.max_answer_chars) on the terminal and in the
+session database, and a reply rejected for its citations is not streamed again on each retry."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.agent.fake_llm import FakeServer
+from tests.integration.lore import ROOT
+from tests.integration.test_small_model_cli import ask, sent_ids
+
+WORDS = 5_000  # 15,000 characters (the probe's 100,000 words also cost minutes of streaming)
+
+
+def test_a_runaway_answer_is_cut_on_screen_and_in_the_session(demo_copy: Path) -> None:
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"tool_calls": [{"name": "keyword_search", "arguments": {"query": "沈砚"}}]}
+        return {"content": "沈砚 " * WORDS}  # a runaway reply, no citation
+
+    with FakeServer("openai", brain=brain) as server:
+        done = ask(server, demo_copy, max_answer_chars="2000", max_tokens="0")
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout) < 4000, len(done.stdout)
+    assert "cut at 2,000 characters (model.max_answer_chars)" in done.stdout
+    session = done.stderr.split("session ")[-1].split(" ")[0]
+    exported = subprocess.run([sys.executable, "-m", "tui", "sessions", "export", session,
+                               "--format", "json"], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, "LORE_HOME": str(demo_copy)}, timeout=120)
+    answer = json.loads(exported.stdout)["turns"][0]["answer"]
+    assert len(answer) < 2200 and "model.max_answer_chars" in answer
+
+
+def test_a_rejected_reply_is_not_streamed_again(demo_copy: Path) -> None:
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n <= 2:  # an answer before reading anything: rejected, and sent again
+            return {"content": "REJECTED-REPLY 沈砚是书生"}
+        if n == 3:
+            return {"tool_calls": [{"name": "keyword_search", "arguments": {"query": "沈砚"}}]}
+        return {"content": f"沈砚是书生 [{sent_ids(body)[0]}]"}
+
+    with FakeServer("openai", brain=brain) as server:
+        done = ask(server, demo_copy, max_tokens="0")
+    assert done.returncode == 0, done.stderr
+    assert len(server.requests) == 4, len(server.requests)
+    assert done.stdout.count("REJECTED-REPLY") <= 1, done.stdout
+    assert "沈砚是书生 [1]" in done.stdout

@@ -1,0 +1,152 @@
+"""Issue 25 #3 and #4: secrets echoed by a server never reach the terminal, a log or the
+database (one redaction point), and an export interrupted by a full disk leaves the previous
+file whole (temporary file + rename)."""
+
+from __future__ import annotations
+
+import base64
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.agent.fake_llm import FakeServer
+from tests.integration.lore import ROOT, lore
+
+KEY = "zq7-private-0f3a9c2e11b4d5"
+PASSWORD = "hunter2pass"
+
+
+def test_retry_warnings_and_url_passwords_are_redacted_everywhere(demo_copy: Path) -> None:
+    pair = base64.b64encode(f"lore:{PASSWORD}".encode()).decode()
+    with FakeServer("openai", failures=[503, 503, 401], echo_key=True,
+                    retry_after_ms=10) as server:
+        url = server.url.replace("http://", f"http://lore:{PASSWORD}@")
+        env = {"LORE_MODEL__PROVIDER": "openai", "LORE_MODEL__NAME": "fake-model",
+               "LORE_MODEL__BASE_URL": url, "LORE_MODEL__API_KEY_ENV": "MY_LLM_KEY",
+               "MY_LLM_KEY": KEY}
+        result = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy, env=env)
+    assert server.statuses == [503, 503, 401]
+    assert result.code != 0 and "attempt 2 of" in result.err  # the retry warnings were shown
+    shown = result.out + result.err
+    for secret in (KEY, PASSWORD, pair):
+        assert secret not in shown, secret
+    assert "[REDACTED]" in result.err
+    raw = b"".join(p.read_bytes() for p in demo_copy.glob("sessions.db*"))
+    for secret in (KEY, PASSWORD, pair):
+        assert secret.encode() not in raw, secret
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 1 MB tmpfs (needs root, as in CI's container)."""
+    point = tmp_path / "disk"
+    point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(point)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}): run as root")
+    try:
+        yield point
+    finally:
+        subprocess.run(["umount", "-l", str(point)], check=False)
+
+
+def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
+        demo_copy: Path, small_disk: Path) -> None:
+    first = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
+    assert first.code == 0, first.err
+    session = first.err.split("session ")[-1].split(" ")[0]
+    out = small_disk / "session.json"
+    done = lore("sessions", "export", session, "--format", "json", "--out", out, home=demo_copy)
+    assert done.code == 0, done.err
+    good = out.read_bytes()
+    for question in ("韩峥是谁？", "断鸿剑在哪里？", "沈砚的师父是谁？", "顾怀山是谁？", "若汀是谁？"):
+        asked = lore("ask", question, "--world", "demo", "--session", session, home=demo_copy)
+        assert asked.code == 0, asked.err
+    bigger = lore("sessions", "export", session, "--format", "json", home=demo_copy).out
+    # bigger than the old file's pages and the slack: writing over it in place would fail too
+    assert len(bigger.encode()) > len(good) + 8192
+    filler = small_disk / "filler"
+    with filler.open("wb", buffering=0) as f:  # leave less room than the new export needs
+        try:
+            while True:
+                f.write(b"\0" * 4096)
+        except OSError:
+            pass
+    result = lore("sessions", "export", session, "--format", "json", "--out", out, "--force",
+                  home=demo_copy)
+    assert result.code != 0 and "Traceback" not in result.err
+    assert "cannot write the export" in result.err
+    assert out.read_bytes() == good  # the previous export, whole
+    assert sorted(p.name for p in small_disk.iterdir()) == ["filler", "session.json"]  # no .partial
+
+
+def test_a_full_disk_is_not_called_a_damaged_index(demo_copy: Path, small_disk: Path) -> None:
+    """Issue 25 #2: with the disk full, opening the vector index fails with SQLite's "disk I/O
+    error"; that is a full disk (free space, retry), never a damaged index to rebuild."""
+    import shutil
+    import sqlite3
+    from contextlib import closing
+
+    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
+    home = small_disk / "home"
+    shutil.copytree(demo_copy, home)
+    # another Lorekeeper has the catalog open (as the app would): its -shm exists, so only the
+    # stores that must write on opening meet the full disk
+    with closing(sqlite3.connect(home / "catalog.db")) as holder:
+        holder.execute("SELECT count(*) FROM chunks").fetchone()
+        with (small_disk / "filler").open("wb", buffering=0) as f:
+            try:
+                while True:
+                    f.write(b"\0" * 4096)
+            except OSError:
+                pass
+        doctor = lore("doctor", "--world", "demo", home=home)
+        ingest = lore("ingest", "--rebuild", "--world", "demo", home=home)
+    world = next(line for line in doctor.out.splitlines() if "world demo" in line)
+    assert "data folder is full" in world and "unreadable" not in world and "--repair" not in doctor.out
+    assert ingest.code == 3 and "data folder is full" in ingest.err and "Traceback" not in ingest.err
+    assert "doctor --repair" not in ingest.err and "delete" not in ingest.err
+    assert not list((home / "worlds" / "demo").glob("*.damaged"))  # nothing set aside
+    (small_disk / "filler").unlink()
+    after = lore("doctor", "--world", "demo", home=home)
+    assert after.code == 0 and "vectors 68 vectors" in after.out, after.out
+
+
+def test_a_read_only_data_folder_can_still_be_read(demo_copy: Path, small_disk: Path) -> None:
+    """Issue 25 #6: reading needs no writing — worlds, entities, sessions, timelines and the
+    doctor work on a read-only mount; asking says the folder is read-only, not damaged."""
+    import shutil
+
+    asked = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
+    assert asked.code == 0, asked.err
+    session = asked.err.split("session ")[-1].split(" ")[0]
+    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
+    home = small_disk / "home"
+    shutil.copytree(demo_copy, home)
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    for args, needle in ((("worlds",), "demo"), (("entities", "--world", "demo"), "沈砚"),
+                         (("sessions", "list"), session), (("sessions", "show", session), "沈砚是谁"),
+                         (("sessions", "export", session, "--format", "json"), "沈砚是谁"),
+                         (("timeline", "沈砚", "--world", "demo", "--format", "md"), "沈砚")):
+        result = lore(*args, home=home)
+        assert result.code == 0 and needle in result.out, (args, result.err)
+    doctor = lore("doctor", home=home)
+    assert "ok   catalog" in doctor.out and "ok   session database" in doctor.out, doctor.out
+    assert "read-only" in doctor.out and "--repair" not in doctor.out and "aside" not in doctor.out
+    again = lore("ask", "韩峥是谁？", "--world", "demo", home=home)
+    assert again.code == 3 and "read-only" in again.err and "Traceback" not in again.err
+
+
+def test_a_full_standard_output_is_not_the_data_folder(demo_copy: Path) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "tui", "worlds"], cwd=ROOT, stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120,
+                                env={**os.environ, "LORE_HOME": str(demo_copy)})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "standard output: cannot write the output" in result.stderr
+    assert "data folder" not in result.stderr
