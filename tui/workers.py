@@ -75,7 +75,7 @@ def warm(conversation: Any) -> None:
     retriever = conversation.retriever
     stores = retriever.stores
     with ThreadPoolExecutor(1, thread_name_prefix="lore-warm") as pool:
-        embedder = pool.submit(lambda: stores.embedder.embed(["warm up"]))
+        embedder = pool.submit(lambda: stores.embedder.embed_query("warm up"))
         _ = retriever.story, retriever.matcher, retriever.entities, retriever.by_document
         _ = conversation.lexicon, stores.vectors, stores.keywords
         embedder.result()

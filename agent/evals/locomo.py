@@ -105,6 +105,14 @@ class CachedEmbedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.vstack([self.vectors[self._key(t)] for t in texts])
 
+    def embed_query(self, text: str) -> np.ndarray:
+        """A question's vector (embedded as a query: e5 marks questions apart), remembered."""
+        key = "query:" + self._key(text)
+        if key not in self.vectors:
+            self.vectors[key] = np.asarray(self.inner.embed_query(text), dtype=np.float32)
+            self.embedded += 1
+        return self.vectors[key]
+
     def save(self) -> None:
         """Write the vectors to `path` (if any)."""
         if self.path is None or not self.vectors:
