@@ -92,6 +92,20 @@ class LoreWorkers(AppHost):
                             hint="press Ctrl+G to pick a world")
         return self.conversation
 
+    # -- the world's vectors ---------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="vectors", exit_on_error=False)
+    def refresh_vectors(self) -> None:
+        """Show how far the open world's e5 vectors are ("vectors: e5 41% · searching with the
+        fast index"), or nothing once it searches with them (stores/upgrade.py)."""
+        from tui.vector_status import world_vector_status
+
+        info = self.info
+        if info is None:
+            return
+        status = world_vector_status(self.settings, info.name)
+        line = status.line() if status is not None else ""
+        self.call_from_thread(setattr, self.main.status, "vectors", line)
+
     # -- opening a world --------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="open", exit_on_error=False)
     def open_world(self, world: str | None = None, session_id: str | None = None,

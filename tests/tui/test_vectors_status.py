@@ -1,0 +1,33 @@
+"""The status bar tells while a world searches with its fast index, and how far its e5
+vectors are (issue 23: "vectors: e5 41% · searching with the fast index")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stores.upgrade import upgrade
+from tests.tui.conftest import SIZE, ask, ingest_demo, make_app, settle
+from tui.settings import load_settings
+
+
+async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_index(
+        lore_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LORE_EMBEDDER__BACKEND", "e5")
+    ingest_demo(lore_home)  # the fast index only: `lore ingest` would go on to the e5 vectors
+    settings = load_settings()
+    app = make_app(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        fast = "vectors: e5 0% · searching with the fast index (use-m3)"
+        assert app.main.status.vectors == fast
+        assert fast in str(app.main.status.render())
+        view = await ask(pilot, "Who is Eleanor Vance?")
+        assert view.status == "answered" and app.conversation.turns()[-1].citations
+        # Another process (here: this one) computes some e5 vectors; the bar follows.
+        done = upgrade(settings, "demo", limit=16)
+        assert done.embedded == 16 and not done.switched
+        app.refresh_vectors()
+        await settle(pilot)
+        assert app.main.status.vectors.startswith("vectors: e5 23% ·")  # 16 of 68 passages
