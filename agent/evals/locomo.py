@@ -105,13 +105,26 @@ class CachedEmbedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.vstack([self.vectors[self._key(t)] for t in texts])
 
+    def prime_queries(self, texts: Sequence[str]) -> None:
+        """Embed the questions not seen yet as queries (e5 marks questions apart), batched
+        where the embedder can."""
+        missing = list(dict.fromkeys(t for t in texts if self._query_key(t) not in self.vectors))
+        if not missing:
+            return
+        many = getattr(self.inner, "embed_queries", None)
+        vectors = many(missing) if many else [self.inner.embed_query(t) for t in missing]
+        for text, vector in zip(missing, vectors, strict=True):
+            self.vectors[self._query_key(text)] = np.asarray(vector, dtype=np.float32)
+        self.embedded += len(missing)
+
     def embed_query(self, text: str) -> np.ndarray:
-        """A question's vector (embedded as a query: e5 marks questions apart), remembered."""
-        key = "query:" + self._key(text)
-        if key not in self.vectors:
-            self.vectors[key] = np.asarray(self.inner.embed_query(text), dtype=np.float32)
-            self.embedded += 1
-        return self.vectors[key]
+        """A question's vector, from memory where possible."""
+        self.prime_queries([text])
+        return self.vectors[self._query_key(text)]
+
+    @classmethod
+    def _query_key(cls, text: str) -> str:
+        return "query:" + cls._key(text)
 
     def save(self) -> None:
         """Write the vectors to `path` (if any)."""
@@ -262,9 +275,9 @@ def evaluate_locomo(settings: AgentSettings, data: Path, *, k: int = 10, limit_s
     embedder = make_embedder(settings.embedder)
     cached = CachedEmbedder(embedder, settings.data_dir / "cache" / f"locomo-{embedder.name}.npz")
     texts = [t for s in samples for t in memory_texts(s, window)]
-    texts += [str(qa.get("question", "")) for s in samples for qa in s.qa]
     began = time.perf_counter()
     cached.prime(texts, progress("embedding") if progress else None)
+    cached.prime_queries([str(qa.get("question", "")) for s in samples for qa in s.qa])
     cached.save()
     embed_s = time.perf_counter() - began
     tally, memories, sessions, store_s = Tally(), 0, 0, 0.0

@@ -77,6 +77,13 @@ class E5Embedder:
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """(n, 384) float32, L2-normalised passage vectors, one row per text, in order."""
+        return self._batched(texts, query=False)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Many questions at once (evaluations): (n, 384) query vectors."""
+        return self._batched(texts, query=True)
+
+    def _batched(self, texts: Sequence[str], query: bool) -> np.ndarray:
         texts = list(texts)
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
@@ -88,7 +95,7 @@ class E5Embedder:
             threads = self.chooser.pick() if timed else self.chooser.best()
             self._threads(threads)
             began = time.perf_counter()
-            out[start:start + len(part)] = self._model.passage(part)
+            out[start:start + len(part)] = self._model.encode(part, query)
             if timed:
                 self.chooser.record(threads, sum(map(len, part)), time.perf_counter() - began)
         return out

@@ -99,3 +99,26 @@ def test_an_e5_world_is_searched_with_e5_whatever_the_settings_say(upgraded: dic
     # e5 alone finds the gold chapter in its top five for most demo questions (0.88 measured)
     assert dense[0]["recall"] >= 0.75, dense[0]
     assert dense[1] == dense[0]  # the USE setting did not change the space of the queries
+
+
+def test_a_world_can_search_with_bm25_alone_until_its_e5_vectors_are_done(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from stores.ingest import ingest
+    from tui.commands.world import DEMO_WORLD, demo_world_path
+    from tui.settings import load_settings
+
+    env = {**E5, "LORE_EMBEDDER__FAST_INDEX": "bm25"}
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    folder = demo_world_path()
+    # The fast stage only, as `lore ingest` runs it before it goes on to the e5 vectors.
+    ingest(load_settings(data_dir=tmp_path), DEMO_WORLD,
+           [folder / "zh", folder / "en", folder / "dialogue"], folder / "glossary.toml")
+    world = worlds(tmp_path, env)["demo"]
+    assert world["state"] == "ready" and world["embedder"] == ""
+    assert world["vectors"] == "vectors: e5 0% · searching with the fast index (BM25 alone)"
+    assert not e5_vectors(tmp_path) and not (tmp_path / "worlds" / "demo" / "qdrant").exists()
+    asked = lore("ask", "Who is Eleanor Vance?", "--world", "demo", "--json", home=tmp_path,
+                 env=env)
+    assert asked.code == 0, asked.err
+    assert json.loads(asked.out)["citations"], asked.out
