@@ -71,7 +71,8 @@ def _upgrade(settings, world: str) -> None:
     report = upgrade_with_progress(settings, world)
     if report.switched:
         echo(f"{world}: {report.embedded} passages embedded with {report.target} in "
-             f"{report.seconds:.1f} s; the world now searches with {report.target}.")
+             f"{report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU); the world now "
+             f"searches with {report.target}.")
 
 
 def _tell_identity(report, most: int = 10) -> None:
