@@ -122,3 +122,30 @@ def test_a_world_can_search_with_bm25_alone_until_its_e5_vectors_are_done(
                  env=env)
     assert asked.code == 0, asked.err
     assert json.loads(asked.out)["citations"], asked.out
+
+
+def test_passages_with_e5_vectors_are_indexed_with_e5_at_once_and_a_small_edit_inline(
+        upgraded: dict, tmp_path: Path) -> None:
+    import shutil
+
+    from tui.commands.world import demo_world_path
+
+    home = upgraded["home"]
+    corpus = tmp_path / "copy"
+    shutil.copytree(demo_world_path() / "en", corpus)
+    # Every passage's e5 vector is in the data dir's cache already: no fast index, no upgrade.
+    first = lore("ingest", corpus, "--world", "copy", home=home, env=E5)
+    assert first.code == 0, first.err
+    assert "0 passages embedded" in first.out and "searchable now" not in first.out
+    assert worlds(home, E5)["copy"]["embedder"] == "e5-small"
+    chapter = corpus / "chapter-07.md"
+    chapter.write_text(chapter.read_text() + "\n\nThe harbour master wrote down the name of "
+                       "the ship, the Wayfarer, in his ledger.\n")
+    edited = lore("ingest", corpus, "--world", "copy", home=home, env=E5)
+    assert edited.code == 0, edited.err
+    # The few changed passages were embedded with e5 in the ingest itself.
+    assert "searchable now" not in edited.out and " 0 passages embedded" not in edited.out
+    assert worlds(home, E5)["copy"]["embedder"] == "e5-small"
+    asked = lore("ask", "Who wrote the ship's name in his ledger?", "--world", "copy", "--json",
+                 home=home, env=E5)
+    assert asked.code == 0 and "harbour master" in asked.out, asked.out
