@@ -56,9 +56,10 @@ class EmbedderSettings(Section):
     """Passages per embedding call; ingestion commits after each batch so it can resume."""
     device: str = "cpu"
     """Torch device for the torch-based backends."""
-    fast_index: Literal["use", "bm25"] = "use"
+    fast_index: Literal["bm25", "use"] = "bm25"
     """With backend `e5`: what a world searches with until its e5 vectors are complete —
-    `use` (USE vectors beside BM25, about 40 s for a novel) or `bm25` (keywords alone)."""
+    `bm25` (keywords alone: 三国演义 searchable in 40 s on a loaded machine) or `use` (USE
+    vectors beside BM25: 319 s there, recall@5 of the agent 0.82 against 0.77 on sanguo)."""
 
 
 class ChunkingSettings(Section):

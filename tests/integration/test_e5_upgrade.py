@@ -1,7 +1,8 @@
 """The e5 path end to end on the demo world, as a user meets it: `lore demo` builds the fast
 index and then the e5 vectors; a run killed during the upgrade leaves a world that searches with
 the fast index, the next run carries on without embedding anything twice, and the world then
-searches with e5 — whatever the settings say later (a query never mixes spaces)."""
+searches with e5 — whatever the settings say later (a query never mixes spaces). The fast
+index is BM25 alone by default; the USE one is tested too."""
 
 from __future__ import annotations
 
@@ -67,9 +68,9 @@ def upgraded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 def test_a_killed_upgrade_leaves_a_world_searching_with_the_fast_index(upgraded: dict) -> None:
     during = upgraded["during"]
-    assert during["state"] == "ready" and during["embedder"] == "use-m3"
+    assert during["state"] == "ready" and during["embedder"] == ""
     assert 0 < during["upgrade_percent"] < 100
-    assert during["vectors"].startswith("vectors: e5 ") and "use-m3" in during["vectors"]
+    assert during["vectors"].startswith("vectors: e5 ") and "(BM25 alone)" in during["vectors"]
     asked = upgraded["asked"]
     assert asked.code == 0, asked.err
     assert json.loads(asked.out)["citations"], asked.out
@@ -101,13 +102,13 @@ def test_an_e5_world_is_searched_with_e5_whatever_the_settings_say(upgraded: dic
     assert dense[1] == dense[0]  # the USE setting did not change the space of the queries
 
 
-def test_a_world_can_search_with_bm25_alone_until_its_e5_vectors_are_done(
+def test_a_world_can_search_with_use_vectors_until_its_e5_vectors_are_done(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from stores.ingest import ingest
     from tui.commands.world import DEMO_WORLD, demo_world_path
     from tui.settings import load_settings
 
-    env = {**E5, "LORE_EMBEDDER__FAST_INDEX": "bm25"}
+    env = {**E5, "LORE_EMBEDDER__FAST_INDEX": "use"}
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     folder = demo_world_path()
@@ -115,9 +116,9 @@ def test_a_world_can_search_with_bm25_alone_until_its_e5_vectors_are_done(
     ingest(load_settings(data_dir=tmp_path), DEMO_WORLD,
            [folder / "zh", folder / "en", folder / "dialogue"], folder / "glossary.toml")
     world = worlds(tmp_path, env)["demo"]
-    assert world["state"] == "ready" and world["embedder"] == ""
-    assert world["vectors"] == "vectors: e5 0% · searching with the fast index (BM25 alone)"
-    assert not e5_vectors(tmp_path) and not (tmp_path / "worlds" / "demo" / "qdrant").exists()
+    assert world["state"] == "ready" and world["embedder"] == "use-m3"
+    assert world["vectors"] == "vectors: e5 0% · searching with the fast index (use-m3)"
+    assert not e5_vectors(tmp_path) and (tmp_path / "worlds" / "demo" / "qdrant").is_dir()
     asked = lore("ask", "Who is Eleanor Vance?", "--world", "demo", "--json", home=tmp_path,
                  env=env)
     assert asked.code == 0, asked.err

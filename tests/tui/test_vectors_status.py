@@ -20,7 +20,7 @@ async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_in
     app = make_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        fast = "vectors: e5 0% · searching with the fast index (use-m3)"
+        fast = "vectors: e5 0% · searching with the fast index (BM25 alone)"
         assert app.main.status.vectors == fast
         assert fast in str(app.main.status.render())
         view = await ask(pilot, "Who is Eleanor Vance?")
