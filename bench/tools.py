@@ -121,7 +121,6 @@ def main(argv: list[str] | None = None) -> int:
         settings = AgentSettings(data_dir=home)
         if args.data_dir is None:
             from stores.ingest import ingest
-
             from stores.upgrade import upgrade
 
             print(f"ingesting {args.corpus} …", file=sys.stderr)
