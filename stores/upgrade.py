@@ -174,6 +174,10 @@ def _switch(stores: WorldStores, target: Embedder, progress: Progress) -> None:
     leftovers = stores.vectors.ids() - {c.id for c in stores.catalog.chunks(stores.world)}
     if leftovers:
         stores.vectors.delete(sorted(leftovers))
+    # Release the index before the row points at it: a reader searching with BM25 alone opens
+    # it on its next query (WorldStores.has_vectors reads the row), and the embedded store
+    # serves one process at a time.
+    stores.index_with(target)
     stores.catalog.set_world(stores.world, embedder=target.name, dim=target.dim)
 
 

@@ -74,10 +74,13 @@ def warm(conversation: Any) -> None:
 
     retriever = conversation.retriever
     stores = retriever.stores
+    # A world searching with BM25 alone has no vectors to open yet: its e5 index is being
+    # built by another process (stores/upgrade.py), which must be able to lock it.
+    vectors = stores.has_vectors
     with ThreadPoolExecutor(1, thread_name_prefix="lore-warm") as pool:
-        embedder = pool.submit(lambda: stores.embedder.embed_query("warm up"))
+        embedder = pool.submit(lambda: vectors and stores.embedder.embed_query("warm up"))
         _ = retriever.story, retriever.matcher, retriever.entities, retriever.by_document
-        _ = conversation.lexicon, stores.vectors, stores.keywords
+        _ = conversation.lexicon, stores.keywords, vectors and stores.vectors
         embedder.result()
 
 

@@ -1,5 +1,6 @@
 """The status bar tells while a world searches with its fast index, and how far its e5
-vectors are (issue 23: "vectors: e5 41% · searching with the fast index")."""
+vectors are (issue 23: "vectors: e5 41% · searching with the fast index"); once they are
+complete the open app searches with them."""
 
 from __future__ import annotations
 
@@ -31,3 +32,14 @@ async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_in
         app.refresh_vectors()
         await settle(pilot)
         assert app.main.status.vectors.startswith("vectors: e5 23% ·")  # 16 of 68 passages
+        # The rest, with the app open on the world: the app holds no lock on the e5 index it
+        # does not search yet, so the upgrade can build it and switch the world to it.
+        rest = upgrade(settings, "demo")
+        assert rest.embedded == 68 - 16 and rest.switched
+        app.refresh_vectors()
+        await settle(pilot)
+        assert app.main.status.vectors == ""
+        # The next question already searches with the e5 vectors.
+        view = await ask(pilot, "Where did the Wayfarer come from?")
+        assert view.status == "answered"
+        assert app.conversation.retriever.stores.embedder.name == "e5-small"
