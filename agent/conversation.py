@@ -148,9 +148,10 @@ class Conversation:
             stores = self.retriever.stores
             try:
                 _ = self.lexicon
-                stores.embedder.embed(["warm up"])
                 stores.keywords.search("warm up", 1)
-                _ = stores.vectors
+                if stores.has_vectors:  # else its e5 index may be being built (upgrade.py)
+                    stores.embedder.embed_query("warm up")
+                    _ = stores.vectors
             except Exception as exc:  # noqa: BLE001  (reported by the real call)
                 log.debug("warm-up failed: %s", exc)
 

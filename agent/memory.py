@@ -130,7 +130,7 @@ class SessionRecall:
         if not memories or not query.strip():
             return []
         vectors = self._vectors(memories)
-        query_vec = np.asarray(self.embedder.embed([query])[0], dtype=np.float32)
+        query_vec = np.asarray(self.embedder.embed_query(query), dtype=np.float32)
         scores = vectors @ query_vec
         ranked = sorted(zip(scores.tolist(), memories, strict=True), key=lambda sm: -sm[0])
         found = []

@@ -125,8 +125,7 @@ class Retriever:
         """Dense + BM25 fused by RRF; names in the query are expanded with their aliases."""
         where = self.window(chapters, self.resolve(entity) if entity else None)
         fetch = top_k * self.settings.overfetch
-        vector = self.stores.embedder.embed([query])[0]
-        dense = self.stores.vectors.search(vector, fetch, where)
+        dense = self._dense_hits(query, fetch, where)
         sparse = self.stores.keywords.search(self.expand(query), fetch, where)
         rankings = [dense, sparse]
         if where.entity:  # an entity lookup: its lore entry and defining passages rank too
@@ -159,9 +158,16 @@ class Retriever:
     def dense(self, query: str, top_k: int = 5,
               chapters: ChapterRange | None = None) -> list[Passage]:
         """Dense vectors only (for evaluation baselines)."""
-        vector = self.stores.embedder.embed([query])[0]
         fetch = top_k * self.settings.overfetch
-        return self.passages(self.stores.vectors.search(vector, fetch, self.window(chapters)))[:top_k]
+        return self.passages(self._dense_hits(query, fetch, self.window(chapters)))[:top_k]
+
+    def _dense_hits(self, query: str, limit: int, where: ChunkFilter) -> list[Hit]:
+        """The vector index's hits, with the query embedded by the embedder that built it
+        (none while a new world searches with BM25 alone: stores/upgrade.py)."""
+        if not self.stores.has_vectors:
+            return []
+        vector = self.stores.embedder.embed_query(query)
+        return self.stores.vectors.search(vector, limit, where)
 
     def expand(self, query: str) -> str:
         """Add each mentioned entity's canonical name, so 云长 also finds passages saying 关羽.

@@ -1,8 +1,10 @@
 """Every question set in one command: agent vs BM25 vs dense, recall@5 / MRR, per set and type.
 
     .venv/bin/python bench/retrieval_sets.py [--home DIR] [--sets sanguo,monte,...] [--json FILE]
+                                             [--embedders e5,use]
 
-Each world is ingested once into --home (default bench/results/worlds; ingestion is idempotent,
+Each world is ingested once per embedder into --home/<backend> (default bench/results/worlds;
+`lore ingest` computes the e5 vectors before it returns; ingestion is idempotent,
 so later runs only check the files) and measured with `lore eval retrieval --json`, the command
 a user runs. Held-out sets (written by someone who never ran Lorekeeper on them; never tune on
 them) are marked, and their mean is printed apart from the development sets' mean, so a change
@@ -62,8 +64,12 @@ def question_sets(ftqa: Path) -> list[QuestionSet]:
     ]
 
 
+EMBEDDERS = ("e5", "use")
+"""embedder.backend values measured side by side, each in its own home (--home/<backend>)."""
+
+
 def lore(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LORE_HOME": str(home)}
+    env = {**os.environ, "LORE_HOME": str(home), "LORE_EMBEDDER__BACKEND": home.name}
     return subprocess.run([*LORE, *args], cwd=ROOT, env=env, capture_output=True, text=True)
 
 
@@ -92,6 +98,33 @@ def measure(qs: QuestionSet, home: Path) -> dict:
 def cell(summary: dict | None) -> str:
     return "—" if not summary or not summary.get("n") else \
         f"{summary['recall']:.2f} / {summary['mrr']:.2f}"
+
+
+def embedder_table(by_embedder: dict[str, dict[str, dict]], sets: list[QuestionSet]) -> str:
+    """Each embedder's agent, dense and hybrid (BM25 + dense, RRF k=60) beside BM25, per set;
+    an embedder whose world is still on its fast index is marked (*)."""
+    names = list(by_embedder)
+    rows = [("set", "n", "bm25", *(f"{who} {e}" for e in names
+                                    for who in ("agent", "dense", "hybrid")))]
+    by_name = {qs.name: qs for qs in sets}
+    for qs in sets:
+        reports = {e: r[qs.name] for e, r in by_embedder.items() if qs.name in r}
+        if not reports:
+            continue
+        first = next(iter(reports.values()))
+        label = qs.name + (" (held out)" if by_name[qs.name].held_out else "")
+        row = [label, str(first["answerable"]["n"]),
+               cell(first["baselines"]["bm25"]["answerable"])]
+        for e in names:
+            report = reports.get(e)
+            if report is None:
+                row += ["—"] * 3
+                continue
+            base = report["baselines"]
+            row += [cell(report["answerable"]), cell(base.get("dense", {}).get("answerable")),
+                    cell(base.get("hybrid", {}).get("answerable"))]
+        rows.append(tuple(row))
+    return _render(rows)
 
 
 def table(results: dict[str, dict], sets: list[QuestionSet]) -> str:
@@ -153,26 +186,37 @@ def main() -> None:
     parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
     parser.add_argument("--sets", default="", help="comma-separated set names (default: all)")
     parser.add_argument("--json", type=Path, help="also write every report to this file")
+    parser.add_argument("--embedders", default=",".join(EMBEDDERS),
+                        help="embedder.backend values, each in its own --home/<backend>; the "
+                             "first one's table is printed in full (default: e5,use)")
     args = parser.parse_args()
     ftqa = args.home / "ftqa-source"
     sets = question_sets(ftqa)
     if args.sets:
         wanted = set(args.sets.split(","))
         sets = [qs for qs in sets if qs.name in wanted]
-    results: dict[str, dict] = {}
-    for qs in sets:
-        spent = prepare(qs, args.home, ftqa)
-        started = time.perf_counter()
-        results[qs.name] = measure(qs, args.home)
-        print(f"{qs.name}: world ready in {spent:.0f} s, measured in "
-              f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
-    print("recall@5 / MRR on answerable questions; refused = answerable questions answered "
-          "'not in the text'")
-    print(table(results, sets))
+    by_embedder: dict[str, dict[str, dict]] = {}
+    for backend in args.embedders.split(","):
+        home = args.home / backend
+        results = by_embedder.setdefault(backend, {})
+        for qs in sets:
+            spent = prepare(qs, home, ftqa)
+            started = time.perf_counter()
+            results[qs.name] = measure(qs, home)
+            print(f"{backend} {qs.name}: world ready in {spent:.0f} s, measured in "
+                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    first = next(iter(by_embedder))
+    print(f"recall@5 / MRR on answerable questions, with the {first} embedder; refused = "
+          "answerable questions answered 'not in the text'")
+    print(table(by_embedder[first], sets))
     print()
-    print(type_table(results))
+    print(type_table(by_embedder[first]))
+    if len(by_embedder) > 1:
+        print()
+        print("each embedder beside BM25 (dense alone; hybrid = BM25 + dense by RRF k=60)")
+        print(embedder_table(by_embedder, sets))
     if args.json:
-        args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+        args.json.write_text(json.dumps(by_embedder, ensure_ascii=False, indent=1))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ passages to read. Then whole offline answers: `agent.core.ask` with the built-in
 same loop `lore ask` runs (tool rounds, grading, citation check), after start-up.
 
     .venv/bin/python bench/tools.py --data-dir /tmp/bench-sanguo --world bench
-    .venv/bin/python bench/tools.py                      # ingests the whole 三国演义 first (~60 s)
+    .venv/bin/python bench/tools.py                      # ingests the whole 三国演义 first (with
+                                                         # its e5 vectors: minutes)
     .venv/bin/python bench/tools.py --data-dir D --world monte \\
         --questions bench/questions/monte_cristo.jsonl
 
@@ -120,9 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         settings = AgentSettings(data_dir=home)
         if args.data_dir is None:
             from stores.ingest import ingest
+            from stores.upgrade import upgrade
 
             print(f"ingesting {args.corpus} …", file=sys.stderr)
             ingest(settings, args.world, [args.corpus])
+            upgrade(settings, args.world)  # the e5 vectors, as `lore ingest` computes them
         with opened_world(settings, args.world) as retriever:
             lines = args.questions.read_text(encoding="utf-8").splitlines()
             questions = [json.loads(line)["question"] for line in lines if line.strip()]

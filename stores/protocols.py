@@ -46,7 +46,12 @@ class Embedder(Protocol):
     @property
     def dim(self) -> int: ...
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Passages (the texts searched) → (n, dim) vectors."""
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """A question → (dim,) vector; retrieval models embed questions differently (e5's
+        `query:` prefix, BGE's instruction)."""
 
 
 @runtime_checkable

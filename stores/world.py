@@ -33,11 +33,20 @@ def check_world_name(name: str) -> str:
     return name
 
 
-def collection_name(world: str) -> str:
-    """A Qdrant-safe collection name for a world (servers hold many worlds)."""
+def collection_name(world: str, slot: str = "") -> str:
+    """A Qdrant-safe collection name for a world (servers hold many worlds) and vector slot."""
     slug = re.sub(r"[^A-Za-z0-9_-]", "", world)
     digest = hashlib.sha1(world.encode("utf-8")).hexdigest()[:8]
-    return f"lore_{slug}_{digest}" if slug != world else f"lore_{world}"
+    name = f"lore_{slug}_{digest}" if slug != world else f"lore_{world}"
+    return f"{name}_{slot}" if slot else name
+
+
+def vector_slot(embedder_name: str) -> str:
+    """Where an embedder's vectors live beside the others: e5's apart from the fast index, so
+    the background upgrade (stores/upgrade.py) builds them while readers search the fast one."""
+    from stores.embedders.e5 import NAME as E5_NAME
+
+    return "e5" if embedder_name == E5_NAME else ""
 
 
 class WorldStores:
@@ -51,6 +60,27 @@ class WorldStores:
         self.world = check_world_name(world)
         self._catalog = catalog
         self.folder = settings.world_dir(world)
+        self._index_embedder: Embedder | None = None
+        self._bm25_only = False
+
+    def index_with(self, embedder: Embedder | None) -> None:
+        """Read and write the vectors of `embedder` (None: none, BM25 alone) from now on,
+        instead of those the world's catalog row records; ingest and the upgrade use it."""
+        old = self.__dict__.pop("vectors", None)
+        if old is not None:
+            old.close()
+        self.__dict__.pop("embedder", None)
+        self._index_embedder, self._bm25_only = embedder, embedder is None
+
+    @property
+    def has_vectors(self) -> bool:
+        """False while a world searches with BM25 alone (embedder.fast_index = "bm25")."""
+        if self._bm25_only:
+            return False
+        if self._index_embedder is not None:
+            return True
+        row = self.catalog.world(self.world)
+        return not (row and row["state"] == "ready" and row["embedder"] == "")
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -68,18 +98,26 @@ class WorldStores:
 
     @cached_property
     def embedder(self) -> Embedder:
-        from stores.embedders import make_embedder
+        """The embedder of the vectors this handle searches: the one the world's catalog row
+        says built them, so a query is never embedded in another space than its passages."""
+        from stores.embedders import embedder_named, make_embedder
 
+        if self._index_embedder is not None:
+            return self._index_embedder
+        row = self.catalog.world(self.world)
+        if row and row["embedder"]:
+            return embedder_named(row["embedder"], self.settings.embedder)
         return make_embedder(self.settings.embedder)
 
     @cached_property
     def vectors(self) -> VectorIndex:
         from stores.vector.qdrant import QdrantVectorIndex
 
+        slot = vector_slot(self.embedder.name)
         url = self.settings.vector.url or None
         key = os.environ.get(self.settings.vector.api_key_env) if url else None
-        path = None if url else self.folder / "qdrant"
-        return QdrantVectorIndex(path=path, url=url, collection=collection_name(self.world),
+        path = None if url else self.folder / (f"qdrant-{slot}" if slot else "qdrant")
+        return QdrantVectorIndex(path=path, url=url, collection=collection_name(self.world, slot),
                                  api_key=key)
 
     @cached_property

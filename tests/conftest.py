@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("LORE_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_embedder() -> Iterator[None]:
+    """Worlds of tests that are not about the embedder are built with the fast one (USE: about
+    40 s for a novel, where e5 takes minutes); the e5 tests set LORE_EMBEDDER__BACKEND back.
+    Session-scoped and autouse, so it holds for the session-scoped worlds too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("LORE_EMBEDDER__BACKEND", "use")
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -83,6 +83,7 @@ class LoreApp(LoreActions, App[None]):
         self.main.status.model = model_label(self.settings)
         # Progress, not a deadline: on a loaded machine opening may take minutes, and that is fine.
         self.set_interval(1.0, self._show_opening, name="opening-clock")
+        self.set_interval(10.0, self.refresh_vectors, name="vectors-clock")
         self._open(self.requested_world)
 
     def session_store(self) -> Any:
@@ -176,6 +177,7 @@ class LoreApp(LoreActions, App[None]):
         main.question.placeholder = f"Ask about {event.info.name}… (Enter sends, F1 help)"
         status = main.status
         status.world, status.activity = event.info, ""
+        self.refresh_vectors()
         self._show_horizon()
         self._first_question = ""
         self._show_session(event.turns[0].question if event.turns else "")

@@ -13,16 +13,19 @@ from rich.progress import (
     TaskID,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 
 from stores.config import Settings
 from stores.ingest import IngestReport, ingest, prune
 from stores.repair import IndexCheck
+from stores.upgrade import UpgradeReport, upgrade
 
 T = TypeVar("T")
 
 STAGES = {"read": "reading files", "entities": "finding entities",
-          "embed": "embedding passages", "index": "building indexes"}
+          "embed": "embedding passages", "index": "building indexes",
+          "upgrade": "e5 vectors", "switch": "e5 index"}
 
 
 def ingest_with_progress(settings: Settings, world: str, paths: Sequence[Path],
@@ -68,6 +71,30 @@ def _with_bar(run: Callable[[Callable[[str, int, int], None]], T]) -> T:
 
     try:
         return run(report)
+    finally:
+        if bar.live.is_started:
+            bar.stop()
+
+
+def upgrade_with_progress(settings: Settings, world: str) -> UpgradeReport:
+    """`upgrade` with a bar and the time it expects to take still (rich's ETA over the
+    passages embedded by this run)."""
+    columns = (TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+    bar = Progress(*columns, transient=False)
+    tasks: dict[str, TaskID] = {}
+
+    def report(stage: str, done: int, total: int) -> None:
+        if not bar.live.is_started:
+            bar.start()
+        if stage not in tasks:
+            # Starts at what earlier runs did, so the ETA counts only this run's pace.
+            tasks[stage] = bar.add_task(STAGES.get(stage, stage), total=max(total, 1),
+                                        completed=done)
+        bar.update(tasks[stage], completed=done if total else 1, total=max(total, 1))
+
+    try:
+        return upgrade(settings, world, progress=report)
     finally:
         if bar.live.is_started:
             bar.stop()

@@ -75,10 +75,13 @@ def warm(conversation: Any) -> None:
 
     retriever = conversation.retriever
     stores = retriever.stores
+    # A world searching with BM25 alone has no vectors to open yet: its e5 index is being
+    # built by another process (stores/upgrade.py), which must be able to lock it.
+    vectors = stores.has_vectors
     with ThreadPoolExecutor(1, thread_name_prefix="lore-warm") as pool:
-        embedder = pool.submit(lambda: stores.embedder.embed(["warm up"]))
+        embedder = pool.submit(lambda: vectors and stores.embedder.embed_query("warm up"))
         _ = retriever.story, retriever.matcher, retriever.entities, retriever.by_document
-        _ = conversation.lexicon, stores.vectors, stores.keywords
+        _ = conversation.lexicon, stores.keywords, vectors and stores.vectors
         embedder.result()
 
 
@@ -92,6 +95,20 @@ class LoreWorkers(AppHost):
             raise LoreError("no world is open", where="the terminal app",
                             hint="press Ctrl+G to pick a world")
         return self.conversation
+
+    # -- the world's vectors ---------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="vectors", exit_on_error=False)
+    def refresh_vectors(self) -> None:
+        """Show how far the open world's e5 vectors are ("vectors: e5 41% · searching with the
+        fast index"), or nothing once it searches with them (stores/upgrade.py)."""
+        from tui.vector_status import world_vector_status
+
+        info = self.info
+        if info is None:
+            return
+        status = world_vector_status(self.settings, info.name)
+        line = status.line() if status is not None else ""
+        self.call_from_thread(setattr, self.main.status, "vectors", line)
 
     # -- opening a world --------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="open", exit_on_error=False)

@@ -13,6 +13,15 @@ if TYPE_CHECKING:
 
 def make_embedder(settings: EmbedderSettings) -> Embedder:
     """The embedder the settings select. Nothing is loaded until the first `embed` (or `load`)."""
+    if settings.backend == "e5":
+        if settings.model:
+            raise ConfigError(f"the e5 backend has one built-in model; got {settings.model!r}",
+                              where="embedder.model",
+                              hint="leave embedder.model empty, or set embedder.backend to "
+                                   "\"sentence-transformers\" or \"flagembedding\" for other models")
+        from stores.embedders.e5 import E5Embedder
+
+        return E5Embedder()
     if settings.backend == "use":
         if settings.model:
             raise ConfigError(f"the use backend has one built-in model; got {settings.model!r}",
@@ -31,4 +40,40 @@ def make_embedder(settings: EmbedderSettings) -> Embedder:
 
         return FlagEmbedder(settings.model, settings.device, settings.batch_size)
     raise ConfigError(f"unknown embedder backend {settings.backend!r}", where="embedder.backend",
-                      hint="use one of: use, sentence-transformers, flagembedding")
+                      hint="use one of: e5, use, sentence-transformers, flagembedding")
+
+
+def fast_embedder(settings: EmbedderSettings) -> Embedder | None:
+    """The embedder of a new world's first vector index while the e5 vectors are computed
+    (stores/upgrade.py), or None when the fast index is BM25 alone; None too when the
+    configured embedder is not one that is upgraded to in the background."""
+    if settings.backend != "e5" or settings.fast_index == "bm25":
+        return None
+    from stores.embedders.use import UseEmbedder
+
+    return UseEmbedder()
+
+
+def embedder_named(name: str, settings: EmbedderSettings) -> Embedder:
+    """The embedder whose vectors a world's index holds (its catalog row names it), so a query
+    is embedded in the same space as the passages whatever the settings say now."""
+    configured = make_embedder(settings)
+    if configured.name == name:
+        return configured
+    fast = fast_embedder(settings)
+    if fast is not None and fast.name == name:
+        return fast
+    from stores.embedders.e5 import NAME as E5_NAME
+    from stores.embedders.use import UseEmbedder
+
+    if name == UseEmbedder.name:
+        return UseEmbedder()
+    if name == E5_NAME:
+        from stores.embedders.e5 import E5Embedder
+
+        return E5Embedder()
+    raise ConfigError(f"this world's vectors were built with {name!r}, which the settings no "
+                      f"longer select (embedder.backend = {settings.backend!r})",
+                      where="embedder.backend / embedder.model",
+                      hint="set the embedder back to the one that built the world, or re-run "
+                           "`lore ingest` for this world to rebuild its vectors")

@@ -105,6 +105,10 @@ class UseEmbedder:
                 self.chooser.record(threads, sum(map(len, part)), time.perf_counter() - began)
         return out
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Many questions at once: USE embeds questions as it embeds passages."""
+        return self.embed(texts)
+
     def embed_query(self, text: str) -> np.ndarray:
         """One text → (512,) vector (USE needs no query instruction)."""
         return self.embed([text])[0]

@@ -49,8 +49,11 @@ def test_the_report_scores_every_category(runs: tuple[Path, dict, dict]) -> None
     assert skipped["multi_id_entries"] == 1  # 'D8:6; D9:17', split into its two ids
     abstention = report["abstention"]
     assert abstention["n"] == report["categories"]["5"]["n"]
-    for key in ("abstained", "withheld_answerable", "auroc"):
-        assert 0.0 <= abstention[key] <= 1.0
+    # No abstention by default (issue 23: the similarity does not separate category 5), so no
+    # answerable question is withheld; the signal is still measured.
+    assert abstention["abstain_below"] is None
+    assert abstention["abstained"] == abstention["withheld_answerable"] == 0.0
+    assert 0.0 <= abstention["auroc"] <= 1.0
 
 
 def test_vectors_are_cached_and_no_session_is_left_behind(runs: tuple[Path, dict, dict]) -> None:

@@ -28,6 +28,10 @@ class Counting:
         self.texts += len(texts)
         return self.inner.embed(texts)
 
+    def embed_query(self, text: str) -> np.ndarray:
+        self.texts += 1
+        return self.inner.embed_query(text)
+
 
 @pytest.fixture(scope="module")
 def use() -> UseEmbedder:

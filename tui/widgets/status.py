@@ -18,6 +18,8 @@ class StatusBar(Static):
     horizon: reactive[int] = reactive(0)
     session: reactive[str] = reactive("")
     activity: reactive[str] = reactive("")
+    vectors: reactive[str] = reactive("")
+    """The e5 upgrade's progress while the world searches with its fast index."""
 
     def render(self) -> Text:
         world = self.world
@@ -30,6 +32,8 @@ class StatusBar(Static):
             parts += [(world.name, "bold"), f" · {world.size()}"]
             if world.state != "ready":
                 parts.append((f" · {world.state}", "bold red"))
+            if self.vectors:
+                parts.append((f" · {self.vectors}", "yellow"))
         parts += ["  │  model ", (self.model or "?", "bold"),
                   "  │  horizon ", (horizon_label(self.horizon), "bold")]
         if self.session:

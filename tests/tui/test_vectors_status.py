@@ -1,0 +1,45 @@
+"""The status bar tells while a world searches with its fast index, and how far its e5
+vectors are (issue 23: "vectors: e5 41% · searching with the fast index"); once they are
+complete the open app searches with them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stores.upgrade import upgrade
+from tests.tui.conftest import SIZE, ask, ingest_demo, make_app, settle
+from tui.settings import load_settings
+
+
+async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_index(
+        lore_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LORE_EMBEDDER__BACKEND", "e5")
+    ingest_demo(lore_home)  # the fast index only: `lore ingest` would go on to the e5 vectors
+    settings = load_settings()
+    app = make_app(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        fast = "vectors: e5 0% · searching with the fast index (BM25 alone)"
+        assert app.main.status.vectors == fast
+        assert fast in str(app.main.status.render())
+        view = await ask(pilot, "Who is Eleanor Vance?")
+        assert view.status == "answered" and app.conversation.turns()[-1].citations
+        # Another process (here: this one) computes some e5 vectors; the bar follows.
+        done = upgrade(settings, "demo", limit=16)
+        assert done.embedded == 16 and not done.switched
+        app.refresh_vectors()
+        await settle(pilot)
+        assert app.main.status.vectors.startswith("vectors: e5 23% ·")  # 16 of 68 passages
+        # The rest, with the app open on the world: the app holds no lock on the e5 index it
+        # does not search yet, so the upgrade can build it and switch the world to it.
+        rest = upgrade(settings, "demo")
+        assert rest.embedded == 68 - 16 and rest.switched
+        app.refresh_vectors()
+        await settle(pilot)
+        assert app.main.status.vectors == ""
+        # The next question already searches with the e5 vectors.
+        view = await ask(pilot, "Where did the Wayfarer come from?")
+        assert view.status == "answered"
+        assert app.conversation.retriever.stores.embedder.name == "e5-small"
