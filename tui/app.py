@@ -172,6 +172,7 @@ class LoreApp(LoreActions, App[None]):
         main.chat.set_hint(f"Ask anything about {event.info.name}. Follow-ups may say "
                            "he / she / it / 他 / 她: the entity stack on the right says who.")
         main.question.placeholder = f"Ask about {event.info.name}… (Enter sends, F1 help)"
+        main.question.focus()  # a new or resumed session starts at the question box
         status = main.status
         status.world, status.activity = event.info, ""
         self._show_horizon()
@@ -282,6 +283,7 @@ class LoreApp(LoreActions, App[None]):
 
     @on(m.PassageReady)
     def _passage(self, event: m.PassageReady) -> None:
+        self.main.return_focus = self.focused  # back to the list it was opened from
         self.push_screen(PassageScreen(event.passage, event.quote, event.core))
 
     @on(m.HorizonChanged)

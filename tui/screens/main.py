@@ -9,10 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input
 
 from tui.widgets.chat import ChatLog
 from tui.widgets.citations import CitationList
+from tui.widgets.question import QuestionBox
 from tui.widgets.stack import EntityStack
 from tui.widgets.status import StatusBar
 from tui.widgets.timeline import Timeline
@@ -57,11 +59,18 @@ class MainScreen(Screen[None]):
 
     app: LoreApp
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.return_focus: Widget | None = None
+        """Where focus goes back to when the screen on top closes: the list a passage was
+        opened from; after any dialog, the question box."""
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
             with Vertical(id="chat-column"):
                 yield ChatLog(id="chat")
-                yield Input(id="question", placeholder="Ask about the world… (Enter sends)")
+                yield QuestionBox(self.app.settings.sessions.max_question_chars, id="question",
+                                  placeholder="Ask about the world… (Enter sends)")
             with Vertical(id="side"):
                 yield EntityStack(id="stack")
                 yield Timeline(id="timeline")
@@ -93,8 +102,13 @@ class MainScreen(Screen[None]):
         return self.query_one("#status", StatusBar)
 
     @property
-    def question(self) -> Input:
-        return self.query_one("#question", Input)
+    def question(self) -> QuestionBox:
+        return self.query_one("#question", QuestionBox)
+
+    def on_screen_resume(self) -> None:
+        back, self.return_focus = self.return_focus, None
+        target = back if back is not None and back.is_attached else self.question
+        self.call_after_refresh(target.focus)
 
     def show_timeline(self, entity: str | None, events: list[Any]) -> None:
         self.timeline.show(entity, events)
@@ -104,8 +118,16 @@ class MainScreen(Screen[None]):
     # -- the reader's input -----------------------------------------------------------------------
     @on(Input.Submitted, "#question")
     async def _submit(self, event: Input.Submitted) -> None:
+        from agent.conversation import checked_question
+        from stores.errors import LoreError
+
         text = event.value.strip()
         if not text:
+            return
+        try:  # before it is echoed or counted: a refused question stays in the box
+            checked_question(text, self.question.limit)
+        except LoreError as exc:
+            self.app.report_error(exc)
             return
         if await self.app.submit_question(text):
             event.input.clear()
