@@ -124,6 +124,15 @@ class LoreApp(LoreActions, App[None]):
     def on_unmount(self) -> None:
         self._close()
 
+    def get_driver_class(self) -> Any:
+        """Textual's driver, with pastes guarded on Linux and macOS (tui/driver.py)."""
+        driver = super().get_driver_class()
+        if driver.__name__ != "LinuxDriver":  # Windows, or TEXTUAL_DRIVER: left as it is
+            return driver
+        from tui.driver import LoreDriver
+
+        return LoreDriver
+
     @property
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
