@@ -24,7 +24,7 @@ from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
 from tui.screens.welcome import WelcomeScreen
 from tui.settings import AppSettings
-from tui.state import WorldInfo, model_label, session_title
+from tui.state import WorldInfo, model_label, session_title, welcome_text
 
 if TYPE_CHECKING:
     from agent.conversation import Conversation
@@ -178,8 +178,8 @@ class LoreApp(LoreActions, App[None]):
         tracked = conversation.session.tracked_entity if event.timeline else None
         main.stack.show(event.stack, conversation.retriever.entities, tracked)
         main.show_timeline(tracked, event.timeline)
-        main.chat.set_hint(f"Ask anything about {event.info.name}. Follow-ups may say "
-                           "he / she / it / 他 / 她: the entity stack on the right says who.")
+        main.chat.set_hint(welcome_text(event.info, event.intro))
+        main.chat.set_examples(event.intro.examples if event.intro else [])
         main.question.placeholder = f"Ask about {event.info.name}… (Enter sends, F1 help)"
         main.question.focus()  # a new or resumed session starts at the question box
         status = main.status

@@ -26,6 +26,8 @@ class ConversationOpened(Message):
     stack: list[Any]
     """sessions.records.StackEntry, most recent first."""
     timeline: list[TimelineEvent]
+    intro: Any = None
+    """tui.onboarding.Introduction: what the empty chat says of the world."""
 
 
 @dataclass

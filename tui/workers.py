@@ -126,6 +126,7 @@ class LoreWorkers(AppHost):
                    new: bool) -> None:
         from agent.conversation import Conversation
         from agent.retrieval import UnknownEntity
+        from tui.onboarding import introduce
 
         def stage(text: str) -> None:
             self.post_message(OpenProgress(world or "", text))
@@ -165,6 +166,8 @@ class LoreWorkers(AppHost):
                 except UnknownEntity:
                     tracked = None
             last = max(conversation.retriever.chapter_titles, default=0)
+            intro = introduce(conversation.retriever, [
+                d["path"] for d in conversation.retriever.stores.catalog.document_rows(world)])
         except BaseException:
             conversation.close()  # the store and the retriever stay open: the app owns them
             raise
@@ -172,7 +175,7 @@ class LoreWorkers(AppHost):
             conversation.close()
             return
         self.post_message(ConversationOpened(conversation, WorldInfo.from_row(row, last),
-                                             turns, stack, timeline))
+                                             turns, stack, timeline, intro))
 
     # -- a question -------------------------------------------------------------------------------
     @work(exclusive=True, group="answer", exit_on_error=False)

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Input
 
 from tui.widgets.chat import ChatLog
 from tui.widgets.citations import CitationList
+from tui.widgets.examples import ExampleQuestions
 from tui.widgets.question import QuestionBox
 from tui.widgets.stack import EntityStack
 from tui.widgets.status import StatusBar
@@ -51,6 +52,10 @@ class MainScreen(Screen[None]):
                 tooltip="Go to the timeline"),
         Binding("f5", "citations", "citations", show=False, id="focus-citations",
                 tooltip="Go to the citations of the last answer"),
+        Binding("ctrl+t", "toggle_trace", "steps", show=False, id="toggle-trace",
+                tooltip="Show every search step of the answers, or one line each"),
+        Binding("down", "examples", "example questions", show=False, id="focus-examples",
+                tooltip="From the question box: go to the example questions of an empty chat"),
         Binding("pageup", "scroll_chat(-1)", "scroll up", show=False, id="chat-page-up",
                 tooltip="Scroll the chat up a page"),
         Binding("pagedown", "scroll_chat(1)", "scroll down", show=False, id="chat-page-down",
@@ -132,6 +137,11 @@ class MainScreen(Screen[None]):
         if await self.app.submit_question(text):
             event.input.clear()
 
+    @on(ExampleQuestions.Chosen)
+    async def _ask_example(self, event: ExampleQuestions.Chosen) -> None:
+        self.question.focus()
+        await self.app.submit_question(event.question)
+
     @on(EntityStack.TrackRequested)
     def _track(self, event: EntityStack.TrackRequested) -> None:
         self.app.track(event.entity)
@@ -157,6 +167,15 @@ class MainScreen(Screen[None]):
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(PANES[pane]).focus()
+
+    def action_toggle_trace(self) -> None:
+        expanded = self.chat.toggle_trace()
+        self.notify("Every step of each answer is shown." if expanded
+                    else "Each answer's steps are one line (Ctrl+T shows them).")
+
+    def action_examples(self) -> None:
+        if self.chat.examples.display:
+            self.chat.examples.focus()
 
     def action_track_highlighted(self) -> None:
         self.stack.action_track()

@@ -18,6 +18,10 @@ def event_label(event: Any) -> Text:
     return label
 
 
+EMPTY = "No entity tracked yet.\nF3 goes to Entities: pick one,\npress Enter, and its appearances\nshow here in story order."
+EMPTY_TRACKED = "No appearances of {}\nup to the spoiler horizon\n(Ctrl+B moves it)."
+
+
 class Timeline(OptionList):
     """Posts `Timeline.PassageRequested` for the appearance chosen."""
 
@@ -43,6 +47,9 @@ class Timeline(OptionList):
         self.set_options(Option(event_label(e), id=str(i)) for i, e in enumerate(self.events))
         if self.events:
             self.highlighted = 0
+        else:  # an empty pane says how to fill it
+            self.add_option(Option(Text(EMPTY_TRACKED.format(entity) if entity else EMPTY,
+                                        style="dim italic"), disabled=True))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
