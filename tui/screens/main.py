@@ -23,6 +23,8 @@ from tui.widgets.timeline import Timeline
 if TYPE_CHECKING:
     from tui.app import LoreApp
 
+NARROW = 90
+"""Columns from which the side panes sit beside the chat."""
 PANES = {"question": "#question", "chat": "#chat", "entities": "#stack", "timeline": "#timeline"}
 
 
@@ -61,6 +63,9 @@ class MainScreen(Screen[None]):
         Binding("pagedown", "scroll_chat(1)", "scroll down", show=False, id="chat-page-down",
                 tooltip="Scroll the chat down a page"),
     ]
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
+    """Below NARROW columns the side panes move under the chat, which keeps the full width."""
 
     app: LoreApp
 
