@@ -31,6 +31,13 @@ class ConversationOpened(Message):
 
 
 @dataclass
+class WorldWarm(Message):
+    """The open world's indexes, embedder and model are loaded: questions can go out."""
+
+    conversation: Any
+
+
+@dataclass
 class OpenProgress(Message):
     """What the world being opened is doing now (loading the names, waiting for a lock …)."""
 
