@@ -38,6 +38,11 @@ class StoreError(LoreError):
     exit_code = 3
 
 
+class StoreHeld(StoreError):
+    """An embedded store another process holds (Qdrant's folder lock): readers can read the
+    same data another way; writers wait until that process is done."""
+
+
 def at_line(path: str | Path, line: int | None = None) -> str:
     """Render `path:line` the way editors and compilers do."""
     return f"{path}:{line}" if line else str(path)

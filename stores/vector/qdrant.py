@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from stores import backends
-from stores.errors import StoreError
+from stores.errors import StoreError, StoreHeld
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.vector.filters import CHAPTER, CHUNK_ID, ENTITIES, to_qdrant_filter
@@ -110,7 +110,7 @@ class QdrantVectorIndex:
         self._tune_local_storage(client)
         return client
 
-    def _locked_error(self) -> StoreError:
+    def _locked_error(self) -> StoreHeld:
         assert self.path is not None
         who = "another process"
         try:
@@ -118,7 +118,7 @@ class QdrantVectorIndex:
             who = f"process {info['pid']} ({info['command']}, since {info['since']})"
         except (OSError, ValueError, KeyError):
             pass
-        return StoreError(
+        return StoreHeld(
             f"the vector index is in use by {who}", where=self.path,
             hint="Qdrant's embedded store serves one process at a time: close the other "
                  "Lorekeeper (a `lore` window or a running `lore ingest`) and retry, or run a "
