@@ -178,7 +178,9 @@ class LoreApp(ErrorReports, LoreActions, App[None]):
         with self.batch_update():
             await main.chat.clear_turns()
             await main.chat.add_stored_turns(event.turns)
-        main.chat.anchor()  # the latest turn in view, however late the answers lay out
+        # the latest turn in view, however late the answers lay out; an empty session's
+        # welcome stays at the top
+        main.chat.anchor(bool(event.turns))
         tracked = conversation.session.tracked_entity if event.timeline else None
         main.stack.show(event.stack, conversation.retriever.entities, tracked)
         main.show_timeline(tracked, event.timeline)
