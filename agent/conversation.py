@@ -186,11 +186,15 @@ class Conversation:
 
         if self._warming is not None:  # the stores are not meant for two threads at once
             await anyio.to_thread.run_sync(self._warming.join)
-        stack, turns = self.stack(), [t for t in self.turns() if t.id != turn.id]
+        def earlier() -> tuple[list[StackEntry], list[Turn], list[Any]]:
+            stack, turns = self.stack(), [t for t in self.turns() if t.id != turn.id]
+            return stack, turns, message_history(turns, self.store.summaries(self.session.id),
+                                                 self.settings.model.history_tokens)
+
+        # reading and parsing the session's messages takes a while: off the event loop
+        stack, turns, history = await anyio.to_thread.run_sync(earlier)
         memory = self.memory
         memory.other_sessions = bool(OTHER_SESSIONS.search(question))
-        history = message_history(turns, self.store.summaries(self.session.id),
-                                  self.settings.model.history_tokens)
         deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
                         stack=stack, turns=turns, on_step=on_step, on_text=on_text)
         result = await ask(self.agent, deps, question, history)
@@ -202,10 +206,10 @@ class Conversation:
         # The world's names may load now (a language model's first turn): off the loop.
         new_stack = await run_blocking(self.retriever, next_stack, resolution, answer.entities,
                                        stack, self.lexicon)
-        saved = self.store.finish_turn(
+        saved = await anyio.to_thread.run_sync(lambda: self.store.finish_turn(
             turn.id, resolved_question=resolution.text, answer=answer.text,
             messages_json=result.messages_json, citations=answer.citations,
-            tool_calls=result.tool_calls, stack=new_stack, entities=answer.entities)
+            tool_calls=result.tool_calls, stack=new_stack, entities=answer.entities))
         await self._summarise()
         evidence = result.evidence
         return TurnResult(turn_id=saved.id, session_id=self.session.id, question=question,

@@ -89,7 +89,8 @@ class Retriever:
                 canonical = next(iter(found))
         if canonical is None:
             raise UnknownEntity(f"no entity or alias named {name!r} in this world",
-                                hint="check the spelling, or search the text with keyword_search")
+                                hint="check the spelling; `lore entities --world "
+                                     f"{self.stores.world}` lists every name and alias")
         return canonical
 
     def spans(self, text: str) -> list[tuple[int, int, str]]:

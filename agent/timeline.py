@@ -113,7 +113,9 @@ def _session_dict(store: SessionStore, session: Session, turns: list[Turn]) -> d
 
 
 def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str:
-    title = session.title or "untitled session"
+    # the same name the session list gives it: its title, else its first question
+    first = " ".join(turns[0].question.split()) if turns else ""
+    title = session.title or first or "untitled session"
     lines = [f"# {title}", "",
              f"Session `{session.id}` about world `{session.world}` · {len(turns)} turns · "
              f"started {session.created:%Y-%m-%d %H:%M} · last active "

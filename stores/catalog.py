@@ -286,6 +286,16 @@ class Catalog:
                 [(model, h, np.asarray(v, dtype=np.float32).tobytes())
                  for h, v in zip(hashes, vectors, strict=True)])
 
+    def vector_rows(self, world: str, model: str) -> list[tuple[str, int, list[str], np.ndarray]]:
+        """(chunk id, chapter, entities, vector) of the world's chunks that have a vector for
+        `model`: what the vector index holds, read from the catalog's cache of vectors."""
+        rows = self.db.execute(
+            "SELECT c.id, c.chapter, c.entities, e.vector FROM chunks c JOIN embeddings e"
+            " ON e.model = ? AND e.text_hash = c.text_hash WHERE c.world = ?"
+            " ORDER BY c.event_order", [model, world]).fetchall()
+        return [(cid, chapter, json.loads(entities), np.frombuffer(vector, dtype=np.float32))
+                for cid, chapter, entities, vector in rows]
+
     def embeddings(self, model: str, hashes: Sequence[str]) -> np.ndarray:
         """Vectors in the order of `hashes` (each must be cached)."""
         found: dict[str, bytes] = {}

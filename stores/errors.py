@@ -49,6 +49,11 @@ REPAIR_HINT = ("rebuild the indexes from the catalog: lore doctor --repair (or l
 """The one advice for a damaged index: both commands work without the corpus files."""
 
 
+class StoreHeld(StoreError):
+    """An embedded store another process holds (Qdrant's folder lock): readers can read the
+    same data another way; writers wait until that process is done."""
+
+
 def at_line(path: str | Path, line: int | None = None) -> str:
     """Render `path:line` the way editors and compilers do."""
     return f"{path}:{line}" if line else str(path)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from stores.catalog import Catalog
 from stores.config import Settings
-from stores.errors import ConfigError, LoreError
+from stores.errors import ConfigError, LoreError, StoreHeld
 
 if TYPE_CHECKING:
     from stores.protocols import Embedder, GraphStore, KeywordIndex, VectorIndex
@@ -117,8 +117,13 @@ class WorldStores:
         url = self.settings.vector.url or None
         key = os.environ.get(self.settings.vector.api_key_env) if url else None
         path = None if url else self.folder / (f"qdrant-{slot}" if slot else "qdrant")
-        return QdrantVectorIndex(path=path, url=url, collection=collection_name(self.world, slot),
-                                 api_key=key)
+        try:
+            return QdrantVectorIndex(path=path, url=url,
+                                     collection=collection_name(self.world, slot), api_key=key)
+        except StoreHeld as held:  # another lore holds the folder: read its vectors from the
+            from stores.vector.catalog_view import CatalogVectors  # catalog; writes wait
+
+            return CatalogVectors(self.catalog, self.world, held)
 
     @cached_property
     def keywords(self) -> KeywordIndex:

@@ -53,6 +53,7 @@ PROGRAM_NAMES: dict[str, set[str]] = {
     "tui/commands/packages.py": {"MATTER"},
     "tui/commands/world.py": {"keys"},
     "tui/exports.py": {"TIMELINE_FORMATS"},
+    "tui/onboarding.py": {"TRUSTED"},
     "tui/widgets/chat.py": {"resolved"},
 }
 

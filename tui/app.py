@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-import traceback
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,17 +15,17 @@ from textual.app import App
 from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
-from sessions.scrub import scrub
 from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import LoreActions
 from tui.palette import LoreCommands
+from tui.reports import ErrorReports
 from tui.screens.card import CardScreen
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
 from tui.screens.welcome import WelcomeScreen
 from tui.settings import AppSettings
-from tui.state import WorldInfo, model_label, session_title
+from tui.state import WorldInfo, model_label, session_title, welcome_text
 
 if TYPE_CHECKING:
     from agent.conversation import Conversation
@@ -35,7 +34,7 @@ QUIT_WAIT_S = 5.0
 """How long quitting waits for a cancelled answer to be saved as cancelled."""
 
 
-class LoreApp(LoreActions, App[None]):
+class LoreApp(ErrorReports, LoreActions, App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
 
     TITLE = "Lorekeeper"
@@ -55,7 +54,7 @@ class LoreApp(LoreActions, App[None]):
         self.requested_world = world
         self.conversation: Conversation | None = None
         self.info: WorldInfo | None = None
-        self.answering = self.opening = self.ingesting = False
+        self.answering = self.opening = self.ingesting = self.warming = False
         self._store = store
         self._own_store = store is None
         self._queued: str | None = None
@@ -68,6 +67,7 @@ class LoreApp(LoreActions, App[None]):
         self._opening: tuple[Any, str, float] | None = None
         """The current open: its worker, the world's name and when it started."""
         self._open_stage = ""
+        self._warm_worker: Worker[None] | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -127,6 +127,15 @@ class LoreApp(LoreActions, App[None]):
     def on_unmount(self) -> None:
         self._close()
 
+    def get_driver_class(self) -> Any:
+        """Textual's driver, with pastes guarded on Linux and macOS (tui/driver.py)."""
+        driver = super().get_driver_class()
+        if driver.__name__ != "LinuxDriver":  # Windows, or TEXTUAL_DRIVER: left as it is
+            return driver
+        from tui.driver import LoreDriver
+
+        return LoreDriver
+
     @property
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
@@ -140,11 +149,13 @@ class LoreApp(LoreActions, App[None]):
         self._show_opening()
 
     def _show_opening(self) -> None:
-        if self._opening is None or not self.opening:
+        if self._opening is None or not (self.opening or self.warming):
             return
         _, world, started = self._opening
         elapsed = time.monotonic() - started
-        self.main.status.activity = f"opening {world}: {self._open_stage}… {elapsed:.0f} s"
+        meanwhile = " (you can type)" if self.warming else ""
+        self.main.status.activity = (f"opening {world}: {self._open_stage}{meanwhile}… "
+                                     f"{elapsed:.0f} s")
 
     @on(m.OpenProgress)
     def _open_progress(self, event: m.OpenProgress) -> None:
@@ -169,12 +180,16 @@ class LoreApp(LoreActions, App[None]):
         with self.batch_update():
             await main.chat.clear_turns()
             await main.chat.add_stored_turns(event.turns)
+        # the latest turn in view, however late the answers lay out; an empty session's
+        # welcome stays at the top
+        main.chat.anchor(bool(event.turns))
         tracked = conversation.session.tracked_entity if event.timeline else None
         main.stack.show(event.stack, conversation.retriever.entities, tracked)
         main.show_timeline(tracked, event.timeline)
-        main.chat.set_hint(f"Ask anything about {event.info.name}. Follow-ups may say "
-                           "he / she / it / 他 / 她: the entity stack on the right says who.")
+        main.chat.set_hint(welcome_text(event.info, event.intro))
+        main.chat.set_examples(event.intro.examples if event.intro else [])
         main.question.placeholder = f"Ask about {event.info.name}… (Enter sends, F1 help)"
+        main.question.focus()  # a new or resumed session starts at the question box
         status = main.status
         status.world, status.activity = event.info, ""
         self.refresh_vectors()
@@ -182,11 +197,22 @@ class LoreApp(LoreActions, App[None]):
         self._first_question = ""
         self._show_session(event.turns[0].question if event.turns else "")
         self.sub_title = event.info.name
-        self.opening = False
+        # shown and typed into now; the indexes and the model load meanwhile (questions wait)
+        self.opening, self.warming = False, True
+        self._open_stage = "loading the passages, names, embedder, indexes and model"
+        self._warm_worker = self.warm_world(conversation)
+        self._show_opening()
         if event.info.state != "ready":
             self.notify(f"{event.info.name} is not fully ingested ({event.info.state}); "
                         "answers may miss passages.\n→ run the same lore ingest command again",
                         severity="warning", markup=False)
+
+    @on(m.WorldWarm)
+    async def _warmed(self, event: m.WorldWarm) -> None:
+        if event.conversation is not self.conversation:
+            return  # another world or session opened meanwhile: its own warm-up reports
+        self.warming, self._opening = False, None
+        self.main.status.activity = ""
         if self._queued:
             question, self._queued = self._queued, None
             await self.submit_question(question)
@@ -225,13 +251,13 @@ class LoreApp(LoreActions, App[None]):
             self.notify("An answer is being built: wait for it, or press Esc to cancel it.",
                         severity="warning")
             return False
-        if self.conversation is None or self.opening:
-            if not self.opening:
+        if self.conversation is None or self.opening or self.warming:
+            if not (self.opening or self.warming):
                 self.notify("No world is open.\n→ press Ctrl+G to pick one", severity="error",
                             markup=False)
                 return False
             self._queued = text
-            self.notify("The world is still opening; your question goes out as soon as it is "
+            self.notify("The world is still loading; your question goes out as soon as it is "
                         "ready.")
             return True
         self.answering = True
@@ -290,6 +316,7 @@ class LoreApp(LoreActions, App[None]):
 
     @on(m.PassageReady)
     def _passage(self, event: m.PassageReady) -> None:
+        self.main.return_focus = self.focused  # back to the list it was opened from
         self.push_screen(PassageScreen(event.passage, event.quote, event.core))
 
     @on(m.HorizonChanged)
@@ -337,6 +364,9 @@ class LoreApp(LoreActions, App[None]):
             if self._opening is None or worker is not self._opening[0]:
                 return  # superseded by a newer open (Ctrl+G meanwhile): that one reports
             self._open_ended(state, worker.error)
+        elif worker.group == "warm" and state == WorkerState.ERROR:
+            if worker is self._warm_worker:
+                self._warm_failed(worker.error)
         elif worker.group == "ingest":
             self.ingesting = False
             if state == WorkerState.ERROR and isinstance(self.screen, WelcomeScreen):
@@ -346,10 +376,25 @@ class LoreApp(LoreActions, App[None]):
 
     def _open_ended(self, state: WorkerState, error: BaseException | None) -> None:
         """The world opened, or the reason it did not stays on screen and in the log."""
-        _, world, started = self._opening or (None, "the world", time.monotonic())
-        self.opening, self._opening = False, None
+        self.opening = False
         if state == WorkerState.SUCCESS:
+            if not self.warming:
+                self._opening = None
             return
+        self._open_failed(state, error)
+
+    def _warm_failed(self, error: BaseException | None) -> None:
+        """The world's indexes would not load: it is closed again, with the reason on screen."""
+        self.warming, conversation, self.conversation = False, self.conversation, None
+        if conversation is not None:
+            conversation.close()
+        self.main.chat.set_examples([])
+        self.call_next(self.main.chat.clear_turns)
+        self._open_failed(WorkerState.ERROR, error)
+
+    def _open_failed(self, state: WorkerState, error: BaseException | None) -> None:
+        _, world, started = self._opening or (None, "the world", time.monotonic())
+        self._opening = None
         self.main.status.activity = ""
         if state == WorkerState.CANCELLED or error is None:
             reason = "opening was stopped"
@@ -375,27 +420,3 @@ class LoreApp(LoreActions, App[None]):
         else:
             view.show_ended("failed", getattr(error, "message", str(error)))
         self._show_session()
-
-    def report_error(self, error: BaseException) -> None:
-        """A notification saying what went wrong and what to do; never a traceback."""
-        if isinstance(error, LoreError):
-            text = f"{error.where}: {error.message}" if error.where else error.message
-            if error.hint:
-                text += f"\n→ {error.hint}"
-        else:
-            log = self._log_error(error)
-            text = (f"{type(error).__name__}: {error}\n→ this is a bug in Lorekeeper; "
-                    f"the details are in {log}")
-        self.notify(text, title="Error", severity="error", timeout=15, markup=False)
-
-    def _log_error(self, error: BaseException | None, summary: str = "") -> str:
-        """Append `summary` and the error's traceback to the data dir's log; its path."""
-        path = self.settings.data_dir / "logs" / "tui.log"
-        stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        with suppress(OSError):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("a", encoding="utf-8") as log:
-                log.write(scrub(f"{stamp} {summary}\n" if summary else f"{stamp}\n"))
-                if error is not None:
-                    log.write(scrub("".join(traceback.format_exception(error)) + "\n"))
-        return str(path)

@@ -26,6 +26,15 @@ class ConversationOpened(Message):
     stack: list[Any]
     """sessions.records.StackEntry, most recent first."""
     timeline: list[TimelineEvent]
+    intro: Any = None
+    """tui.onboarding.Introduction: what the empty chat says of the world."""
+
+
+@dataclass
+class WorldWarm(Message):
+    """The open world's indexes, embedder and model are loaded: questions can go out."""
+
+    conversation: Any
 
 
 @dataclass

@@ -71,3 +71,13 @@ def session_title(title: str, first_question: str, width: int = 48) -> str:
     """A session's title for lists: its own, else its first question, else `new session`."""
     text = (title or first_question or "new session").replace("\n", " ").strip()
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def welcome_text(info: WorldInfo, intro: Any) -> str:
+    """What the empty chat says: the world, its size and origin, and how to begin."""
+    title = f"{intro.title} (world {info.name})" if intro and intro.title else info.name
+    origin = f", from {intro.origin}" if intro and intro.origin else ""
+    start = ("Try a question below (↓ then Enter), or type your own."
+             if intro and intro.examples else f"Ask anything about {info.name}.")
+    return (f"{title}: {info.size()}{origin}.\n{start} Follow-ups may say he / she / it / "
+            "他 / 她: the Entities pane on the right says who.")

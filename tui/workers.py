@@ -30,6 +30,7 @@ from tui.messages import (
     OpenProgress,
     PassageReady,
     TimelineReady,
+    WorldWarm,
 )
 from tui.state import WorldInfo, pick_world, session_title
 
@@ -144,6 +145,7 @@ class LoreWorkers(AppHost):
                    new: bool) -> None:
         from agent.conversation import Conversation
         from agent.retrieval import UnknownEntity
+        from tui.onboarding import introduce
 
         def stage(text: str) -> None:
             self.post_message(OpenProgress(world or "", text))
@@ -166,14 +168,7 @@ class LoreWorkers(AppHost):
         stage("opening the session")
         conversation = Conversation.open(self.settings, world, session_id=session_id, new=new,
                                          store=store, retriever=self.retriever_for(world))
-        try:
-            stage("loading the passages, names, embedder and indexes")
-            warm(conversation)
-            stage("loading the model")
-            try:
-                _ = conversation.agent  # the model: a bad [model] setting shows up now
-            except LoreError as exc:  # the world stays usable for reading; asking will say why
-                self.call_from_thread(self.report_error, exc)
+        try:  # what the screen needs; the indexes and the model load after it (warm_world)
             turns, stack = conversation.turns(), conversation.stack()
             tracked = conversation.session.tracked_entity
             timeline = []
@@ -183,6 +178,8 @@ class LoreWorkers(AppHost):
                 except UnknownEntity:
                     tracked = None
             last = max(conversation.retriever.chapter_titles, default=0)
+            intro = introduce(conversation.retriever, [
+                d["path"] for d in conversation.retriever.stores.catalog.document_rows(world)])
         except BaseException:
             conversation.close()  # the store and the retriever stay open: the app owns them
             raise
@@ -190,7 +187,32 @@ class LoreWorkers(AppHost):
             conversation.close()
             return
         self.post_message(ConversationOpened(conversation, WorldInfo.from_row(row, last),
-                                             turns, stack, timeline))
+                                             turns, stack, timeline, intro))
+
+    @work(exclusive=True, group="warm", exit_on_error=False)
+    async def warm_world(self, conversation: Conversation) -> None:
+        """Load the indexes, the embedder and the model of an open world while the user reads
+        and types: in the world's store lane, so a timeline or passage asked for meanwhile
+        waits its turn. Stores held by another process are waited for, as opening does."""
+        import asyncio
+
+        from agent.blocking import run_blocking
+
+        retriever = conversation.retriever
+        while True:
+            try:
+                await run_blocking(retriever, warm, conversation)
+                break
+            except LoreError as exc:
+                if not held_elsewhere(exc):
+                    raise
+                self.post_message(OpenProgress(conversation.world, f"waiting: {exc.message}"))
+                await asyncio.sleep(LOCK_RETRY_S)
+        try:
+            await run_blocking(retriever, lambda: conversation.agent)  # the model
+        except LoreError as exc:  # the world stays usable for reading; asking will say why
+            self.report_error(exc)
+        self.post_message(WorldWarm(conversation))
 
     # -- a question -------------------------------------------------------------------------------
     @work(exclusive=True, group="answer", exit_on_error=False)

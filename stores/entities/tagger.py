@@ -21,12 +21,16 @@ from stores.lang.en import CAPITALISED_WORD, NAME_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
+from stores.lang.zh import LOCALIZER_TAG as _LOCALIZER
 from stores.lang.zh import NAME_SIZED_WORD as _HAN_WORD
 from stores.lang.zh import NAME_TAGS as _PERSON_TAGS
 from stores.lang.zh import NOT_NAME_END as _NOT_NAME_END
 from stores.lang.zh import NOT_NAMES as _NOT_NAMES
 from stores.lang.zh import VERB_END as _VERB_END
 from stores.lang.zh import WEAK_SURNAMES as _WEAK_SURNAMES
+
+PLACED_SHARE = 2
+"""A tagged word is a place or thing when at least 1/PLACED_SHARE of its uses take a localizer."""
 
 
 @cache
@@ -65,13 +69,19 @@ def chinese_person_names(texts: Iterable[str]) -> Counter[str]:
     they come from the patterns and merge into their person there.
     """
     raw: Counter[str] = Counter()
+    placed: Counter[str] = Counter()  # tagged words followed by a localizer (松树下)
     tagger = _jieba()
     for text in texts:
-        for word, tag in tagger.tag(text):
+        tagged = tagger.tag(text)
+        for i, (word, tag) in enumerate(tagged):
             if tag in _PERSON_TAGS and 2 <= len(word) <= 5:
                 raw[word] += 1
+                if i + 1 < len(tagged) and tagged[i + 1][1] == _LOCALIZER:
+                    placed[word] += 1
     names: Counter[str] = Counter()
     for word, count in raw.items():
+        if placed[word] * PLACED_SHARE >= count:
+            continue  # mostly 'X下 / X上 / X里': a place or a thing, not a person
         stem = word
         # Peel glued verbs (玄德大 → 玄德, 司马懿见 → 司马懿), but never into a bare 复姓.
         while len(stem) > 2 and stem[-1] in _GLUED_AFTER and not (

@@ -167,7 +167,10 @@ def sentences(text: str) -> Iterator[tuple[int, int]]:
         yield start, len(text)
 
 
-_BREAK = re.compile(r"(?<=[。！？!?；;])|(?<=[.!?])\s+")
+_CLOSING = "”’」』）》\"'"
+"""Closing quotes and brackets: they end the sentence they close, never begin the next one."""
+_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])|(?<=[。！？!?；;][{_CLOSING}])"
+                    rf"|(?<=[.!?])\s+|(?<=[.!?][{_CLOSING}])\s+")
 
 
 def split_sentences(text: str) -> list[str]:

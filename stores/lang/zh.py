@@ -325,3 +325,6 @@ LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""
+LOCALIZER_TAG = "f"
+"""jieba's tag for a localizer (下, 上, 里, 旁): 松树下, 侯府里. A word tagged as a name that is
+mostly followed by one is a place or a thing (jieba's dictionary tags 松树 `nr`), not a person."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from stores import backends
 from stores.atomic import write_text
-from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, StoreHeld, disk_full
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.readonly import cannot_write, read_only_error
@@ -115,7 +115,7 @@ class QdrantVectorIndex:
         self._tune_local_storage(client)
         return client
 
-    def _locked_error(self) -> StoreError:
+    def _locked_error(self) -> StoreHeld:
         assert self.path is not None
         who = "another process"
         try:
@@ -123,7 +123,7 @@ class QdrantVectorIndex:
             who = f"process {info['pid']} ({info['command']}, since {info['since']})"
         except (OSError, ValueError, KeyError):
             pass
-        return StoreError(
+        return StoreHeld(
             f"the vector index is in use by {who}", where=self.path,
             hint="Qdrant's embedded store serves one process at a time: close the other "
                  "Lorekeeper (a `lore` window or a running `lore ingest`) and retry, or run a "

@@ -59,3 +59,12 @@ def test_english_name_sequences() -> None:
     assert names["Villefort"] == 1 and names["Edmond Dantès"] == 1
     assert names["Abbé Faria"] == 1 and names["Mercédès"] == 1
     assert "Count" not in names and "But" not in names and "Then Villefort" not in names
+
+
+def test_a_word_mostly_followed_by_a_localizer_is_no_person() -> None:
+    """jieba's dictionary tags 松树 (a pine) as a name; 松树下 / 在松树上 says it is a thing."""
+    demo = Path(__file__).resolve().parents[2] / "stores" / "demo_world"
+    chapters = sorted((demo / "zh").glob("*.txt"))
+    names = chinese_person_names(p.read_text("utf-8") for p in chapters)
+    assert "松树" not in names
+    assert {"沈砚", "韩峥", "顾青禾", "裴昭"} <= set(names)

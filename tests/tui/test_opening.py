@@ -11,12 +11,13 @@ from tui import workers
 
 
 async def watch_opening(pilot) -> set[str]:
-    """Every status-bar activity shown until the world is open (at most 10 s)."""
+    """Every status-bar activity shown until the world is open and its indexes loaded (at most
+    10 s): the world shows first, the indexes and the model load while the user types."""
     app, seen = pilot.app, set()
     for _ in range(100):
         await pilot.pause(0.1)
         seen.add(str(app.main.status.activity))
-        if app.conversation is not None:
+        if app.conversation is not None and not app.warming:
             break
     await settle(pilot)
     return seen
@@ -92,3 +93,29 @@ async def test_a_failed_open_keeps_the_reason_on_screen_and_in_the_log(settings,
         await pilot.press("enter")
         await settle(pilot)
         assert app.conversation is not None and app.conversation.world == "demo"
+
+
+async def test_the_world_shows_while_its_indexes_load_and_a_question_waits_for_them(
+        settings, monkeypatch):
+    real_warm = workers.warm
+
+    def slow_warm(conversation):  # the embedder and the indexes take their time
+        time.sleep(3.0)
+        real_warm(conversation)
+
+    monkeypatch.setattr(workers, "warm", slow_warm)
+    app = make_app(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.conversation is not None:
+                break
+        assert app.warming, "the world is on screen before its indexes are loaded"
+        assert "雁回楼记" in app.main.chat.hint_text and app.focused is app.main.question
+        assert "(you can type)" in str(app.main.status.activity)
+        await pilot.press(*"Who is Su Wan?", "enter")
+        assert any("goes out as soon as it is ready" in n for _, n in app.notes)
+        await settle(pilot)
+        assert not app.warming and app.main.status.activity == ""
+        turn = app.main.chat.last_turn
+        assert turn.question == "Who is Su Wan?" and turn.status == "answered"

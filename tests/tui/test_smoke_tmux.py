@@ -76,3 +76,23 @@ def test_lore_answers_a_typed_question_in_a_terminal(settings):
         (turn,) = store.turns(session.id)
     assert (turn.question, turn.status) == (QUESTION, "answered")
     print(f"lore ready in a terminal after {ready:.1f} s")
+
+
+def test_a_paste_with_escape_sequences_arrives_in_order_in_a_terminal(settings):
+    """A bracketed paste (what tmux's paste-buffer -p sends) holding colour codes and a bell:
+    the question box gets the text in order, and the first Enter asks it."""
+    tmux = Tmux()
+    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={settings.data_dir} "
+               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
+    tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
+    try:
+        tmux.wait_for(lambda s: "Ask about demo" in s and "opening" not in s, "the demo world")
+        tmux("send-keys", "-t", "smoke", "-l", "Who is ")
+        tmux("set-buffer", "-b", "q", "\x1b[31mSu Wan\x1b[0m\x07? \x1b]0;title\x07end")
+        tmux("paste-buffer", "-p", "-b", "q", "-t", "smoke")
+        screen = tmux.wait_for(lambda s: "Who is Su Wan? end" in s, "the pasted question")
+        assert "^[" not in screen
+        tmux("send-keys", "-t", "smoke", "Enter")
+        screen = tmux.wait_for(lambda s: "❯ Who is Su Wan? end" in s, "the question asked")
+    finally:
+        tmux("kill-server")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shlex
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -27,7 +29,8 @@ def ask_command(
     ctx: typer.Context,
     question: Annotated[str, typer.Argument(help="the question (a follow-up may say 他 / she / there)")],
     world: Annotated[str | None, typer.Option(
-        "--world", help="the world to ask about (default: the world of --session)")] = None,
+        "--world", help="the world to ask about (default: the world of --session, else the "
+                        "only world, else the one used last)")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", help="continue this session (id or unique prefix; see `lore sessions list`)")] = None,
     new: Annotated[bool, typer.Option("--new", help="start a new session")] = False,
@@ -37,6 +40,7 @@ def ask_command(
     """Ask a question; by default it continues the world's last session."""
     from agent.conversation import Conversation, checked_question, find_session
     from sessions.store import SessionStore
+    from tui.commands.defaults import default_world, session_line
 
     settings = ctx.obj.settings
     # Before anything is opened or loaded: a refused question must not start the warm-up.
@@ -46,13 +50,15 @@ def ask_command(
                         hint="continue a session with --session ID, or start one with --new")
     store = SessionStore(settings.sessions_path)
     try:
-        if world is None:
-            if session is None:
-                raise LoreError("which world? --world is missing", where="--world",
-                                hint="e.g. lore ask \"刘备是谁？\" --world sanguo (`lore worlds` lists them)")
+        if world is None and session is not None:
             world = find_session(store, session).world
+        elif world is None:
+            world, why = default_world(settings, store, f"lore ask {shlex.quote(question)}")
+            echo(f"world: {world} ({why}; --world picks another)", err=True)
         conversation = Conversation.open(settings, world, session_id=session, new=new,
                                          store=store)
+        echo(session_line(conversation.session, continued=conversation.session.turn_count > 0),
+             err=True)
         conversation.warm_up()  # loads while the agent's modules are imported
         stream = None if as_json else TerminalStream(question, settings.model.max_answer_chars)
         try:
@@ -89,14 +95,38 @@ class TerminalStream:
         if self.stopped:
             return
         if not draft.text.startswith(self.shown):  # the model began its answer again
+            # its first answer was rejected: take back what streamed, print the checked answer
+            # once at the end (a rejected reply is never streamed again)
+            self._take_back()
             self.stopped = True
-            echo("\n(that answer did not hold up against its citations; the checked answer "
+            echo("(that answer did not hold up against its citations; the checked answer "
                  "follows once it is ready)", err=True)
             return
         text = draft.text[:self.limit] if self.limit else draft.text
         echo(text[len(self.shown):], nl=False)
         sys.stdout.flush()
         self.shown = text
+
+    def finish(self, text: str) -> None:
+        """End the answer with its final text, printed once: the rest of it when it goes on
+        from what streamed (`刘备` then ` [1]`), else in place of what streamed."""
+        if text.startswith(self.shown):
+            echo(text[len(self.shown):])
+            return
+        self._take_back()
+        echo(text)
+
+    def _take_back(self) -> None:
+        """Erase the streamed text on a terminal (a pipe keeps it, on its own line)."""
+        if self.shown and sys.stdout.isatty():
+            from rich.cells import cell_len
+
+            width = max(shutil.get_terminal_size().columns, 1)
+            rows = sum(max(1, -(-cell_len(line) // width)) for line in self.shown.split("\n"))
+            sys.stdout.write("\r" + (f"\x1b[{rows - 1}A" if rows > 1 else "") + "\x1b[J")
+        elif self.shown:
+            echo("")
+        self.shown = ""
 
 
 def _run(conversation: Conversation, question: str, steps: bool,
@@ -146,15 +176,13 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
             "session_id": result.session_id,
         }, ensure_ascii=False))
         return
-    streamed = stream.shown if stream is not None else ""
-    if streamed:
-        echo("")  # ends the streamed line
+    streamed = stream is not None and bool(stream.shown)
+    if stream is not None and streamed:
+        stream.finish(answer.text)
     if result.resolved_question not in (result.question, stream and stream.read_as):
         echo(f"(read as: {result.resolved_question})")
-    if answer.text != streamed:  # not streamed, or the run ended with another answer
-        capped = stream is not None and not stream.stopped and streamed \
-            and answer.text.startswith(streamed)
-        echo(answer.text[len(streamed):].lstrip("\n") if capped else answer.text)
+    if not streamed:
+        echo(answer.text)
     titles = conversation.retriever.chapter_titles
     if answer.citations:
         echo("")

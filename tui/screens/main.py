@@ -9,11 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input
 
 from tui.messages import CardRequested
 from tui.widgets.chat import ChatLog
 from tui.widgets.citations import CitationList
+from tui.widgets.examples import ExampleQuestions
+from tui.widgets.question import QuestionBox
 from tui.widgets.stack import EntityStack
 from tui.widgets.status import StatusBar
 from tui.widgets.timeline import Timeline
@@ -21,6 +24,8 @@ from tui.widgets.timeline import Timeline
 if TYPE_CHECKING:
     from tui.app import LoreApp
 
+NARROW = 90
+"""Columns from which the side panes sit beside the chat."""
 PANES = {"question": "#question", "chat": "#chat", "entities": "#stack", "timeline": "#timeline"}
 
 
@@ -50,19 +55,33 @@ class MainScreen(Screen[None]):
                 tooltip="Go to the timeline"),
         Binding("f5", "citations", "citations", show=False, id="focus-citations",
                 tooltip="Go to the citations of the last answer"),
+        Binding("ctrl+t", "toggle_trace", "steps", show=False, id="toggle-trace",
+                tooltip="Show every search step of the answers, or one line each"),
+        Binding("down", "examples", "example questions", show=False, id="focus-examples",
+                tooltip="From the question box: go to the example questions of an empty chat"),
         Binding("pageup", "scroll_chat(-1)", "scroll up", show=False, id="chat-page-up",
                 tooltip="Scroll the chat up a page"),
         Binding("pagedown", "scroll_chat(1)", "scroll down", show=False, id="chat-page-down",
                 tooltip="Scroll the chat down a page"),
     ]
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
+    """Below NARROW columns the side panes move under the chat, which keeps the full width."""
+
     app: LoreApp
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.return_focus: Widget | None = None
+        """Where focus goes back to when the screen on top closes: the list a passage was
+        opened from; after any dialog, the question box."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
             with Vertical(id="chat-column"):
                 yield ChatLog(id="chat")
-                yield Input(id="question", placeholder="Ask about the world… (Enter sends)")
+                yield QuestionBox(self.app.settings.sessions.max_question_chars, id="question",
+                                  placeholder="Ask about the world… (Enter sends)")
             with Vertical(id="side"):
                 yield EntityStack(id="stack")
                 yield Timeline(id="timeline")
@@ -94,8 +113,13 @@ class MainScreen(Screen[None]):
         return self.query_one("#status", StatusBar)
 
     @property
-    def question(self) -> Input:
-        return self.query_one("#question", Input)
+    def question(self) -> QuestionBox:
+        return self.query_one("#question", QuestionBox)
+
+    def on_screen_resume(self) -> None:
+        back, self.return_focus = self.return_focus, None
+        target = back if back is not None and back.is_attached else self.question
+        self.call_after_refresh(target.focus)
 
     def show_timeline(self, entity: str | None, events: list[Any]) -> None:
         self.timeline.show(entity, events)
@@ -105,11 +129,24 @@ class MainScreen(Screen[None]):
     # -- the reader's input -----------------------------------------------------------------------
     @on(Input.Submitted, "#question")
     async def _submit(self, event: Input.Submitted) -> None:
+        from agent.conversation import checked_question
+        from stores.errors import LoreError
+
         text = event.value.strip()
         if not text:
             return
+        try:  # before it is echoed or counted: a refused question stays in the box
+            checked_question(text, self.question.limit)
+        except LoreError as exc:
+            self.app.report_error(exc)
+            return
         if await self.app.submit_question(text):
             event.input.clear()
+
+    @on(ExampleQuestions.Chosen)
+    async def _ask_example(self, event: ExampleQuestions.Chosen) -> None:
+        self.question.focus()
+        await self.app.submit_question(event.question)
 
     @on(EntityStack.TrackRequested)
     def _track(self, event: EntityStack.TrackRequested) -> None:
@@ -140,6 +177,15 @@ class MainScreen(Screen[None]):
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(PANES[pane]).focus()
+
+    def action_toggle_trace(self) -> None:
+        expanded = self.chat.toggle_trace()
+        self.notify("Every step of each answer is shown." if expanded
+                    else "Each answer's steps are one line (Ctrl+T shows them).")
+
+    def action_examples(self) -> None:
+        if self.chat.examples.display:
+            self.chat.examples.focus()
 
     def action_track_highlighted(self) -> None:
         self.stack.action_track()

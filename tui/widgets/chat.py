@@ -3,6 +3,7 @@ Markdown and its numbered citations."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -11,22 +12,15 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
+from tui.trace import step_line, trace_line
 from tui.widgets.citations import CitationList
+from tui.widgets.examples import ExampleQuestions
 
 ENDED = {
     "cancelled": "cancelled — the question is kept in the session; ask again to retry",
     "failed": "failed — the question is kept in the session",
     "pending": "no answer (the app stopped before it came); ask again to retry",
 }
-
-
-def step_text(call: Any) -> str:
-    """One line for a tool call: its summary, else the tool and its arguments."""
-    if isinstance(call, dict):
-        summary, tool, args = call.get("summary", ""), call.get("tool", ""), call.get("args", {})
-    else:
-        summary, tool, args = call.summary, call.tool, call.args
-    return summary or f"{tool} {' '.join(str(v) for v in args.values())}".strip()
 
 
 class TurnView(Vertical):
@@ -38,7 +32,15 @@ class TurnView(Vertical):
         self.n = n
         self.status = "pending"
         self.steps: list[str] = []
-        """The tool steps so far, one line each."""
+        """The tool steps so far, one line each, in the reader's words."""
+        self.calls: list[Any] = []
+        self.started = time.monotonic()
+        self.seconds: float | None = None
+        """How long the answer took (None for a stored turn that never ended)."""
+        self.stored = False
+        """A turn from the session store: its time comes from the store, not the clock."""
+        self.expanded = False
+        """Whether every step shows, or only the one-line trace (Ctrl+T toggles)."""
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("❯ ", "bold"), self.question), classes="question")
@@ -56,16 +58,29 @@ class TurnView(Vertical):
     def add_step(self, call: Any) -> None:
         """Show a tool call as it happens ('searching 玄德 …') on the one live line: it keeps
         its height, so the chat is not laid out again for every step."""
-        self.steps.append(f"· {step_text(call)}")
+        self.calls.append(call)
+        self.steps.append(f"· {step_line(call)}")
         self.query_one(".live", Static).update(self.steps[-1], layout=False)
 
     def _settle_steps(self) -> None:
-        """The run is over: the live line gives way to the list of every step."""
+        """The run is over: the live line gives way to one line for the whole trace."""
         self.query_one(".live").display = False
+        if not self.stored:
+            self.seconds = time.monotonic() - self.started
         if self.steps:
-            steps = self.query_one(".steps", Static)
-            steps.update("\n".join(self.steps))
-            steps.display = True
+            self.query_one(".steps").display = True
+            self.show_trace(self.expanded)
+
+    def show_trace(self, expanded: bool) -> None:
+        """The one-line trace, or (expanded) every step under it."""
+        self.expanded = expanded
+        if not self.steps:
+            return
+        lines = [f"· {trace_line(self.calls, self.seconds)}"
+                 + ("" if expanded else "  (Ctrl+T: the steps)")]
+        if expanded:
+            lines += [f"  {step}" for step in self.steps]
+        self.query_one(".steps", Static).update(Text("\n".join(lines)))
 
     def show_draft(self, text: str) -> None:
         """The answer so far while it streams, as plain text (parsing Markdown for every few
@@ -84,8 +99,11 @@ class TurnView(Vertical):
         draft = self.query_one(".draft", Static)
         return str(draft.render()) if draft.display else ""
 
-    def show_steps(self, calls: list[Any]) -> None:
-        self.steps += [f"· {step_text(call)}" for call in calls]
+    def show_steps(self, calls: list[Any], seconds: float | None = None) -> None:
+        """A stored turn's steps and how long it took."""
+        self.calls += calls
+        self.steps += [f"· {step_line(call)}" for call in calls]
+        self.seconds, self.stored = seconds, True
 
     async def show_answer(self, resolved: str, text: str, citations: list[Any]) -> None:
         """The answer as Markdown, the resolved question when it differs, the citations."""
@@ -141,14 +159,27 @@ class ChatLog(VerticalScroll):
         self.can_focus = True
         self.hint_text = ""
         """The hint shown while the chat is empty (an open's failure stays here)."""
+        self.trace_expanded = False
+        """Whether answers show every tool step (Ctrl+T) or one line."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="chat-earlier")
         yield Static("", id="chat-hint")
+        yield ExampleQuestions(id="chat-examples")
 
     def on_mount(self) -> None:
         self.query_one("#chat-earlier").display = False
+        self.examples.display = False
         self.hidden_turns = 0
+
+    @property
+    def examples(self) -> ExampleQuestions:
+        return self.query_one("#chat-examples", ExampleQuestions)
+
+    def set_examples(self, questions: list[str]) -> None:
+        """Questions offered while the chat is empty."""
+        self.examples.show(questions)
+        self.examples.display = bool(questions) and not self.turns
 
     def set_hint(self, text: str) -> None:
         """The line shown while the chat is empty."""
@@ -160,10 +191,20 @@ class ChatLog(VerticalScroll):
         self.hidden_turns = 0
         self.query_one("#chat-earlier").display = False
         self.query_one("#chat-hint").display = True
+        self.examples.display = bool(self.examples.questions)
+
+    def toggle_trace(self) -> bool:
+        """Show every step of every answer, or one line each; True when now expanded."""
+        self.trace_expanded = not self.trace_expanded
+        for turn in self.turns:
+            turn.show_trace(self.trace_expanded)
+        return self.trace_expanded
 
     async def add_turn(self, question: str, n: int = 0) -> TurnView:
         view = TurnView(question, n)
+        view.expanded = self.trace_expanded
         self.query_one("#chat-hint").display = False
+        self.examples.display = False
         await self.mount(view)
         turns = self.turns
         if len(turns) > MAX_TURNS:
@@ -190,7 +231,9 @@ class ChatLog(VerticalScroll):
     async def add_stored_turn(self, turn: Any) -> TurnView:
         """A turn from the session store."""
         view = await self.add_turn(turn.question, turn.n)
-        view.show_steps(turn.tool_calls)
+        view.expanded = self.trace_expanded
+        seconds = ((turn.answered - turn.created).total_seconds() if turn.answered else None)
+        view.show_steps(turn.tool_calls, seconds)
         if turn.status == "answered":
             await view.show_answer(turn.resolved_question, turn.answer, turn.citations)
         else:

@@ -25,6 +25,9 @@ def entry_label(entity: str, referred_as: str, aliases: list[str], tracked: bool
     return label
 
 
+EMPTY = "Who and what you ask about\ngathers here, newest first:\na follow-up's he / she / 他 / 她\nmeans the top one."
+
+
 class EntityStack(OptionList):
     """Enter tracks the highlighted entity; `c` opens its card; `a` starts a question about it."""
 
@@ -65,6 +68,8 @@ class EntityStack(OptionList):
             self.highlighted = self.entities.index(highlighted)
         elif self.entities:
             self.highlighted = 0
+        else:  # an empty pane says how to fill it
+            self.add_option(Option(Text(EMPTY, style="dim italic"), disabled=True))
 
     @property
     def highlighted_entity(self) -> str | None:

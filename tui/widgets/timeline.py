@@ -20,6 +20,10 @@ def event_label(event: Any) -> Text:
     return label
 
 
+EMPTY = "No entity tracked yet.\nF3 goes to Entities: pick one,\npress Enter, and its appearances\nshow here in story order."
+EMPTY_TRACKED = "No appearances of {}\nup to the spoiler horizon\n(Ctrl+B moves it)."
+
+
 class Timeline(OptionList):
     """Posts `Timeline.PassageRequested` for the appearance chosen; `c` asks for the card."""
 
@@ -47,6 +51,9 @@ class Timeline(OptionList):
         self.set_options(Option(event_label(e), id=str(i)) for i, e in enumerate(self.events))
         if self.events:
             self.highlighted = 0
+        else:  # an empty pane says how to fill it
+            self.add_option(Option(Text(EMPTY_TRACKED.format(entity) if entity else EMPTY,
+                                        style="dim italic"), disabled=True))
 
     def action_card(self) -> None:
         if self.entity:

@@ -1,0 +1,64 @@
+"""A newcomer's empty session says what the world is, offers questions from the world itself
+(keyboard-selectable), and every empty pane says how to fill it."""
+
+from __future__ import annotations
+
+from agent.retrieval import open_world
+from stores.lang import has_han
+from tests.tui.conftest import SIZE, settle
+from tui.onboarding import example_questions
+
+
+def _shown(widget) -> str:
+    return str(widget.render())
+
+
+async def test_the_empty_chat_introduces_the_world_and_asks_a_suggested_question(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hint = str(app.main.chat.query_one("#chat-hint").render())
+        assert "雁回楼记" in hint, "the world's own title, from its folder's README"
+        assert "10 chapters · 68 passages" in hint and "12 files in" in hint
+        examples = app.main.chat.examples
+        assert examples.display and 3 <= len(examples.questions) <= 4
+        assert any(has_han(q) for q in examples.questions), "the world's Chinese half"
+        assert any(q.startswith("Who is ") for q in examples.questions), "and its English half"
+        assert app.focused is app.main.question
+        await pilot.press("down")  # from the question box to the examples
+        assert app.focused is examples
+        await pilot.press("down", "enter")  # the second one
+        await settle(pilot)
+        asked = examples.questions[1]
+        turn = app.main.chat.last_turn
+        assert turn.question == asked and turn.status == "answered"
+        assert not examples.display, "the examples give way to the conversation"
+        assert app.focused is app.main.question
+
+
+async def test_empty_panes_say_how_to_fill_them(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        timeline = app.main.timeline
+        assert timeline.option_count == 1 and timeline.get_option_at_index(0).disabled
+        assert "F3" in str(timeline.get_option_at_index(0).prompt)
+        assert "Enter" in str(timeline.get_option_at_index(0).prompt)
+        stack = app.main.stack
+        assert stack.option_count == 1 and "newest first" in str(
+            stack.get_option_at_index(0).prompt)
+        await pilot.press("f3", "enter")  # nothing to track yet: nothing breaks
+        await settle(pilot)
+        assert not [n for sev, n in app.notes if sev == "error"]
+
+
+def test_examples_are_about_named_entities_never_a_tagger_guess(settings):
+    retriever = open_world(settings, "demo")
+    try:
+        entities = retriever.stores.catalog.entities("demo")
+        guesses = {e.name for e in entities if e.sources == ["tagger"]}
+        assert guesses, "the demo world has names only the tagger found (侯府)"
+        questions = example_questions(entities, ["zh", "en"])
+        assert questions[:2] == ["沈砚是谁？", "苏绾是谁？"], "the most mentioned people"
+        assert "Who is Eleanor Vance?" in questions
+        assert not any(g in q for g in guesses for q in questions)
+    finally:
+        retriever.stores.close()

@@ -1,0 +1,45 @@
+"""What a command assumes when the user leaves it out, and says so: the world (the only one,
+else the one used last) and the session `lore ask` continues."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stores.errors import LoreError
+
+if TYPE_CHECKING:
+    from sessions.records import Session
+    from sessions.store import SessionStore
+    from stores.config import Settings
+
+
+def default_world(settings: Settings, store: SessionStore, example: str) -> tuple[str, str]:
+    """(world, why it was chosen) for a command run without --world; `example` is the command
+    as the user would type it with `--world NAME` added, for the error's advice."""
+    from stores.catalog import Catalog
+
+    catalog = Catalog(settings.catalog_path)
+    try:
+        names = [row["name"] for row in catalog.worlds()]
+    finally:
+        catalog.close()
+    if not names:
+        raise LoreError("no world is ingested yet", where="--world",
+                        hint="`lore demo` ingests the bundled demo world; `lore ingest PATH... "
+                             "--world NAME` your own")
+    if len(names) == 1:
+        return names[0], "the only world"
+    last = next((s.world for s in store.list_sessions() if s.world in names), None)
+    if last is not None:
+        return last, "the world used last"
+    raise LoreError(f"which world? There are {len(names)}: {', '.join(names)}", where="--world",
+                    hint=f"add --world, e.g. {example} --world {names[0]}")
+
+
+def session_line(session: Session, continued: bool) -> str:
+    """`continuing session 01J… “title” (3 turns); --new starts a new one`, or `new session …`."""
+    if not continued:
+        return f"new session {session.id}"
+    title = f" “{session.title}”" if session.title else ""
+    turns = f"{session.turn_count} turn{'s' if session.turn_count != 1 else ''}"
+    return f"continuing session {session.id}{title} ({turns}); --new starts a new one"

@@ -1,0 +1,122 @@
+"""What a newcomer sees in an empty session: what the world is (its name, size and where it came
+from) and a few questions to start with, in the world's languages, about its best-known entities.
+
+No Textual here: plain functions of the open world, tested directly and shown by the chat pane.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stores.lang import has_han
+
+EXAMPLES = 4
+"""Questions offered at most."""
+MIN_SHARE = 0.1
+"""A language is the world's when at least this share of its passages is written in it."""
+TRUSTED = {"glossary", "lorebook", "pattern", "speaker", "llm"}
+"""Entity sources that name an entity on purpose: a name found only by the name tagger may be
+a common word, so it is never offered as an example."""
+
+
+@dataclass
+class Introduction:
+    """The world, as the empty chat introduces it."""
+
+    title: str
+    """The world's own title (its folder's README heading), else ''."""
+    origin: str
+    """`12 files in ~/stories/demo_world`."""
+    examples: list[str] = field(default_factory=list)
+
+
+def introduce(retriever: Any, documents: list[str]) -> Introduction:
+    """The introduction of an open world (agent.retrieval.Retriever); `documents` are the
+    paths of its ingested files."""
+    folder = _common_folder(documents)
+    return Introduction(_title_of(folder), _origin(documents, folder),
+                        example_questions(retriever.stores.catalog.entities(
+                            retriever.stores.world), _languages(retriever.story)))
+
+
+def example_questions(entities: list[Any], languages: list[str]) -> list[str]:
+    """Up to EXAMPLES questions about the most mentioned people (then places and things),
+    shared between the world's languages ('zh', 'en')."""
+    known = sorted((e for e in entities if TRUSTED & set(e.sources)),
+                   key=lambda e: (e.type != "person", -e.mentions))
+    per_language = max(1, EXAMPLES // max(len(languages), 1))
+    questions: list[str] = []
+    asked: set[str] = set()
+    for language in languages:
+        # its own names first (Eleanor Vance in English), then others' names as it writes them
+        own = [e for e in known if has_han(e.name) == (language == "zh")]
+        chosen = 0
+        for entity in own + [e for e in known if e not in own]:
+            name = _name_in(entity, language)
+            if not name or entity.name in asked or chosen == per_language:
+                continue
+            questions.append(_question(name, entity.type, language))
+            asked.add(entity.name)
+            chosen += 1
+    return questions[:EXAMPLES]
+
+
+def _name_in(entity: Any, language: str) -> str:
+    """The entity's name as a reader of `language` writes it ('' when it has none)."""
+    for name in (entity.name, *entity.aliases):
+        if has_han(name) == (language == "zh") and (language == "zh" or " " in name
+                                                    or name == entity.name):
+            return str(name)
+    return ""
+
+
+def _question(name: str, kind: str, language: str) -> str:
+    if language == "zh":
+        return f"{name}是谁？" if kind == "person" else f"{name}是什么？"
+    return f"Who is {name}?" if kind == "person" else f"What is {name}?"
+
+
+def _languages(story: list[Any]) -> list[str]:
+    """The world's languages, most passages first."""
+    han = sum(1 for chunk in story if has_han(chunk.text))
+    shares = {"zh": han, "en": len(story) - han}
+    return [lang for lang, n in sorted(shares.items(), key=lambda kv: -kv[1])
+            if story and n / len(story) >= MIN_SHARE]
+
+
+def _common_folder(documents: list[str]) -> Path | None:
+    if not documents:
+        return None
+    try:
+        common = Path(os.path.commonpath([str(Path(d).parent) for d in documents]))
+    except ValueError:  # different drives
+        return None
+    return common
+
+
+def _title_of(folder: Path | None) -> str:
+    """The first heading of the folder's README, without Markdown emphasis ('' if none)."""
+    if folder is None:
+        return ""
+    for readme in ("README.md", "README.txt", "README"):
+        try:
+            lines = (folder / readme).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            continue
+        heading = next((line.lstrip("#").strip() for line in lines if line.startswith("# ")), "")
+        return re.sub(r"[*_`]", "", heading)
+    return ""
+
+
+def _origin(documents: list[str], folder: Path | None) -> str:
+    n = len(documents)
+    files = f"{n} file{'s' if n != 1 else ''}"
+    if folder is None:
+        return files
+    home = Path.home()
+    shown = f"~/{folder.relative_to(home)}" if folder.is_relative_to(home) else str(folder)
+    return f"{files} in {shown}"
