@@ -18,7 +18,7 @@ async def test_the_empty_chat_introduces_the_world_and_asks_a_suggested_question
         await settle(pilot)
         hint = str(app.main.chat.query_one("#chat-hint").render())
         assert "雁回楼记" in hint, "the world's own title, from its folder's README"
-        assert "10 chapters · 68 passages" in hint and "12 files in" in hint
+        assert "10 chapters · 95 passages" in hint and "12 files in" in hint
         examples = app.main.chat.examples
         assert examples.display and 3 <= len(examples.questions) <= 4
         assert any(has_han(q) for q in examples.questions), "the world's Chinese half"

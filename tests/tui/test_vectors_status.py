@@ -31,11 +31,11 @@ async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_in
         assert done.embedded == 16 and not done.switched
         app.refresh_vectors()
         await settle(pilot)
-        assert app.main.status.vectors.startswith("vectors: e5 23% ·")  # 16 of 68 passages
+        assert app.main.status.vectors.startswith("vectors: e5 16% ·")  # 16 of 95 passages
         # The rest, with the app open on the world: the app holds no lock on the e5 index it
         # does not search yet, so the upgrade can build it and switch the world to it.
         rest = upgrade(settings, "demo")
-        assert rest.embedded == 68 - 16 and rest.switched
+        assert rest.embedded == 95 - 16 and rest.switched
         app.refresh_vectors()
         await settle(pilot)
         assert app.main.status.vectors == ""
