@@ -38,6 +38,9 @@ def test_lore_card_prints_the_card_and_keeps_the_horizon(demo_home: Path) -> Non
     assert all(c["chapter"] <= 2 for c in card["citations"])  # the glossary tells his death
     assert all(f["chapter"] <= 2 for f in card["card"]["facts"])
     assert "落星崖" not in card["text"]
+    only = lore("card", "韩峥", home=demo_home)  # one world: no --world needed, and it says so
+    assert only.code == 0 and "顾怀山之徒" in only.out
+    assert "world: demo (the only world" in only.err
     unknown = lore("card", "Zhang Sanfeng", "--world", "demo", home=demo_home)
     assert unknown.code != 0 and "Zhang Sanfeng" in unknown.err
 

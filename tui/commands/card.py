@@ -20,7 +20,8 @@ def register(app: typer.Typer) -> None:
 def card_command(
     ctx: typer.Context,
     entity: Annotated[str, typer.Argument(help="a name or alias (孔明, Shen Yan)")],
-    world: Annotated[str, typer.Option("--world", help="the world")],
+    world: Annotated[str | None, typer.Option(
+        "--world", help="the world (default: the only one, else the one used last)")] = None,
     horizon: Annotated[int | None, typer.Option(
         "--horizon", min=0, help="read only up to this chapter (default: retrieval."
                                  "spoiler_horizon; 0 shows everything)")] = None,
@@ -28,11 +29,23 @@ def card_command(
 ) -> None:
     """Who or what the entity is: its lore entry, the sentences that introduce it, offices,
     relations, first and last appearance and key chapters, each with the passage it stands on."""
+    import shlex
+
     from agent.cards import entity_card
     from agent.retrieval import opened_world
+    from sessions.store import SessionStore
     from stores.lang import has_han
+    from tui.commands.defaults import default_world
 
-    with opened_world(ctx.obj.settings, world) as retriever:
+    settings = ctx.obj.settings
+    if world is None:
+        store = SessionStore(settings.sessions_path)
+        try:
+            world, why = default_world(settings, store, f"lore card {shlex.quote(entity)}")
+        finally:
+            store.close()
+        echo(f"world: {world} ({why}; --world picks another)", err=True)
+    with opened_world(settings, world) as retriever:
         at = retriever.horizon if horizon is None else horizon
         answer = entity_card(retriever, entity, at)
         if as_json:
