@@ -56,6 +56,7 @@ from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
 from agent.streaming import answer_stream
+from agent.support import marked, unsupported
 from agent.text_answer import evidence_of, read_text_answer
 from agent.tools import TOOL_NAMES, TOOLS
 
@@ -307,6 +308,9 @@ class AskResult:
     """Prompt tokens over the run's requests, as the model reported them (0 for the librarian)."""
     output_tokens: int = 0
     """Completion tokens over the run's requests."""
+    unsupported: list[str] = field(default_factory=list)
+    """Names and numbers the answer stated that none of its cited passages holds (the answer
+    is then shown as unsupported: agent/support.py)."""
 
     @property
     def resolved_question(self) -> str:
@@ -335,12 +339,23 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
         return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer))
     except (ModelAPIError, UnexpectedModelBehavior) as exc:
         raise unavailable(exc, agent.model) from exc
-    return AskResult(answer=result.output, question=question, tool_calls=deps.calls,
+    answer = result.output
+    missing = await run_blocking(deps.retriever, _unsupported, answer, deps, question)
+    if missing:
+        answer = marked(answer, missing)
+    return AskResult(answer=answer, question=question, tool_calls=deps.calls,
                      messages_json=ModelMessagesTypeAdapter.dump_json(result.new_messages()),
                      requests=result.usage.requests,
                      evidence=ranked_evidence(deps, result.output),
                      input_tokens=result.usage.input_tokens,
-                     output_tokens=result.usage.output_tokens)
+                     output_tokens=result.usage.output_tokens, unsupported=missing)
+
+
+def _unsupported(answer: Answer, deps: LoreDeps, question: str) -> list[str]:
+    retriever = deps.retriever
+    cited = [chunk for c in answer.citations if (chunk := retriever.chunks.get(c.chunk_id))]
+    return unsupported(answer, cited, question, retriever.spans,
+                       lambda name: [name, *retriever.entities.get(name, [])])
 
 
 def ranked_evidence(deps: LoreDeps, answer: Answer) -> list[Passage]:

@@ -325,7 +325,7 @@ def render(rows: list) -> str:
 
 
 def set_options(parser: argparse.ArgumentParser) -> None:
-    """--home, --sets and --ftqa-stride, as bench/stating.py shares them."""
+    """--home, --sets and --ftqa-stride, as bench/answers_fit.py shares them."""
     parser.add_argument("--home", type=Path, default=ROOT / "bench/results/worlds")
     parser.add_argument("--sets", default="", help="comma-separated set names (default: all)")
     parser.add_argument("--ftqa-stride", type=int, default=4,

@@ -27,13 +27,16 @@ from dataclasses import asdict, dataclass, field
 from agent.core import AskResult
 from agent.evals.retrieval import Question, percentiles
 from agent.retrieval import Retriever
+from agent.support import (
+    BRACKETED,
+    answer_lines,
+    residue,
+    stated_text,
+    with_arabic,
+)
 from stores.lang import HAN_RANGES, ends_with_abbreviation
-from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
 _CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
-_QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|《[^》]*》")
-_BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
-_CJK_NUMBER = re.compile(f"[{CJK_NUMERAL}]+")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 _HAN_RUN = re.compile(f"[{HAN_RANGES}]{{2,}}")
@@ -64,14 +67,6 @@ def first_clause(text: str) -> str:
     return text.strip()
 
 
-def with_arabic(text: str) -> str:
-    """Chinese numerals as digits (第三回 → 第3回), so either way of writing a number matches."""
-    def convert(m: re.Match[str]) -> str:
-        value = parse_cjk_number(m.group(0))
-        return str(value) if value is not None else m.group(0)
-    return _CJK_NUMBER.sub(convert, text)
-
-
 def gold_key(question: Question, retriever: Retriever) -> Key:
     """What the answer to `question` must state (see the module docstring)."""
     clause = first_clause(question.answer)
@@ -81,7 +76,7 @@ def gold_key(question: Question, retriever: Retriever) -> Key:
         return Key(quote=next(g for g in quoted.groups() if g), kind="quote")
     groups: dict[str, set[str]] = {}
     # a bracket glosses the answer (华雄（董卓的大将）): the names in it need not be stated
-    named = _BRACKETED.sub("", clause).strip() or clause
+    named = BRACKETED.sub("", clause).strip() or clause
     for start, end, name in retriever.spans(named):
         if named[start:end] in asked and name not in groups:
             continue  # the question's own subject, in the question's own words
@@ -90,11 +85,11 @@ def gold_key(question: Question, retriever: Retriever) -> Key:
     groups = {n: forms for n, forms in groups.items() if forms}
     if groups:
         return Key(groups=list(groups.values()))
-    numbers = set(_ARABIC.findall(with_arabic(_BRACKETED.sub("", clause)))) - set(
+    numbers = set(_ARABIC.findall(with_arabic(BRACKETED.sub("", clause)))) - set(
         _ARABIC.findall(with_arabic(asked)))
     if numbers:
         return Key(groups=[{n} for n in sorted(numbers)], kind="number")
-    return Key(words=_words(_BRACKETED.sub("", clause)) - _words(asked), kind="words")
+    return Key(words=_words(BRACKETED.sub("", clause)) - _words(asked), kind="words")
 
 
 def _words(text: str) -> set[str]:
@@ -104,54 +99,36 @@ def _words(text: str) -> set[str]:
     return {w.casefold() for w in _WORD.findall(text)} | pairs
 
 
-EVIDENCE_LEAD = 16
-"""What an evidence line may say besides its quote, in letters: 另见第26回, See also chapter 12."""
-
-
-def answer_lines(result: AskResult) -> str:
-    """The answer without its evidence lines and without the cited quotes.
-
-    An evidence line cites a quote and says little else: what is left once the quote, quoted
-    and bracketed text, markers and punctuation are gone is at most EVIDENCE_LEAD letters or
-    under 40% of the line (见第5回「…」：<quote>[1], In chapter 9 (…): “<quote>” [1]; a short
-    quote such as 少顷，周瑜入见。 leaves a lead longer than itself). A line that states something
-    and cites keeps its words.
-    """
-    quotes = [c.quote.strip() for c in result.answer.citations if len(c.quote.strip()) >= 4]
-    kept = []
-    for line in result.answer.text.splitlines():
-        bare = line
-        for quote in quotes:
-            bare = bare.replace(quote, " ")
-        rest = len(_residue(bare))
-        if bare != line and (rest <= EVIDENCE_LEAD or rest < 0.4 * len(_residue(line))):
-            continue
-        kept.append(bare)
-    return "\n".join(kept)
-
-
-def _residue(text: str) -> str:
-    return _PUNCT.sub("", _BRACKETED.sub("", _QUOTED.sub("", text)))
-
-
 def stated(result: AskResult) -> str:
     """The answer's own words: no evidence lines, cited quotes, quoted or bracketed text."""
-    return _BRACKETED.sub(" ", _QUOTED.sub(" ", answer_lines(result)))
+    return stated_text(result.answer)
+
+
+def answer_text(result: AskResult) -> str:
+    return answer_lines(result.answer)
 
 
 def names(result: AskResult, key: Key) -> bool:
     """Whether the answer states what `key` asks for."""
     if key.kind == "quote":  # the quoted words may stand in quotation marks: keep those
         return _PUNCT.sub("", key.quote.casefold()) in _PUNCT.sub(
-            "", answer_lines(result).casefold())
-    text = stated(result)
+            "", answer_text(result).casefold())
+    return states(stated(result), key)
+
+
+def states(text: str, key: Key, *, every: bool = True) -> bool:
+    """Whether `text` says what `key` asks for (with `every` False: one of its entities is
+    enough, as for one candidate of a two-person answer)."""
+    if key.kind == "quote":
+        return _PUNCT.sub("", key.quote.casefold()) in _PUNCT.sub("", text.casefold())
     if key.kind == "number":
         found = set(_ARABIC.findall(with_arabic(text)))
         return all(group <= found for group in key.groups)
     folded = text.casefold()
     if key.kind == "words":
         return bool(key.words) and sum(w in folded for w in key.words) * 2 >= len(key.words)
-    return all(any(form.casefold() in folded for form in group) for group in key.groups)
+    named = (any(form.casefold() in folded for form in group) for group in key.groups)
+    return all(named) if every else any(named)
 
 
 def citations_verified(result: AskResult, retriever: Retriever) -> bool:
@@ -176,6 +153,8 @@ class Grade:
     stated: bool
     """The answer states something of its own: it ended `answered` (not as evidence, at a limit
     or refused) and says more than its evidence lines."""
+    unsupported: bool
+    """It stated a name or number that none of its cited passages holds (agent/support.py)."""
     cited: int
     citations_ok: bool
     requests: int
@@ -206,7 +185,8 @@ def grade_all(questions: Sequence[Question], retriever: Retriever, asker: Asker,
             id=q.id, type=q.type, answerable=answerable,
             named=answerable and names(result, key),
             refused=result.answer.stop_reason == "not_in_text",
-            stated=result.answer.stop_reason == "answered" and bool(_residue(stated(result))),
+            stated=result.answer.stop_reason == "answered" and bool(residue(stated(result))),
+            unsupported=bool(result.unsupported),
             cited=len(result.answer.citations),
             citations_ok=citations_verified(result, retriever),
             requests=result.requests, tool_calls=len(result.tool_calls),
@@ -245,9 +225,12 @@ def summarise(grades: Sequence[Grade]) -> dict:
         "n": len(grades),
         "answerable": _rates(answerable),
         "unanswerable": {"n": len(unanswerable),
-                         "refused": _share(unanswerable, lambda g: g.refused)},
+                         "refused": _share(unanswerable, lambda g: g.refused),
+                         "refused_or_unsupported": _share(
+                             unanswerable, lambda g: g.refused or g.unsupported)},
         "stated": len(stated_ones),
         "stated_right": _share(stated_ones, lambda g: g.named),
+        "stated_unsupported": _share([g for g in grades if g.stated], lambda g: g.unsupported),
         "refused_answerable": [g.id for g in answerable if g.refused],
         "by_type": {kind: _rates(gs) for kind, gs in sorted(by_type.items())},
         "citations_verified": _share(grades, lambda g: g.citations_ok),
@@ -290,9 +273,11 @@ def render(report: dict, reader: str) -> str:
     a, u = report["answerable"], report["unanswerable"]
     lines.append(f"  {'answerable':<13} {pct(a['named']):>5} / {pct(a['refused']):>5}  "
                  f"(n={a['n']})")
-    lines.append(f"  {'unanswerable':<13} {'':>5}   {pct(u['refused']):>5}  (n={u['n']})")
+    lines.append(f"  {'unanswerable':<13} {'':>5}   {pct(u['refused']):>5}  (n={u['n']}; "
+                 f"refused or shown unsupported: {pct(u.get('refused_or_unsupported'))})")
     lines.append(f"stated answers right: {pct(report['stated_right'])} of {report['stated']} "
-                 f"that state one; citations verified: "
+                 f"that state one; stating what no cited passage holds: "
+                 f"{pct(report.get('stated_unsupported'))}; citations verified: "
                  f"{pct(report['citations_verified'])}")
     refused = report["refused_answerable"]
     if refused:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from agent.librarian.analysis import RELATION_CUES, QueryPlan
+from agent.librarian.extract import NUMBER, Candidate, stated
 from agent.librarian.relations import asked_relations, related_answers, relation_line
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
@@ -125,10 +126,13 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             terms: Sequence[str], in_world: Callable[[str], bool],
             names_in: Callable[[str], list[str]],
             people_in: Callable[[str], list[str]],
-            gender: Callable[[str], str]) -> Answer:
+            gender: Callable[[str], str], picked: Sequence[Candidate] = (),
+            say: Callable[[str], str] = str) -> Answer:
     """An extractive answer citing the best passages, or a clear 'not in the text'. A
-    who-question is answered with the people `people_in` finds (not the sword or the tree
-    the same sentence names)."""
+    question after one thing is answered with the candidate the fitted weights put first
+    (`picked`, agent/librarian/extract.py), named as `say` names it, when it is sure enough;
+    otherwise with the evidence, the candidate kept as the likely referent. A who-question
+    whose relation the world knows is answered with the relative."""
     if not ranked:
         return not_in_text(plan)
     missing = missing_words(terms, in_world)
@@ -140,7 +144,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
     bare = plan.asks_relation and asks_only_the_relation(plan)
     related = related_answers(plan, relations) if bare else []
-    supported = stands(candidates, many)
+    supported = False  # the votes name the right person too rarely to be stated
     if related and who:
         # a relation of the kind asked for, declared by the world or stated by a sentence of
         # the text (the daughter of Tobias Wren), which is cited first: that is the support
@@ -149,6 +153,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         # cite first where the answer meets the one asked about, not where the question's
         # words happen to stand (an English chapter about someone else's "disciples")
         ranked = sorted(ranked, key=lambda p: not _meets(p, plan.entities[0], related))
+    elif picked:
+        return picked_answer(plan, picked[0], ranked, terms, names_in, say,
+                             unsettled(plan, missing, absent), absent)
     cited = _distinct(ranked, MAX_CITED)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
@@ -180,6 +187,27 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     lines += _cite_lines(plan, cited, citations)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
+
+
+def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
+                  terms: Sequence[str], names_in: Callable[[str], list[str]],
+                  say: Callable[[str], str], unsure: bool, absent: Sequence[str]) -> Answer:
+    """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
+    what the answer states stands in what it cites), then more evidence; or, when it is not
+    sure enough, the evidence alone with the candidate first among what the answer is about,
+    so a follow-up's 他 / she means it."""
+    first = next(p for p in ranked if p.chunk_id == best.best_chunk)
+    cited = [first, *(p for p in _distinct(ranked, MAX_CITED) if p.chunk_id != first.chunk_id)]
+    cited = cited[:MAX_CITED]
+    citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
+                          quote=clip(best.best_sentence.strip(), MAX_QUOTE) if p is first else
+                          best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
+    about = [] if best.kind == NUMBER else [best.name]
+    if unsure or not stated(best):
+        return evidence_only(plan, cited, citations, [], about, absent)
+    lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}."
+    return Answer(text="\n".join([lead, *_cite_lines(plan, cited, citations)]),
+                  citations=citations, entities=list(dict.fromkeys([*about, *plan.entities]))[:6])
 
 
 QUALIFIED = 2
@@ -220,24 +248,20 @@ def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:
 
 
 @dataclass(frozen=True)
-class Candidate:
+class Voted:
     """Someone the best passages put forward as a who-question's answer."""
 
     name: str
     votes: float
     """Sentences naming them, weighted by how much of the question each holds and by rank."""
-    support: float
-    """The largest share of the question's words that one sentence naming them holds."""
 
 
 def weigh_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str],
-                 names_in: Callable[[str], list[str]], top: int = 5) -> list[Candidate]:
+                 names_in: Callable[[str], list[str]], top: int = 5) -> list[Voted]:
     """Everyone the question does not name, voted for by the sentences of the best passages
     in proportion to how much of the question each sentence holds (云长提华雄之头 … 酒尚温时斩华雄
     → 关羽), most votes first."""
     votes: dict[str, float] = {}
-    support: dict[str, float] = {}
-    total = sum(len(w) for w in words) or 1
     for rank, passage in enumerate(ranked[:top]):
         for sentence in sentences(passage.text):
             named = names_in(sentence)
@@ -246,35 +270,7 @@ def weigh_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str
             for name in named:
                 if name not in plan.entities and weight:
                     votes[name] = votes.get(name, 0.0) + weight / (1 + rank)
-                    support[name] = max(support.get(name, 0.0), held / total)
-    return [Candidate(n, v, support[n]) for n, v in sorted(votes.items(), key=lambda kv: -kv[1])]
-
-
-def answer_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str],
-                  names_in: Callable[[str], list[str]], limit: int = 2) -> list[str]:
-    """Who a who-question's answer is: the leaders of `weigh_people`, within half the votes of
-    the first."""
-    candidates = weigh_people(plan, ranked, words, names_in)
-    return [c.name for c in candidates[:limit] if c.votes >= candidates[0].votes / 2]
-
-
-STATED_SUPPORT: float | None = None
-"""A who-question's answer found by the sentences' votes is stated only when a sentence naming it
-holds at least this share of the question's words (weighted by length) …; None: never, only an
-answer a relation gives (declared by a glossary, or stated by a sentence of the text) is stated. Measured with bench/stating.py on
-the development sets: the votes' first name was right on 15 of 49 who-questions, and no pair of
-thresholds reached 90% right on the sets it was not chosen on, so none is stated; the sentences
-are given as evidence instead. A wrong name misleads the reader and becomes the one the next
-"他" resolves to."""
-STATED_MARGIN = 0.5
-"""… and, for a question after one person, the runner-up has at most this share of its votes."""
-
-
-def stands(candidates: Sequence[Candidate], many: bool) -> bool:
-    """Whether the first candidate is supported well enough to be stated as the answer."""
-    if STATED_SUPPORT is None or not candidates or candidates[0].support < STATED_SUPPORT:
-        return False
-    return many or len(candidates) == 1 or candidates[1].votes <= STATED_MARGIN * candidates[0].votes
+    return [Voted(n, v) for n, v in sorted(votes.items(), key=lambda kv: -kv[1])]
 
 
 def _cite_lines(plan: QueryPlan, cited: Sequence[Passage],

@@ -187,7 +187,9 @@ class Grader:
             found = [t for t in found if not ASKS_RELATION.search(t.text)]
             found.append(Term("(kin)", weight, forms=forms))
         if plan.about_death:
-            forms = DYING_ZH if plan.chinese else DYING_EN
+            # either language's words: a bilingual world tells a death in the other one too
+            # (Who killed Han Zheng? → 在落星崖一剑刺死韩峥)
+            forms = (*DYING_ZH, *DYING_EN) if plan.chinese else (*DYING_EN, *DYING_ZH)
             weight = max((t.weight for t in found), default=1.0)
             subject = plan.death_subject
             near = (subject, *self.retriever.entities.get(subject, [])) if subject else ()

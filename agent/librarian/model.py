@@ -35,6 +35,7 @@ from agent.blocking import run_blocking
 from agent.cards import Voice, card_answer, identity_asked
 from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
+from agent.librarian.extract import Candidate, World, asked_kind, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
@@ -269,8 +270,30 @@ class Librarian:
         if not ranked or self._death_untold(plan, ranked):
             return not_in_text(plan)
         terms = question_terms(plan.question, tokens)
+        voice = Voice(plan.chinese, self.retriever.entities)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
-                       self._people_in, lexicon_of(self.retriever).gender)
+                       self._people_in, lexicon_of(self.retriever).gender,
+                       self.candidates(plan, ranked), voice.name)
+
+    def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:
+        """What the best passages put forward as the one thing the question asks for, most
+        probable first (agent/librarian/extract.py); none when it asks for no one thing or for
+        a relative (the relation answers that)."""
+        kind = asked_kind(plan.question)
+        if kind is None or plan.asks_relation or plan.hops:
+            return []
+        terms = self.grader.terms(plan)
+        words = [t for t in terms if not t.entity]
+
+        def covers(text: str, names: list[str]) -> tuple[float, float]:
+            stretch = Passage(chunk_id="", chapter=0, source="", lines=(0, 0), text=text,
+                              entities=names)
+            return self.grader.coverage(stretch, terms), self.grader.coverage(stretch, words)
+
+        world = World(self.retriever.spans, self._kinds,
+                      lambda name: len(self._chapters_of(name)), len(self.retriever.story),
+                      covers, [form for t in words for form in (t.forms or (t.text,))])
+        return candidates(plan, kind, ranked, world)
 
     def _card_asked(self, plan: QueryPlan) -> Card | None:
         """The card of the entity a "who is X" question asks about (answered from it)."""

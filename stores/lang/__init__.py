@@ -61,7 +61,7 @@ class Language:
     question_words: Mapping[str, str]
     """Patterns of the words that ask each kind of question: who (about a person: 谁, whose,
     叫什么名字), person_named (for a person's name as the answer: 谁, 哪个, who, whom), many
-    (several people), where, what, which_chapter, dies."""
+    (several people), where, what, which_chapter, dies, number (how many, 多少)."""
     sentence_end: str
     """Characters that end a sentence."""
     stopwords: frozenset[str] = frozenset()

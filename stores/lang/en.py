@@ -220,6 +220,7 @@ QUESTION_WORDS = {
     "what": r"\bwhat\b|\bwhich\b",
     "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
     "dies": r"\bdie[ds]?\b|\bdeath\b",
+    "number": r"\bhow (?:many|much|old|long|far)\b|\bwhat (?:year|age|sum|number)\b",
 }
 """The words that ask each kind of question (who: who, whom, which man; many: who were …)."""
 

@@ -247,6 +247,7 @@ QUESTION_WORDS = {
     "what": r"什么|何物|哪件|哪把|哪匹|哪口",
     "which_chapter": r"哪一回|第几回|哪回|哪一章|第几章",
     "dies": r"死|去世|身故",
+    "number": r"多少|几[个人位匹员名员年岁日天次回里斤两十百千万]|几何|多大|多久|多远|多重|多长",
 }
 """The words that ask each kind of question (who: 谁, 哪位, 什么人; many: 哪些, 有谁 …)."""
 

@@ -286,3 +286,28 @@ def test_timeline_spread_and_relation_types() -> None:
     picked = spread(list(range(1000)), 40)
     assert max(b - a for a, b in zip(picked, picked[1:], strict=False)) <= 26
     assert set(get_args(RelationType)) == set(RELATION_TYPES)
+
+
+async def test_a_name_or_number_no_cited_passage_holds_is_shown_unsupported(deps: LoreDeps) -> None:
+    cid = chunk_with(deps.retriever, "白芷谢过林子川")
+    # 赵黑虎 and 五 are nowhere in the cited chapter-2 passage: an invention
+    script = Script(call("vector_search", query="谁送了林澈伤药"),
+                    answer("赵黑虎送了他五包伤药 [1]", (cid, "送他一包伤药")))
+    result = await ask(build_agent(script.model()), deps, "谁送了林澈伤药？")
+
+    assert result.unsupported == ["赵黑虎", "5"]
+    first, *rest = result.answer.text.splitlines()
+    assert first.startswith("（无依据") and "赵黑虎" in first
+    assert rest[0] == "赵黑虎送了他五包伤药 [1]"  # the model's words are kept, not hidden
+    assert "送他一包伤药" in rest[-1]  # and what the text cited does say
+
+
+async def test_what_the_cited_passage_holds_is_supported_by_any_name_of_it(deps: LoreDeps) -> None:
+    cid = chunk_with(deps.retriever, "白芷谢过林子川")
+    # 白姑娘 is 白芷's alias, 林澈 the passage names as 林子川; "第2回" is where, not a claim
+    script = Script(call("vector_search", query="谁送了林澈伤药"),
+                    answer("第2回里白姑娘送了他一包伤药 [1]", (cid, "送他一包伤药")))
+    result = await ask(build_agent(script.model()), deps, "谁送了林澈伤药？")
+
+    assert result.unsupported == []
+    assert result.answer.text == "第2回里白姑娘送了他一包伤药 [1]"

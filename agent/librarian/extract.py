@@ -1,0 +1,247 @@
+"""The answer a question asks for, picked from the graded evidence by fitted weights.
+
+A question that asks for a thing — a person (谁, who), a place (哪里, where), a number (多少, how
+many) — is answered by one of the things of that kind the best passages name. Every candidate
+is described by general features of where it stands: how much of the question (weighted by
+rarity) the sentences naming it hold, how close it stands to the question's words, how many of
+the best passages agree, whether a chapter title names it, whether the world's type for it is
+the one asked for, how common it is in the whole book. A logistic model over those features,
+fitted by `bench/answers_fit.py` on the development sets book by book (leave-one-book-out) and
+stored in `extract_weights.json`, gives each candidate a probability; the librarian states the
+best one when it clears the fitted threshold and otherwise keeps it as the likely referent of
+the next 他 / she. No rule here names a book or a question.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.phrases import en_places, zh_places
+from agent.schemas import Passage
+from stores.lang import asks, has_han, sentences
+from stores.lang.en import NUMBER_WORDS
+from stores.lang.zh import NUMERALS
+from stores.models import LORE_CHAPTER
+
+TOP = 5
+"""How many of the best passages are read for candidates."""
+
+PERSON, PLACE, NUMBER, NAME = "person", "place", "number", "name"
+WANTED_TYPES = {PERSON: {"person"}, PLACE: {"place"}, NAME: {"person", "item", "faction", "place"}}
+"""The world's entity types that answer each kind of question ("other" answers any, untyped)."""
+
+FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "near_best",
+            "slot", "passages", "first", "title", "typed", "common", "lore")
+"""The names of a candidate's features, in the order of its vector (see `Candidate`)."""
+
+_ZH_NUMBER = re.compile(f"(?:[{NUMERALS}]|\\d)+(?:[余多])?[个人位匹员名年岁日天次回里斤两万千百骑匹口张座件只头]?")
+_EN_NUMBER = re.compile(r"\b(?:\d[\d,]*|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+                        + r")(?:[- ](?:hundred|thousand|million))?\b", re.I)
+_MANY_OF = re.compile(r"哪[几二三四五六七八九两]")
+ASKING = {PERSON: "person_named", PLACE: "where", NUMBER: "number", NAME: "who"}
+"""The question words of each kind (stores/lang), which mark the answer's slot in the question."""
+WINDOW = {True: 12, False: 40}
+"""How far from a candidate, in characters (Han text: True), the slot's words are looked for."""
+
+
+def asked_kind(question: str) -> str | None:
+    """What kind of thing the question asks for, or None when it asks for no one thing (why,
+    how, what happened, which several people)."""
+    if asks("which_chapter").search(question):
+        return None
+    if asks("number").search(question) and not _MANY_OF.search(question):
+        return NUMBER
+    if asks("many").search(question):
+        return None
+    if asks("where").search(question):
+        return PLACE
+    if asks("person_named").search(question):
+        return PERSON
+    if asks("who").search(question):
+        return NAME
+    return None
+
+
+@dataclass
+class Candidate:
+    """Something the evidence puts forward as the answer, with its features."""
+
+    name: str
+    """The canonical name, or the words as written (a number, a place the world does not list)."""
+    kind: str
+    typed: bool = False
+    features: dict[str, float] = field(default_factory=dict)
+    best_chunk: str = ""
+    """The passage whose sentence holds most of the question beside it."""
+    best_sentence: str = ""
+    probability: float = 0.0
+
+    def vector(self) -> list[float]:
+        return [self.features.get(name, 0.0) for name in FEATURES]
+
+
+@dataclass(frozen=True)
+class World:
+    """What the extractor reads of the world: its names and their types, how many passages
+    mention each, and how much of the question a stretch of text holds."""
+
+    mentioned: Callable[[str], list[tuple[int, int, str]]]
+    """Spans of the names a text mentions: (start, end, canonical name)."""
+    kinds: dict[str, str]
+    passages_with: Callable[[str], int]
+    size: int
+    covers: Callable[[str, list[str]], tuple[float, float]]
+    """(text, names in it) → (share of the whole question, share of its words) the text holds."""
+    words: Sequence[str]
+    """The question's content words (not its names), to measure distance to."""
+
+
+def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: World) -> list[Candidate]:
+    """Every candidate of the asked kind in the best passages, with its features, most
+    probable first (by the fitted weights)."""
+    before, after = _slot_words(plan.question, kind, world.words)
+    found: dict[str, Candidate] = {}
+    votes: dict[str, float] = {}
+    chunks: dict[str, set[str]] = {}
+    for rank, passage in enumerate(ranked[:TOP]):
+        title_names = {n for _, _, n in world.mentioned(passage.chapter_title)} \
+            if passage.chapter_title else set()
+        for start, end in sentences(passage.text):
+            sentence = passage.text[start:end]
+            spans = world.mentioned(sentence)
+            if passage.chapter == LORE_CHAPTER:  # a lore entry's sentences are about its title
+                spans = [*((0, 0, n) for n in title_names), *spans]
+            names = [n for _, _, n in spans]
+            whole, words = world.covers(sentence, names)
+            for at, end, name in _mentions(kind, sentence, spans, world.kinds):
+                if name in plan.entities or name in plan.mentions or name in plan.question:
+                    continue
+                c = found.get(name)
+                if c is None:
+                    c = found[name] = Candidate(name, kind, _typed(kind, world.kinds.get(name)))
+                    c.features = {"first": 1 / (1 + rank), "typed": float(c.typed)}
+                f = c.features
+                votes[name] = votes.get(name, 0.0) + whole / (1 + rank)
+                if whole > f.get("best", -1):
+                    f["best"], c.best_chunk, c.best_sentence = whole, passage.chunk_id, sentence
+                f["best_words"] = max(f.get("best_words", 0.0), words)
+                near = _nearness(sentence, at, end, world.words)
+                f["near"] = max(f.get("near", 0.0), near)
+                f["near_best"] = max(f.get("near_best", 0.0), near * whole)
+                f["slot"] = max(f.get("slot", 0.0), _in_slot(sentence, at, end, before, after))
+                if whole > 0:
+                    chunks.setdefault(name, set()).add(passage.chunk_id)
+                if name in title_names:
+                    f["title"] = 1.0
+                if passage.chapter == LORE_CHAPTER and whole > 0:
+                    f["lore"] = 1.0
+    if not found:
+        return []
+    order = sorted(votes, key=lambda n: -votes[n])
+    top = votes[order[0]] or 1.0
+    second = votes[order[1]] if len(order) > 1 else 0.0
+    for name, c in found.items():
+        f = c.features
+        f["bias"] = 1.0
+        f["share"] = votes[name] / top
+        f["leader"] = float(name == order[0])
+        f["margin"] = (top - second) / top if name == order[0] else 0.0
+        f["passages"] = len(chunks.get(name, ())) / TOP
+        df = world.passages_with(name) if kind != NUMBER else 0
+        f["common"] = math.log1p(df) / math.log1p(max(world.size, 1))
+        c.probability = probability(c.vector())
+    return sorted(found.values(), key=lambda c: -c.probability)
+
+
+def _mentions(kind: str, sentence: str, spans: list[tuple[int, int, str]],
+              kinds: dict[str, str]) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each candidate of the kind in one sentence."""
+    if kind == NUMBER:
+        pattern = _ZH_NUMBER if has_han(sentence) else _EN_NUMBER
+        return [(m.start(), m.end(), m.group(0).lower()) for m in pattern.finditer(sentence)
+                if not _inside(m.start(), m.end(), spans)]
+    wanted = WANTED_TYPES[kind]
+    out = [(s, e, n) for s, e, n in spans if kinds.get(n, "other") in wanted | {"other"}]
+    if kind == PLACE:  # places the world does not list by name (白帝城, the Château d'If)
+        listed = zh_places(sentence, spans) if has_han(sentence) else en_places(sentence, spans)
+        out += [(at, at + len(words), words) for at, words in listed]
+    return out
+
+
+def _slot_words(question: str, kind: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The question's words before and after its question word: 魏延是被|谁|斩杀的 → (魏延 …,
+    斩杀); Who| killed Han Zheng → ((), killed). An answer stands where the question word does."""
+    asking = asks(ASKING[kind]).search(question)
+    if asking is None:
+        return [], []
+    low = question.lower()
+    at = {w: low.find(w.lower()) for w in words}
+    return ([w for w, i in at.items() if 0 <= i < asking.start()],
+            [w for w, i in at.items() if i >= asking.end()])
+
+
+def _in_slot(sentence: str, start: int, end: int, before: Sequence[str],
+             after: Sequence[str]) -> float:
+    """Share of the slot's words that stand on the same side of the candidate, close to it, as
+    they stand around the question word."""
+    if not before and not after:
+        return 0.0
+    reach = WINDOW[has_han(sentence)]
+    low = sentence.lower()
+    left, right = low[max(0, start - reach):start], low[end:end + reach]
+    held = sum(w.lower() in left for w in before) + sum(w.lower() in right for w in after)
+    return held / (len(before) + len(after))
+
+
+def _inside(start: int, end: int, spans: list[tuple[int, int, str]]) -> bool:
+    return any(s < end and start < e for s, e, _ in spans)
+
+
+def _typed(kind: str, entity_type: str | None) -> bool:
+    return kind in WANTED_TYPES and entity_type in WANTED_TYPES[kind]
+
+
+def _nearness(sentence: str, start: int, end: int, words: Sequence[str]) -> float:
+    """1 right beside a word of the question, falling with the characters between (0: none
+    there)."""
+    low = sentence.lower()
+    gaps = []
+    for word in words:
+        i = low.find(word.lower()) if word else -1
+        if i >= 0:
+            gaps.append(i - end if i >= end else max(0, start - (i + len(word))))
+    return 1 / (1 + min(gaps) / 4) if gaps else 0.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The fitted model: a weight per feature and the probability an answer must reach to be
+    stated."""
+
+    weights: dict[str, float]
+    threshold: float
+
+
+@cache
+def fitted() -> Weights:
+    """The weights `bench/answers_fit.py` fitted on the development sets."""
+    raw = json.loads(resources.files(__package__).joinpath("extract_weights.json").read_text())
+    return Weights(raw["weights"], raw["threshold"])
+
+
+def probability(vector: Sequence[float], weights: Weights | None = None) -> float:
+    w = (weights or fitted()).weights
+    z = sum(w.get(name, 0.0) * x for name, x in zip(FEATURES, vector, strict=True))
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def stated(best: Candidate | None) -> bool:
+    """Whether the best candidate is sure enough to be stated as the answer."""
+    return best is not None and best.probability >= fitted().threshold

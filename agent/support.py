@@ -1,0 +1,107 @@
+"""What an answer states, and whether its citations hold it.
+
+Every reader's answer is read the same way: its own words are what is left once its evidence
+lines, the quotes it cites, quoted and bracketed text are taken out. The names (the world's,
+alias-aware) and numbers in those words are its claims. A claim that no cited passage holds is
+unsupported — a small model's confident invention looks exactly like this — and the answer is
+shown as such, with what the cited passages do say; `lore eval answers` counts these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from agent.schemas import Answer
+from stores.lang import has_han
+from stores.models import Chunk
+from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
+
+QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|《[^》]*》")
+BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
+PUNCT = re.compile(r"[\W_]+")
+_CJK_NUMBER = re.compile(f"[{CJK_NUMERAL}]+")
+_ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
+
+EVIDENCE_LEAD = 16
+"""What an evidence line may say besides its quote, in letters: 另见第26回, See also chapter 12."""
+
+
+def answer_lines(answer: Answer) -> str:
+    """The answer without its evidence lines and without the cited quotes.
+
+    An evidence line cites a quote and says little else: what is left once the quote, quoted
+    and bracketed text, markers and punctuation are gone is at most EVIDENCE_LEAD letters or
+    under 40% of the line (见第5回「…」：<quote>[1], In chapter 9 (…): “<quote>” [1]; a short
+    quote such as 少顷，周瑜入见。 leaves a lead longer than itself). A line that states something
+    and cites keeps its words.
+    """
+    quotes = [c.quote.strip() for c in answer.citations if len(c.quote.strip()) >= 4]
+    kept = []
+    for line in answer.text.splitlines():
+        bare = line
+        for quote in quotes:
+            bare = bare.replace(quote, " ")
+        rest = len(residue(bare))
+        if bare != line and (rest <= EVIDENCE_LEAD or rest < 0.4 * len(residue(line))):
+            continue
+        kept.append(bare)
+    return "\n".join(kept)
+
+
+def residue(text: str) -> str:
+    return PUNCT.sub("", BRACKETED.sub("", QUOTED.sub("", text)))
+
+
+def stated_text(answer: Answer) -> str:
+    """The answer's own words: no evidence lines, cited quotes, quoted or bracketed text."""
+    return BRACKETED.sub(" ", QUOTED.sub(" ", answer_lines(answer)))
+
+
+def with_arabic(text: str) -> str:
+    """Chinese numerals as digits (第三回 → 第3回), so either way of writing a number matches."""
+    def convert(m: re.Match[str]) -> str:
+        value = parse_cjk_number(m.group(0))
+        return str(value) if value is not None else m.group(0)
+    return _CJK_NUMBER.sub(convert, text)
+
+
+def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
+                spans: Callable[[str], list[tuple[int, int, str]]],
+                forms: Callable[[str], list[str]]) -> list[str]:
+    """The names and numbers the answer states that no cited passage holds, as the answer
+    writes them (the question's own names and numbers are not claims). `spans` finds the
+    world's names in a text; `forms` gives a name's every written form."""
+    if answer.stop_reason != "answered":
+        return []
+    own = stated_text(answer)
+    if not residue(own):
+        return []
+    texts = [c.text for c in cited]
+    held = {name for c in cited for name in c.entities}
+    asked = {name for _, _, name in spans(question)}
+    missing: list[str] = []
+    for start, end, name in spans(own):
+        if name in asked or name in held:
+            continue
+        if not any(form and form in text for form in forms(name) for text in texts):
+            missing.append(own[start:end])
+    numbers = set(_ARABIC.findall(with_arabic(own))) - set(_ARABIC.findall(with_arabic(question)))
+    if numbers:
+        in_cited = {n for text in texts for n in _ARABIC.findall(with_arabic(text))}
+        in_cited |= {str(c.chapter) for c in cited}  # "in chapter 8" names where, not a claim
+        missing += sorted(n for n in numbers if n not in in_cited)
+    return list(dict.fromkeys(missing))
+
+
+def marked(answer: Answer, missing: Sequence[str]) -> Answer:
+    """The answer shown as unsupported: a first line that says what its citations do not hold,
+    then the answer, then what the first cited passage does say."""
+    chinese = has_han(answer.text)
+    listed = ("、" if chinese else ", ").join(missing)
+    lead = (f"（无依据：所引原文中没有{listed}。）" if chinese else
+            f"(Unsupported: the cited passages do not mention {listed}.)")
+    said = next((c.quote for c in answer.citations if c.quote.strip()), "")
+    tail = ([f"所引原文只说：“{said}” [1]" if chinese else f"What the text cited says: “{said}” [1]"]
+            if said else [])
+    return answer.model_copy(update={"text": "\n".join([lead, answer.text, *tail])})

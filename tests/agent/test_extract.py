@@ -1,0 +1,99 @@
+"""The answer picker on its own: what a question asks for, the candidates the evidence gives and
+their features, with the fitted weights and with weights given here."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.librarian.analysis import analyse
+from agent.librarian.extract import (
+    FEATURES,
+    NAME,
+    NUMBER,
+    PERSON,
+    PLACE,
+    Weights,
+    World,
+    asked_kind,
+    candidates,
+    fitted,
+    probability,
+)
+from agent.schemas import Passage
+from stores.entities.matcher import AliasMatcher
+from stores.models import LORE_CHAPTER
+
+NAMES = AliasMatcher({"关羽": "关羽", "云长": "关羽", "华雄": "华雄", "张飞": "张飞", "袁术": "袁术",
+                      "汜水关": "汜水关", "Su Wan": "Su Wan", "Han Zheng": "Han Zheng"})
+KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "person",
+         "汜水关": "place", "Su Wan": "person", "Han Zheng": "person"}
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("谁斩了华雄？", PERSON),
+    ("Who killed Han Zheng?", PERSON),
+    ("孙坚是在哪里战死的？", PLACE),
+    ("Where did Su Wan find the map?", PLACE),
+    ("诸葛亮南征一共擒了孟获几次？", NUMBER),
+    ("How many years did Shen Yan wait?", NUMBER),
+    ("薛宝钗犯病时吃的丸药叫什么名字？", NAME),
+    ("桃园结义的是哪三个人？", None),  # several people: not one thing
+    ("关羽在哪一回死的？", None),  # a chapter: the chapter question's own path
+    ("Why did Su Wan leave?", None),
+])
+def test_the_kind_of_thing_a_question_asks_for(question: str, kind: str | None) -> None:
+    assert asked_kind(question) == kind
+
+
+def _passage(text: str, chunk: str = "c1", chapter: int = 5, title: str = "") -> Passage:
+    return Passage(chunk_id=chunk, chapter=chapter, chapter_title=title, source="005.txt",
+                   lines=(1, 2), text=text, entities=[])
+
+
+def _world(question_words: list[str]) -> World:
+    def covers(text: str, names: list[str]) -> tuple[float, float]:
+        words = sum(w in text for w in question_words) / len(question_words)
+        return (words + ("华雄" in names)) / 2, words
+
+    return World(NAMES.find_spans, KINDS, lambda name: {"关羽": 800, "张飞": 700}.get(name, 40),
+                 2000, covers, question_words)
+
+
+def test_the_one_beside_the_question_words_is_first_not_the_one_named_most() -> None:
+    plan = analyse("谁斩了华雄？", NAMES.find_spans)
+    ranked = [
+        _passage("张飞大叫。张飞又叫。袁术大怒。"),
+        _passage("云长停盏施英勇，酒尚温时斩华雄。张飞在旁。", chunk="c2"),
+    ]
+    found = candidates(plan, PERSON, ranked, _world(["斩"]))
+    assert found[0].name == "关羽"  # the sentence that holds 斩 and 华雄 names him
+    assert found[0].best_chunk == "c2"
+    assert "斩华雄" in found[0].best_sentence
+    assert "华雄" not in [c.name for c in found]  # the question's own name is no answer
+    assert found[0].features["near"] > dict((c.name, c) for c in found)["张飞"].features["near"]
+    assert len(found[0].vector()) == len(FEATURES)
+
+
+def test_places_and_numbers_are_candidates_only_for_their_questions() -> None:
+    ranked = [_passage("关羽引兵至汜水关，斩了三员大将。")]
+    plan = analyse("关羽在哪里斩将？", NAMES.find_spans)
+    assert [c.name for c in candidates(plan, PLACE, ranked, _world(["斩"]))] == ["汜水关"]
+    plan = analyse("关羽斩了几员大将？", NAMES.find_spans)
+    assert [c.name for c in candidates(plan, NUMBER, ranked, _world(["斩", "大将"]))] == ["三员"]
+
+
+def test_a_lore_entry_speaks_of_its_title_without_naming_it() -> None:
+    plan = analyse("Who killed Han Zheng?", NAMES.find_spans)
+    lore = _passage("On Fallen Star Cliff she killed Han Zheng with one thrust.",
+                    chapter=LORE_CHAPTER, title="Su Wan")
+    found = candidates(plan, PERSON, [lore], _world(["killed"]))
+    assert [c.name for c in found] == ["Su Wan"]
+    assert found[0].features["lore"] == 1.0
+
+
+def test_the_probability_follows_the_weights() -> None:
+    vector = [1.0] * len(FEATURES)
+    sure = Weights({"bias": 5.0}, 0.5)
+    unsure = Weights({"bias": -5.0}, 0.5)
+    assert probability(vector, sure) > 0.99 > 0.01 > probability(vector, unsure)
+    assert set(fitted().weights) <= set(FEATURES)  # the stored weights name known features
