@@ -25,7 +25,7 @@ from importlib import resources
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.phrases import en_places, zh_places
 from agent.schemas import Passage
-from stores.lang import asks, has_han, sentences
+from stores.lang import asks, en, has_han, sentences, zh
 from stores.lang.en import NUMBER_WORDS
 from stores.lang.zh import NUMERALS
 from stores.models import LORE_CHAPTER
@@ -38,7 +38,7 @@ WANTED_TYPES = {PERSON: {"person"}, PLACE: {"place"}, NAME: {"person", "item", "
 """The world's entity types that answer each kind of question ("other" answers any, untyped)."""
 
 FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "near_best",
-            "slot", "passages", "first", "title", "typed", "common", "lore")
+            "slot", "passages", "first", "title", "typed", "common", "lore", "speaker", "quoted")
 """The names of a candidate's features, in the order of its vector (see `Candidate`)."""
 
 _ZH_NUMBER = re.compile(f"(?:[{NUMERALS}]|\\d)+(?:[余多])?[个人位匹员名年岁日天次回里斤两万千百骑匹口张座件只头]?")
@@ -47,6 +47,7 @@ _EN_NUMBER = re.compile(r"\b(?:\d[\d,]*|" + "|".join(sorted(NUMBER_WORDS, key=le
 _MANY_OF = re.compile(r"哪[几二三四五六七八九两]")
 ASKING = {PERSON: "person_named", PLACE: "where", NUMBER: "number", NAME: "who"}
 """The question words of each kind (stores/lang), which mark the answer's slot in the question."""
+_SPEAKS = {True: re.compile(zh.SPEAKS), False: re.compile(en.SPEAKS, re.I)}
 WINDOW = {True: 12, False: 40}
 """How far from a candidate, in characters (Han text: True), the slot's words are looked for."""
 
@@ -136,6 +137,10 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                 f["near"] = max(f.get("near", 0.0), near)
                 f["near_best"] = max(f.get("near_best", 0.0), near * whole)
                 f["slot"] = max(f.get("slot", 0.0), _in_slot(sentence, at, end, before, after))
+                if _SPEAKS[has_han(sentence)].match(sentence, end):
+                    f["speaker"] = 1.0
+                if _quoted(sentence, at):
+                    f["quoted"] = 1.0
                 if whole > 0:
                     chunks.setdefault(name, set()).add(passage.chunk_id)
                 if name in title_names:
@@ -198,6 +203,12 @@ def _in_slot(sentence: str, start: int, end: int, before: Sequence[str],
     left, right = low[max(0, start - reach):start], low[end:end + reach]
     held = sum(w.lower() in left for w in before) + sum(w.lower() in right for w in after)
     return held / (len(before) + len(after))
+
+
+def _quoted(sentence: str, at: int) -> bool:
+    """Whether the words at `at` stand inside a quotation (someone's speech, not the telling)."""
+    before = sentence[:at]
+    return sum(before.count(m) for m in "“「『") > sum(before.count(m) for m in "”」』")
 
 
 def _inside(start: int, end: int, spans: list[tuple[int, int, str]]) -> bool:

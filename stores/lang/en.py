@@ -203,6 +203,8 @@ MALE_DESCRIPTION = r"\b(?:son|husband|father|man|boy|brother|he|his|him)\b"
 """Words that describe a man."""
 SHE = r"\b(?:she|her|hers|herself)\b"
 HE = r"\b(?:he|him|his|himself)\b"
+SPEAKS = r",?\s*(?:\w+ly\s+)?(?:said|says|cried|replied|answered|asked|exclaimed|continued|added)\b"
+"""A name followed by how it speaks (Darcy said, Mrs. Bennet cried): the one who says the words."""
 SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 

@@ -231,6 +231,8 @@ MALE_DESCRIPTION = r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的�
 SHE = r"她(?!们)"
 """The pronoun of a woman (not 她们)."""
 HE = r"(?<![其吉])他(?![们人乡日])"
+SPEAKS = r"[^，。！？“”「」]{0,3}?(?:曰|道|说|问|答|叹|喝|叫|骂)"
+"""A name followed by how it speaks (孔明曰, 宝玉笑道): the one who says the next words."""
 """The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
