@@ -27,7 +27,7 @@ from agent.deps import LoreDeps, ToolCall
 from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
-from agent.stack import Lexicon, Resolution, lexicon_of, next_stack
+from agent.stack import Lexicon, Resolution, lexicon_of, likely_answer, next_stack
 from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
@@ -204,8 +204,8 @@ class Conversation:
         resolution = Resolution(question, result.resolved_question,
                                 [(r.words, r.names) for r in answer.referents])
         # The world's names may load now (a language model's first turn): off the loop.
-        new_stack = await run_blocking(self.retriever, next_stack, resolution, answer.entities,
-                                       stack, self.lexicon)
+        new_stack = await run_blocking(self.retriever, self._stack_after, resolution, answer,
+                                       stack)
         saved = await anyio.to_thread.run_sync(lambda: self.store.finish_turn(
             turn.id, resolved_question=resolution.text, answer=answer.text,
             messages_json=result.messages_json, citations=answer.citations,
@@ -216,6 +216,15 @@ class Conversation:
                           resolved_question=resolution.text, answer=answer,
                           tool_calls=list(result.tool_calls), stack=new_stack, evidence=evidence,
                           turn_n=saved.n)
+
+    def _stack_after(self, resolution: Resolution, answer: Answer,
+                     old: list[StackEntry]) -> list[StackEntry]:
+        """The stack after an answer. An answer that states nothing (evidence) puts the
+        candidate it found most likely first; that one is marked as a guess."""
+        lexicon = self.lexicon  # built here, in the worker, when a turn is the first to need it
+        guess = (likely_answer(resolution, answer.entities, lexicon)
+                 if answer.stop_reason == "evidence" else "")
+        return next_stack(resolution, answer.entities, old, lexicon, guess=guess)
 
     @property
     def agent(self) -> LoreAgent:

@@ -125,13 +125,29 @@ class Resolution:
     """(the words the user typed, the canonical names put in their place)."""
 
 
+def asked_names(resolution: Resolution, lexicon: Lexicon) -> list[str]:
+    """The names the question gives (as resolved), and what its references were taken to mean."""
+    named = lexicon.names_in(resolution.text)
+    return list(dict.fromkeys([*named, *(n for _, names in resolution.referents for n in names)]))
+
+
+def likely_answer(resolution: Resolution, answer_entities: Sequence[str],
+                  lexicon: Lexicon) -> str:
+    """The first of an unstated answer's entities that the question did not name ('' if none):
+    the candidate the reader found most likely, which the stack shows as a guess."""
+    asked = set(asked_names(resolution, lexicon))
+    return next((n for n in answer_entities if n and n not in asked), "")
+
+
 def next_stack(resolution: Resolution, answer_entities: Sequence[str],
                old: Sequence[StackEntry], lexicon: Lexicon,
-               cap: int = STACK_CAP) -> list[StackEntry]:
+               cap: int = STACK_CAP, *, guess: str = "") -> list[StackEntry]:
     """The stack after a turn: the question's entities, then the answer's, then the old stack.
 
     Each entry keeps how the user referred to it: the pronoun or alias typed this turn, else
-    what was said before.
+    what was said before. `guess` is the answer the reader found likely but did not state
+    (`likely_answer`); its entry is marked as a guess where it stands, unless the question
+    named it. Marks are made afresh each turn: a guess named or stated later is no longer one.
     """
     said = {e.entity: e.referred_as for e in old}
     for start, end, name in lexicon.spans(resolution.question):
@@ -139,8 +155,9 @@ def next_stack(resolution: Resolution, answer_entities: Sequence[str],
     for surface, names in resolution.referents:
         for name in names:
             said[name] = surface
+    guessed = "" if guess in asked_names(resolution, lexicon) else guess
     order = lexicon.names_in(resolution.text) + [n for n in answer_entities if n]
     order += [e.entity for e in old]
-    entries = [StackEntry(entity=name, referred_as=said.get(name, ""))
+    entries = [StackEntry(entity=name, referred_as=said.get(name, ""), guess=name == guessed)
                for name in dict.fromkeys(order)]
     return entries[:cap]

@@ -154,6 +154,12 @@ def m007_turn_owner(db: Database) -> None:
     db.execute("ALTER TABLE turns ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
 
 
+@migration
+def m008_stack_guess(db: Database) -> None:
+    """Which stack entries are the reader's likely answer, not stated (shown as a guess)."""
+    db.execute("ALTER TABLE stack_entries ADD COLUMN guess INTEGER NOT NULL DEFAULT 0")
+
+
 def applied(db: Database) -> set[str]:
     """Names of the migrations already applied to `db`."""
     if not db["_migrations"].exists():

@@ -96,14 +96,16 @@ class Turn(BaseModel):
 class StackEntry(BaseModel):
     """One entity on the conversation's entity stack after a turn (most recent first).
 
-    Pass entries to `finish_turn` with just `entity` and `referred_as`; the store fills in
-    `session_id`, `turn_n` and `position` (the index in the list given).
+    Pass entries to `finish_turn` with just `entity`, `referred_as` and `guess`; the store fills
+    in `session_id`, `turn_n` and `position` (the index in the list given).
     """
 
     entity: str
     """Canonical name (刘备)."""
     referred_as: str = ""
     """How the conversation last referred to it (玄德, 他, "the count")."""
+    guess: bool = False
+    """The reader's likely answer, not stated: shown as a guess."""
     position: int = 0
     """0 = most recently mentioned."""
     session_id: str = ""

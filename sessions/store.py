@@ -200,7 +200,8 @@ class SessionStore(MemoryTables):
             )
             self.db.table("stack_entries").insert_all(
                 {"session_id": session_id, "turn_n": n, "position": i,
-                 "entity": scrub(entry.entity), "referred_as": scrub(entry.referred_as)}
+                 "entity": scrub(entry.entity), "referred_as": scrub(entry.referred_as),
+                 "guess": int(entry.guess)}
                 for i, entry in enumerate(stack)
             )
             self.db.execute("UPDATE sessions SET updated = ? WHERE id = ?", [t, session_id])
@@ -261,7 +262,7 @@ class SessionStore(MemoryTables):
             " ORDER BY position",
             {"s": session_id},
         )
-        return [StackEntry(**row) for row in rows]
+        return [StackEntry(**{**row, "guess": bool(row["guess"])}) for row in rows]
 
     def message_history(self, session_id: str) -> list[str]:
         """The messages JSON of each answered turn, in order (to rebuild `message_history=`)."""

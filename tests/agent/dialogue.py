@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from agent.librarian.followup import resolve
-from agent.stack import Lexicon, next_stack
+from agent.stack import Lexicon, likely_answer, next_stack
 from sessions.records import StackEntry, Turn
 from stores.models import Entity
 
@@ -23,13 +23,15 @@ class Dialogue:
         self.stack: list[StackEntry] = []
 
     def ask(self, question: str, answer: str = "", entities: list[str] | None = None,
-            quotes: tuple[str, ...] = ()) -> str:
-        """The question as resolved; the answer's entities default to the names it holds."""
+            quotes: tuple[str, ...] = (), evidence: bool = False) -> str:
+        """The question as resolved; the answer's entities default to the names it holds.
+        `evidence`: the answer states nothing, so its likely answer goes on as a guess."""
         res = resolve(question, self.stack, self.turns, self.lexicon)
         names = self.lexicon.names_in(answer) if entities is None else entities
         self.turns.append(Turn(
             id=str(len(self.turns)), session_id="s", n=len(self.turns) + 1, question=question,
             resolved_question=res.text, answer=answer, status="answered", entities=names,
             citations=[{"chunk_id": "c", "quote": q} for q in quotes], created=datetime.now(UTC)))
-        self.stack = next_stack(res, names, self.stack, self.lexicon)
+        guess = likely_answer(res, names, self.lexicon) if evidence else ""
+        self.stack = next_stack(res, names, self.stack, self.lexicon, guess=guess)
         return res.text

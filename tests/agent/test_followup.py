@@ -16,7 +16,7 @@ import pytest
 
 from agent.librarian.followup import is_followup, resolve_followup
 from agent.librarian.referring import find_references
-from agent.stack import Lexicon
+from agent.stack import Lexicon, Resolution, likely_answer, next_stack
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -162,6 +162,40 @@ def test_the_stack_is_capped_and_deduplicated(sanguo: Lexicon) -> None:
     assert len(dialogue.stack) == 20
     assert len({e.entity for e in dialogue.stack}) == 20
     assert dialogue.stack[0].entity == names[-1]
+
+
+def test_an_unstated_answer_is_a_guess_where_it_stands_and_the_next_he_means_it(
+        sanguo: Lexicon) -> None:
+    stated, unstated = Dialogue(sanguo), Dialogue(sanguo)
+    stated.ask("谁斩了华雄？", entities=["关羽", "华雄"])
+    unstated.ask("谁斩了华雄？", entities=["关羽", "华雄"], evidence=True)
+    assert [(e.entity, e.guess) for e in unstated.stack] == [("华雄", False), ("关羽", True)]
+    assert [e.entity for e in unstated.stack] == [e.entity for e in stated.stack]  # not moved
+    assert not any(e.guess for e in stated.stack)  # a stated answer is no guess
+    assert unstated.ask("他使什么兵器？", entities=["关羽"]) == "关羽使什么兵器？"
+    assert not any(e.guess for e in unstated.stack)  # named by the question now
+
+
+def test_a_guess_is_no_longer_one_once_an_answer_states_it(sanguo: Lexicon) -> None:
+    dialogue = Dialogue(sanguo)
+    dialogue.ask("谁斩了华雄？", entities=["关羽", "华雄"], evidence=True)
+    dialogue.ask("刘备的二弟是谁？", entities=["关羽", "刘备"])
+    assert [(e.entity, e.guess) for e in dialogue.stack[:3]] == [
+        ("刘备", False), ("关羽", False), ("华雄", False)]
+
+
+def test_only_a_name_the_question_did_not_give_is_a_guess(sanguo: Lexicon) -> None:
+    asked = Resolution("关羽斩了谁？", "关羽斩了谁？")
+    assert likely_answer(asked, ["关羽", "华雄"], sanguo) == "华雄"
+    assert likely_answer(asked, ["关羽"], sanguo) == ""
+    # given, but the question named it (as resolved, or through a pronoun it was taken to mean)
+    assert not any(e.guess for e in next_stack(asked, ["关羽", "华雄"], [], sanguo, guess="关羽"))
+    read = Resolution("他斩了谁？", "他斩了谁？", [("他", ["关羽"])])
+    assert not any(e.guess for e in next_stack(read, ["关羽"], [], sanguo, guess="关羽"))
+    # not given: nothing is a guess, whoever the answer is about
+    assert not any(e.guess for e in next_stack(asked, ["华雄", "关羽"], [], sanguo))
+    marked = next_stack(asked, ["华雄", "关羽"], [], sanguo, guess="华雄")
+    assert [(e.entity, e.guess) for e in marked] == [("关羽", False), ("华雄", True)]
 
 
 # -- English ----------------------------------------------------------------------------------

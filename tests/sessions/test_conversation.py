@@ -49,12 +49,15 @@ def prompt(messages: list[ModelMessage]) -> str:
 
 class Librarian:
     """Searches once for the prompt, then answers with the top passage and the given entities,
-    saying it read the question as `reads` says (the resolved question, {words: names})."""
+    saying it read the question as `reads` says (the resolved question, {words: names}) and
+    ending as `stops` says (answered when not given)."""
 
     def __init__(self, *entities: list[str],
-                 reads: list[tuple[str, dict[str, list[str]]]] | None = None) -> None:
+                 reads: list[tuple[str, dict[str, list[str]]]] | None = None,
+                 stops: list[str] | None = None) -> None:
         self.entities = list(entities)
         self.reads = list(reads or [])
+        self.stops = list(stops or [])
         self.instructions: list[str] = []
         self.seen: list[list[ModelMessage]] = []
         self.prompts: list[str] = []
@@ -81,7 +84,8 @@ class Librarian:
         answer = Answer(text=f"{quote}。[1]", citations=[Citation(chunk_id=top.chunk_id, quote=quote)],
                         entities=self.entities.pop(0) if self.entities else [],
                         resolved_question=resolved,
-                        referents=[Referent(words=w, names=n) for w, n in referents.items()])
+                        referents=[Referent(words=w, names=n) for w, n in referents.items()],
+                        stop_reason=self.stops.pop(0) if self.stops else "answered")
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 
@@ -121,6 +125,24 @@ async def test_follow_ups_go_as_typed_and_every_turn_is_saved(
     assert turns[1].resolved_question == "白石翁送给子川什么？"
     assert turns[1].entities == ["断水剑", "白石翁"] and turns[1].citations[0]["chapter"] >= 1
     assert third.turn_n == 3 and third.session_id == conv.session.id
+
+
+async def test_an_unstated_answer_is_saved_on_the_stack_as_a_guess_until_she_means_it(
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    librarian = Librarian(["白石翁", "林澈"], ["白芷", "林澈"], ["白芷"],
+                          stops=["answered", "evidence", "answered"],
+                          reads=[("", {}), ("", {}), ("白芷手里握着什么？", {"她": ["白芷"]})])
+    conv = open_conversation(mini_settings, store, mini_retriever, librarian, new=True)
+    stated = await conv.ask("谁收林澈做了徒弟？")
+    assert not any(e.guess for e in stated.stack)  # a stated answer is no guess
+    unstated = await conv.ask("谁送了林澈一包伤药？")
+    assert [(e.entity, e.guess) for e in unstated.stack[:3]] == [
+        ("林澈", False), ("白芷", True), ("白石翁", False)]
+    assert [(e.entity, e.guess) for e in conv.stack()] == [  # as saved
+        (e.entity, e.guess) for e in unstated.stack]
+    named = await conv.ask("她手里握着什么？")
+    assert (named.stack[0].entity, named.stack[0].guess) == ("白芷", False)
+    assert not any(e.guess for e in conv.stack())
 
 
 async def test_a_failing_model_keeps_the_question(

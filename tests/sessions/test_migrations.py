@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from contextlib import closing
+from pathlib import Path
+
 import pytest
 from sqlite_utils import Database
 
+from sessions import SessionStore, StackEntry
 from sessions.migrations import MIGRATIONS, applied, migrate
 
 EXPECTED_COLUMNS = {
@@ -12,7 +16,7 @@ EXPECTED_COLUMNS = {
     "turns": ["id", "session_id", "n", "question", "resolved_question", "answer", "status",
               "error", "messages_json", "citations_json", "tool_calls_json", "created", "answered",
               "entities_json", "owner"],
-    "stack_entries": ["session_id", "turn_n", "position", "entity", "referred_as"],
+    "stack_entries": ["session_id", "turn_n", "position", "entity", "referred_as", "guess"],
     "summaries": ["id", "session_id", "from_turn", "to_turn", "text", "plot_id", "created"],
     "plots": ["id", "session_id", "summary_id", "detail", "cited_chunks_json", "created"],
     "tracked": ["session_id", "entity", "since"],
@@ -105,7 +109,26 @@ def test_an_old_database_gains_the_new_columns_and_keeps_its_turns(db: Database)
     db.execute("INSERT INTO sessions (id, world, created, updated) VALUES ('s1', 'w', 't', 't')")
     db.execute("INSERT INTO turns (id, session_id, n, question, created) "
                "VALUES ('t1', 's1', 1, 'q', 't')")
-    assert migrate(db) == ["m005_turn_entities", "m006_summary_vectors", "m007_turn_owner"]
+    assert migrate(db) == ["m005_turn_entities", "m006_summary_vectors", "m007_turn_owner",
+                           "m008_stack_guess"]
     row = db.execute("SELECT question, entities_json FROM turns").fetchone()
     assert row == ("q", "[]")
     assert [c.name for c in db["summary_vectors"].columns] == ["summary_id", "model", "dim", "vector"]
+
+
+def test_an_old_stack_gains_the_guess_column_and_no_entry_becomes_a_guess(
+        lore_home: Path) -> None:
+    path = lore_home / "sessions.db"
+    names = [m.__name__ for m in MIGRATIONS]
+    with closing(Database(path)) as old:
+        migrate(old, MIGRATIONS[: names.index("m007_turn_owner") + 1])
+        old.execute("INSERT INTO sessions (id, world, created, updated) VALUES ('s1', 'w', 't', 't')")
+        old.execute("INSERT INTO turns (id, session_id, n, question, status, created) "
+                    "VALUES ('t1', 's1', 1, '谁斩了华雄？', 'answered', 't')")
+        old.execute("INSERT INTO stack_entries (session_id, turn_n, position, entity, referred_as) "
+                    "VALUES ('s1', 1, 0, '关羽', '云长')")
+        old.conn.commit()
+    with SessionStore(path) as store:  # opening migrates
+        assert "m008_stack_guess" in applied(store.db)
+        assert store.stack("s1") == [StackEntry(entity="关羽", referred_as="云长", session_id="s1",
+                                                turn_n=1)]

@@ -150,6 +150,18 @@ def test_stack_and_history_restored_after_reopening(path: Path) -> None:
         assert [t.n for t in store.turns(s.id)] == [1, 2, 3, 4]
 
 
+def test_a_guess_on_the_stack_is_still_a_guess_after_reopening(path: Path) -> None:
+    with SessionStore(path) as store:
+        s = store.create_session("sanguo")
+        turn = store.begin_turn(s.id, "谁斩了华雄？")
+        store.finish_turn(turn.id, resolved_question="谁斩了华雄？", answer="原文……", messages_json="[]",
+                          stack=[StackEntry(entity="关羽", guess=True), StackEntry(entity="华雄")])
+    with SessionStore(path) as store:
+        stack = store.stack(s.id)
+    assert [(e.entity, e.guess, e.position) for e in stack] == [("关羽", True, 0), ("华雄", False, 1)]
+    assert all(type(e.guess) is bool for e in stack)  # not SQLite's 0 / 1
+
+
 def test_summaries_and_plots_link_both_ways(store: SessionStore, path: Path) -> None:
     s = store.create_session("sanguo")
     s1, p1 = store.add_summary(s.id, 1, 4, "桃园结义", "刘关张于桃园结为兄弟……", ["c1", "c2"])

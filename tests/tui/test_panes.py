@@ -12,6 +12,7 @@ from tui.exports import exports_dir
 from tui.screens.dialogs import ExportMenu, PromptDialog
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
+from tui.widgets.stack import GUESS, EntityStack, entry_label
 
 
 async def _track(pilot, entity: str) -> None:
@@ -42,6 +43,35 @@ async def test_tracking_an_entity_fills_the_timeline_and_enter_opens_a_passage(a
         assert app.screen.passage.chunk_id == expected[1].chunk_id
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
+
+
+def labels(stack: EntityStack) -> dict[str, str]:
+    """Each entity's line in the stack pane, as plain text."""
+    return {entity: str(stack.get_option_at_index(i).prompt)
+            for i, entity in enumerate(stack.entities)}
+
+
+def test_a_guess_is_labelled_after_its_name_and_in_italic_dim() -> None:
+    label = entry_label("苏绾", "她", ["阿绾"], tracked=False, guess=True)
+    assert label.plain.splitlines()[0] == f"  苏绾  {GUESS}  as 她"
+    assert any(span.style == "italic dim" and label.plain[span.start:span.end].strip() == GUESS
+               for span in label.spans)
+    assert GUESS not in entry_label("苏绾", "她", [], tracked=False).plain
+
+
+async def test_the_answer_the_reader_did_not_state_shows_as_a_guess_until_he_means_it(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = await ask(pilot, "苏绾是谁的弟子？")
+        assert first.status == "answered"
+        stored = app.conversation.turns()[-1]
+        assert "不足以确定答案" in stored.answer.splitlines()[0]  # the reader states no name
+        assert [e.entity for e in app.conversation.stack() if e.guess] == ["沈砚"]
+        shown = labels(app.main.stack)
+        assert GUESS in shown["沈砚"] and GUESS not in shown["苏绾"], shown
+        await ask(pilot, "他的师父是谁？")
+        assert "沈砚" in app.conversation.turns()[-1].resolved_question  # 他 meant the guess
+        assert not any(GUESS in line for line in labels(app.main.stack).values())
 
 
 async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settings):

@@ -13,10 +13,17 @@ from textual.widgets.option_list import Option
 
 from tui.messages import CardRequested
 
+GUESS = "likely answer?"
+"""After the name of the reader's likely answer, which the answer did not state."""
 
-def entry_label(entity: str, referred_as: str, aliases: list[str], tracked: bool) -> Text:
-    """`沈砚  as 他` and, dimmed on the next line, a few aliases."""
+
+def entry_label(entity: str, referred_as: str, aliases: list[str], tracked: bool,
+                guess: bool = False) -> Text:
+    """`沈砚  as 他`, or `苏绾  likely answer?` for a guess, and, dimmed on the next line, a few
+    aliases."""
     label = Text.assemble(("● " if tracked else "  ", "bold"), (entity, "bold"))
+    if guess:  # first after the name: the pane cuts long lines short
+        label.append(f"  {GUESS}", style="italic dim")
     if referred_as and referred_as != entity:
         label.append(f"  as {referred_as}", style="italic")
     shown = [a for a in aliases if a != entity]
@@ -62,7 +69,7 @@ class EntityStack(OptionList):
         self.entities = [entry.entity for entry in stack]
         self.set_options(
             Option(entry_label(e.entity, e.referred_as, aliases.get(e.entity, []),
-                               e.entity == tracked), id=str(i))
+                               e.entity == tracked, e.guess), id=str(i))
             for i, e in enumerate(stack))
         if highlighted in self.entities:
             self.highlighted = self.entities.index(highlighted)
