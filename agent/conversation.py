@@ -31,7 +31,7 @@ from agent.stack import Lexicon, Resolution, lexicon_of, likely_answer, next_sta
 from sessions.records import Session, StackEntry, Turn
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
-from stores.lang import en, zh
+from stores.lang import asked_thing, en, zh
 
 if TYPE_CHECKING:
     from pydantic_ai import Agent
@@ -219,11 +219,14 @@ class Conversation:
 
     def _stack_after(self, resolution: Resolution, answer: Answer,
                      old: list[StackEntry]) -> list[StackEntry]:
-        """The stack after an answer. An answer that states nothing (evidence) puts the
-        candidate it found most likely first; that one is marked as a guess."""
+        """The stack after an answer. An answer that states nothing (evidence) to a question
+        after one thing (who, where, how many) puts the candidate it found most likely first;
+        that one is marked as a guess. (How someone died asks for no one thing: the names its
+        evidence gives are no guess at an answer.)"""
         lexicon = self.lexicon  # built here, in the worker, when a turn is the first to need it
         guess = (likely_answer(resolution, answer.entities, lexicon)
-                 if answer.stop_reason == "evidence" else "")
+                 if answer.stop_reason == "evidence" and asked_thing(resolution.question)
+                 else "")
         return next_stack(resolution, answer.entities, old, lexicon, guess=guess)
 
     @property

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.schemas import Answer
-from stores.lang import has_han
+from stores.lang import chapter_references, has_han
 from stores.models import Chunk
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
@@ -86,10 +86,10 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
             continue
         if not any(form and form in text for form in forms(name) for text in texts):
             missing.append(own[start:end])
-    numbers = set(_ARABIC.findall(with_arabic(own))) - set(_ARABIC.findall(with_arabic(question)))
+    told = chapter_references().sub(" ", own)  # "in chapters 8, 9": where, not a claim
+    numbers = set(_ARABIC.findall(with_arabic(told))) - set(_ARABIC.findall(with_arabic(question)))
     if numbers:
         in_cited = {n for text in texts for n in _ARABIC.findall(with_arabic(text))}
-        in_cited |= {str(c.chapter) for c in cited}  # "in chapter 8" names where, not a claim
         missing += sorted(n for n in numbers if n not in in_cited)
     return list(dict.fromkeys(missing))
 

@@ -56,7 +56,7 @@ def collect(run) -> tuple[list[Asked], int]:
     the set has in all."""
     from agent.evals.answers import gold_key, states
     from agent.librarian import model
-    from agent.librarian.extract import asked_kind
+    from stores.lang import asked_thing
 
     runner = run.runner
     seen: list = []
@@ -74,7 +74,7 @@ def collect(run) -> tuple[list[Asked], int]:
             if not q.gold_chapters:
                 continue
             answerable += 1
-            kind = asked_kind(q.question)
+            kind = asked_thing(q.question)
             if kind is None:
                 continue
             seen.clear()

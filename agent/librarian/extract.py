@@ -34,40 +34,23 @@ TOP = 5
 """How many of the best passages are read for candidates."""
 
 PERSON, PLACE, NUMBER, NAME = "person", "place", "number", "name"
+"""What a question asks for (stores.lang.asked_thing)."""
 WANTED_TYPES = {PERSON: {"person"}, PLACE: {"place"}, NAME: {"person", "item", "faction", "place"}}
 """The world's entity types that answer each kind of question ("other" answers any, untyped)."""
 
 FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "near_best",
-            "slot", "passages", "first", "title", "typed", "common", "lore", "speaker", "quoted")
+            "slot", "passages", "first", "title", "typed", "common", "lore", "speaker", "quoted",
+            "votes", "votes_leader")
 """The names of a candidate's features, in the order of its vector (see `Candidate`)."""
 
 _ZH_NUMBER = re.compile(f"(?:[{NUMERALS}]|\\d)+(?:[余多])?[个人位匹员名年岁日天次回里斤两万千百骑匹口张座件只头]?")
 _EN_NUMBER = re.compile(r"\b(?:\d[\d,]*|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
                         + r")(?:[- ](?:hundred|thousand|million))?\b", re.I)
-_MANY_OF = re.compile(r"哪[几二三四五六七八九两]")
 ASKING = {PERSON: "person_named", PLACE: "where", NUMBER: "number", NAME: "who"}
 """The question words of each kind (stores/lang), which mark the answer's slot in the question."""
 _SPEAKS = {True: re.compile(zh.SPEAKS), False: re.compile(en.SPEAKS, re.I)}
 WINDOW = {True: 12, False: 40}
 """How far from a candidate, in characters (Han text: True), the slot's words are looked for."""
-
-
-def asked_kind(question: str) -> str | None:
-    """What kind of thing the question asks for, or None when it asks for no one thing (why,
-    how, what happened, which several people)."""
-    if asks("which_chapter").search(question):
-        return None
-    if asks("number").search(question) and not _MANY_OF.search(question):
-        return NUMBER
-    if asks("many").search(question):
-        return None
-    if asks("where").search(question):
-        return PLACE
-    if asks("person_named").search(question):
-        return PERSON
-    if asks("who").search(question):
-        return NAME
-    return None
 
 
 @dataclass
@@ -102,6 +85,9 @@ class World:
     """(text, names in it) → (share of the whole question, share of its words) the text holds."""
     words: Sequence[str]
     """The question's content words (not its names), to measure distance to."""
+    tokens: Sequence[str] = ()
+    """Every content word of the question but its names, single characters too (斩, 请): a
+    sentence votes for the names in it by how many of their letters it holds."""
 
 
 def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: World) -> list[Candidate]:
@@ -110,6 +96,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     before, after = _slot_words(plan.question, kind, world.words)
     found: dict[str, Candidate] = {}
     votes: dict[str, float] = {}
+    letters: dict[str, float] = {}
     chunks: dict[str, set[str]] = {}
     for rank, passage in enumerate(ranked[:TOP]):
         title_names = {n for _, _, n in world.mentioned(passage.chapter_title)} \
@@ -121,6 +108,8 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                 spans = [*((0, 0, n) for n in title_names), *spans]
             names = [n for _, _, n in spans]
             whole, words = world.covers(sentence, names)
+            held = sum(len(t) for t in world.tokens if t in sentence) + 2 * sum(
+                n in plan.entities for n in names)
             for at, end, name in _mentions(kind, sentence, spans, world.kinds):
                 if name in plan.entities or name in plan.mentions or name in plan.question:
                     continue
@@ -130,6 +119,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                     c.features = {"first": 1 / (1 + rank), "typed": float(c.typed)}
                 f = c.features
                 votes[name] = votes.get(name, 0.0) + whole / (1 + rank)
+                letters[name] = letters.get(name, 0.0) + held / (1 + rank)
                 if whole > f.get("best", -1):
                     f["best"], c.best_chunk, c.best_sentence = whole, passage.chunk_id, sentence
                 f["best_words"] = max(f.get("best_words", 0.0), words)
@@ -152,6 +142,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     order = sorted(votes, key=lambda n: -votes[n])
     top = votes[order[0]] or 1.0
     second = votes[order[1]] if len(order) > 1 else 0.0
+    most_letters = max(letters.values()) or 1.0
     for name, c in found.items():
         f = c.features
         f["bias"] = 1.0
@@ -159,6 +150,8 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
         f["leader"] = float(name == order[0])
         f["margin"] = (top - second) / top if name == order[0] else 0.0
         f["passages"] = len(chunks.get(name, ())) / TOP
+        f["votes"] = letters[name] / most_letters
+        f["votes_leader"] = float(letters[name] == most_letters)
         df = world.passages_with(name) if kind != NUMBER else 0
         f["common"] = math.log1p(df) / math.log1p(max(world.size, 1))
         c.probability = probability(c.vector())

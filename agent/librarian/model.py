@@ -35,7 +35,7 @@ from agent.blocking import run_blocking
 from agent.cards import Voice, card_answer, identity_asked
 from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
-from agent.librarian.extract import Candidate, World, asked_kind, candidates
+from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
@@ -55,7 +55,7 @@ from agent.stack import Resolution, lexicon_of
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.keyword.segment import fold_latin, tokens
-from stores.lang import asks, has_han
+from stores.lang import asked_thing, asks, has_han
 
 STATED_WEIGHT = 4.0
 """Weight of the passages that state a typed relation the question's graph search found
@@ -279,7 +279,7 @@ class Librarian:
         """What the best passages put forward as the one thing the question asks for, most
         probable first (agent/librarian/extract.py); none when it asks for no one thing or for
         a relative (the relation answers that)."""
-        kind = asked_kind(plan.question)
+        kind = asked_thing(plan.question)
         if kind is None or plan.asks_relation or plan.hops:
             return []
         terms = self.grader.terms(plan)
@@ -292,7 +292,8 @@ class Librarian:
 
         world = World(self.retriever.spans, self._kinds,
                       lambda name: len(self._chapters_of(name)), len(self.retriever.story),
-                      covers, [form for t in words for form in (t.forms or (t.text,))])
+                      covers, [form for t in words for form in (t.forms or (t.text,))],
+                      [t for t in tokens_of(plan.question) if t not in plan.entities])
         return candidates(plan, kind, ranked, world)
 
     def _card_asked(self, plan: QueryPlan) -> Card | None:

@@ -94,6 +94,8 @@ class Language:
     identity: str = ""
     """Pattern of a question that asks who or what a named entity is, (?P<name>…) the name
     (X是谁, 谁是X, who is X, tell me about X)."""
+    chapter_reference: str = ""
+    """Pattern of a reference to a chapter (chapter 8, 第8回): where, not what."""
 
     def relative_word(self, kind: str, end: str, gender: str) -> str:
         """The word for one end of a relation, the gendered one when the gender is known
@@ -136,6 +138,36 @@ def asks(kind: str) -> re.Pattern[str]:
         return re.compile("|".join(f"(?:{language(code).identity})" for code in LANGUAGES),
                           re.I)
     return re.compile("|".join(language(code).question_words[kind] for code in LANGUAGES), re.I)
+
+
+@cache
+def chapter_references() -> re.Pattern[str]:
+    """Chapter references in any of the languages (chapter 8, ch. 7, 第8回), case-insensitive."""
+    return re.compile("|".join(f"(?:{language(code).chapter_reference})" for code in LANGUAGES),
+                      re.I)
+
+
+_MANY_OF = re.compile(r"哪[几二三四五六七八九两]")
+"""哪几个人, 哪三位: several people, though 几 also asks for a number."""
+
+
+def asked_thing(question: str) -> str | None:
+    """What one thing the question asks for — "person" (谁, who), "place" (哪里, where),
+    "number" (多少, how many) or "name" (叫什么, what is … called) — or None when it asks for
+    no one thing (why, how, what happened, which several people, which chapter)."""
+    if asks("which_chapter").search(question):
+        return None
+    if asks("number").search(question) and not _MANY_OF.search(question):
+        return "number"
+    if asks("many").search(question):
+        return None
+    if asks("where").search(question):
+        return "place"
+    if asks("person_named").search(question):
+        return "person"
+    if asks("who").search(question):
+        return "name"
+    return None
 
 
 @cache

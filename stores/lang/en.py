@@ -203,6 +203,8 @@ MALE_DESCRIPTION = r"\b(?:son|husband|father|man|boy|brother|he|his|him)\b"
 """Words that describe a man."""
 SHE = r"\b(?:she|her|hers|herself)\b"
 HE = r"\b(?:he|him|his|himself)\b"
+CHAPTER_REFERENCE = r"\b(?:chapters?|ch\.)\s*\d+(?:\s*(?:,|and|to|–|-)\s*(?:and\s+)?\d+)*"
+"""Where in the story, not a claim about it: chapter 8, chapters 8, 9 and 10, ch. 7."""
 SPEAKS = r",?\s*(?:\w+ly\s+)?(?:said|says|cried|replied|answered|asked|exclaimed|continued|added)\b"
 """A name followed by how it speaks (Darcy said, Mrs. Bennet cried): the one who says the words."""
 SENTENCE_END = ".!?"
@@ -292,4 +294,5 @@ NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
                     "{who} is {whose}'s {word}", defining=DEFINING, identity=IDENTITY,
-                    role_before=ROLE_BEFORE, not_roles=NOT_ROLES)
+                    role_before=ROLE_BEFORE, not_roles=NOT_ROLES,
+                    chapter_reference=CHAPTER_REFERENCE)

@@ -231,6 +231,8 @@ MALE_DESCRIPTION = r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的�
 SHE = r"她(?!们)"
 """The pronoun of a woman (not 她们)."""
 HE = r"(?<![其吉])他(?![们人乡日])"
+CHAPTER_REFERENCE = rf"第[{NUMERALS}、，,\s至到—–-]+[回章节]"
+"""Where in the story, not a claim about it: 第8回, 第七、八回, 第3至5章."""
 SPEAKS = r"[^，。！？“”「」]{0,3}?(?:曰|道|说|问|答|叹|喝|叫|骂)"
 """A name followed by how it speaks (孔明曰, 宝玉笑道): the one who says the next words."""
 """The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
@@ -324,7 +326,8 @@ LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
                     role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
-                    introduction=INTRODUCTION)
+                    introduction=INTRODUCTION,
+                    chapter_reference=CHAPTER_REFERENCE)
 
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""

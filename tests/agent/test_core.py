@@ -311,3 +311,12 @@ async def test_what_the_cited_passage_holds_is_supported_by_any_name_of_it(deps:
 
     assert result.unsupported == []
     assert result.answer.text == "第2回里白姑娘送了他一包伤药 [1]"
+
+
+async def test_chapter_numbers_say_where_and_are_no_claim(deps: LoreDeps) -> None:
+    cid = chunk_with(deps.retriever, "白芷谢过林子川")
+    script = Script(call("vector_search", query="白芷"),
+                    answer("白芷出现在第2、3回，见 chapters 2 and 3 [1]", (cid, "送他一包伤药")))
+    result = await ask(build_agent(script.model()), deps, "白芷出现在哪几回？")
+
+    assert result.unsupported == []

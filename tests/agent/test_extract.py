@@ -14,13 +14,13 @@ from agent.librarian.extract import (
     PLACE,
     Weights,
     World,
-    asked_kind,
     candidates,
     fitted,
     probability,
 )
 from agent.schemas import Passage
 from stores.entities.matcher import AliasMatcher
+from stores.lang import asked_thing
 from stores.models import LORE_CHAPTER
 
 NAMES = AliasMatcher({"关羽": "关羽", "云长": "关羽", "华雄": "华雄", "张飞": "张飞", "袁术": "袁术",
@@ -42,7 +42,7 @@ KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "
     ("Why did Su Wan leave?", None),
 ])
 def test_the_kind_of_thing_a_question_asks_for(question: str, kind: str | None) -> None:
-    assert asked_kind(question) == kind
+    assert asked_thing(question) == kind
 
 
 def _passage(text: str, chunk: str = "c1", chapter: int = 5, title: str = "") -> Passage:

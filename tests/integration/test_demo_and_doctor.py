@@ -118,7 +118,7 @@ def test_questions_about_another_story_are_not_answered_with_this_one(demo_home:
         assert answer["stop_reason"] == "evidence", (question, answer["answer"])
         assert answer["answer"].startswith(f"原文中没有提到“{name}”"), answer["answer"]
     # a who-question is about people, not the sword their sentence also names; the sentences'
-    # votes are not stated as the answer (bench/stating.py), they are what the answer is about
+    # votes are not stated as the answer (too often wrong), they are what the answer is about
     result = lore("ask", "结义的是哪几个人？", "--world", "demo", "--new", "--json", home=demo_home)
     answer = json.loads(result.out)
     assert answer["stop_reason"] == "evidence"
