@@ -161,7 +161,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = ([relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
-                             gender)]
+                             gender, say)]
              if bare and pair else [])
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
@@ -175,7 +175,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             named = quoted if len(quoted) > 1 else people[:1]
         if not supported or unsettled(plan, missing, absent):
             return evidence_only(plan, cited, citations, lines, named, absent)
-        lines.append(("、".join(named) + "。") if plan.chinese else (", ".join(named) + "."))
+        if not (lines and all(say(n) in lines[0] for n in named)):  # said once, not twice
+            shown_names = [say(n) for n in named]
+            lines.append(("、".join(shown_names) + "。") if plan.chinese
+                         else (", ".join(shown_names) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
         return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
                                      if line), citations=citations, entities=subjects[:6])
@@ -277,6 +280,23 @@ def _cite_lines(plan: QueryPlan, cited: Sequence[Passage],
                 citations: Sequence[Citation]) -> list[str]:
     return [_cite_line(plan, p, c.quote, n)
             for n, (p, c) in enumerate(zip(cited, citations, strict=True), start=1)]
+
+
+def within_horizon(answer: Answer, horizon: int, chinese: bool) -> Answer:
+    """An answer that states nothing, read under a spoiler horizon, says how far the text was
+    read: what was asked may well be told after it (Nothing up to chapter 3 says …)."""
+    if not horizon or answer.stop_reason not in ("not_in_text", "evidence"):
+        return answer
+    if chinese:
+        lead = f"到{chapter_label(horizon, True)}为止，"
+    else:
+        lead = f"Up to chapter {horizon}: "
+        if answer.stop_reason == "not_in_text":
+            lead = f"Nothing up to chapter {horizon} says it: "
+    first, _, rest = answer.text.partition("\n")
+    if not chinese and first[:1].isupper() and not first.startswith("The text never"):
+        first = first[:1].lower() + first[1:]
+    return answer.model_copy(update={"text": "\n".join(filter(None, [lead + first, rest]))})
 
 
 def not_in_text(plan: QueryPlan) -> Answer:

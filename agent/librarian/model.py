@@ -34,7 +34,14 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls
 from agent.blocking import run_blocking
 from agent.cards import Voice, card_answer, identity_asked
 from agent.librarian.analysis import QueryPlan, analyse
-from agent.librarian.compose import compose, not_in_text, question_terms, sentences, tokens_of
+from agent.librarian.compose import (
+    compose,
+    not_in_text,
+    question_terms,
+    sentences,
+    tokens_of,
+    within_horizon,
+)
 from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
@@ -263,10 +270,14 @@ class Librarian:
 
     def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
         card = self._card_asked(plan)
-        if card is not None:
+        if card is not None:  # a card read under the horizon says how far it was read itself
             voice = Voice(plan.chinese, self.retriever.entities,
                           lexicon_of(self.retriever).gender)
             return card_answer(card, self.retriever.chunks, voice, self.retriever.horizon)
+        return within_horizon(self._compose(plan, ranked, relations), self.retriever.horizon,
+                              plan.chinese)
+
+    def _compose(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
         if not ranked or self._death_untold(plan, ranked):
             return not_in_text(plan)
         terms = question_terms(plan.question, tokens)

@@ -41,9 +41,10 @@ def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]
 
 
 def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
-                   gender: Callable[[str], str]) -> str:
+                   gender: Callable[[str], str], say: Callable[[str], str] = str) -> str:
     """The relation that answers the question (`answer` is its other end, if the question asks
-    for one), else the best typed or co-occurrence relation between the names."""
+    for one), else the best typed or co-occurrence relation between the names, each named as
+    `say` names it (an English answer: 顾青禾 as Gu Qinghe)."""
     if not relations:
         return ""
     named = set(plan.entities)
@@ -74,15 +75,15 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
             plan.question, lang.relative_word(rel.type, end, g))), "")
         word = lang.relative_word(rel.type, end, sex)
         if word:
-            said = lang.relative_sentence.format(who=who, whose=whose, word=word)
+            said = lang.relative_sentence.format(who=say(who), whose=say(whose), word=word)
             return f"{said}{where}。" if plan.chinese else f"{said}{where}."
     listed = ("、" if plan.chinese else ", ").join(kinds)
     if plan.chinese:
         kind = f"关系：{listed}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
-        return f"{rel.source}与{rel.target}——{kind}{where}。"
+        return f"{say(rel.source)}与{say(rel.target)}——{kind}{where}。"
     kind = f"relation: {listed}" if rel.type != "co_occurs" else (
         f"appear together in {int(rel.weight)} passages")
-    return f"{rel.source} and {rel.target} — {kind}{where}."
+    return f"{say(rel.source)} and {say(rel.target)} — {kind}{where}."
 
 
 def _says(question: str, word: str) -> bool:

@@ -246,3 +246,15 @@ def test_question_words_leave_the_search_words() -> None:
     # 有谁 ("who are there") is a question word as a whole: 徒弟有 is not a word of the text
     assert content_query("顾怀山的徒弟有谁？") == "顾怀山 徒弟"
     assert content_query("刘备三顾茅庐请的是谁？") == "刘备三顾茅庐请"
+
+
+async def test_under_a_horizon_an_answer_that_states_nothing_says_how_far_it_read(
+        run, sanguo) -> None:
+    sanguo.horizon = 1  # 华雄 is slain in 回 5: nothing up to 回 1 tells it
+    try:
+        result = await run("谁斩了华雄？")
+    finally:
+        sanguo.horizon = 0
+    assert result.answer.stop_reason in ("evidence", "not_in_text")
+    assert result.answer.text.startswith("到第1回为止，"), result.answer.text
+    assert all(c.chapter <= 1 for c in result.answer.citations)
