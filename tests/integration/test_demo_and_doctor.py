@@ -83,14 +83,18 @@ def test_a_question_for_all_of_a_relation_names_every_one(demo_home: Path) -> No
     one = lore("ask", "顾怀山的徒弟是谁？", "--world", "demo", "--new", home=demo_home)
     assert many.code == 0 and one.code == 0, many.err + one.err
     assert many.out.splitlines()[1] == "沈砚、韩峥。"  # both disciples the glossary declares
-    assert one.out.splitlines()[1] == "沈砚。"
+    # one disciple: the relation's sentence names him, once (no trailing "沈砚。")
+    assert one.out.splitlines()[0] == "沈砚是顾怀山的徒弟（据设定集）。"
+    assert one.out.splitlines()[1].startswith("见第")
     # asked in English, the answer cites where the master meets a disciple, not the English
     # chapter about Eleanor whose words match "disciples"
     english = lore("ask", "Who are Gu Huaishan's disciples?", "--world", "demo", "--new", "--json",
                    home=demo_home)
     assert english.code == 0, english.err
     answer = json.loads(english.out)
-    assert answer["answer"].splitlines()[1] == "沈砚, 韩峥."
+    # named as the world names them in English
+    assert answer["answer"].splitlines()[0] == "Shen Yan is Gu Huaishan's disciple (declared in the glossary)."
+    assert answer["answer"].splitlines()[1] == "Shen Yan, Han Zheng."
     first = answer["citations"][0]
     start, end = first["lines"]
     cited = "".join(Path(first["source"]).read_text("utf-8").splitlines()[start - 1:end])
