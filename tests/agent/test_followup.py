@@ -311,12 +311,14 @@ def demo(demo_world_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     stores.close()
 
 
+@pytest.mark.slow
 def test_demo_world_dialogues(demo: Lexicon) -> None:
     right, total, wrong = accuracy(demo, ROOT / "stores/demo_world/dialogues.jsonl")
     print(f"demo dialogues: {right}/{total} follow-ups resolved")
     assert total == 13 and right == total, wrong
 
 
+@pytest.mark.slow
 def test_demo_world_genders_come_from_titles_and_text(demo: Lexicon) -> None:
     assert [demo.gender(n) for n in ("沈砚", "苏绾", "顾青禾", "韩峥", "Eleanor Vance")] == [
         "m", "f", "f", "m", "f"]
