@@ -7,7 +7,7 @@ LOCK   := requirements.lock
 # pip itself is pinned too: pip-compile (pip-tools 7.6) works with a known range of pip releases.
 PIP_VERSION := 25.3
 
-.PHONY: run test lint lock bench clean
+.PHONY: run test test-fast lint lock bench clean
 
 # Every package at the exact version the lock names, then the project itself without resolving
 # anything again; `pip check` must be clean or the install stops here, before any test runs.
@@ -25,6 +25,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# The quick subset while working: everything but the tests marked slow (pyproject.toml).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
 
 # Style, types (mypy with the pydantic plugin over the four packages) and the import contracts
 # of pyproject.toml (layers tui > agent > sessions > stores; Textual only in tui/).

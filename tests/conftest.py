@@ -1,4 +1,5 @@
-"""Shared fixtures: every test gets its own LORE_HOME; the real corpora live in ../shared/data."""
+"""Shared fixtures: every test gets its own LORE_HOME; the real corpora live in ../shared/data;
+the bundled demo world is ingested once per test session (`demo_world_home`)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,18 @@ def shared_data() -> Path:
         pytest.fail(f"{SHARED_DATA} is missing: clone the project next to ../shared "
                     "or set LORE_SHARED_DATA to the data folder")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def demo_world_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir holding the bundled demo world, made by `lore demo` once per test session
+    (about 10 s) for every test that reads it: the CLI tests, the app's Pilot tests, the
+    follow-up tests. Never written to: a test that changes anything, a session included, works
+    on its own copy (see `demo_copy` and `demo_home` in tests/integration, `settings` in
+    tests/tui). Tests of the demo command itself make their own."""
+    from tests.integration.lore import lore
+
+    home = tmp_path_factory.mktemp("demo-world-home")
+    result = lore("demo", home=home)
+    assert result.code == 0, result.err
+    return home

@@ -20,6 +20,7 @@ from tui.commands import packages
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", backends.BACKENDS, ids=lambda b: f"{b.module}.{b.attribute}")
 def test_every_selectable_backend_imports(backend: backends.Backend) -> None:
     code = (f"from stores.backends import load; "

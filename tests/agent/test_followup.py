@@ -9,6 +9,7 @@ tests measure the resolver alone; `lore eval dialogues` measures it behind the o
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -295,28 +296,29 @@ def test_monte_cristo_dialogues(monte: Lexicon) -> None:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexicon]:
-    """The demo world ingested into real stores; its lexicon as the app builds it."""
+def demo(demo_world_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexicon]:
+    """The demo world in real stores (a copy of the session's, tests/conftest.py); its lexicon
+    as the app builds it."""
     from agent.retrieval import Retriever
     from agent.settings import AgentSettings
-    from stores.ingest import ingest
     from stores.world import WorldStores
 
-    folder = ROOT / "stores" / "demo_world"
-    settings = AgentSettings(data_dir=tmp_path_factory.mktemp("demo"))
-    ingest(settings, "demo", [folder / "zh", folder / "en", folder / "dialogue"],
-           folder / "glossary.toml")
+    home = tmp_path_factory.mktemp("demo") / "home"
+    shutil.copytree(demo_world_home, home)
+    settings = AgentSettings(data_dir=home)
     stores = WorldStores(settings, "demo")
     yield Lexicon.from_retriever(Retriever(stores, settings.retrieval))
     stores.close()
 
 
+@pytest.mark.slow
 def test_demo_world_dialogues(demo: Lexicon) -> None:
     right, total, wrong = accuracy(demo, ROOT / "stores/demo_world/dialogues.jsonl")
     print(f"demo dialogues: {right}/{total} follow-ups resolved")
     assert total == 13 and right == total, wrong
 
 
+@pytest.mark.slow
 def test_demo_world_genders_come_from_titles_and_text(demo: Lexicon) -> None:
     assert [demo.gender(n) for n in ("沈砚", "苏绾", "顾青禾", "韩峥", "Eleanor Vance")] == [
         "m", "f", "f", "m", "f"]

@@ -30,6 +30,7 @@ def runs(locomo: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
     return home, reports[0], reports[1]
 
 
+@pytest.mark.slow
 def test_the_report_scores_every_category(runs: tuple[Path, dict, dict]) -> None:
     _, report, _ = runs
     assert report["samples"] == 1 and report["k"] == 10 and report["window"] == 2
@@ -56,6 +57,7 @@ def test_the_report_scores_every_category(runs: tuple[Path, dict, dict]) -> None
     assert 0.0 <= abstention["auroc"] <= 1.0
 
 
+@pytest.mark.slow
 def test_vectors_are_cached_and_no_session_is_left_behind(runs: tuple[Path, dict, dict]) -> None:
     home, first, second = runs
     assert 0 < first["embedded"] <= first["memories"] + first["questions"]

@@ -84,6 +84,7 @@ def _quotes_check_out(result: AskResult, retriever: Retriever) -> None:
         assert tuple(citation.lines) == (chunk.line_start, chunk.line_end)
 
 
+@pytest.mark.slow
 async def test_who_question_gives_the_sentences_as_evidence_without_stating_a_name(
         run, sanguo) -> None:
     # The answer picker is not sure enough to state a name out of fold (bench/answers_fit.py):
@@ -103,6 +104,7 @@ async def test_who_question_gives_the_sentences_as_evidence_without_stating_a_na
     _quotes_check_out(result, sanguo)
 
 
+@pytest.mark.slow
 async def test_oath_question_quotes_the_three_brothers_from_chapter_one(run, sanguo) -> None:
     result = await run("桃园结义的是哪三个人？")
     assert 1 in {c.chapter for c in result.answer.citations}
@@ -112,6 +114,7 @@ async def test_oath_question_quotes_the_three_brothers_from_chapter_one(run, san
     _quotes_check_out(result, sanguo)
 
 
+@pytest.mark.slow
 async def test_a_name_question_searches_within_the_named_entity(run, librarian) -> None:
     result = await run("玄德三顾草庐请出山的是哪位先生？")
     filtered = [c for c in result.tool_calls if c.tool == "vector_search" and c.args.get("entity")]
@@ -120,6 +123,7 @@ async def test_a_name_question_searches_within_the_named_entity(run, librarian) 
     assert "诸葛亮" in result.answer.entities
 
 
+@pytest.mark.slow
 async def test_a_relation_question_asks_the_graph_for_the_pair(run, sanguo) -> None:
     result = await run("孔明和玄德是什么关系？")
     graph = [c for c in result.tool_calls if c.tool == "graph_search"]
@@ -129,6 +133,7 @@ async def test_a_relation_question_asks_the_graph_for_the_pair(run, sanguo) -> N
     _quotes_check_out(result, sanguo)
 
 
+@pytest.mark.slow
 async def test_a_quote_is_looked_up_verbatim(run, librarian) -> None:
     result = await run("“分久必合，合久必分”是在哪一回？")
     quoted = [c for c in result.tool_calls if c.tool == "keyword_search"
@@ -137,6 +142,7 @@ async def test_a_quote_is_looked_up_verbatim(run, librarian) -> None:
     assert result.evidence[0].chapter == 1
 
 
+@pytest.mark.slow
 async def test_a_which_chapter_question_tracks_the_entity_and_reads_titles(run, librarian) -> None:
     result = await run("刘备第几回三顾草庐？")
     tools = _tools(result)
@@ -147,6 +153,7 @@ async def test_a_which_chapter_question_tracks_the_entity_and_reads_titles(run, 
     assert result.evidence[0].chapter == 37
 
 
+@pytest.mark.slow
 async def test_a_title_is_not_searched_when_the_person_asked_about_is_not_in_it(run) -> None:
     def titled(result: AskResult) -> list[dict]:
         return [c.args["chapter_range"] for c in result.tool_calls
@@ -157,6 +164,7 @@ async def test_a_title_is_not_searched_when_the_person_asked_about_is_not_in_it(
     assert {"start": 37, "end": 37} not in titled(await run("华雄三顾草庐时见到了谁？"))
 
 
+@pytest.mark.slow
 async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, librarian) -> None:
     result = await run("温酒斩华雄的那位将军是在哪里结义的？")
     assert result.answer.stop_reason == "answered"  # 温酒 is told as 酒尚温: not a missing word
@@ -169,6 +177,7 @@ async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, l
     assert {1, 5} <= chapters  # both hops stand in the evidence
 
 
+@pytest.mark.slow
 async def test_someone_the_text_never_mentions_is_named_and_nothing_is_stated(run) -> None:
     result = await run("张三丰在书里教了赵云什么武功？")
     assert result.answer.stop_reason == "evidence"
@@ -176,6 +185,7 @@ async def test_someone_the_text_never_mentions_is_named_and_nothing_is_stated(ru
     assert "不足以确定答案" in result.answer.text.splitlines()[0]
 
 
+@pytest.mark.slow
 async def test_words_the_text_never_uses_get_evidence_not_an_answer(run) -> None:
     # a reader asks in their own words: two words the text lacks are no reason to refuse
     # (bench/tune.py ablate: that rule refused 6 answerable held-out questions, caught none);
@@ -185,6 +195,7 @@ async def test_words_the_text_never_uses_get_evidence_not_an_answer(run) -> None
     assert result.answer.text.startswith("原文中最相关的句子如下，但不足以确定答案")
 
 
+@pytest.mark.slow
 def test_analysis_reads_kinds_names_and_hops(sanguo: Retriever) -> None:
     assert analyse("孔明和玄德是什么关系？", sanguo.spans).kind == "relational"
     assert analyse("“分久必合”出自哪一回？", sanguo.spans).quote == "分久必合"
@@ -229,6 +240,7 @@ def test_chapter_titles_are_read_folded_and_words_every_title_shares_do_not_coun
     assert title_chapters(tokens("Why did little Ida's flowers dance?"), titles) == []
 
 
+@pytest.mark.slow
 def test_grading_reads_names_through_aliases_and_words_turned_around(sanguo: Retriever,
                                                                      librarian: Librarian) -> None:
     grader = librarian.grader
@@ -248,6 +260,7 @@ def test_question_words_leave_the_search_words() -> None:
     assert content_query("刘备三顾茅庐请的是谁？") == "刘备三顾茅庐请"
 
 
+@pytest.mark.slow
 async def test_under_a_horizon_an_answer_that_states_nothing_says_how_far_it_read(
         run, sanguo) -> None:
     sanguo.horizon = 1  # 华雄 is slain in 回 5: nothing up to 回 1 tells it

@@ -99,6 +99,7 @@ async def test_the_round_limit_ends_with_the_best_evidence_and_no_passage_twice(
         assert c.quote in deps.retriever.chunks[c.chunk_id].text
 
 
+@pytest.mark.slow
 async def test_the_time_limit_ends_the_answer_with_evidence_not_a_hang(deps: LoreDeps) -> None:
     def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
         if n == 1:

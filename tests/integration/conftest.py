@@ -27,13 +27,12 @@ def _ingested(tmp_path_factory: pytest.TempPathFactory, src: Path, numbers: list
     return home
 
 
-@pytest.fixture(scope="session")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data dir holding the bundled demo world, made by `lore demo` (tests that check the
-    demo command itself make their own)."""
-    home = tmp_path_factory.mktemp("demo-world-home")
-    result = lore("demo", home=home)
-    assert result.code == 0, result.err
+@pytest.fixture(scope="module")
+def demo_home(demo_world_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A data dir holding the demo world (a copy of the session's `lore demo`, tests/conftest.py),
+    shared by the tests of one module: the sessions they write stay in that module."""
+    home = tmp_path_factory.mktemp("demo-home") / "home"
+    shutil.copytree(demo_world_home, home)
     return home
 
 
@@ -54,16 +53,6 @@ def monte_cristo_home(tmp_path_factory: pytest.TempPathFactory, shared_data: Pat
     """A data dir holding world `monte`: Monte Cristo chapters 1–5."""
     return _ingested(tmp_path_factory, shared_data / "monte_cristo" / "chapters",
                      MONTE_CRISTO_CHAPTERS, "monte")
-
-
-@pytest.fixture(scope="session")
-def demo_world_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data dir holding the bundled demo world, made by `lore demo` (tests copy it before
-    changing anything)."""
-    home = tmp_path_factory.mktemp("demo-world-home")
-    result = lore("demo", home=home)
-    assert result.code == 0, result.err
-    return home
 
 
 @pytest.fixture

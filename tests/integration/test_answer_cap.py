@@ -10,9 +10,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import ROOT
 from tests.integration.test_small_model_cli import ask, sent_ids
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
 
 WORDS = 5_000  # 15,000 characters (the probe's 100,000 words also cost minutes of streaming)
 

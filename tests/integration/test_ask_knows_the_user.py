@@ -17,6 +17,9 @@ from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import ROOT, lore
 from tests.integration.test_small_model_cli import sent_ids, small_model_env
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def home(demo_home: Path, tmp_path: Path) -> Path:

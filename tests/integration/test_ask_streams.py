@@ -13,8 +13,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import ROOT
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
 
 QUESTION = "沈砚的结义兄弟是谁？"
 

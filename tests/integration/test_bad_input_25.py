@@ -16,6 +16,9 @@ import pytest
 
 from tests.integration.lore import ROOT, lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 DEMO_ZH = ROOT / "stores" / "demo_world" / "zh"
 
 

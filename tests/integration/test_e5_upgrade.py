@@ -20,6 +20,9 @@ import pytest
 
 from tests.integration.lore import ROOT, lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 E5 = {"LORE_EMBEDDER__BACKEND": "e5"}
 
 

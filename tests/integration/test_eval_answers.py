@@ -16,6 +16,9 @@ from agent.schemas import Answer, Citation
 from stores.config import Settings
 from tests.integration.lore import lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 QUESTIONS = str(ROOT / "stores" / "demo_world" / "questions.jsonl")
 

@@ -9,6 +9,9 @@ import pytest
 
 from tests.integration.lore import lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 QUESTIONS = [
     {"id": "t-1", "type": "fact", "question": "谁斩了华雄？", "answer": "关羽",
      "gold_chapters": [5], "evidence": "酒尚温时斩华雄"},

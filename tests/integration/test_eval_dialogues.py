@@ -22,6 +22,7 @@ def report(demo_home: Path) -> dict:
     return json.loads(result.out)
 
 
+@pytest.mark.slow
 def test_the_report_has_the_documented_shape(report: dict) -> None:
     assert set(report) == {"resolution_accuracy", "overall", "followup", "turns"}
     for part in ("overall", "followup"):
@@ -35,6 +36,7 @@ def test_the_report_has_the_documented_shape(report: dict) -> None:
     assert report["followup"]["n"] == len(expected) - len(records)
 
 
+@pytest.mark.slow
 def test_follow_ups_are_resolved_and_first_turns_left_alone(report: dict) -> None:
     assert report["resolution_accuracy"] >= 0.8
     for turn in report["turns"]:
@@ -50,6 +52,7 @@ def test_follow_ups_are_resolved_and_first_turns_left_alone(report: dict) -> Non
     assert report["overall"]["recall"] >= 0.6  # the cited passages carry the gold chapters
 
 
+@pytest.mark.slow
 def test_the_evaluation_leaves_no_session_behind(demo_home: Path, tmp_path: Path) -> None:
     def sessions() -> list[dict]:
         listed = lore("sessions", "list", "--json", home=demo_home)
@@ -65,6 +68,7 @@ def test_the_evaluation_leaves_no_session_behind(demo_home: Path, tmp_path: Path
     assert sessions() == before
 
 
+@pytest.mark.slow
 def test_a_bad_dialogues_file_is_named_with_its_line(demo_home: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"id": "a", "turns": [{"q": "谁？", "resolved": "谁？"}]}\n{"id": "b"}\n',

@@ -14,6 +14,9 @@ import pytest
 from tests.integration.census import assert_consistent, census, paths
 from tests.integration.lore import ROOT, Result, lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 
 def ingest(home: Path, *args: str | Path) -> Result:
     result = lore("ingest", *args, home=home)

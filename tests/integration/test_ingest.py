@@ -6,11 +6,16 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from stores.catalog import Catalog
 from stores.world import WorldStores
 from tests.integration.conftest import SANGUO_CHAPTERS
 from tests.integration.lore import lore
 from tui.settings import load_settings
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
 
 
 def entities(home: Path, world: str) -> dict[str, dict]:

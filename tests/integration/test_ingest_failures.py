@@ -18,6 +18,9 @@ from stores.world import WorldStores
 from tests.integration.lore import ROOT, Result, lore
 from tui.settings import load_settings
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 
 def assert_clear_error(result: Result, *needles: str) -> None:
     assert result.code != 0

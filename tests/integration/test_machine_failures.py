@@ -21,6 +21,9 @@ from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import ROOT, lore
 from tests.integration.stored import stored
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 CHAPTERS = range(1, 9)
 
 

@@ -14,6 +14,9 @@ from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import lore
 from tests.integration.stored import stored
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 OSC52 = "\x1b]52;c;ZWNobyBwd25lZA==\x07"  # would write "echo pwned" to the user's clipboard
 CLEAR = "\x1b[2J"
 RAW_CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")

@@ -11,6 +11,9 @@ import pytest
 
 from tests.integration.lore import ROOT, lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 DEMO = ROOT / "stores" / "demo_world"
 WORLD = "worlds/demo"
 

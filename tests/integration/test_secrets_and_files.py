@@ -16,6 +16,9 @@ import pytest
 from tests.agent.fake_llm import FakeServer
 from tests.integration.lore import ROOT, lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 KEY = "zq7-private-0f3a9c2e11b4d5"
 PASSWORD = "hunter2pass"
 

@@ -18,6 +18,9 @@ import pytest
 from sessions import SessionStore
 from tests.integration.lore import ROOT, lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 ASK_KEYS = {"answer", "resolved_question", "citations", "entities", "tool_calls", "stop_reason",
             "session_id"}
 CITATION_KEYS = {"chunk_id", "chapter", "source", "lines", "quote"}

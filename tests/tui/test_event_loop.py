@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from sessions.store import SessionStore
 from tests.tui.conftest import SIZE, ask, settle
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 STORE_CALLS = ("turns", "stack", "summaries", "finish_turn")
 

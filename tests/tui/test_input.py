@@ -4,10 +4,14 @@ over-long question is refused before it is echoed or counted, staying in the box
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from tests.tui.conftest import SIZE, ask, settle
 from tui.screens.main import MainScreen
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 async def test_focus_returns_to_the_question_box_after_ctrl_n(app):

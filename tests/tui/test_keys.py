@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.tui.conftest import SIZE, make_app, settle
 from tui.app import LoreApp
 from tui.keys import binding_groups, known_ids, unknown_ids
@@ -45,6 +47,7 @@ def test_the_help_lists_every_binding_with_its_remapped_keys():
     assert re.search(r"\| `f6` \| `sessions` \|", text)
 
 
+@pytest.mark.slow
 async def test_keymap_from_config_remaps_a_binding(settings):
     settings.keymap = {"sessions": "f6", "no-such-binding": "f7"}
     app = make_app(settings)

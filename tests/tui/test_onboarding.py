@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agent.retrieval import open_world
 from stores.lang import has_han
 from tests.tui.conftest import SIZE, settle
 from tui.onboarding import example_questions
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 def _shown(widget) -> str:

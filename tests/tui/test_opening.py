@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from stores.errors import StoreError
 from tests.tui.conftest import SIZE, ask, make_app, settle
 from tui import workers
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 async def watch_opening(pilot) -> set[str]:

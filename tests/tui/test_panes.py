@@ -6,6 +6,8 @@ import csv
 import io
 import json
 
+import pytest
+
 from agent.timeline import export_timeline
 from tests.tui.conftest import SIZE, ask, settle
 from tui.exports import exports_dir
@@ -23,6 +25,7 @@ async def _track(pilot, entity: str) -> None:
     await settle(pilot)
 
 
+@pytest.mark.slow
 async def test_tracking_an_entity_fills_the_timeline_and_enter_opens_a_passage(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -59,6 +62,7 @@ def test_a_guess_is_labelled_after_its_name_and_in_italic_dim() -> None:
     assert GUESS not in entry_label("苏绾", "她", [], tracked=False).plain
 
 
+@pytest.mark.slow
 async def test_the_answer_the_reader_did_not_state_shows_as_a_guess_until_he_means_it(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -74,6 +78,7 @@ async def test_the_answer_the_reader_did_not_state_shows_as_a_guess_until_he_mea
         assert not any(GUESS in line for line in labels(app.main.stack).values())
 
 
+@pytest.mark.slow
 async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settings):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -102,6 +107,7 @@ async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settin
         assert "苏绾是谁的弟子？" in json.dumps(session, ensure_ascii=False)
 
 
+@pytest.mark.slow
 async def test_the_spoiler_horizon_is_set_from_the_keyboard(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -123,6 +129,7 @@ async def test_the_spoiler_horizon_is_set_from_the_keyboard(app):
         assert view.status == "answered" and all(c["chapter"] <= 2 for c in cited)
 
 
+@pytest.mark.slow
 async def test_the_command_palette_runs_actions(app, settings):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -3,10 +3,15 @@ renames and deletes sessions (with a confirmation)."""
 
 from __future__ import annotations
 
+import pytest
+
 from sessions.store import SessionStore
 from tests.tui.conftest import SIZE, ask, make_app, settle
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.sessions import SessionPicker
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 async def test_restarting_the_app_resumes_the_session_with_its_stack_and_timeline(settings):

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.tui.conftest import SIZE, ask, make_app, settle
 from tui.state import session_title
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 CLOSING = "”’」』）》"
 """Closing quotes and brackets (ASCII quotes open as often as they close)."""

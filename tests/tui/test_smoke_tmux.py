@@ -17,8 +17,9 @@ from sessions.store import SessionStore
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "Who is Eleanor Vance?"
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
-                                reason="tmux is not installed (apt-get install tmux)")
+pytestmark = [pytest.mark.slow,  # the app in a real terminal: seconds to start and to answer
+              pytest.mark.skipif(shutil.which("tmux") is None,
+                                 reason="tmux is not installed (apt-get install tmux)")]
 
 
 class Tmux:

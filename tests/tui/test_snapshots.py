@@ -20,6 +20,9 @@ from stores.world import WorldStores
 from tests.tui.conftest import SIZE, make_app, settle
 from tui.screens.sessions import SessionPicker
 
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
+
 ANSWER = ("韩峥，字定远。十二年前二人在澹烟湖畔的老柳树下结为异姓兄弟，沈砚为兄，韩峥为弟 [1]。"
           "两人又同是顾怀山的徒弟 [2]。")
 

@@ -4,9 +4,14 @@ characters at a time; the chat shows the text before the answer ends, and Esc st
 
 from __future__ import annotations
 
+import pytest
+
 from agent.settings import AgentSettings, ModelSettings
 from tests.agent.fake_llm import FakeServer
 from tests.tui.conftest import SIZE, make_app, settle
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 QUESTION = "沈砚的结义兄弟是谁？"
 

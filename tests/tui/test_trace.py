@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.tui.conftest import SIZE, ask, make_app, settle
+
+# Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 INTERNAL = re.compile(r"vector_search|keyword_search|graph_search|track_entity|graph:|words '|"
                       r"searching '|—\w+→")

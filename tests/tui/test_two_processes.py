@@ -7,8 +7,13 @@ import asyncio
 import os
 import sys
 
+import pytest
+
 from tests.conftest import ROOT as ROOT_DIR
 from tests.tui.conftest import SIZE, settle
+
+# `lore` in subprocesses beside the app on the demo world: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 async def lore(settings, *args: str) -> tuple[int, str, str]:

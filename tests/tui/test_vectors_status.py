@@ -12,6 +12,9 @@ from stores.upgrade import upgrade
 from tests.tui.conftest import SIZE, ask, ingest_demo, make_app, settle
 from tui.settings import load_settings
 
+# Ingests the demo world and computes its e5 vectors under Pilot: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
+
 
 async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_index(
         lore_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import ProgressBar
 
 from tests.tui.conftest import SIZE, make_app, settle
 from tui.screens.main import MainScreen
 from tui.screens.welcome import WelcomeScreen
 from tui.settings import load_settings
+
+# The app under Pilot ingesting the demo world, or on a copy of it: slow (pyproject.toml).
+pytestmark = pytest.mark.slow
 
 
 async def test_no_world_shows_the_welcome_screen_and_d_ingests_the_demo(lore_home):
