@@ -27,12 +27,15 @@ class UnknownEntity(LoreError):
     """A name that is neither an entity nor an alias of one in this world."""
 
 
-def rrf(rankings: Sequence[Sequence[Hit]], k: int = 60) -> list[Hit]:
-    """Reciprocal Rank Fusion: score = Σ 1 / (k + rank), rank starting at 1."""
+def rrf(rankings: Sequence[Sequence[Hit]], k: int = 60,
+        weights: Sequence[float] = ()) -> list[Hit]:
+    """Reciprocal Rank Fusion: score = Σ w / (k + rank), rank starting at 1; each ranking's
+    weight w is 1 unless `weights` gives it."""
     scores: dict[str, float] = defaultdict(float)
-    for ranking in rankings:
+    for i, ranking in enumerate(rankings):
+        weight = weights[i] if i < len(weights) else 1.0
         for rank, hit in enumerate(ranking, start=1):
-            scores[hit.chunk_id] += 1.0 / (k + rank)
+            scores[hit.chunk_id] += weight / (k + rank)
     return [Hit(cid, s) for cid, s in sorted(scores.items(), key=lambda kv: -kv[1])]
 
 
@@ -131,7 +134,7 @@ class Retriever:
         rankings = [dense, sparse]
         if where.entity:  # an entity lookup: its lore entry and defining passages rank too
             rankings.append(self.card_hits(where))
-        fused = rrf(rankings, self.settings.rrf_k)
+        fused = rrf(rankings, self.settings.rrf_k, (self.settings.dense_weight,))
         return self._rerank(query, fused)[:top_k]
 
     def card(self, entity: str) -> Card | None:

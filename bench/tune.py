@@ -158,7 +158,10 @@ def grids() -> dict[str, dict[str, Patch]]:
         "SHARED_TITLE_WORD": {str(v): with_constant("strategy.SHARED_TITLE_WORD", v)
                               for v in (1, 3, 6)},
         "HYBRID_WEIGHT": {str(v): with_constant("strategy.HYBRID_WEIGHT", v)
-                          for v in (0.3, 0.6, 1.0)},
+                          for v in (0.3, 0.6, 1.0, 1.5)},
+        "ZH_WEIGHTS": {str(v): with_constant("strategy.ZH_WEIGHTS", v)
+                       for v in ((1.0, 1.0), (0.5, 1.0), (1.0, 0.5), (2.0, 1.0))},
+        "dense_weight": {str(v): _retrieval("dense_weight", v) for v in (0.5, 1.0, 1.5, 2.0)},
     }
 
 
@@ -167,7 +170,8 @@ def _retrieval(name: str, value) -> Patch:
 
 
 DEFAULTS = {"rrf_k": "60", "GRADE_FLOOR": "0.25", "EN_WEIGHTS": "(2.0, 0.5)",
-            "SHARED_TITLE_WORD": "3", "HYBRID_WEIGHT": "0.6"}
+            "SHARED_TITLE_WORD": "3", "HYBRID_WEIGHT": "0.6", "ZH_WEIGHTS": "(1.0, 1.0)",
+            "dense_weight": "1.0"}
 
 
 @dataclass

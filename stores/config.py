@@ -118,6 +118,8 @@ class RetrievalSettings(Section):
     top_k: int = Field(5, ge=1, le=50)
     rrf_k: int = Field(60, ge=1)
     """The k of Reciprocal Rank Fusion: score = Σ 1 / (k + rank)."""
+    dense_weight: float = Field(1.0, ge=0.0, le=10.0)
+    """The dense ranking's weight in the hybrid search's fusion, BM25's being 1."""
     overfetch: int = Field(4, ge=1, le=20)
     """Each retriever fetches top_k × overfetch before fusion and filtering."""
     reranker: str = ""

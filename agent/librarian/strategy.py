@@ -78,7 +78,9 @@ def content_query(question: str) -> str:
 
 
 EN_WEIGHTS = (2.0, 0.5)
-"""English (BM25, entity-filtered search) weights in the fusion; Chinese weighs both 1.0."""
+"""English (BM25, entity-filtered search) weights in the fusion."""
+ZH_WEIGHTS = (1.0, 1.0)
+"""Chinese (BM25, entity-filtered search) weights in the fusion."""
 HYBRID_WEIGHT = 0.6
 """The open hybrid (dense + BM25) search's weight in the fusion, in every language."""
 
@@ -89,7 +91,7 @@ def first_steps(plan: QueryPlan) -> list[Step]:
     terms = content_query(q) or q
     # Measured on bench/questions: for English, where the dense side is weak, BM25 must lead
     # (Monte Cristo recall@5 0.51 -> 0.56); the same weights cost 三国演义 0.02, so they differ.
-    keyword_weight, entity_weight = (1.0, 1.0) if plan.chinese else EN_WEIGHTS
+    keyword_weight, entity_weight = ZH_WEIGHTS if plan.chinese else EN_WEIGHTS
     steps = [Step("keyword_search", {"query": terms, "top_k": 20}, keyword_weight, "bm25"),
              Step("vector_search", {"query": q, "top_k": 20}, HYBRID_WEIGHT, "hybrid")]
     main = plan.entities[0] if plan.entities else None
