@@ -20,7 +20,7 @@ from stores.entities.english import group_english_names
 from stores.entities.matcher import AliasMatcher, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.surnames import COMPOUND_SURNAMES, surname_of
-from stores.entities.tagger import chinese_person_names, english_names
+from stores.entities.tagger import chinese_person_names, chinese_speakers, english_names
 from stores.entities.titles import fold_titles
 from stores.lang import has_han
 from stores.lang.en import AT_PLACE as _AT_PLACE
@@ -188,6 +188,11 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
         # in 兵马入城 many times but is tagged as a name once.
         for name, count in chinese_person_names(chunk_texts).most_common():
             if count >= settings.min_mentions * _three_char_factor(name):
+                out.append(Candidate(name, "tagger", type="person"))
+        # Given names alone (宝玉, 袭人) speak that often: after the tagger's, so a courtesy
+        # name the patterns already gave someone (孔明) joins that person.
+        for name, count in chinese_speakers(chunk_texts).most_common():
+            if count >= settings.min_mentions:
                 out.append(Candidate(name, "tagger", type="person"))
     if latin and settings.english_names:
         grouped = group_english_names(english_names(chunk_texts), settings.min_mentions)

@@ -231,11 +231,11 @@ MALE_DESCRIPTION = r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的�
 SHE = r"她(?!们)"
 """The pronoun of a woman (not 她们)."""
 HE = r"(?<![其吉])他(?![们人乡日])"
+"""The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
 CHAPTER_REFERENCE = rf"第[{NUMERALS}、，,\s至到—–-]+[回章节]"
 """Where in the story, not a claim about it: 第8回, 第七、八回, 第3至5章."""
 SPEAKS = r"[^，。！？“”「」]{0,3}?(?:曰|道|说|问|答|叹|喝|叫|骂)"
 """A name followed by how it speaks (孔明曰, 宝玉笑道): the one who says the next words."""
-"""The pronoun of a man (not 其他, 他们, 他人, 他乡, 他日)."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
@@ -329,6 +329,27 @@ LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     introduction=INTRODUCTION,
                     chapter_reference=CHAPTER_REFERENCE)
 
+SPEAKER_CLAUSE = r"(?:^|(?<=[。！？；，：”」\n]))([\u4e00-\u9fff]{2,6}?)(?:说道|问道|道|曰)[：:，]?[“「]"
+"""A clause that opens with who speaks and ends in a verb of saying and an opening quote
+(宝玉笑道：“, 孔明曰：“): group 1 is the speaker with any adverb or verb glued after it."""
+SPOKEN_AFTER_NAME = frozenset("说又也都冷忙因便奏")
+"""Characters written between a speaker and the verb of saying (宝玉忙笑道, 袭人冷笑道), beside
+GLUED_AFTER_NAME's."""
+NOT_NAME_TAGS = frozenset({"d", "dg", "c", "p", "v", "vd", "vg", "vn", "vi", "u", "r", "f", "s",
+                           "t", "m", "a", "ad", "ag", "y", "e"})
+"""jieba tags of words that are no part of a personal name (adverbs, conjunctions, verbs,
+pronouns, places and localizers, time, numerals, adjectives): 便问, 那人, 一面, 口内, 诧异."""
+DEMONSTRATIVES = frozenset("那这此其该")
+"""A word that starts with one points at someone unnamed (那丫头, 此人, 其人)."""
+UNNAMED_SPEAKERS = frozenset({
+    "众人", "大家", "左右", "众将", "诸将", "众官", "众臣", "二将", "二人", "三人", "四人", "其人",
+    "此人", "那人", "土人", "使者", "军士", "童子", "老人", "婆子", "丫头", "小丫头", "丫鬟",
+    "小厮", "门子", "家人", "下人", "众丫头", "众婆子", "太监", "和尚", "道士", "夫人", "老爷",
+    "太太", "奶奶", "姑娘", "嬷嬷", "大夫", "先生", "将军", "小人", "后人", "旁人", "近臣",
+    "侍臣", "众军", "众官皆",
+})
+"""Those who speak in a novel without being anyone in particular: the crowd, a servant, a
+role (众人道, 左右曰, 婆子笑道)."""
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
 """The part-of-speech tags jieba gives personal names."""
 LOCALIZER_TAG = "f"
