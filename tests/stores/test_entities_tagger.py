@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from stores.entities.tagger import chinese_person_names, english_names
+from stores.entities.tagger import chinese_person_names, chinese_speakers, english_names
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +32,23 @@ def test_tagger_drops_noise_and_peels_glued_verbs(sanguo: list[str]) -> None:
     assert "孔明曰" not in names and "司马懿" in names
     # Courtesy names carry no surname: the tagger leaves them to the patterns.
     assert "玄德" not in names
+
+
+def test_given_names_that_speak_are_found_without_a_surname() -> None:
+    text = ("小梅笑道：“你来了。”阿福忙问道：“东西呢？”小梅道：“在箱子里。”众人道：“好。”"
+            "阿福叹道：“罢了。”便问道：“谁去？”那人道：“我去。”后主曰：“准。”关公曰：“走。”"
+            "阿福儿道：“是我。”")
+    names = chinese_speakers([text])
+    assert names["小梅"] == 2 and names["阿福"] == 3  # 阿福忙问, 阿福叹 peeled; 阿福儿 is 阿福
+    # the crowd, an adverb phrase, a pointing word, a ruler's title, surname + 公: no names
+    for word in ("众人", "便问", "那人", "后主", "关公"):
+        assert word not in names, word
+
+
+def test_speakers_of_the_whole_novel_are_its_people(sanguo: list[str]) -> None:
+    names = chinese_speakers(sanguo)
+    assert names["孔明"] > 300 and names["玄德"] > 300  # courtesy names, merged by the patterns
+    assert not {"左右", "众将", "先主", "魏主", "关公"} & set(names)
 
 
 def test_chinese_tagger_on_a_sentence() -> None:
