@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/growth.py [--home DIR] [--sizes 1,4,10] [--unit-chars 600000]
                                      [--backend use] [--json FILE]
+    .venv/bin/python bench/growth.py --scan 20000,200000,1000000   # the vector search alone
 
 One world grows in steps. Its text is the shared novels' chapters one after another (三国演义,
 Pride and Prejudice, 红楼梦, Monte Cristo: about 4.7 million characters), then the same chapters
@@ -86,6 +87,42 @@ def latencies(home: Path, backend: str) -> dict:
     return json.loads(done.stdout)
 
 
+def scan_curve(sizes: list[int], dim: int = 384, queries: int = 40) -> list[dict]:
+    """The local vector search beyond any ingested size: the exact search the local store runs
+    (stores/vector/mirror.py, a matrix product over every vector) over N random unit vectors,
+    unfiltered and with a chapter range, and the matrix's memory. Qdrant's local collection
+    keeps its own copy of the same vectors beside it, so a world holds them twice."""
+    import numpy as np
+
+    sys.path.insert(0, str(ROOT))
+    from stores.protocols import ChunkFilter
+    from stores.vector.mirror import VectorMirror
+
+    rng = np.random.default_rng(7)
+    rows = []
+    for n in sizes:
+        vectors = rng.standard_normal((n, dim), dtype=np.float32)
+        mirror = VectorMirror(((f"c{i}", i % 120 + 1, (), vectors[i]) for i in range(n)), dim)
+        del vectors
+        timings: dict[str, list[float]] = {"all": [], "chapters": []}
+        for q in rng.standard_normal((queries, dim), dtype=np.float32):
+            for label, where in (("all", None), ("chapters", ChunkFilter(chapter_max=60))):
+                started = time.perf_counter()
+                mirror.search(q, 20, where)
+                timings[label].append((time.perf_counter() - started) * 1000)
+        row = {"vectors": n, "matrix_mb": round(mirror.matrix.nbytes / 2**20)}
+        for label, ms in timings.items():
+            ms.sort()
+            row[label] = {"p50": round(ms[len(ms) // 2], 1),
+                          "p95": round(ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))], 1)}
+        rows.append(row)
+        print(f"{n:>9,} vectors ({row['matrix_mb']} MB): search p50/p95 {row['all']['p50']}/"
+              f"{row['all']['p95']} ms, with a chapter range {row['chapters']['p50']}/"
+              f"{row['chapters']['p95']} ms", flush=True)
+        del mirror
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--home", type=Path, default=ROOT / "bench/results/growth",
@@ -95,7 +132,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a novel's worth of text (三国演义 is about 593,000 characters)")
     parser.add_argument("--backend", default="use", help="embedder.backend (see the docstring)")
     parser.add_argument("--json", type=Path, help="also write the rows to this file")
+    parser.add_argument("--scan", default="",
+                        help="only time the local vector search over this many random vectors "
+                             "each (e.g. 20000,200000,1000000); nothing is ingested")
     args = parser.parse_args(argv)
+    if args.scan:
+        rows = scan_curve([int(n) for n in args.scan.split(",")])
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1))
+        return 0
 
     corpus = args.home / "corpus"
     corpus.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,11 @@ from numpy.typing import ArrayLike
 
 from stores.protocols import ChunkFilter, Hit
 
+GATHER_SHARE = 4
+"""A filter admitting fewer than 1/GATHER_SHARE of the rows gathers them before scoring; more,
+and every row is scored and the admitted ones picked (bench/growth.py --scan: gathering half of
+a million rows copied 730 MB per query)."""
+
 
 class VectorMirror:
     """Vectors and filter columns of every point, in one matrix and a few arrays."""
@@ -70,10 +75,14 @@ class VectorMirror:
         if norm == 0:
             return []
         rows = self.rows(where)
-        matrix = self.matrix if rows is None else self.matrix[rows]
-        if len(matrix) == 0:
+        if rows is not None and len(rows) == 0:
             return []
-        scores = matrix @ (query / norm)
+        if rows is None:
+            scores = self.matrix @ (query / norm)
+        elif len(rows) * GATHER_SHARE < len(self.ids):
+            scores = self.matrix[rows] @ (query / norm)  # a few rows: copy them, then score
+        else:  # most rows (a chapter range): score all, keep the admitted, copy no matrix
+            scores = (self.matrix @ (query / norm))[rows]
         top = np.arange(len(scores))
         if len(scores) > limit:
             kth = np.partition(scores, len(scores) - limit)[len(scores) - limit]
