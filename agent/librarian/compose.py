@@ -236,8 +236,9 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     the sentences put forward stays first among what the answer is about (`about`): a follow-up's
     "他" means the person the user just read about (bench/questions/sanguo_dialogues.jsonl:
     follow-ups resolved right 0.78 with it, 0.48 with the question's own names only)."""
-    lead = ("原文中最相关的句子如下，但不足以确定答案：" if plan.chinese else
-            "The text does not settle it; the sentences that bear on the question:")
+    # The reader's limit, not the text's: the text may well settle it in a sentence quoted below.
+    lead = ("我没能从原文中确定唯一的答案；最相关的句子如下：" if plan.chinese else
+            "I could not pick out one answer; the sentences that bear on the question:")
     if absent:  # say what the text never mentions: the reader may have another story in mind
         lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}；{lead}" if plan.chinese
                 else f"The text never mentions {', '.join(absent)}. {lead}")
