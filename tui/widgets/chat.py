@@ -139,9 +139,11 @@ class TurnView(Vertical):
         return found.first() if found else None
 
 
-MAX_TURNS = 30
+MAX_TURNS = 10
 """Turns kept on screen: every turn costs layout time, so a long session shows its last ones
-(the whole session is one export away)."""
+(the whole session is one export away). Each layout of the screen walks every widget of every
+turn kept; at 30 turns (320 widgets) an answer arriving took the event loop 100–300 ms of CPU,
+at 10 about a third of that (bench/tui.py: loop_stall_while_answering)."""
 
 
 class ChatLog(VerticalScroll):
