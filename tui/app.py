@@ -294,7 +294,7 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
             if view is not None:
                 await view.show_answer(result.resolved_question, result.answer.text,
                                        result.answer.citations)
-                self.main.chat.scroll_end(animate=False)
+                self.main.chat.anchor()  # the answer in view, after a resize too
             tracked = self.talking.session.tracked_entity
             self.main.stack.show(result.stack, self.talking.retriever.entities, tracked)
             self._show_session()

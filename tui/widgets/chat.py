@@ -212,7 +212,9 @@ class ChatLog(VerticalScroll):
         if len(turns) > MAX_TURNS:
             await turns[0].remove()
             self._hide_earlier(1)
-        self.scroll_end(animate=False)
+        # anchored, not just scrolled: the newest turn stays in view while its answer grows
+        # and when the terminal is resized (until the reader scrolls up)
+        self.anchor()
         return view
 
     def _hide_earlier(self, count: int) -> None:
