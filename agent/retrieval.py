@@ -80,7 +80,13 @@ class Retriever:
 
     @cached_property
     def chapter_titles(self) -> dict[int, str]:
-        return {c.chapter: c.chapter_title for c in self.story if not c.lore}
+        """Each chapter's title; a document that names the chapter without a title (a dialogue
+        script's `# Chapter 2`, a file numbered by its name) never blanks another's."""
+        titles: dict[int, str] = {}
+        for c in self.story:
+            if not c.lore and (c.chapter_title or c.chapter not in titles):
+                titles[c.chapter] = c.chapter_title
+        return titles
 
     # -- names ----------------------------------------------------------------------------------
     def resolve(self, name: str) -> str:

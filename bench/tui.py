@@ -89,8 +89,10 @@ class Tmux:
 def terminal(home: Path, runs: int, asked: list[str]) -> dict[str, object]:
     """Launch-to-screen times over `runs` launches; key latency while answers are built."""
     paint, ready, answerable, keys = [], [], [], []
-    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={home} "
-               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
+    # the pane stays after the app exits, so a crash shows its traceback in the error
+    command = (f"cd {ROOT} && env -u COLUMNS -u LINES LORE_HOME={home} "
+               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui; "
+               "echo app exited with $?; sleep 60")
     for run in range(runs):
         tmux = Tmux()
         started = time.perf_counter()

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from textual import on
 from textual.app import App
 from textual.binding import Binding
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker
 
-from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import LoreActions
+from tui.outcomes import WorkerOutcomes
 from tui.palette import LoreCommands
 from tui.reports import ErrorReports
 from tui.screens.card import CardScreen
@@ -34,7 +34,7 @@ QUIT_WAIT_S = 5.0
 """How long quitting waits for a cancelled answer to be saved as cancelled."""
 
 
-class LoreApp(ErrorReports, LoreActions, App[None]):
+class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
 
     TITLE = "Lorekeeper"
@@ -294,7 +294,7 @@ class LoreApp(ErrorReports, LoreActions, App[None]):
             if view is not None:
                 await view.show_answer(result.resolved_question, result.answer.text,
                                        result.answer.citations)
-                self.main.chat.scroll_end(animate=False)
+                self.main.chat.anchor()  # the answer in view, after a resize too
             tracked = self.talking.session.tracked_entity
             self.main.stack.show(result.stack, self.talking.retriever.entities, tracked)
             self._show_session()
@@ -351,72 +351,3 @@ class LoreApp(ErrorReports, LoreActions, App[None]):
         if isinstance(self.screen, WelcomeScreen):
             self.pop_screen()
         self._open(event.world)
-
-    # -- errors: the one place --------------------------------------------------------------------
-    @on(Worker.StateChanged)
-    def _worker_changed(self, event: Worker.StateChanged) -> None:
-        worker, state = event.worker, event.state
-        if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            return
-        if worker.group == "answer":
-            self._answer_ended(state, worker.error)
-        elif worker.group == "open":
-            if self._opening is None or worker is not self._opening[0]:
-                return  # superseded by a newer open (Ctrl+G meanwhile): that one reports
-            self._open_ended(state, worker.error)
-        elif worker.group == "warm" and state == WorkerState.ERROR:
-            if worker is self._warm_worker:
-                self._warm_failed(worker.error)
-        elif worker.group == "ingest":
-            self.ingesting = False
-            if state == WorkerState.ERROR and isinstance(self.screen, WelcomeScreen):
-                self.screen.show_failed()
-        if state == WorkerState.ERROR and worker.error is not None:
-            self.report_error(worker.error)
-
-    def _open_ended(self, state: WorkerState, error: BaseException | None) -> None:
-        """The world opened, or the reason it did not stays on screen and in the log."""
-        self.opening = False
-        if state == WorkerState.SUCCESS:
-            if not self.warming:
-                self._opening = None
-            return
-        self._open_failed(state, error)
-
-    def _warm_failed(self, error: BaseException | None) -> None:
-        """The world's indexes would not load: it is closed again, with the reason on screen."""
-        self.warming, conversation, self.conversation = False, self.conversation, None
-        if conversation is not None:
-            conversation.close()
-        self.main.chat.set_examples([])
-        self.call_next(self.main.chat.clear_turns)
-        self._open_failed(WorkerState.ERROR, error)
-
-    def _open_failed(self, state: WorkerState, error: BaseException | None) -> None:
-        _, world, started = self._opening or (None, "the world", time.monotonic())
-        self._opening = None
-        self.main.status.activity = ""
-        if state == WorkerState.CANCELLED or error is None:
-            reason = "opening was stopped"
-        elif isinstance(error, LoreError):
-            reason = f"{error.where}: {error.message}" if error.where else error.message
-            reason += f"\n→ {error.hint}" if error.hint else ""
-        else:
-            reason = f"{type(error).__name__}: {error}"
-        log = self._log_error(error, f"could not open {world} after "
-                                     f"{time.monotonic() - started:.0f} s: {reason}")
-        if self.conversation is None:
-            self.main.chat.set_hint(f"Could not open {world}: {reason}\n(also in {log})\n"
-                                    "Press Ctrl+G to pick a world or to try again.")
-
-    def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
-        self.answering = False
-        self.main.status.activity = ""
-        view, self._answer_view = self._answer_view, None
-        if view is None or state == WorkerState.SUCCESS:
-            return
-        if state == WorkerState.CANCELLED:
-            view.show_ended("cancelled")
-        else:
-            view.show_ended("failed", getattr(error, "message", str(error)))
-        self._show_session()

@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     # Conversations and the catalog are private: every folder and database this process
     # creates (data dir, catalog, sessions.db, index folders, exports) is for the user alone.
     os.umask(0o077)
+    from stores.lean_imports import import_sqlite_utils_without_pandas
+
+    import_sqlite_utils_without_pandas()
     from tui.terminal import log_to_stderr
 
     log_to_stderr()

@@ -1,7 +1,8 @@
 """What the app's mixins (its workers and actions) may use of LoreApp.
 
-LoreApp is split over three modules to keep each small: `workers` (slow work off the event
-loop), `actions` (keys and palette commands) and `app` (composition, opening, answering). The
+LoreApp is split over four modules to keep each small: `workers` (slow work off the event
+loop), `outcomes` (what the screen shows when a worker ends, errors included), `actions` (keys
+and palette commands) and `app` (composition, opening, answering). The
 mixins call the app's own methods and state; `AppHost` names those for the type checker. At run
 time it is a plain `object`, so the app's class hierarchy is just the mixins and Textual's App.
 """

@@ -86,6 +86,15 @@ def warm(conversation: Any) -> None:
         embedder.result()
 
 
+def _build_agent(conversation: Any) -> None:
+    """Build the conversation's agent (pydantic-ai: a second's import, after the world shows)."""
+    import pydantic_ai
+
+    # The app owns the terminal: pydantic-ai's first-run banner would land on the screen.
+    pydantic_ai.BANNER_ENABLED = False
+    _ = conversation.agent
+
+
 class LoreWorkers(AppHost):
     """Mixed into LoreApp (a Textual App): the workers and the state they need."""
 
@@ -123,12 +132,9 @@ class LoreWorkers(AppHost):
         one touches the same stores."""
         import time
 
-        import pydantic_ai
         from textual.worker import get_current_worker
 
         worker = get_current_worker()
-        # The app owns the terminal: pydantic-ai's first-run banner would land on the screen.
-        pydantic_ai.BANNER_ENABLED = False
         with self.open_lock:
             while not worker.is_cancelled:
                 try:
@@ -209,7 +215,7 @@ class LoreWorkers(AppHost):
                 self.post_message(OpenProgress(conversation.world, f"waiting: {exc.message}"))
                 await asyncio.sleep(LOCK_RETRY_S)
         try:
-            await run_blocking(retriever, lambda: conversation.agent)  # the model
+            await run_blocking(retriever, _build_agent, conversation)  # the model
         except LoreError as exc:  # the world stays usable for reading; asking will say why
             self.report_error(exc)
         self.post_message(WorldWarm(conversation))

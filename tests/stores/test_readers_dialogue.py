@@ -82,6 +82,25 @@ def test_script_with_chapter_headings(tmp_path: Path) -> None:
     assert [(c.number, c.title) for c in doc.chapters] == [(1, "出海"), (2, "归来")]
 
 
+@pytest.mark.parametrize("heading", ["# 第二回 舟中", "# Chapter 2. On the boat", "第二回 舟中"])
+def test_a_scripts_chapter_heading_places_its_scenes_in_that_chapter(tmp_path: Path,
+                                                                     heading: str) -> None:
+    # the file name says 1; the script's own heading says where in the story it happens
+    path = tmp_path / "scene-01.txt"
+    path.write_text(f"{heading}\n## 夜渡\n林照：走吧。\n沈舟：好。\n## 湖边\n林照：到了。\n"
+                    "沈舟：嗯。\n", encoding="utf-8")
+    doc = read_document(path)
+    assert doc.kind == "dialogue"
+    assert [c.number for c in doc.chapters] == [2]
+    assert [s.title for s in doc.chapters[0].scenes] == ["夜渡", "湖边"]
+
+
+def test_a_script_without_a_chapter_heading_is_placed_by_its_file_name(tmp_path: Path) -> None:
+    path = tmp_path / "scene-03.txt"
+    path.write_text("## 湖边\n林照：到了。\n沈舟：嗯。\n", encoding="utf-8")
+    assert [c.number for c in read_document(path).chapters] == [3]
+
+
 def test_prose_with_some_quoted_speech_is_not_a_script(tmp_path: Path) -> None:
     path = tmp_path / "prose.txt"
     path.write_text("林照站在码头上，看着远处的灯火，很久没有说话。\n"

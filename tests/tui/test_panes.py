@@ -48,6 +48,24 @@ async def test_tracking_an_entity_fills_the_timeline_and_enter_opens_a_passage(a
         assert isinstance(app.screen, MainScreen)
 
 
+@pytest.mark.slow
+async def test_the_dialogue_scripts_lines_show_in_the_chapter_its_heading_names(app):
+    # the demo's script heads itself `# 第二回 …`: its lake scene (after the banquet of
+    # chapter 2) is not labelled ch. 1 from its file name, scene-01.txt
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "苏绾是谁的弟子？")
+        await _track(pilot, "苏绾")
+        timeline = app.main.timeline
+        lines = [(i, e) for i, e in enumerate(timeline.events) if "scene-01" in e.source]
+        assert lines and {e.chapter for _, e in lines} == {2}
+        lake = next(i for i, e in lines if "七杯" in app.conversation.retriever.chunks[
+            e.chunk_id].text)
+        assert str(timeline.get_option_at_index(lake).prompt).startswith("ch. 2 ")
+        titles = app.conversation.retriever.chapter_titles
+        assert titles[1].startswith("沈青崖柳溪授蒙童") and titles[2].startswith("寒汀渡舟中话旧盟")
+
+
 def labels(stack: EntityStack) -> dict[str, str]:
     """Each entity's line in the stack pane, as plain text."""
     return {entity: str(stack.get_option_at_index(i).prompt)

@@ -31,6 +31,21 @@ async def test_resuming_a_session_scrolls_to_its_last_turn(app, settings):
         assert chat.scroll_y == chat.max_scroll_y, "the latest turn is in view"
 
 
+async def test_after_a_resize_the_latest_answer_stays_in_view(app):
+    # seen in tmux: two answers fit at 180x50; at 80x24 the chat showed the first one and
+    # the latest was out of view
+    async with app.run_test(size=(180, 50)) as pilot:
+        await settle(pilot)
+        for question in ("沈砚是谁？", "Who is Su Wan?"):
+            await ask(pilot, question)
+        chat = app.main.chat
+        for size in ((80, 24), (50, 14), (120, 36)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert chat.max_scroll_y > 0, f"at {size} the turns are taller than the pane"
+            assert chat.scroll_y == chat.max_scroll_y, f"at {size} the latest turn is in view"
+
+
 async def test_an_exported_session_has_the_name_the_session_list_shows(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

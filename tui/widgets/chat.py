@@ -139,9 +139,11 @@ class TurnView(Vertical):
         return found.first() if found else None
 
 
-MAX_TURNS = 30
+MAX_TURNS = 10
 """Turns kept on screen: every turn costs layout time, so a long session shows its last ones
-(the whole session is one export away)."""
+(the whole session is one export away). Each layout of the screen walks every widget of every
+turn kept; at 30 turns (320 widgets) an answer arriving took the event loop 100–300 ms of CPU,
+at 10 about a third of that (bench/tui.py: loop_stall_while_answering)."""
 
 
 class ChatLog(VerticalScroll):
@@ -210,7 +212,9 @@ class ChatLog(VerticalScroll):
         if len(turns) > MAX_TURNS:
             await turns[0].remove()
             self._hide_earlier(1)
-        self.scroll_end(animate=False)
+        # anchored, not just scrolled: the newest turn stays in view while its answer grows
+        # and when the terminal is resized (until the reader scrolls up)
+        self.anchor()
         return view
 
     def _hide_earlier(self, count: int) -> None:
