@@ -29,6 +29,7 @@ from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
 from agent.stack import Lexicon, Resolution, lexicon_of, likely_answer, next_stack
 from sessions.records import Session, StackEntry, Turn
+from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
@@ -201,7 +202,9 @@ class Conversation:
         from agent.answer_cap import cap_answer, cap_messages
 
         limit = self.settings.model.max_answer_chars
-        answer = result.answer = cap_answer(result.answer, limit)
+        answer = cap_answer(result.answer, limit)
+        # shown as the store keeps it: the app draws the answer itself, past the CLI's gate
+        answer = result.answer = answer.model_copy(update={"text": scrub(answer.text)})
         resolution = Resolution(question, result.resolved_question,
                                 [(r.words, r.names) for r in answer.referents])
         # The world's names may load now (a language model's first turn): off the loop.

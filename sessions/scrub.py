@@ -97,6 +97,20 @@ def scrub(text: str, environ: dict[str, str] | None = None) -> str:
     return _BASIC.sub(_basic_pair, text)
 
 
+def secret_spans(text: str, environ: dict[str, str] | None = None) -> list[tuple[int, int]]:
+    """Where in `text` `scrub` finds something to redact, as (start, end) pairs: a stream that
+    shows text piece by piece must not show the first half of one."""
+    spans = []
+    for value in secret_env_values(environ):
+        at = text.find(value)
+        while at >= 0:
+            spans.append((at, at + len(value)))
+            at = text.find(value, at + 1)
+    for pattern in (*(p for p, _ in _PATTERNS), _URL_PASSWORD, _BASIC):
+        spans += [m.span() for m in pattern.finditer(text)]
+    return spans
+
+
 class ScrubFilter(logging.Filter):
     """A logging filter that scrubs each record's final message: a library's warning quotes
     whatever the server echoed (an Authorization header, a URL with its password)."""

@@ -95,3 +95,23 @@ def test_a_rejected_runaway_reply_is_kept_neither_whole_nor_with_its_secrets(
     for secret in (KEY, PASSWORD, PAIR):
         assert secret.encode() not in raw, secret
 
+
+def test_a_secret_split_across_streamed_pieces_never_reaches_stdout(
+        demo_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server streams a reply six characters at a time, so every secret in it arrives cut
+    in two; what lore ask prints while it streams, and after, holds none of them."""
+    leak = (f"沈砚的钥匙是{KEY}，网址 http://lore:{PASSWORD}@llm.example/v1 ，"
+            f"Authorization: Basic {PAIR} ")
+
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"tool_calls": [{"name": "keyword_search", "arguments": {"query": "沈砚"}}]}
+        return {"content": f"{leak}沈砚是书生 [{sent_ids(body)[0]}]"}
+
+    monkeypatch.setenv("MY_LLM_KEY", KEY)
+    with FakeServer("openai", brain=brain) as server:
+        done = ask(server, demo_copy, max_tokens="0", api_key_env="MY_LLM_KEY")
+    assert done.returncode == 0, done.stderr
+    assert "沈砚的钥匙是" in done.stdout and "[REDACTED]" in done.stdout  # it did stream
+    for secret in (KEY, PASSWORD, PAIR):
+        assert secret not in done.stdout + done.stderr, secret
