@@ -8,12 +8,12 @@ import base64
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.agent.fake_llm import FakeServer
+from tests.integration.disk import fill, resize
 from tests.integration.lore import ROOT, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
@@ -43,23 +43,9 @@ def test_retry_warnings_and_url_passwords_are_redacted_everywhere(demo_copy: Pat
         assert secret.encode() not in raw, secret
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MB tmpfs (needs root, as in CI's container)."""
-    point = tmp_path / "disk"
-    point.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(point)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}): run as root")
-    try:
-        yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], check=False)
-
-
 def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
         demo_copy: Path, small_disk: Path) -> None:
+    resize(small_disk, "1m")
     first = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
     assert first.code == 0, first.err
     session = first.err.split("session ")[-1].split(" ")[0]
@@ -73,13 +59,7 @@ def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
     bigger = lore("sessions", "export", session, "--format", "json", home=demo_copy).out
     # bigger than the old file's pages and the slack: writing over it in place would fail too
     assert len(bigger.encode()) > len(good) + 8192
-    filler = small_disk / "filler"
-    with filler.open("wb", buffering=0) as f:  # leave less room than the new export needs
-        try:
-            while True:
-                f.write(b"\0" * 4096)
-        except OSError:
-            pass
+    fill(small_disk)  # leave less room than the new export needs
     result = lore("sessions", "export", session, "--format", "json", "--out", out, "--force",
                   home=demo_copy)
     assert result.code != 0 and "Traceback" not in result.err
@@ -95,19 +75,13 @@ def test_a_full_disk_is_not_called_a_damaged_index(demo_copy: Path, small_disk: 
     import sqlite3
     from contextlib import closing
 
-    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
     home = small_disk / "home"
     shutil.copytree(demo_copy, home)
     # another Lorekeeper has the catalog open (as the app would): its -shm exists, so only the
     # stores that must write on opening meet the full disk
     with closing(sqlite3.connect(home / "catalog.db")) as holder:
         holder.execute("SELECT count(*) FROM chunks").fetchone()
-        with (small_disk / "filler").open("wb", buffering=0) as f:
-            try:
-                while True:
-                    f.write(b"\0" * 4096)
-            except OSError:
-                pass
+        fill(small_disk)
         doctor = lore("doctor", "--world", "demo", home=home)
         ingest = lore("ingest", "--rebuild", "--world", "demo", home=home)
     world = next(line for line in doctor.out.splitlines() if "world demo" in line)
@@ -128,10 +102,9 @@ def test_a_read_only_data_folder_can_still_be_read(demo_copy: Path, small_disk: 
     asked = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
     assert asked.code == 0, asked.err
     session = asked.err.split("session ")[-1].split(" ")[0]
-    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
     home = small_disk / "home"
     shutil.copytree(demo_copy, home)
-    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    resize(small_disk, "64m", readonly=True)
     for args, needle in ((("worlds",), "demo"), (("entities", "--world", "demo"), "沈砚"),
                          (("sessions", "list"), session), (("sessions", "show", session), "沈砚是谁"),
                          (("sessions", "export", session, "--format", "json"), "沈砚是谁"),
@@ -153,3 +126,4 @@ def test_a_full_standard_output_is_not_the_data_folder(demo_copy: Path) -> None:
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "standard output: cannot write the output" in result.stderr
     assert "data folder" not in result.stderr
+
