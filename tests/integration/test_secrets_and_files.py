@@ -1,13 +1,18 @@
 """Issue 25 #3 and #4: secrets echoed by a server never reach the terminal, a log or the
-database (one redaction point), and an export interrupted by a full disk leaves the previous
-file whole (temporary file + rename)."""
+database (one redaction point), and an export interrupted by a full disk or a kill -9 leaves the
+previous file whole (temporary file + rename)."""
 
 from __future__ import annotations
 
 import base64
+import json
 import os
+import signal
+import sqlite3
 import subprocess
 import sys
+import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -127,3 +132,50 @@ def test_a_full_standard_output_is_not_the_data_folder(demo_copy: Path) -> None:
     assert "standard output: cannot write the output" in result.stderr
     assert "data folder" not in result.stderr
 
+
+def test_kill_9_during_an_export_leaves_the_previous_file_whole(demo_copy: Path,
+                                                                tmp_path: Path) -> None:
+    """Issue 25 #4: `lore sessions export … --out F --force` killed (SIGKILL) once it has begun
+    writing F's new content leaves the previous F whole, and the same command then writes the
+    new one."""
+    first = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
+    assert first.code == 0, first.err
+    session = first.err.split("session ")[-1].split(" ")[0]
+    out = tmp_path / "session.json"
+    export = ("sessions", "export", session, "--format", "json", "--out", out)
+    assert lore(*export, home=demo_copy).code == 0
+    good = out.read_bytes()
+    grow(demo_copy / "sessions.db", session, turns=4000)  # an export of some 50 MB
+    env = {**os.environ, "LORE_HOME": str(demo_copy)}
+    before = out.stat()
+    proc = subprocess.Popen([sys.executable, "-m", "tui", *map(str, export), "--force"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    begun = False
+    while proc.poll() is None:  # until it begins to write (a temporary file, or F itself)
+        now = out.stat()
+        if list(tmp_path.glob(".session.json.*")) or (now.st_size, now.st_mtime_ns) != (
+                before.st_size, before.st_mtime_ns):
+            proc.kill()
+            begun = True
+            break
+        time.sleep(0.001)
+    proc.wait(timeout=60)
+    assert begun and proc.returncode == -signal.SIGKILL, "the export ended before it was killed"
+    assert out.read_bytes() == good  # the previous export, whole
+    again = lore(*export, "--force", home=demo_copy)
+    assert again.code == 0 and "Traceback" not in again.err, again.err
+    assert len(json.loads(out.read_bytes())["turns"]) == 4001
+
+
+def grow(sessions_db: Path, session: str, turns: int) -> None:
+    """Give `session` `turns` more answered turns, copies of its first with a long answer."""
+    with closing(sqlite3.connect(sessions_db)) as db:
+        columns = [r[1] for r in db.execute("PRAGMA table_info(turns)")]
+        row = dict(zip(columns, db.execute("SELECT * FROM turns WHERE session_id = ?",
+                                           [session]).fetchone(), strict=True))
+        rows = [{**row, "id": f"{row['id']}-{n}", "n": n, "answer": "沈砚是书生。" * 600}
+                for n in range(2, turns + 2)]
+        db.executemany(f"INSERT INTO turns ({', '.join(columns)}) VALUES "
+                       f"({', '.join(':' + c for c in columns)})", rows)
+        db.commit()
