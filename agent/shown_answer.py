@@ -15,13 +15,16 @@ import re
 from dataclasses import dataclass, field
 
 from agent.streaming import Draft
-from sessions.scrub import scrub, secret_spans
+from sessions.scrub import scrub, secret_env_values, secret_spans
 
 # The end of the text that may be the start of a secret: up to four runs of printable ASCII
 # with a little space between them ("Authorization: Basic dXNl…"), the last one unfinished.
 _OPEN_TAIL = re.compile(r"(?:[!-~]+[ \t]{1,3}){0,3}[!-~]*\Z")
-HOLD_MAX = 1024
-"""The most held back: a secret is shorter; a longer run of ASCII is shown up to this."""
+_ASCII_RUN = re.compile(r"[!-~]*")
+HOLD_MAX = 512
+"""The most held back: a secret is shorter. Past it, a run of ASCII is shown down to
+HOLD_MAX // 2 held, so that the held text is searched again only every HOLD_MAX // 2
+characters however small the pieces."""
 
 
 @dataclass
@@ -36,6 +39,8 @@ class ShownAnswer:
     """Received and not shown yet: it may be half of a secret."""
     pieces: list[str] = field(default_factory=list)
     """What was shown, redacted, in the order it was shown."""
+    secrets: list[str] = field(default_factory=secret_env_values)
+    """The secret values to redact, read from the environment once per answer."""
 
     @property
     def shown(self) -> str:
@@ -53,19 +58,23 @@ class ShownAnswer:
         room = draft.added if not self.limit else draft.added[:max(self.limit - self.received, 0)]
         self.received += len(draft.added)
         window = self.held + room
+        if (self.held and len(window) <= HOLD_MAX
+                and _ASCII_RUN.fullmatch(room)):  # the open tail goes on: nothing to show yet
+            self.held = window
+            return again, ""
         cut = self._cut(window)  # at the cap too: a half key held back stays hidden
-        piece, self.held = scrub(window[:cut]), window[cut:]
+        piece, self.held = scrub(window[:cut], values=self.secrets), window[cut:]
         if piece:
             self.pieces.append(piece)
         return again, piece
 
-    @staticmethod
-    def _cut(window: str) -> int:
+    def _cut(self, window: str) -> int:
         """How much of `window` may be shown: not its open tail, never half of a secret."""
         tail = _OPEN_TAIL.search(window)
         cut = tail.start() if tail else len(window)
-        cut = max(cut, len(window) - HOLD_MAX)
-        for start, end in sorted(secret_spans(window), reverse=True):
+        if len(window) - cut > HOLD_MAX:
+            cut = len(window) - HOLD_MAX // 2
+        for start, end in sorted(secret_spans(window, values=self.secrets), reverse=True):
             if start < cut < end:
                 cut = start
         return cut

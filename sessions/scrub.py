@@ -78,15 +78,17 @@ def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
     return sorted(values, key=len, reverse=True)
 
 
-def scrub(text: str, environ: dict[str, str] | None = None) -> str:
+def scrub(text: str, environ: dict[str, str] | None = None, *,
+          values: list[str] | None = None) -> str:
     """Return `text` with API-key-looking strings and secret env-variable values replaced.
 
     Both the raw value and its JSON-escaped form are removed, because messages are stored as
     JSON text. Replacements contain no quotes or backslashes, so valid JSON stays valid.
+    `values`: the secret values, when the caller read them once (`secret_env_values`).
     """
     if not text:
         return text
-    for value in secret_env_values(environ):
+    for value in secret_env_values(environ) if values is None else values:
         text = text.replace(value, REDACTED)
         escaped = json.dumps(value)[1:-1]
         if escaped != value:
@@ -97,11 +99,12 @@ def scrub(text: str, environ: dict[str, str] | None = None) -> str:
     return _BASIC.sub(_basic_pair, text)
 
 
-def secret_spans(text: str, environ: dict[str, str] | None = None) -> list[tuple[int, int]]:
+def secret_spans(text: str, environ: dict[str, str] | None = None, *,
+                 values: list[str] | None = None) -> list[tuple[int, int]]:
     """Where in `text` `scrub` finds something to redact, as (start, end) pairs: a stream that
     shows text piece by piece must not show the first half of one."""
     spans = []
-    for value in secret_env_values(environ):
+    for value in secret_env_values(environ) if values is None else values:
         at = text.find(value)
         while at >= 0:
             spans.append((at, at + len(value)))

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from agent.answer_fields import AnswerFields
-from agent.shown_answer import ShownAnswer
+from agent.shown_answer import HOLD_MAX, ShownAnswer
 from agent.streaming import Draft
 from sessions.scrub import scrub
 
@@ -81,3 +81,11 @@ def test_an_english_answer_holds_back_only_its_last_words() -> None:
         shown.feed(Draft(piece, at))
         at += len(piece)
     assert text.startswith(shown.shown) and len(shown.shown) > len(text) // 2
+
+
+def test_a_long_run_of_ascii_is_shown_but_for_its_last_characters() -> None:
+    blob = base64.b64encode(bytes(range(256)) * 20).decode()  # 6,828 characters, no space
+    shown = ShownAnswer()
+    for at, char in enumerate(blob):  # one character at a time
+        shown.feed(Draft(char, at))
+    assert blob.startswith(shown.shown) and len(blob) - len(shown.shown) <= HOLD_MAX
