@@ -29,15 +29,21 @@ def _truncate(path: Path) -> None:
         f.truncate(min(100, path.stat().st_size // 2))
 
 
+def _vectors(world: Path) -> Path:
+    """The world's embedded vector index: `qdrant`, or `qdrant-e5` for e5 vectors (the
+    default embedder, stores/world.py)."""
+    return next(p for p in sorted(world.glob("qdrant*")) if (p / "meta.json").exists())
+
+
 DAMAGES: dict[str, Callable[[Path], None]] = {
     "qdrant storage.sqlite truncated":
-        lambda w: _truncate(next((w / "qdrant").rglob("storage.sqlite"))),
-    "qdrant meta.json truncated": lambda w: _truncate(w / "qdrant" / "meta.json"),
+        lambda w: _truncate(next(_vectors(w).rglob("storage.sqlite"))),
+    "qdrant meta.json truncated": lambda w: _truncate(_vectors(w) / "meta.json"),
     "graph.lbug truncated": lambda w: _truncate(w / "graph.lbug"),
     "bm25/docs.json truncated": lambda w: _truncate(w / "bm25" / "docs.json"),
     "bm25 vocab.index.json truncated":
         lambda w: _truncate(w / "bm25" / "model" / "vocab.index.json"),
-    "qdrant folder deleted": lambda w: shutil.rmtree(w / "qdrant"),
+    "qdrant folder deleted": lambda w: shutil.rmtree(_vectors(w)),
     "graph.lbug deleted": lambda w: (w / "graph.lbug").unlink(),
     "world folder deleted": lambda w: shutil.rmtree(w),
 }
@@ -56,7 +62,7 @@ def run_cases(suite: Any, tools: Any) -> None:
         suite.add("repair", f"{name}, then lore ingest", run, 0,
                   compare(home, demo, suite.base_turns))
     home = suite.home("advice")
-    _truncate(home / "worlds" / "demo" / "qdrant" / "meta.json")
+    _truncate(_vectors(home / "worlds" / "demo") / "meta.json")
     asked = lore(home, "ask", "沈砚是谁？", "--world", "demo")
     advice = "lore doctor --repair" in asked.err
     repaired = lore(home, "doctor", "--repair")
