@@ -29,6 +29,7 @@ from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
 from agent.stack import Lexicon, Resolution, lexicon_of, likely_answer, next_stack
 from sessions.records import Session, StackEntry, Turn
+from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
@@ -198,9 +199,12 @@ class Conversation:
         deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
                         stack=stack, turns=turns, on_step=on_step, on_text=on_text)
         result = await ask(self.agent, deps, question, history)
-        from agent.answer_cap import cap_answer
+        from agent.answer_cap import cap_answer, cap_messages
 
-        answer = result.answer = cap_answer(result.answer, self.settings.model.max_answer_chars)
+        limit = self.settings.model.max_answer_chars
+        answer = cap_answer(result.answer, limit)
+        # shown as the store keeps it: the app draws the answer itself, past the CLI's gate
+        answer = result.answer = answer.model_copy(update={"text": scrub(answer.text)})
         resolution = Resolution(question, result.resolved_question,
                                 [(r.words, r.names) for r in answer.referents])
         # The world's names may load now (a language model's first turn): off the loop.
@@ -208,7 +212,7 @@ class Conversation:
                                        stack)
         saved = await anyio.to_thread.run_sync(lambda: self.store.finish_turn(
             turn.id, resolved_question=resolution.text, answer=answer.text,
-            messages_json=result.messages_json, citations=answer.citations,
+            messages_json=cap_messages(result.messages_json, limit), citations=answer.citations,
             tool_calls=result.tool_calls, stack=new_stack, entities=answer.entities))
         await self._summarise()
         evidence = result.evidence

@@ -2,11 +2,11 @@
 
 The agent answers through an output tool (`final_result`) whose arguments are the `Answer`, so
 a streaming model sends the answer as deltas of that tool call's JSON. `answer_stream` hands
-pydantic-ai an event-stream handler that keeps the JSON of the answer's call, parses it as
-partial JSON after each delta and reports the answer's fields so far as a `Draft`. The lore
-tools' own calls are left alone: their steps are reported by the tools themselves
-(agent.tools.record_call). A model that delivers its whole answer in one piece (the librarian,
-Gemini) reports one Draft.
+pydantic-ai an event-stream handler that reads the JSON of the answer's call as it arrives
+(agent.answer_fields: each character once, so a long answer costs its length, not its length
+squared) and reports each piece of the answer's text as a `Draft`. The lore tools' own calls
+are left alone: their steps are reported by the tools themselves (agent.tools.record_call). A
+model that delivers its whole answer in one piece (the librarian, Gemini) reports one Draft.
 
 With `model.output = "text"` the answer is the response's text itself, streamed as it comes;
 text that opens like JSON, a code fence or a tag is held back (it may be a tool call written out
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import AsyncIterable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic_ai import (
@@ -31,66 +31,45 @@ from pydantic_ai import (
     ToolCallPart,
     ToolCallPartDelta,
 )
-from pydantic_core import from_json
 
+from agent.answer_fields import AnswerFields
 from agent.tools import TOOL_NAMES
 
 
 @dataclass(frozen=True)
 class Draft:
-    """The answer so far."""
+    """A piece of the answer as it streams."""
 
-    text: str
+    added: str
+    """The text this piece adds."""
+    at: int = 0
+    """Where in the answer `added` begins; 0 for an answer's first piece (a model that begins
+    its answer again, its first one rejected, starts again at 0)."""
     resolved_question: str = ""
-    """Complete once `text` has begun (the Answer schema puts it first)."""
+    """Complete once the text has begun (the Answer schema puts it first)."""
 
 
-def read_draft(args_json: str) -> Draft | None:
-    """The answer fields in a prefix of the output tool's JSON arguments (None before any text)."""
-    try:
-        value = from_json(args_json, allow_partial="trailing-strings")
-    except ValueError:
-        return None
-    if not isinstance(value, dict) or not isinstance(value.get("text"), str):
-        return None
-    resolved = value.get("resolved_question")
-    return Draft(value["text"], resolved if isinstance(resolved, str) else "")
+@dataclass
+class _Part:
+    """One response part that may be the answer: what of it was reported."""
+
+    sent: int = 0
+    lead: list[str] = field(default_factory=list)
+    """A text part's opening blanks, held until its first visible character."""
+    skip: bool = False
+    """Text that opens like JSON, a fence or a tag (a tool call written as text)."""
+    fields: AnswerFields | None = None
+    """The answer call's JSON, read so far (None for a text part)."""
 
 
 def answer_stream(on_text: Callable[[Draft], Any]) -> Callable[..., Any]:
     """An event_stream_handler for `Agent.run` that calls `on_text` with each new Draft."""
 
     async def handle(ctx: RunContext[Any], events: AsyncIterable[AgentStreamEvent]) -> None:
-        calls: dict[int, str] = {}  # part index → the answer call's JSON so far
-        texts: dict[int, str] = {}  # part index → a plain-text answer so far
-        last: Draft | None = None
+        parts: dict[int, _Part] = {}  # part index → what may be the answer
         async for event in events:
-            text = _text_so_far(event, texts)
-            if text is not None:
-                draft = Draft(text) if text.strip() and text.lstrip()[:1] not in "{[`<" else None
-                if draft is not None and draft != last:
-                    last = draft
-                    shown = on_text(draft)
-                    if inspect.isawaitable(shown):
-                        await shown
-                continue
-            if isinstance(event, PartStartEvent) and isinstance(event.part, ToolCallPart):
-                texts.clear()  # a response that calls a tool: its text is no answer
-                if event.part.tool_name in TOOL_NAMES:
-                    continue
-                calls[event.index] = event.part.args_as_json_str() if event.part.args else ""
-            elif (isinstance(event, PartDeltaEvent) and event.index in calls
-                  and isinstance(event.delta, ToolCallPartDelta)):
-                delta = event.delta.args_delta
-                if isinstance(delta, str):
-                    calls[event.index] += delta
-                elif isinstance(delta, dict):  # a provider that merges dicts: take it whole
-                    calls[event.index] = ToolCallPart("answer", delta).args_as_json_str()
-            else:
-                continue
-            draft = read_draft(calls.get(event.index, ""))
-            if draft is not None and draft != last:
-                last = draft
+            draft = _next_piece(event, parts)
+            if draft is not None:
                 shown = on_text(draft)
                 if inspect.isawaitable(shown):
                     await shown
@@ -98,13 +77,65 @@ def answer_stream(on_text: Callable[[Draft], Any]) -> Callable[..., Any]:
     return handle
 
 
-def _text_so_far(event: AgentStreamEvent, texts: dict[int, str]) -> str | None:
-    """The text part's content so far when `event` adds to one (None for any other event)."""
+def _next_piece(event: AgentStreamEvent, parts: dict[int, _Part]) -> Draft | None:
+    """The piece of the answer `event` brings, if any."""
     if isinstance(event, PartStartEvent) and isinstance(event.part, TextPart):
-        texts[event.index] = event.part.content
-    elif isinstance(event, PartDeltaEvent) and isinstance(event.delta, TextPartDelta) \
-            and event.index in texts:
-        texts[event.index] += event.delta.content_delta
-    else:
+        parts[event.index] = _Part()
+        return _text(parts[event.index], event.part.content)
+    if isinstance(event, PartStartEvent) and isinstance(event.part, ToolCallPart):
+        for index in [i for i, p in parts.items() if p.fields is None]:
+            del parts[index]  # a response that calls a tool: its text is no answer
+        if event.part.tool_name in TOOL_NAMES:
+            return None
+        parts[event.index] = _Part(fields=AnswerFields())
+        return _json(parts[event.index],
+                     event.part.args_as_json_str() if event.part.args else "")
+    part = parts.get(event.index) if isinstance(event, PartDeltaEvent) else None
+    if part is None or not isinstance(event, PartDeltaEvent):
         return None
-    return texts[event.index]
+    if isinstance(event.delta, TextPartDelta) and part.fields is None:
+        return _text(part, event.delta.content_delta)
+    if isinstance(event.delta, ToolCallPartDelta) and part.fields is not None:
+        delta = event.delta.args_delta
+        if isinstance(delta, str):
+            return _json(part, delta)
+        if isinstance(delta, dict):  # a provider that merges dicts: read it whole, from the start
+            before = part.fields.value("text")
+            part.fields, part.sent = AnswerFields(), 0
+            whole = part.fields.feed(ToolCallPart("answer", delta).args_as_json_str())
+            text = whole.get("text", "")
+            if text.startswith(before):  # it goes on from what was reported
+                part.sent = len(before)
+                return _draft(part, text[len(before):])
+            return _draft(part, text)
+    return None
+
+
+def _text(part: _Part, content: str) -> Draft | None:
+    if part.skip or not content:
+        return None
+    if not part.sent:  # nothing visible yet: hold the opening blanks
+        part.lead.append(content)
+        if not content.strip():
+            return None
+        content, part.lead = "".join(part.lead), []
+        if content.lstrip()[:1] in "{[`<":
+            part.skip = True
+            return None
+    return _draft(part, content)
+
+
+def _json(part: _Part, piece: str) -> Draft | None:
+    assert part.fields is not None
+    return _draft(part, part.fields.feed(piece).get("text", ""))
+
+
+def _draft(part: _Part, added: str) -> Draft | None:
+    if not added:
+        return None
+    fields = part.fields
+    resolved = (fields.value("resolved_question")
+                if fields is not None and "resolved_question" in fields.closed else "")
+    draft = Draft(added, part.sent, resolved)
+    part.sent += len(added)
+    return draft

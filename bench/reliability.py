@@ -376,7 +376,12 @@ def main(argv: list[str] | None = None) -> int:
             steps = []
         steps.append(lambda: reliability_repair.run_cases(suite, sys.modules[__name__]))
         for step in steps:
-            step()
+            try:
+                step()
+            except Exception as exc:  # noqa: BLE001  a broken case must not lose the table
+                name = getattr(step, "__name__", "step").replace("<lambda>", "issue 25 cases")
+                suite.rows.append(Row("bench", f"{name} stopped: {type(exc).__name__}",
+                                      str(exc)[:110], None, False, "n/a", False))
         rows = suite.rows
     if args.json:
         print(json.dumps([asdict(r) for r in rows], ensure_ascii=False, indent=1))

@@ -26,19 +26,21 @@ _MIN_SECRET_LEN = 6
 _MIN_DECLARED_LEN = 4
 
 # Character classes stop at quotes and backslashes, so scrubbing JSON keeps it valid JSON.
+# A secret starts where no ASCII letter or digit precedes it, not at a word boundary: in
+# "钥匙sk-…" or "地址http://…" a Han character is a word character, so \b would not match.
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"AIza[0-9A-Za-z_\-]{30,}"), REDACTED),  # Google API keys
-    (re.compile(r"\bsk-[A-Za-z0-9_\-]{16,}"), REDACTED),  # OpenAI / Anthropic style keys
-    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"), REDACTED),  # GitHub tokens
-    (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), REDACTED),  # Slack tokens
-    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), REDACTED),  # AWS access key ids
+    (re.compile(r"(?<![A-Za-z0-9_])sk-[A-Za-z0-9_\-]{16,}"), REDACTED),  # OpenAI / Anthropic style keys
+    (re.compile(r"(?<![A-Za-z0-9_])gh[pousr]_[A-Za-z0-9]{20,}"), REDACTED),  # GitHub tokens
+    (re.compile(r"(?<![A-Za-z0-9_])xox[abprs]-[A-Za-z0-9\-]{10,}"), REDACTED),  # Slack tokens
+    (re.compile(r"(?<![A-Za-z0-9_])AKIA[0-9A-Z]{16}\b"), REDACTED),  # AWS access key ids
     # Case-sensitive and with a digit: "the bearer of bad tidings" is lore, not a header.
-    (re.compile(r"\b(Bearer|Basic)\s+(?=[A-Za-z._~+/=\-]*\d)[A-Za-z0-9._~+/=\-]{12,}"),
+    (re.compile(r"(?<![A-Za-z0-9_])(Bearer|Basic)\s+(?=[A-Za-z._~+/=\-]*\d)[A-Za-z0-9._~+/=\-]{12,}"),
      rf"\1 {REDACTED}"),
     # key=value / "key": "value" for names that only ever label credentials.
     (
         re.compile(
-            r"""(?i)\b((?:x-)?api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)"""
+            r"""(?i)(?<![a-z0-9_])((?:x-)?api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)"""
             r"""(["']?\s*[:=]\s*["']?)([^\s"'\\&,;}]{6,})"""
         ),
         rf"\1\2{REDACTED}",
@@ -47,10 +49,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 # A password in a URL (http://user:pass@host/v1): the user name stays, the password goes.
-_URL_PASSWORD = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://[^\s:/@\"'\\]*):([^\s@/\"'\\]+)@")
+_URL_PASSWORD = re.compile(r"(?i)(?<![a-z0-9_+.\-])([a-z][a-z0-9+.\-]*://[^\s:/@\"'\\]*):([^\s@/\"'\\]+)@")
 # HTTP basic auth: base64 of "user:password", whatever its digits (the Bearer/Basic pattern
 # above wants a digit so that prose is left alone; a decoded "user:pass" is proof enough).
-_BASIC = re.compile(r"\bBasic\s+([A-Za-z0-9+/]{4,}={0,2})")
+_BASIC = re.compile(r"(?<![A-Za-z0-9_])Basic\s+([A-Za-z0-9+/]{4,}={0,2})")
 
 
 def _basic_pair(match: re.Match[str]) -> str:
@@ -78,15 +80,17 @@ def secret_env_values(environ: dict[str, str] | None = None) -> list[str]:
     return sorted(values, key=len, reverse=True)
 
 
-def scrub(text: str, environ: dict[str, str] | None = None) -> str:
+def scrub(text: str, environ: dict[str, str] | None = None, *,
+          values: list[str] | None = None) -> str:
     """Return `text` with API-key-looking strings and secret env-variable values replaced.
 
     Both the raw value and its JSON-escaped form are removed, because messages are stored as
     JSON text. Replacements contain no quotes or backslashes, so valid JSON stays valid.
+    `values`: the secret values, when the caller read them once (`secret_env_values`).
     """
     if not text:
         return text
-    for value in secret_env_values(environ):
+    for value in secret_env_values(environ) if values is None else values:
         text = text.replace(value, REDACTED)
         escaped = json.dumps(value)[1:-1]
         if escaped != value:
@@ -95,6 +99,21 @@ def scrub(text: str, environ: dict[str, str] | None = None) -> str:
         text = pattern.sub(replacement, text)
     text = _URL_PASSWORD.sub(rf"\1:{REDACTED}@", text)
     return _BASIC.sub(_basic_pair, text)
+
+
+def secret_spans(text: str, environ: dict[str, str] | None = None, *,
+                 values: list[str] | None = None) -> list[tuple[int, int]]:
+    """Where in `text` `scrub` finds something to redact, as (start, end) pairs: a stream that
+    shows text piece by piece must not show the first half of one."""
+    spans = []
+    for value in secret_env_values(environ) if values is None else values:
+        at = text.find(value)
+        while at >= 0:
+            spans.append((at, at + len(value)))
+            at = text.find(value, at + 1)
+    for pattern in (*(p for p, _ in _PATTERNS), _URL_PASSWORD, _BASIC):
+        spans += [m.span() for m in pattern.finditer(text)]
+    return spans
 
 
 class ScrubFilter(logging.Filter):

@@ -146,7 +146,8 @@ def _mend_vectors(stores: WorldStores, reset: bool) -> None:
             row = catalog.world(world) or {}
             vectors.reset(int(row.get("dim") or stores.embedder.dim))
         except IndexDamaged:
-            _discard(stores, "vectors", stores.folder / "qdrant")
+            if (folder := stores.vector_folder) is not None:  # a server's: nothing to move
+                _discard(stores, "vectors", folder)
             _ = stores.vectors  # opened afresh; the index stage creates the collection
         catalog.db.execute("UPDATE chunks SET indexed = 0 WHERE world = ?", [world])
         return

@@ -13,6 +13,8 @@ from stores.config import Settings
 from stores.errors import ConfigError, LoreError, StoreHeld
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from stores.protocols import Embedder, GraphStore, KeywordIndex, VectorIndex
 
 WORLD_NAME = re.compile(r"\w[\w.-]{0,63}")
@@ -109,6 +111,15 @@ class WorldStores:
             return embedder_named(row["embedder"], self.settings.embedder)
         return make_embedder(self.settings.embedder)
 
+    @property
+    def vector_folder(self) -> Path | None:
+        """The embedded vector index's folder: `qdrant`, or `qdrant-<slot>` for the vectors of
+        another embedder (e5); None with a server."""
+        if self.settings.vector.url:
+            return None
+        slot = vector_slot(self.embedder.name)
+        return self.folder / (f"qdrant-{slot}" if slot else "qdrant")
+
     @cached_property
     def vectors(self) -> VectorIndex:
         from stores.vector.qdrant import QdrantVectorIndex
@@ -116,7 +127,7 @@ class WorldStores:
         slot = vector_slot(self.embedder.name)
         url = self.settings.vector.url or None
         key = os.environ.get(self.settings.vector.api_key_env) if url else None
-        path = None if url else self.folder / (f"qdrant-{slot}" if slot else "qdrant")
+        path = self.vector_folder
         try:
             return QdrantVectorIndex(path=path, url=url,
                                      collection=collection_name(self.world, slot), api_key=key)

@@ -38,6 +38,7 @@ _PROGRAM_NAMES = {"__all__"}
 # file formats, widget ids, package names), by module and the name they are assigned to (or,
 # unnamed, their first element). They are not words of a story's language.
 PROGRAM_NAMES: dict[str, set[str]] = {
+    "agent/answer_cap.py": {"_MODEL_WRITTEN"},
     "agent/evals/cards.py": {"FIELDS"},
     "agent/evals/dialogues.py": {"JSON_TURN_KEYS"},
     "agent/evals/locomo.py": {"CATEGORIES"},

@@ -261,7 +261,8 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
                         "ready.")
             return True
         self.answering = True
-        self._answer_view = await self.main.chat.add_turn(text)
+        self._answer_view = await self.main.chat.add_turn(
+            text, limit=self.settings.model.max_answer_chars)
         self.main.status.activity = "answering… Esc cancels"
         self.ask(text)
         return True
@@ -285,7 +286,7 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
     @on(m.AnswerText)
     def _streaming(self, event: m.AnswerText) -> None:
         if self._answer_view is not None:
-            self._answer_view.show_draft(event.draft.text)
+            self._answer_view.add_draft(event.draft)
 
     @on(m.AnswerReady)
     async def _answered(self, event: m.AnswerReady) -> None:

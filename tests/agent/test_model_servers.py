@@ -65,7 +65,8 @@ async def test_the_answer_streams_through_both_clients(api: str, deps: LoreDeps,
         result = await ask(build_agent(make_model(settings), settings, backoff_s=30), deps,
                            QUESTION)
     assert server.statuses == [429, 200, 200]  # a streamed request is retried the same way
-    assert drafts and drafts[-1].text == result.answer.text
+    assert drafts and "".join(d.added for d in drafts) == result.answer.text
+    assert [d.at for d in drafts] == [sum(len(d.added) for d in drafts[:i]) for i in range(len(drafts))]
     assert drafts[-1].resolved_question == result.resolved_question == QUESTION
     streamed = [r for r in server.requests if r["body"].get("stream")
                 or "streamGenerateContent" in r["path"]]

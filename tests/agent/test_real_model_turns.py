@@ -102,7 +102,8 @@ async def test_the_answer_streams_to_the_caller_before_it_ends(
         finally:
             conv.close()
     assert all(r["body"].get("stream") for r in server.requests)
-    texts = [d.text for d in drafts]
+    texts = ["".join(d.added for d in drafts[:i + 1]) for i in range(len(drafts))]
+    assert all(d.added for d in drafts)
     assert len(texts) > 2 and texts[-1] == result.answer.text
     assert all(result.answer.text.startswith(t) for t in texts)  # growing, never garbled
     assert len(set(texts)) == len(texts)

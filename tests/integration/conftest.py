@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.integration.disk import mounted_tmpfs
 from tests.integration.lore import lore
 
 SANGUO_CHAPTERS = [1, 2, 5, 36, 37, 38, 77, 104]
@@ -61,3 +63,10 @@ def demo_copy(demo_world_home: Path, tmp_path: Path) -> Path:
     home = tmp_path / "home"
     shutil.copytree(demo_world_home, home)
     return home
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 MB tmpfs mount point; a test sets its size with tests.integration.disk.resize
+    (needs root, as in CI's container: skipped elsewhere)."""
+    yield from mounted_tmpfs(tmp_path / "disk")

@@ -11,13 +11,13 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from tests.agent.fake_llm import FakeServer
+from tests.integration.disk import resize
 from tests.integration.lore import ROOT, lore
 from tests.integration.stored import stored
 
@@ -25,26 +25,6 @@ from tests.integration.stored import stored
 pytestmark = pytest.mark.slow
 
 CHAPTERS = range(1, 9)
-
-
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A tmpfs mount point; the test sets its size (needs root, as in CI's container)."""
-    point = tmp_path / "disk"
-    point.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", str(point)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}): run as root")
-    try:
-        yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], check=False)
-
-
-def resize(point: Path, size: str, *, readonly: bool = False) -> None:
-    flags = f"remount,size={size}" + (",ro" if readonly else ",rw")
-    subprocess.run(["mount", "-o", flags, str(point)], check=True)
 
 
 def corpus(shared_data: Path, tmp_path: Path) -> Path:

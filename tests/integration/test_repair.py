@@ -96,3 +96,16 @@ def test_ingest_rebuild_of_an_unknown_world_names_the_known_ones(demo_copy: Path
     result = lore("ingest", "--rebuild", "--world", "nowhere", home=demo_copy)
     assert result.code != 0 and "no world named 'nowhere' (known worlds: demo)" in result.err
     assert "Traceback" not in result.err
+
+
+def test_a_damaged_e5_index_is_rebuilt_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default embedder keeps its vectors in `qdrant-e5`: a damaged one was set aside as
+    `qdrant` (not there), so ingest and doctor --repair failed 'the vector index is unreadable'."""
+    monkeypatch.setenv("LORE_EMBEDDER__BACKEND", "e5")
+    home = tmp_path / "home"
+    ingest_demo(home)
+    truncate(home / WORLD / "qdrant-e5" / "meta.json")
+    out = ingest_demo(home)
+    assert "rebuilt from the catalog" in out
+    code, line = doctor(home)
+    assert code == 0 and "vectors 95 vectors" in line, line

@@ -1,19 +1,24 @@
 """Issue 25 #3 and #4: secrets echoed by a server never reach the terminal, a log or the
-database (one redaction point), and an export interrupted by a full disk leaves the previous
-file whole (temporary file + rename)."""
+database (one redaction point), and an export interrupted by a full disk or a kill -9 leaves the
+previous file whole (temporary file + rename)."""
 
 from __future__ import annotations
 
 import base64
+import json
 import os
+import signal
+import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from tests.agent.fake_llm import FakeServer
+from tests.integration.disk import fill, resize
 from tests.integration.lore import ROOT, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
@@ -43,23 +48,9 @@ def test_retry_warnings_and_url_passwords_are_redacted_everywhere(demo_copy: Pat
         assert secret.encode() not in raw, secret
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 1 MB tmpfs (needs root, as in CI's container)."""
-    point = tmp_path / "disk"
-    point.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(point)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip()}): run as root")
-    try:
-        yield point
-    finally:
-        subprocess.run(["umount", "-l", str(point)], check=False)
-
-
 def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
         demo_copy: Path, small_disk: Path) -> None:
+    resize(small_disk, "1m")
     first = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
     assert first.code == 0, first.err
     session = first.err.split("session ")[-1].split(" ")[0]
@@ -73,13 +64,7 @@ def test_an_export_that_cannot_finish_leaves_the_previous_file_whole(
     bigger = lore("sessions", "export", session, "--format", "json", home=demo_copy).out
     # bigger than the old file's pages and the slack: writing over it in place would fail too
     assert len(bigger.encode()) > len(good) + 8192
-    filler = small_disk / "filler"
-    with filler.open("wb", buffering=0) as f:  # leave less room than the new export needs
-        try:
-            while True:
-                f.write(b"\0" * 4096)
-        except OSError:
-            pass
+    fill(small_disk)  # leave less room than the new export needs
     result = lore("sessions", "export", session, "--format", "json", "--out", out, "--force",
                   home=demo_copy)
     assert result.code != 0 and "Traceback" not in result.err
@@ -95,19 +80,13 @@ def test_a_full_disk_is_not_called_a_damaged_index(demo_copy: Path, small_disk: 
     import sqlite3
     from contextlib import closing
 
-    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
     home = small_disk / "home"
     shutil.copytree(demo_copy, home)
     # another Lorekeeper has the catalog open (as the app would): its -shm exists, so only the
     # stores that must write on opening meet the full disk
     with closing(sqlite3.connect(home / "catalog.db")) as holder:
         holder.execute("SELECT count(*) FROM chunks").fetchone()
-        with (small_disk / "filler").open("wb", buffering=0) as f:
-            try:
-                while True:
-                    f.write(b"\0" * 4096)
-            except OSError:
-                pass
+        fill(small_disk)
         doctor = lore("doctor", "--world", "demo", home=home)
         ingest = lore("ingest", "--rebuild", "--world", "demo", home=home)
     world = next(line for line in doctor.out.splitlines() if "world demo" in line)
@@ -128,10 +107,9 @@ def test_a_read_only_data_folder_can_still_be_read(demo_copy: Path, small_disk: 
     asked = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
     assert asked.code == 0, asked.err
     session = asked.err.split("session ")[-1].split(" ")[0]
-    subprocess.run(["mount", "-o", "remount,size=64m", str(small_disk)], check=True)
     home = small_disk / "home"
     shutil.copytree(demo_copy, home)
-    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    resize(small_disk, "64m", readonly=True)
     for args, needle in ((("worlds",), "demo"), (("entities", "--world", "demo"), "沈砚"),
                          (("sessions", "list"), session), (("sessions", "show", session), "沈砚是谁"),
                          (("sessions", "export", session, "--format", "json"), "沈砚是谁"),
@@ -153,3 +131,51 @@ def test_a_full_standard_output_is_not_the_data_folder(demo_copy: Path) -> None:
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "standard output: cannot write the output" in result.stderr
     assert "data folder" not in result.stderr
+
+
+def test_kill_9_during_an_export_leaves_the_previous_file_whole(demo_copy: Path,
+                                                                tmp_path: Path) -> None:
+    """Issue 25 #4: `lore sessions export … --out F --force` killed (SIGKILL) once it has begun
+    writing F's new content leaves the previous F whole, and the same command then writes the
+    new one."""
+    first = lore("ask", "沈砚是谁？", "--world", "demo", "--new", home=demo_copy)
+    assert first.code == 0, first.err
+    session = first.err.split("session ")[-1].split(" ")[0]
+    out = tmp_path / "session.json"
+    export = ("sessions", "export", session, "--format", "json", "--out", out)
+    assert lore(*export, home=demo_copy).code == 0
+    good = out.read_bytes()
+    grow(demo_copy / "sessions.db", session, turns=4000)  # an export of some 50 MB
+    env = {**os.environ, "LORE_HOME": str(demo_copy)}
+    before = out.stat()
+    proc = subprocess.Popen([sys.executable, "-m", "tui", *map(str, export), "--force"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    begun = False
+    while proc.poll() is None:  # until it begins to write (a temporary file, or F itself)
+        now = out.stat()
+        if list(tmp_path.glob(".session.json.*")) or (now.st_size, now.st_mtime_ns) != (
+                before.st_size, before.st_mtime_ns):
+            proc.kill()
+            begun = True
+            break
+        time.sleep(0.001)
+    proc.wait(timeout=60)
+    assert begun and proc.returncode == -signal.SIGKILL, "the export ended before it was killed"
+    assert out.read_bytes() == good  # the previous export, whole
+    again = lore(*export, "--force", home=demo_copy)
+    assert again.code == 0 and "Traceback" not in again.err, again.err
+    assert len(json.loads(out.read_bytes())["turns"]) == 4001
+
+
+def grow(sessions_db: Path, session: str, turns: int) -> None:
+    """Give `session` `turns` more answered turns, copies of its first with a long answer."""
+    with closing(sqlite3.connect(sessions_db)) as db:
+        columns = [r[1] for r in db.execute("PRAGMA table_info(turns)")]
+        row = dict(zip(columns, db.execute("SELECT * FROM turns WHERE session_id = ?",
+                                           [session]).fetchone(), strict=True))
+        rows = [{**row, "id": f"{row['id']}-{n}", "n": n, "answer": "沈砚是书生。" * 600}
+                for n in range(2, turns + 2)]
+        db.executemany(f"INSERT INTO turns ({', '.join(columns)}) VALUES "
+                       f"({', '.join(':' + c for c in columns)})", rows)
+        db.commit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -100,3 +101,13 @@ def test_url_passwords_and_basic_auth_pairs_are_removed(text: str, kept: str) ->
                                   "the server at http://127.0.0.1:8080/v1 and mail@host.org"])
 def test_urls_without_a_password_and_prose_are_kept(text: str) -> None:
     assert scrub(text, environ={}) == text
+
+
+def test_a_secret_right_after_chinese_text_is_redacted() -> None:
+    """A Han character is a word character: a \\b before the key let these through."""
+    pair = base64.b64encode(b"lore:hunter2pass").decode()
+    text = f"钥匙sk-abcdefghijklmnopqrstu，地址http://lore:hunter2pass@x.org/v1，见Basic {pair}"
+    cleaned = scrub(text)
+    for secret in ("abcdefghijklmnopqrstu", "hunter2pass", pair):
+        assert secret not in cleaned, cleaned
+    assert scrub("risk-abcdefghijklmnopqrstu") == "risk-abcdefghijklmnopqrstu"  # not a key

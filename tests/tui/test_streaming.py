@@ -4,7 +4,11 @@ characters at a time; the chat shows the text before the answer ends, and Esc st
 
 from __future__ import annotations
 
+import base64
+from typing import Any
+
 import pytest
+from textual.widgets import Static
 
 from agent.settings import AgentSettings, ModelSettings
 from tests.agent.fake_llm import FakeServer
@@ -75,3 +79,50 @@ async def test_escape_mid_stream_cancels_and_keeps_the_turn(settings: AgentSetti
             assert view.draft  # what the user had read stays on screen
             turn = app.conversation.turns()[-1]
             assert (turn.question, turn.status) == (QUESTION, "cancelled")
+
+
+KEY = "zq7-private-0f3a9c2e11b4d5"
+PASSWORD = "hunter2pass"
+PAIR = base64.b64encode(f"lore:{PASSWORD}".encode()).decode()
+
+
+async def test_a_streamed_reply_is_capped_and_shows_no_secret_cut_in_two(
+        settings: AgentSettings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 15,000-character reply streamed six characters at a time, quoting a key, a URL password
+    and a basic-auth pair (each arriving cut in two): the chat never shows more than
+    model.max_answer_chars of it, nor any of the secrets, while it streams or after."""
+    monkeypatch.setenv("LORE_TEST_API_KEY", KEY)
+    leak = (f"沈砚的钥匙是{KEY}，网址 http://lore:{PASSWORD}@llm.example/v1 ，"
+            f"Authorization: Basic {PAIR} ")
+
+    def brain(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return {"tool_calls": [{"name": "keyword_search", "arguments": {"query": "沈砚"}}]}
+        return {"content": leak + "沈砚 " * 5000}
+
+    shown: list[str] = []
+    update = Static.update
+
+    def recording(self: Static, content: Any = "", **kwargs: Any) -> None:
+        if self.has_class("draft"):
+            shown.append(str(content))
+        update(self, content, **kwargs)
+
+    monkeypatch.setattr(Static, "update", recording)
+    with FakeServer("openai", brain=brain) as server:
+        app = make_app(settings.model_copy(update={"model": ModelSettings(
+            provider="openai", name="fake-model", base_url=server.url, retries=0,
+            output="text", prompt="lean", tools=["vector_search", "keyword_search"],
+            max_answer_chars=2000)}))
+        async with app.run_test(size=SIZE) as pilot:
+            await _send(pilot)
+            await settle(pilot)
+            view = app.main.chat.last_turn
+            answer = view.query_one(".answer").source
+    assert view.status == "answered" and len(server.requests) == 2
+    assert shown and "沈砚的钥匙是" in shown[-1]  # it streamed
+    assert max(len(text) for text in shown) <= 2000
+    assert "cut at 2,000 characters (model.max_answer_chars)" in answer
+    for secret in (KEY, PASSWORD, PAIR):
+        assert not any(secret in text for text in shown), secret
+        assert secret not in answer, secret

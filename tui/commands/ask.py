@@ -72,29 +72,32 @@ def ask_command(
 
 class TerminalStream:
     """Writes the answer to stdout as it streams, "(read as: …)" first when the model read the
-    question differently."""
+    question differently. What may be written of it is agent.shown_answer's: redacted (a key
+    cut in two by the stream included), capped at model.max_answer_chars."""
 
     def __init__(self, question: str, limit: int = 0) -> None:
+        from agent.shown_answer import ShownAnswer
+
         self.question = question
-        self.limit = limit
-        """model.max_answer_chars: nothing past it is written (0: no limit)."""
-        self.shown = ""
-        """The answer text written so far."""
+        self.answer = ShownAnswer(limit)
         self.read_as = ""
         self.stopped = False
         """The model began its answer again (its first was rejected): the answer that holds is
         printed once at the end, not streamed again."""
 
+    @property
+    def shown(self) -> str:
+        """The answer text written so far."""
+        return self.answer.shown
+
     def __call__(self, draft: Any) -> None:
-        if not draft.text:
-            return
-        if not self.shown and not self.read_as and draft.resolved_question not in (
+        if not self.answer.received and not self.read_as and draft.resolved_question not in (
                 "", self.question):
             self.read_as = draft.resolved_question
             echo(f"(read as: {self.read_as})")
         if self.stopped:
             return
-        if not draft.text.startswith(self.shown):  # the model began its answer again
+        if draft.at != self.answer.received:  # the model began its answer again
             # its first answer was rejected: take back what streamed, print the checked answer
             # once at the end (a rejected reply is never streamed again)
             self._take_back()
@@ -102,31 +105,35 @@ class TerminalStream:
             echo("(that answer did not hold up against its citations; the checked answer "
                  "follows once it is ready)", err=True)
             return
-        text = draft.text[:self.limit] if self.limit else draft.text
-        echo(text[len(self.shown):], nl=False)
-        sys.stdout.flush()
-        self.shown = text
+        _, piece = self.answer.feed(draft)
+        if piece:
+            echo(piece, nl=False)
+            sys.stdout.flush()
 
     def finish(self, text: str) -> None:
         """End the answer with its final text, printed once: the rest of it when it goes on
         from what streamed (`刘备` then ` [1]`), else in place of what streamed."""
-        if text.startswith(self.shown):
-            echo(text[len(self.shown):])
+        from sessions.scrub import scrub
+
+        text, shown = scrub(text), self.shown
+        if text.startswith(shown):
+            echo(text[len(shown):])
             return
         self._take_back()
         echo(text)
 
     def _take_back(self) -> None:
         """Erase the streamed text on a terminal (a pipe keeps it, on its own line)."""
-        if self.shown and sys.stdout.isatty():
+        shown = self.shown
+        if shown and sys.stdout.isatty():
             from rich.cells import cell_len
 
             width = max(shutil.get_terminal_size().columns, 1)
-            rows = sum(max(1, -(-cell_len(line) // width)) for line in self.shown.split("\n"))
+            rows = sum(max(1, -(-cell_len(line) // width)) for line in shown.split("\n"))
             sys.stdout.write("\r" + (f"\x1b[{rows - 1}A" if rows > 1 else "") + "\x1b[J")
-        elif self.shown:
+        elif shown:
             echo("")
-        self.shown = ""
+        self.answer.pieces.clear()
 
 
 def _run(conversation: Conversation, question: str, steps: bool,

@@ -12,9 +12,13 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
+from agent.shown_answer import ShownAnswer
 from tui.trace import step_line, trace_line
 from tui.widgets.citations import CitationList
 from tui.widgets.examples import ExampleQuestions
+
+DRAFT_EVERY_S = 0.05
+"""How often a streaming answer is drawn again, at most."""
 
 ENDED = {
     "cancelled": "cancelled — the question is kept in the session; ask again to retry",
@@ -26,10 +30,13 @@ ENDED = {
 class TurnView(Vertical):
     """One question and its answer (or the state it is in)."""
 
-    def __init__(self, question: str, n: int = 0) -> None:
+    def __init__(self, question: str, n: int = 0, limit: int = 0) -> None:
         super().__init__(classes="turn")
         self.question = question
         self.n = n
+        self.streamed = ShownAnswer(limit)
+        """The answer as it streams: what of it may be shown (redacted, capped at `limit`)."""
+        self._draft_due = False
         self.status = "pending"
         self.steps: list[str] = []
         """The tool steps so far, one line each, in the reader's words."""
@@ -82,13 +89,25 @@ class TurnView(Vertical):
             lines += [f"  {step}" for step in self.steps]
         self.query_one(".steps", Static).update(Text("\n".join(lines)))
 
-    def show_draft(self, text: str) -> None:
-        """The answer so far while it streams, as plain text (parsing Markdown for every few
-        tokens would cost more than the tokens take to arrive); the Markdown replaces it."""
+    def add_draft(self, draft: Any) -> None:
+        """A piece of the answer as it streams (agent.streaming.Draft). The pieces are gathered
+        and the screen shows them at most every DRAFT_EVERY_S, as plain text: laying out the
+        whole answer again for each piece of a few characters would cost its length squared
+        (parsing Markdown would cost more than the tokens take to arrive); the Markdown
+        replaces it."""
+        if self.status != "pending":
+            return
+        again, piece = self.streamed.feed(draft)
+        if (again or piece) and not self._draft_due:
+            self._draft_due = True
+            self.set_timer(DRAFT_EVERY_S, self._show_draft)
+
+    def _show_draft(self) -> None:
+        self._draft_due = False
         if self.status != "pending":
             return
         draft = self.query_one(".draft", Static)
-        draft.update(Text(text))
+        draft.update(Text(self.streamed.shown))
         if not draft.display:
             draft.display = True
             self.query_one(".live", Static).update("· answering …", layout=False)
@@ -124,6 +143,8 @@ class TurnView(Vertical):
 
     def show_ended(self, status: str, error: str = "") -> None:
         """A cancelled, failed or unanswered turn."""
+        if self._draft_due:  # what came before the end is shown too
+            self._show_draft()
         self.status = status
         self._settle_steps()  # a streamed draft stays: it is what the user had read
         ended = self.query_one(".ended", Static)
@@ -202,8 +223,10 @@ class ChatLog(VerticalScroll):
             turn.show_trace(self.trace_expanded)
         return self.trace_expanded
 
-    async def add_turn(self, question: str, n: int = 0) -> TurnView:
-        view = TurnView(question, n)
+    async def add_turn(self, question: str, n: int = 0, limit: int = 0) -> TurnView:
+        """A new turn at the end of the chat; `limit` caps its streamed answer
+        (model.max_answer_chars)."""
+        view = TurnView(question, n, limit)
         view.expanded = self.trace_expanded
         self.query_one("#chat-hint").display = False
         self.examples.display = False
