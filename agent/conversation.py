@@ -201,8 +201,7 @@ class Conversation:
         from agent.answer_cap import cap_answer
 
         answer = result.answer = cap_answer(result.answer, self.settings.model.max_answer_chars)
-        resolution = Resolution(question, result.resolved_question,
-                                [(r.words, r.names) for r in answer.referents])
+        resolution = result.explicit()
         # The world's names may load now (a language model's first turn): off the loop.
         new_stack = await run_blocking(self.retriever, self._stack_after, resolution, answer,
                                        stack)

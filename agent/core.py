@@ -55,6 +55,7 @@ from agent.reading import LEAN_INSTRUCTIONS, SmallContext
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
+from agent.stack import Resolution
 from agent.streaming import answer_stream
 from agent.support import marked, unsupported
 from agent.text_answer import evidence_of, read_text_answer
@@ -311,12 +312,26 @@ class AskResult:
     unsupported: list[str] = field(default_factory=list)
     """Names and numbers the answer stated that none of its cited passages holds (the answer
     is then shown as unsupported: agent/support.py)."""
+    resolution: Resolution | None = None
+    """The question made explicit by the reader before it answered (the librarian's rules),
+    passed on as it was made; None when the reader states it in its answer instead."""
 
     @property
     def resolved_question(self) -> str:
-        """The question the reader says it answered (the question as typed if it did not say)."""
+        """The question the reader answered: as it made it explicit, else as its answer says,
+        else as typed."""
+        if self.resolution is not None:
+            return self.resolution.text
         said = self.answer.resolved_question
         return said if said.strip() else self.question
+
+    def explicit(self) -> Resolution:
+        """The question answered and what its references were taken to mean, as the stack
+        reads them: the reader's own resolution, else what its answer states."""
+        if self.resolution is not None:
+            return self.resolution
+        return Resolution(self.question, self.resolved_question,
+                          [(r.words, r.names) for r in self.answer.referents])
 
 
 async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
@@ -325,6 +340,7 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     cannot (the caller keeps the question). With `deps.on_text` the answer streams to it."""
     deps.question = question
     deps.evidence = None
+    deps.resolution = None
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
         result = await _within(time_limit(agent), agent.run(
@@ -333,10 +349,12 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
             event_stream_handler=handler))
     except UsageLimitExceeded:
         answer = evidence_of(deps, "max_rounds", REQUEST_BACKSTOP)
-        return AskResult(answer, question, deps.calls, evidence=_seen(deps))
+        return AskResult(answer, question, deps.calls, evidence=_seen(deps),
+                         resolution=deps.resolution)
     except AnswerTimeUp:
         answer = evidence_of(deps, "time_limit")
-        return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer))
+        return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer),
+                         resolution=deps.resolution)
     except (ModelAPIError, UnexpectedModelBehavior) as exc:
         raise unavailable(exc, agent.model) from exc
     answer = result.output
@@ -348,7 +366,8 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
                      requests=result.usage.requests,
                      evidence=ranked_evidence(deps, result.output),
                      input_tokens=result.usage.input_tokens,
-                     output_tokens=result.usage.output_tokens, unsupported=missing)
+                     output_tokens=result.usage.output_tokens, unsupported=missing,
+                     resolution=deps.resolution)
 
 
 def _unsupported(answer: Answer, deps: LoreDeps, question: str) -> list[str]:

@@ -16,6 +16,7 @@ from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.json_actions import tool_calls_in
 from agent.models import make_model
+from agent.readers import ReaderContext, make_reader
 from agent.schemas import Passage
 from agent.settings import ModelSettings
 from agent.text_answer import text_answer
@@ -143,7 +144,7 @@ async def test_search_first_spares_the_model_its_first_round(deps: LoreDeps) -> 
 
 
 async def test_the_librarians_search_is_handed_over_as_the_first_round(deps: LoreDeps) -> None:
-    librarian = await ask(build_agent(make_model(ModelSettings(), deps.retriever), ModelSettings()),
+    librarian = await ask(build_agent(make_reader(ReaderContext(ModelSettings(), deps.retriever)), ModelSettings()),
                           LoreDeps(retriever=deps.retriever), QUESTION)
     best = [p.chunk_id for p in librarian.evidence[:5]]
     with FakeServer("openai", brain=lambda body, n: {"content": "断水剑 [P1]"}) as server:
