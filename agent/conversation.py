@@ -197,7 +197,8 @@ class Conversation:
         memory.other_sessions = bool(OTHER_SESSIONS.search(question))
         deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
                         stack=stack, turns=turns, on_step=on_step, on_text=on_text)
-        result = await ask(self.agent, deps, question, history)
+        result = await ask(self.agent, deps, question, history,
+                           time_limit_s=self.settings.model.answer_timeout_s)
         from agent.answer_cap import cap_answer
 
         answer = result.answer = cap_answer(result.answer, self.settings.model.max_answer_chars)

@@ -11,13 +11,14 @@ keeps, the reader's ranking of its evidence included. Two capabilities carry the
   `stop_reason="max_rounds"`, in place of the request that would have gone over. The run ends
   normally, so the conversation's message history stays well formed.
 - `Backoff` (agent.models) retries failed model requests.
-- `ask` ends an answer that takes longer than `model.answer_timeout_s` in all with the best
-  evidence read so far (`stop_reason="time_limit"`), wherever the run was: never a hang.
+- `ask` ends an answer that takes longer than its `time_limit_s` (the caller passes
+  `model.answer_timeout_s`) with the best evidence read so far (`stop_reason="time_limit"`),
+  wherever the run was: never a hang.
 
-For small local models (`model.prompt = "lean"`, `model.output = "text"`) agent.reading adds a
-short prompt, compact tools and results, a first round made for the model and a JSON action
-fallback; agent.text_answer reads its plain-text answer, whose passage ids the code expands into
-citations.
+For small local models (`model.prompt = "lean"`, `model.output = "text"`) the core uses a short
+prompt, and agent.text_answer reads the plain-text answer, whose passage ids the code expands
+into citations; the OpenAI-compatible reader (agent.models) brings what else such a model needs
+(agent.reading: compact tools and results, a first round made for it, a JSON action fallback).
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ from agent.blocking import run_blocking
 from agent.citations import check_citations
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
-from agent.readers import Reader, first_search
-from agent.reading import LEAN_INSTRUCTIONS, SmallContext
+from agent.readers import Reader
+from agent.reading import LEAN_INSTRUCTIONS
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
@@ -182,17 +183,8 @@ def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCal
     return TextPart(answer.model_dump_json())
 
 
-TIME_LIMIT = "_lore_answer_timeout_s"
-"""The attribute of a built agent holding its answer time limit (`model.answer_timeout_s`)."""
-
-
 class AnswerTimeUp(Exception):  # noqa: N818  (not an error: the limit the user set)
     """The answer's time limit ran out; `ask` answers with the best evidence instead."""
-
-
-def time_limit(agent: Agent[LoreDeps, Answer]) -> float:
-    """The agent's answer time limit in seconds (0: none)."""
-    return float(getattr(agent, TIME_LIMIT, 0.0))
 
 
 async def _within(seconds: float, run: Any) -> Any:
@@ -281,13 +273,10 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
         capabilities=[*reader.capabilities,
-                      SmallContext(tuple(settings.tools), lean, settings.round_tokens,
-                                   settings.search_first, first_search(settings.search_first)),
                       ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s,
                               total_s=settings.total_timeout_s)],
     )
-    setattr(agent, TIME_LIMIT, settings.answer_timeout_s)
     agent.output_validator(validate_answer)
     return agent
 
@@ -335,15 +324,18 @@ class AskResult:
 
 
 async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
-              message_history: list[ModelMessage] | None = None) -> AskResult:
+              message_history: list[ModelMessage] | None = None, *,
+              time_limit_s: float = 0.0) -> AskResult:
     """Answer one question, the user's own words the prompt; ModelUnavailable when the model
-    cannot (the caller keeps the question). With `deps.on_text` the answer streams to it."""
+    cannot (the caller keeps the question). With `deps.on_text` the answer streams to it.
+    After `time_limit_s` seconds in all (`model.answer_timeout_s`; 0: no limit) the answer is
+    the best evidence read so far."""
     deps.question = question
     deps.evidence = None
     deps.resolution = None
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
-        result = await _within(time_limit(agent), agent.run(
+        result = await _within(time_limit_s, agent.run(
             question, deps=deps, message_history=message_history,
             usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
             event_stream_handler=handler))

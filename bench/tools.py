@@ -94,7 +94,8 @@ def answer_latencies(retriever, questions: list[str]) -> dict[str, float]:
     loop = asyncio.new_event_loop()
 
     def answer(question: str) -> None:
-        loop.run_until_complete(ask(agent, LoreDeps(retriever=retriever), question))
+        loop.run_until_complete(ask(agent, LoreDeps(retriever=retriever), question,
+                                    time_limit_s=ModelSettings().answer_timeout_s))
 
     try:
         answer(questions[0])

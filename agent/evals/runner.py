@@ -21,6 +21,7 @@ class AgentRunner:
         try:
             reader = make_reader(ReaderContext(settings.model, self.retriever))
             self.agent = build_agent(reader, settings.model)
+            self.time_limit_s = settings.model.answer_timeout_s
         except BaseException:
             self.retriever.stores.close()
             raise
@@ -30,7 +31,8 @@ class AgentRunner:
         """The whole result of one question: answer, evidence, tool calls, requests, tokens;
         `on_text` sees the answer's text as it streams."""
         deps = LoreDeps(retriever=self.retriever, on_text=on_text)
-        return self.loop.run_until_complete(ask(self.agent, deps, question))
+        return self.loop.run_until_complete(ask(self.agent, deps, question,
+                                                time_limit_s=self.time_limit_s))
 
     def run(self, question: str) -> tuple[list[int], str]:
         """The chapters of the answer's evidence, best first (the reader's own ranking, else
