@@ -106,10 +106,10 @@ def conversation_lines(deps: LoreDeps, budget: int, limit: int = 2) -> str:
     stack = [e.entity for e in deps.stack[:8]]
     if stack:
         lines.append("Entities talked about so far, most recent first: " + ", ".join(stack) + ".")
-    horizon = deps.retriever.horizon
+    horizon = deps.horizon
     if horizon:
         lines.append(f"The reader has reached chapter {horizon}: reveal nothing after it.")
-    cards = named_cards(deps.retriever, deps.question, budget, limit)
+    cards = named_cards(deps.retriever, deps.question, budget, limit, horizon)
     if cards:
         lines.append("What the world says of the names in the question (cite a passage by the "
                      "chunk_id in brackets):\n" + cards)
@@ -122,20 +122,19 @@ LEAN_CARDS_BUDGET = 240
 """The same for the lean prompt of a small model: one card's lead line."""
 
 
-def named_cards(retriever: Any, question: str, budget: int, limit: int) -> str:
+def named_cards(retriever: Any, question: str, budget: int, limit: int, horizon: int = 0) -> str:
     """The cards of the first entities the question names, as of the horizon, within `budget`
     characters (a card is cut at a line's end): a real model starts from what the world says
     of them."""
     from agent.cards import Voice, card_text
-    from agent.stack import lexicon_of
     from stores.lang import has_han
 
-    voice = Voice(has_han(question), retriever.entities, lexicon_of(retriever).gender)
+    voice = Voice(has_han(question), retriever.entities, retriever.lexicon.gender)
     texts = []
     for name in retriever.mentioned(question)[:limit]:
         card = retriever.card(name)
         if card is not None:
-            texts.append(card_text(card, retriever.chunks, voice, retriever.horizon))
+            texts.append(card_text(card, retriever.chunks, voice, horizon))
     kept: list[str] = []
     for line in "\n".join(texts).split("\n"):
         if sum(len(k) + 1 for k in kept) + len(line) > budget:

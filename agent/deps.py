@@ -38,6 +38,9 @@ class LoreDeps:
     memory: SessionMemory | None = None
     question: str = ""
     """The question as the user typed it."""
+    horizon: int = 0
+    """The spoiler horizon of this turn: the reader's chapter, which caps every tool's chapter
+    range (0: none). It travels with the turn; the world's retriever is shared by sessions."""
     stack: list[StackEntry] = field(default_factory=list)
     """The entity stack before this turn, most recent first (read once per turn)."""
     turns: list[Turn] = field(default_factory=list)

@@ -90,7 +90,7 @@ def openai_reader(context: ReaderContext) -> Reader:
     settings = context.settings
     small = SmallContext(tuple(settings.tools), settings.prompt == "lean", settings.round_tokens,
                          settings.search_first,
-                         first_search(settings.search_first, context.retriever))
+                         first_search(settings.search_first, context))
     return Reader(_openai(settings, _request(settings)), [small])
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from agent.deps import LoreDeps
     from agent.retrieval import Retriever
     from agent.schemas import Passage
+    from agent.world import OpenWorld
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class ReaderContext:
     retriever: Retriever | None = None
     """The world the reader will read (None when only the model is wanted, e.g. to check the
     settings); a reader that needs it says so with a ConfigError."""
+    open_world: OpenWorld | None = None
+    """The open world the retriever belongs to, when there is one: what a reader keeps of the
+    world between conversations lives there (`OpenWorld.shared`)."""
 
 
 @dataclass
@@ -108,27 +112,28 @@ def make_reader(context: ReaderContext) -> Reader:
 FirstSearch = Callable[["LoreDeps"], Awaitable[list["Passage"]]]
 """A search that makes a model's first round for it: the passages for `deps.question`, best
 first (`model.search_first`)."""
-FirstSearchFactory = Callable[["Retriever"], FirstSearch]
-"""Makes the search for one world (it may keep what it learns of the world between turns)."""
+FirstSearchFactory = Callable[[ReaderContext], FirstSearch]
+"""Makes the search for the context's world (it may keep what it learns of the world between
+turns, in `context.open_world`)."""
 
 FIRST_SEARCHES: dict[str, str] = {"librarian": "agent.librarian.assist:librarian_search"}
 """`model.search_first` values served by another reader's search ("search" is the plain
 search for the question, made through the agent's own vector_search): their factories."""
 
 
-def first_search(name: str, retriever: Retriever | None) -> FirstSearch | None:
+def first_search(name: str, context: ReaderContext) -> FirstSearch | None:
     """The search `model.search_first = name` hands a model its first round from, for the
-    world of `retriever` (None: the plain search, or none)."""
+    context's world (None: the plain search, or none)."""
     spec = FIRST_SEARCHES.get(name)
     if spec is None:
         return None
-    if retriever is None:
+    if context.retriever is None:
         raise ConfigError(f"model.search_first = {name!r} searches one world, and none was given",
                           where="model.search_first",
                           hint="open a world first (lore ask --world NAME), or set "
                                "model.search_first to \"search\" or \"off\"")
     factory: FirstSearchFactory = _load(spec)
-    return factory(retriever)
+    return factory(context)
 
 
 def _load(spec: str) -> Any:

@@ -19,10 +19,8 @@ from __future__ import annotations
 from pydantic_ai import Agent
 
 from agent.deps import LoreDeps
-from agent.librarian.model import Librarian
-from agent.librarian.reader import reader_of
-from agent.readers import FirstSearch
-from agent.retrieval import Retriever
+from agent.librarian.reader import librarian_of, reader_of
+from agent.readers import FirstSearch, ReaderContext
 from agent.schemas import Answer, Passage
 from agent.tools import TOOLS
 
@@ -31,10 +29,10 @@ HANDED = 5
 fewer)."""
 
 
-def librarian_search(retriever: Retriever) -> FirstSearch:
-    """The librarian's search of this world (one librarian: it keeps the world's names and
-    text at hand between turns)."""
-    reader = reader_of(Librarian(retriever))
+def librarian_search(context: ReaderContext) -> FirstSearch:
+    """The librarian's search of the context's world (the world's one librarian: it keeps the
+    world's names and text at hand between turns)."""
+    reader = reader_of(librarian_of(context))
     agent: Agent[LoreDeps, Answer] = Agent(reader.model, output_type=Answer, deps_type=LoreDeps,
                                            name="lorekeeper-librarian-search", tools=TOOLS,
                                            capabilities=reader.capabilities)

@@ -58,7 +58,7 @@ from agent.librarian.strategy import (
 )
 from agent.retrieval import Retriever
 from agent.schemas import Passage, Relation, TimelineEvent
-from agent.stack import Resolution, lexicon_of
+from agent.stack import Resolution
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.keyword.segment import fold_latin, tokens
@@ -97,7 +97,7 @@ class Librarian:
     def resolve(self, question: str, stack: Sequence[StackEntry],
                 turns: Sequence[Turn]) -> Resolution:
         """The question made explicit with the conversation's rules (他 → 诸葛亮)."""
-        return resolve(question, stack, turns, lexicon_of(self.retriever))
+        return resolve(question, stack, turns, self.retriever.lexicon)
 
     def _analyse(self, reading: Reading, text: str) -> QueryPlan:
         """`analyse`, once per text and turn (a multi-hop question asks for its parts often)."""
@@ -124,7 +124,7 @@ class Librarian:
             if more:
                 return self._call(run, more)
         run.ranked = ranked
-        answer = self._answer(plan, ranked, results.relations).model_copy(update={
+        answer = self._answer(plan, ranked, results.relations, run.horizon).model_copy(update={
             "resolved_question": reading.resolution.text})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
@@ -255,13 +255,14 @@ class Librarian:
         return fuse(plan, results, pool, self.retriever.settings.rrf_k,
                     lambda p: self.grader.coverage(p, terms))
 
-    def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
+    def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation],
+                horizon: int):
         card = self._card_asked(plan)
         if card is not None:  # a card read under the horizon says how far it was read itself
             voice = Voice(plan.chinese, self.retriever.entities,
-                          lexicon_of(self.retriever).gender)
-            return card_answer(card, self.retriever.chunks, voice, self.retriever.horizon)
-        return within_horizon(self._compose(plan, ranked, relations), self.retriever.horizon,
+                          self.retriever.lexicon.gender)
+            return card_answer(card, self.retriever.chunks, voice, horizon)
+        return within_horizon(self._compose(plan, ranked, relations), horizon,
                               plan.chinese)
 
     def _compose(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
@@ -270,7 +271,7 @@ class Librarian:
         terms = question_terms(plan.question, tokens)
         voice = Voice(plan.chinese, self.retriever.entities)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
-                       self._people_in, lexicon_of(self.retriever).gender,
+                       self._people_in, self.retriever.lexicon.gender,
                        self.candidates(plan, ranked), voice.name)
 
     def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:

@@ -49,7 +49,7 @@ class LibrarianTurn(AbstractCapability[LoreDeps]):
             resolution = await run_blocking(deps.retriever, self.librarian.resolve,
                                             deps.question, deps.stack, deps.turns)
         deps.resolution = resolution
-        run = LibrarianRun(Reading(deps.question, resolution))
+        run = LibrarianRun(Reading(deps.question, resolution), deps.horizon)
         return dataclasses.replace(self, run=run, bound=self.librarian.model(run))
 
     async def before_model_request(self, ctx: RunContext[LoreDeps],
@@ -66,12 +66,21 @@ class LibrarianTurn(AbstractCapability[LoreDeps]):
 
 def librarian_reader(context: ReaderContext) -> Reader:
     """The registry's factory for `model.provider = "offline"`: the librarian of the world."""
-    if context.retriever is None:
+    return reader_of(librarian_of(context))
+
+
+def librarian_of(context: ReaderContext) -> Librarian:
+    """The librarian of the context's world: the open world's one (it keeps the world's names,
+    term statistics and text between conversations), else one of its own."""
+    retriever = context.retriever
+    if retriever is None:
         raise ConfigError("the offline librarian reads one world, and none was given",
                           where="model.provider",
                           hint="open a world first (lore ask --world NAME), or pick a model "
                                "provider that needs no world to be built")
-    return reader_of(Librarian(context.retriever))
+    if context.open_world is None:
+        return Librarian(retriever)
+    return context.open_world.shared("librarian", lambda: Librarian(retriever))
 
 
 def reader_of(librarian: Librarian) -> Reader:

@@ -34,6 +34,8 @@ class LibrarianRun:
     """One run of the librarian: its reading of the question and what its rounds carry over."""
 
     reading: Reading
+    horizon: int = 0
+    """The turn's spoiler horizon (0: none): an answer read under it says how far it read."""
     steps: dict[str, Step] = field(default_factory=dict)
     """The step each of the run's tool calls made, by tool call id (its weight and label rank
     the results)."""

@@ -263,12 +263,10 @@ def test_question_words_leave_the_search_words() -> None:
 
 @pytest.mark.slow
 async def test_under_a_horizon_an_answer_that_states_nothing_says_how_far_it_read(
-        run, sanguo) -> None:
-    sanguo.horizon = 1  # 华雄 is slain in 回 5: nothing up to 回 1 tells it
-    try:
-        result = await run("谁斩了华雄？")
-    finally:
-        sanguo.horizon = 0
+        sanguo, librarian) -> None:
+    # 华雄 is slain in 回 5: nothing up to 回 1 tells it. The horizon is the turn's (its deps).
+    result = await ask(build_agent(reader_of(librarian)), LoreDeps(retriever=sanguo, horizon=1),
+                       "谁斩了华雄？")
     assert result.answer.stop_reason in ("evidence", "not_in_text")
     assert result.answer.text.startswith("到第1回为止，"), result.answer.text
     assert all(c.chapter <= 1 for c in result.answer.citations)
