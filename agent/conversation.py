@@ -3,11 +3,13 @@
 A `Conversation` is one session of one world. Every question is saved before anything else
 happens, so nothing the user typed is lost to a crash, a model error or a kill -9. Every reader
 gets the same turn: the user's own words as the prompt, the earlier turns as message history
-(agent.history, within a token budget) and the entity stack in the deps, read once. A language
-model reads the follow-up with the conversation; the librarian makes it explicit by its rules
-(agent.librarian.followup). Either says in its answer which question it answered (`resolved_question`),
-and the entity stack is updated from that. The answer, the stack and the conversation's memory
-are saved after it. No Textual here.
+(agent.history, within a token budget), the entity stack and the session's spoiler horizon in
+the deps, read once. A language model reads the follow-up with the conversation and says in its
+answer which question it answered (`resolved_question`); the librarian makes it explicit by its
+rules (agent.librarian.followup) before it answers and hands that resolution on through the
+deps (`AskResult.explicit`). The entity stack is updated from it. The answer, the stack and the
+conversation's memory are saved after it. The world is an `OpenWorld` (agent.world), the app's
+or the conversation's own. No Textual here.
 """
 
 from __future__ import annotations
