@@ -7,7 +7,6 @@ limiter of one, so the event loop never blocks and the stores never see two thre
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,12 +16,7 @@ from agent.retrieval import Retriever
 
 T = TypeVar("T")
 
-_LIMITERS: weakref.WeakKeyDictionary[Retriever, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
-
-
 async def run_blocking(retriever: Retriever, fn: Callable[..., T], *args: Any) -> T:
-    """Run a blocking store call in a worker thread, one at a time per world."""
-    limiter = _LIMITERS.get(retriever)
-    if limiter is None:
-        limiter = _LIMITERS[retriever] = anyio.CapacityLimiter(1)
-    return await anyio.to_thread.run_sync(lambda: fn(*args), limiter=limiter)
+    """Run a blocking store call in a worker thread, one at a time per world (through the
+    world's own limiter, `Retriever.limiter`)."""
+    return await anyio.to_thread.run_sync(lambda: fn(*args), limiter=retriever.limiter)

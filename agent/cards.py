@@ -96,19 +96,16 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
                   entities=[card.entity], stop_reason="answered")
 
 
-def entity_card(retriever: Retriever, entity: str, horizon: int | None = None) -> Answer:
+def entity_card(retriever: Retriever, entity: str, horizon: int = 0) -> Answer:
     """The card of an entity (any of its names) as an answer, in the language the name is
-    written in, as of `horizon` (default: the retriever's spoiler horizon)."""
-    from agent.stack import lexicon_of
-
+    written in, as of the spoiler horizon (0: the whole story)."""
     name = retriever.resolve(entity)
     card = retriever.card(name)
     if card is None:
         raise LoreError(f"{name} has no card yet",
                         hint="run `lore ingest` on the world's files again: it builds the cards")
-    voice = Voice(has_han(entity), retriever.entities, lexicon_of(retriever).gender)
-    return card_answer(card, retriever.chunks, voice,
-                       retriever.horizon if horizon is None else horizon)
+    voice = Voice(has_han(entity), retriever.entities, retriever.lexicon.gender)
+    return card_answer(card, retriever.chunks, voice, horizon)
 
 
 def card_text(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int = 0) -> str:

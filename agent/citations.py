@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from agent.deps import LoreDeps
 from agent.schemas import Answer, Citation, Passage
-from stores.lang import clip, has_han, split_sentences
-from stores.models import chapter_label
+from stores.lang import clip, split_sentences
 
 MIN_RUN = 8
 """Shortest verbatim run that can stand for a reworded quote."""
@@ -126,27 +124,3 @@ def first_sentence(text: str, width: int = 120) -> str:
     """The passage's first sentence, cut at `width` characters (a quote that always matches)."""
     flat = " ".join(text.split())
     return clip(next(iter(split_sentences(flat)), flat), width)
-
-
-def evidence_answer(passages: Sequence[Passage], stop_reason: str, question: str,
-                    rounds: int, limit: int = 3) -> Answer:
-    """An answer made of the first passages the tools found, when the model could not finish.
-
-    Tools' scores are not comparable (RRF, BM25, none), so the order found stands: the first
-    search is the one closest to the question. Written in the question's language.
-    """
-    zh = has_han(question)
-    why = (f"检索了{rounds}轮，仍未得出确定的答案。" if zh else
-           f"I used my {rounds} rounds of searching without settling on an answer.")
-    best = list(passages)[:limit]
-    if not best:
-        nothing = "文本中没有找到相关内容。" if zh else " Nothing in the text was found for this question."
-        return Answer(text=why + nothing, stop_reason=stop_reason)
-    citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=first_sentence(p.text)) for p in best]
-    lines = [f"[{n}] " + chapter_label(p.chapter, zh) + f" {c.quote}"
-             for n, (p, c) in enumerate(zip(best, citations, strict=True), start=1)]
-    lead = "最相关的段落：" if zh else " The passages that looked most relevant:"
-    entities = list(dict.fromkeys(e for p in best for e in p.entities[:2]))
-    return Answer(text=why + lead + "\n" + "\n".join(lines), citations=citations,
-                  entities=entities, stop_reason=stop_reason)

@@ -3,11 +3,13 @@
 A `Conversation` is one session of one world. Every question is saved before anything else
 happens, so nothing the user typed is lost to a crash, a model error or a kill -9. Every reader
 gets the same turn: the user's own words as the prompt, the earlier turns as message history
-(agent.history, within a token budget) and the entity stack in the deps, read once. A language
-model reads the follow-up with the conversation; the librarian makes it explicit by its rules
-(agent.librarian.followup). Either says in its answer which question it answered (`resolved_question`),
-and the entity stack is updated from that. The answer, the stack and the conversation's memory
-are saved after it. No Textual here.
+(agent.history, within a token budget), the entity stack and the session's spoiler horizon in
+the deps, read once. A language model reads the follow-up with the conversation and says in its
+answer which question it answered (`resolved_question`); the librarian makes it explicit by its
+rules (agent.librarian.followup) before it answers and hands that resolution on through the
+deps (`AskResult.explicit`). The entity stack is updated from it. The answer, the stack and the
+conversation's memory are saved after it. The world is an `OpenWorld` (agent.world), the app's
+or the conversation's own. No Textual here.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 import anyio
 
 from agent.deps import LoreDeps, ToolCall
-from agent.retrieval import Retriever, open_world
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
-from agent.stack import Lexicon, Resolution, lexicon_of, likely_answer, next_stack
+from agent.stack import Lexicon, Resolution, likely_answer, next_stack
+from agent.world import OpenWorld
 from sessions.records import Session, StackEntry, Turn
 from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
@@ -71,15 +73,16 @@ class Conversation:
     """One session of one world: resolves follow-ups, runs the agent, saves every turn."""
 
     def __init__(self, settings: AgentSettings, store: SessionStore, session: Session,
-                 retriever: Retriever, *, owns_store: bool = False,
-                 owns_retriever: bool = False, agent: LoreAgent | None = None) -> None:
+                 open_world: OpenWorld, *, owns_store: bool = False,
+                 owns_world: bool = False, agent: LoreAgent | None = None) -> None:
         self.settings = settings
         self.store = store
         self.session = session
         self.world = session.world
-        self.retriever = retriever
+        self.open_world = open_world
+        self.retriever = open_world.retriever
         self._owns_store = owns_store
-        self._owns_retriever = owns_retriever
+        self._owns_world = owns_world
         self._agent = agent
         self._warming: threading.Thread | None = None
         self.current_turn: Turn | None = None
@@ -88,15 +91,17 @@ class Conversation:
     @classmethod
     def open(cls, settings: AgentSettings, world: str, *, session_id: str | None = None,
              new: bool = False, store: SessionStore | None = None,
-             retriever: Retriever | None = None,
+             open_world: OpenWorld | None = None,
              agent: LoreAgent | None = None) -> Conversation:
         """The world's last session (a new one if it has none), `session_id`, or a new one.
 
-        `agent` replaces the agent built from `settings.model` (tests, evaluations).
+        `open_world` is the world already open (the app keeps it between sessions), else the
+        conversation opens it and closes it with itself. `agent` replaces the agent built from
+        `settings.model` (tests, evaluations).
         """
-        owns_retriever = retriever is None
-        if retriever is None:  # the world must exist before a session about it is made
-            retriever = open_world(settings, world)
+        owns_world = open_world is None
+        if open_world is None:  # the world must exist before a session about it is made
+            open_world = OpenWorld.open(settings, world)
         owns_store = store is None
         try:
             store = store or SessionStore(settings.sessions_path)
@@ -105,13 +110,11 @@ class Conversation:
         except BaseException:
             if owns_store and store is not None:
                 store.close()
-            if owns_retriever:
-                retriever.stores.close()
+            if owns_world:
+                open_world.close()
             raise
-        conversation = cls(settings, store, session, retriever, owns_store=owns_store,
-                           owns_retriever=owns_retriever, agent=agent)
-        conversation._apply_horizon(session.spoiler_horizon)
-        return conversation
+        return cls(settings, store, session, open_world, owns_store=owns_store,
+                   owns_world=owns_world, agent=agent)
 
     # -- state ----------------------------------------------------------------------------------
     def stack(self) -> list[StackEntry]:
@@ -125,7 +128,7 @@ class Conversation:
     @property
     def lexicon(self) -> Lexicon:
         """The world's names, types and genders (shared with the librarian's rules)."""
-        return lexicon_of(self.retriever)
+        return self.retriever.lexicon
 
     @cached_property
     def memory(self):
@@ -197,16 +200,17 @@ class Conversation:
         memory = self.memory
         memory.other_sessions = bool(OTHER_SESSIONS.search(question))
         deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
-                        stack=stack, turns=turns, on_step=on_step, on_text=on_text)
-        result = await ask(self.agent, deps, question, history)
+                        horizon=self.horizon, stack=stack, turns=turns, on_step=on_step,
+                        on_text=on_text)
+        result = await ask(self.agent, deps, question, history,
+                           time_limit_s=self.settings.model.answer_timeout_s)
         from agent.answer_cap import cap_answer, cap_messages
 
         limit = self.settings.model.max_answer_chars
         answer = cap_answer(result.answer, limit)
         # shown as the store keeps it: the app draws the answer itself, past the CLI's gate
         answer = result.answer = answer.model_copy(update={"text": scrub(answer.text)})
-        resolution = Resolution(question, result.resolved_question,
-                                [(r.words, r.names) for r in answer.referents])
+        resolution = result.explicit()
         # The world's names may load now (a language model's first turn): off the loop.
         new_stack = await run_blocking(self.retriever, self._stack_after, resolution, answer,
                                        stack)
@@ -241,7 +245,8 @@ class Conversation:
             from agent.readers import ReaderContext, make_reader
 
             self._agent = build_agent(make_reader(ReaderContext(self.settings.model,
-                                                                self.retriever)),
+                                                                self.retriever,
+                                                                self.open_world)),
                                       self.settings.model)
         return self._agent
 
@@ -268,15 +273,18 @@ class Conversation:
         """The reader's chapter for this session (None: the configured default; 0: no limit)."""
         self.store.set_horizon(self.session.id, chapter)
         self.session = self.session.model_copy(update={"spoiler_horizon": chapter})
-        self._apply_horizon(chapter)
 
-    def _apply_horizon(self, chapter: int | None) -> None:
-        default = self.settings.retrieval.spoiler_horizon
-        self.retriever.horizon = default if chapter is None else chapter
+    @property
+    def horizon(self) -> int:
+        """The session's spoiler horizon, else the configured one (0: none). Every turn and
+        lookup of this session carries it; the world's retriever, which other sessions of the
+        world share, knows none."""
+        chapter = self.session.spoiler_horizon
+        return self.settings.retrieval.spoiler_horizon if chapter is None else chapter
 
     def track(self, entity: str) -> list[TimelineEvent]:
         """The entity's appearances in story order; it becomes the session's tracked entity."""
-        events = self.retriever.track(entity)
+        events = self.retriever.track(entity, horizon=self.horizon)
         name = self.retriever.resolve(entity)
         self.store.set_tracked(self.session.id, name)
         self.session = self.session.model_copy(update={"tracked_entity": name})
@@ -287,8 +295,8 @@ class Conversation:
         (closing the graph under a thread still reading it crashes the process)."""
         if self._warming is not None:
             self._warming.join()
-        if self._owns_retriever:
-            self.retriever.stores.close()
+        if self._owns_world:
+            self.open_world.close()
         if self._owns_store:
             self.store.close()
 

@@ -11,13 +11,14 @@ keeps, the reader's ranking of its evidence included. Two capabilities carry the
   `stop_reason="max_rounds"`, in place of the request that would have gone over. The run ends
   normally, so the conversation's message history stays well formed.
 - `Backoff` (agent.models) retries failed model requests.
-- `ask` ends an answer that takes longer than `model.answer_timeout_s` in all with the best
-  evidence read so far (`stop_reason="time_limit"`), wherever the run was: never a hang.
+- `ask` ends an answer that takes longer than its `time_limit_s` (the caller passes
+  `model.answer_timeout_s`) with the best evidence read so far (`stop_reason="time_limit"`),
+  wherever the run was: never a hang.
 
-For small local models (`model.prompt = "lean"`, `model.output = "text"`) agent.reading adds a
-short prompt, compact tools and results, a first round made for the model and a JSON action
-fallback; agent.text_answer reads its plain-text answer, whose passage ids the code expands into
-citations.
+For small local models (`model.prompt = "lean"`, `model.output = "text"`) the core uses a short
+prompt, and agent.text_answer reads the plain-text answer, whose passage ids the code expands
+into citations; the OpenAI-compatible reader (agent.models) brings what else such a model needs
+(agent.reading: compact tools and results, a first round made for it, a JSON action fallback).
 """
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ from agent.blocking import run_blocking
 from agent.citations import check_citations
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
-from agent.readers import Reader, first_search
-from agent.reading import LEAN_INSTRUCTIONS, SmallContext
+from agent.readers import Reader
+from agent.reading import LEAN_INSTRUCTIONS
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
+from agent.stack import Resolution
 from agent.streaming import answer_stream
 from agent.support import marked, unsupported
 from agent.text_answer import evidence_of, read_text_answer
@@ -104,10 +106,10 @@ def conversation_lines(deps: LoreDeps, budget: int, limit: int = 2) -> str:
     stack = [e.entity for e in deps.stack[:8]]
     if stack:
         lines.append("Entities talked about so far, most recent first: " + ", ".join(stack) + ".")
-    horizon = deps.retriever.horizon
+    horizon = deps.horizon
     if horizon:
         lines.append(f"The reader has reached chapter {horizon}: reveal nothing after it.")
-    cards = named_cards(deps.retriever, deps.question, budget, limit)
+    cards = named_cards(deps.retriever, deps.question, budget, limit, horizon)
     if cards:
         lines.append("What the world says of the names in the question (cite a passage by the "
                      "chunk_id in brackets):\n" + cards)
@@ -120,20 +122,19 @@ LEAN_CARDS_BUDGET = 240
 """The same for the lean prompt of a small model: one card's lead line."""
 
 
-def named_cards(retriever: Any, question: str, budget: int, limit: int) -> str:
+def named_cards(retriever: Any, question: str, budget: int, limit: int, horizon: int = 0) -> str:
     """The cards of the first entities the question names, as of the horizon, within `budget`
     characters (a card is cut at a line's end): a real model starts from what the world says
     of them."""
     from agent.cards import Voice, card_text
-    from agent.stack import lexicon_of
     from stores.lang import has_han
 
-    voice = Voice(has_han(question), retriever.entities, lexicon_of(retriever).gender)
+    voice = Voice(has_han(question), retriever.entities, retriever.lexicon.gender)
     texts = []
     for name in retriever.mentioned(question)[:limit]:
         card = retriever.card(name)
         if card is not None:
-            texts.append(card_text(card, retriever.chunks, voice, retriever.horizon))
+            texts.append(card_text(card, retriever.chunks, voice, horizon))
     kept: list[str] = []
     for line in "\n".join(texts).split("\n"):
         if sum(len(k) + 1 for k in kept) + len(line) > budget:
@@ -181,17 +182,8 @@ def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCal
     return TextPart(answer.model_dump_json())
 
 
-TIME_LIMIT = "_lore_answer_timeout_s"
-"""The attribute of a built agent holding its answer time limit (`model.answer_timeout_s`)."""
-
-
 class AnswerTimeUp(Exception):  # noqa: N818  (not an error: the limit the user set)
     """The answer's time limit ran out; `ask` answers with the best evidence instead."""
-
-
-def time_limit(agent: Agent[LoreDeps, Answer]) -> float:
-    """The agent's answer time limit in seconds (0: none)."""
-    return float(getattr(agent, TIME_LIMIT, 0.0))
 
 
 async def _within(seconds: float, run: Any) -> Any:
@@ -280,13 +272,10 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
         # A bad tool call or an unknown name is sent back to the model to fix, this often.
         retries={"tools": max(settings.retries, 2), "output": OUTPUT_RETRIES},
         capabilities=[*reader.capabilities,
-                      SmallContext(tuple(settings.tools), lean, settings.round_tokens,
-                                   settings.search_first, first_search(settings.search_first)),
                       ToolRounds(settings.max_tool_rounds),
                       Backoff(settings.retries, base_s=backoff_s,
                               total_s=settings.total_timeout_s)],
     )
-    setattr(agent, TIME_LIMIT, settings.answer_timeout_s)
     agent.output_validator(validate_answer)
     return agent
 
@@ -311,32 +300,52 @@ class AskResult:
     unsupported: list[str] = field(default_factory=list)
     """Names and numbers the answer stated that none of its cited passages holds (the answer
     is then shown as unsupported: agent/support.py)."""
+    resolution: Resolution | None = None
+    """The question made explicit by the reader before it answered (the librarian's rules),
+    passed on as it was made; None when the reader states it in its answer instead."""
 
     @property
     def resolved_question(self) -> str:
-        """The question the reader says it answered (the question as typed if it did not say)."""
+        """The question the reader answered: as it made it explicit, else as its answer says,
+        else as typed."""
+        if self.resolution is not None:
+            return self.resolution.text
         said = self.answer.resolved_question
         return said if said.strip() else self.question
 
+    def explicit(self) -> Resolution:
+        """The question answered and what its references were taken to mean, as the stack
+        reads them: the reader's own resolution, else what its answer states."""
+        if self.resolution is not None:
+            return self.resolution
+        return Resolution(self.question, self.resolved_question,
+                          [(r.words, r.names) for r in self.answer.referents])
+
 
 async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
-              message_history: list[ModelMessage] | None = None) -> AskResult:
+              message_history: list[ModelMessage] | None = None, *,
+              time_limit_s: float = 0.0) -> AskResult:
     """Answer one question, the user's own words the prompt; ModelUnavailable when the model
-    cannot (the caller keeps the question). With `deps.on_text` the answer streams to it."""
+    cannot (the caller keeps the question). With `deps.on_text` the answer streams to it.
+    After `time_limit_s` seconds in all (`model.answer_timeout_s`; 0: no limit) the answer is
+    the best evidence read so far."""
     deps.question = question
     deps.evidence = None
+    deps.resolution = None
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
-        result = await _within(time_limit(agent), agent.run(
+        result = await _within(time_limit_s, agent.run(
             question, deps=deps, message_history=message_history,
             usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
             event_stream_handler=handler))
     except UsageLimitExceeded:
         answer = evidence_of(deps, "max_rounds", REQUEST_BACKSTOP)
-        return AskResult(answer, question, deps.calls, evidence=_seen(deps))
+        return AskResult(answer, question, deps.calls, evidence=_seen(deps),
+                         resolution=deps.resolution)
     except AnswerTimeUp:
         answer = evidence_of(deps, "time_limit")
-        return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer))
+        return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer),
+                         resolution=deps.resolution)
     except (ModelAPIError, UnexpectedModelBehavior) as exc:
         raise unavailable(exc, agent.model) from exc
     answer = result.output
@@ -348,7 +357,8 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
                      requests=result.usage.requests,
                      evidence=ranked_evidence(deps, result.output),
                      input_tokens=result.usage.input_tokens,
-                     output_tokens=result.usage.output_tokens, unsupported=missing)
+                     output_tokens=result.usage.output_tokens, unsupported=missing,
+                     resolution=deps.resolution)
 
 
 def _unsupported(answer: Answer, deps: LoreDeps, question: str) -> list[str]:

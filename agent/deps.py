@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from agent.retrieval import Retriever
 from agent.schemas import Memory, Passage
+from agent.stack import Resolution
 from sessions.records import StackEntry, Turn
 
 
@@ -37,11 +38,17 @@ class LoreDeps:
     memory: SessionMemory | None = None
     question: str = ""
     """The question as the user typed it."""
+    horizon: int = 0
+    """The spoiler horizon of this turn: the reader's chapter, which caps every tool's chapter
+    range (0: none). It travels with the turn; the world's retriever is shared by sessions."""
     stack: list[StackEntry] = field(default_factory=list)
     """The entity stack before this turn, most recent first (read once per turn)."""
     turns: list[Turn] = field(default_factory=list)
     """The session's earlier turns, oldest first (a reader that resolves follow-ups by rule
     reads them; a language model gets them as message history instead)."""
+    resolution: Resolution | None = None
+    """The question made explicit, when the reader makes it so before it answers (the
+    librarian, by its rules); a language model states it in its answer instead."""
     evidence: list[Passage] | None = None
     """The reader's own ranking of what it read, best first, when it makes one (the librarian
     does); otherwise `ask` ranks the passages the tools returned."""

@@ -36,7 +36,7 @@ from pydantic_ai.exceptions import (
     UnexpectedModelBehavior,
 )
 
-from agent.readers import Reader, ReaderContext, make_reader
+from agent.readers import Reader, ReaderContext, Register, first_search, make_reader
 from agent.retrieval import Retriever
 from agent.settings import ModelSettings
 from stores.errors import ConfigError, LoreError
@@ -67,14 +67,31 @@ def _request(settings: ModelSettings) -> RequestSettings:
     return {"timeout": settings.timeout_s, "max_retries": 0}
 
 
+def register_readers(register: Register) -> None:
+    """The readers that ship with Lorekeeper, registered through the hook every reader uses
+    (agent.readers); the librarian by module path, so that naming it imports nothing."""
+    register("offline", "agent.librarian.reader:librarian_reader")
+    register("google", gemini_reader)
+    register("openai", openai_reader)
+
+
 def gemini_reader(context: ReaderContext) -> Reader:
     """Gemini through google-genai; reaches the world only through the tools."""
     return Reader(_google(context.settings, _request(context.settings)))
 
 
 def openai_reader(context: ReaderContext) -> Reader:
-    """Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, OpenAI itself)."""
-    return Reader(_openai(context.settings, _request(context.settings)))
+    """Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, OpenAI itself), with what a small
+    local model needs where the settings ask for it (agent.reading): the tools it is offered,
+    compact tools and results (`prompt = "lean"`), a first round made for it
+    (`search_first`), and its tool calls read from text when it writes them so."""
+    from agent.reading import SmallContext
+
+    settings = context.settings
+    small = SmallContext(tuple(settings.tools), settings.prompt == "lean", settings.round_tokens,
+                         settings.search_first,
+                         first_search(settings.search_first, context))
+    return Reader(_openai(settings, _request(settings)), [small])
 
 
 def _google(settings: ModelSettings, request: RequestSettings) -> Model:

@@ -1,13 +1,16 @@
 """The model registry: every reader the agent can run (the librarian, Gemini, any
-OpenAI-compatible server) is registered by a name and a factory, as simonw/llm's
-`register_models` hook does; `make_reader` looks the configured name up and never special-cases
-one.
+OpenAI-compatible server) is registered by a name and a factory through one hook, as simonw/llm's
+`register_models` plugins are: a module's `register_readers(register)` calls
+`register(name, factory)` for each reader it brings. The built-in readers come through that hook
+(`BUILT_IN`) like a third-party package's, which names its hook in the `lorekeeper.readers`
+entry-point group of its own metadata, so a new reader needs no edit here; `make_reader` looks
+the configured name up and never special-cases one.
 
 A factory gets one typed `ReaderContext` (the [model] settings and the world's retriever) and
 returns a `Reader`: the pydantic-ai model and the capabilities it brings to the agent (the
-librarian brings the one through which it sees the conversation and hands back its ranking).
-The built-in readers are named by module path, so a name costs an import only when it is used:
-`lore ask` with Gemini never imports the librarian's rules.
+librarian brings the one through which it sees the conversation and hands back its ranking; the
+OpenAI-compatible reader what a small model needs). A factory may be given as "module:function",
+imported on first use: `lore ask` with Gemini never imports the librarian's rules.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from agent.settings import ModelSettings
@@ -27,6 +32,7 @@ if TYPE_CHECKING:
     from agent.deps import LoreDeps
     from agent.retrieval import Retriever
     from agent.schemas import Passage
+    from agent.world import OpenWorld
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,9 @@ class ReaderContext:
     retriever: Retriever | None = None
     """The world the reader will read (None when only the model is wanted, e.g. to check the
     settings); a reader that needs it says so with a ConfigError."""
+    open_world: OpenWorld | None = None
+    """The open world the retriever belongs to, when there is one: what a reader keeps of the
+    world between conversations lives there (`OpenWorld.shared`)."""
 
 
 @dataclass
@@ -50,23 +59,34 @@ class Reader:
 
 
 ReaderFactory = Callable[[ReaderContext], Reader]
+Register = Callable[[str, "ReaderFactory | str"], None]
+"""What a hook is called with: `register(name, factory or "module:function")`."""
 
-_FACTORIES: dict[str, ReaderFactory | str] = {
-    "offline": "agent.librarian.reader:librarian_reader",
-    "google": "agent.models:gemini_reader",
-    "openai": "agent.models:openai_reader",
-}
-"""Name → factory, or "module:function" for a built-in one imported on first use."""
+ENTRY_POINTS = "lorekeeper.readers"
+"""The entry-point group of third-party readers: each names a `register_readers(register)`."""
+BUILT_IN = ("agent.models:register_readers",)
+"""The hooks of the readers that ship with Lorekeeper."""
+
+
+@cache
+def _factories() -> dict[str, ReaderFactory | str]:
+    """Name → factory (or "module:function"), from every hook, loaded once."""
+    found: dict[str, ReaderFactory | str] = {}
+    hooks = [_load(spec) for spec in BUILT_IN]
+    hooks += [point.load() for point in entry_points(group=ENTRY_POINTS)]
+    for hook in hooks:
+        hook(found.__setitem__)
+    return found
 
 
 def register_reader(name: str, factory: ReaderFactory | str) -> None:
     """Make `factory` the reader of `model.provider = name` (replacing one of that name)."""
-    _FACTORIES[name] = factory
+    _factories()[name] = factory
 
 
 def reader_names() -> list[str]:
     """The registered names, as `model.provider` accepts them."""
-    return sorted(_FACTORIES)
+    return sorted(_factories())
 
 
 def unknown_provider(name: str, config_file: object = None) -> ConfigError:
@@ -80,28 +100,40 @@ def unknown_provider(name: str, config_file: object = None) -> ConfigError:
 def make_reader(context: ReaderContext) -> Reader:
     """The reader `context.settings.provider` names; ConfigError for a name nobody registered."""
     name = context.settings.provider
-    factory = _FACTORIES.get(name)
+    factories = _factories()
+    factory = factories.get(name)
     if factory is None:
         raise unknown_provider(name)
     if isinstance(factory, str):
-        factory = _FACTORIES[name] = _load(factory)
+        factory = factories[name] = _load(factory)
     return factory(context)
 
 
 FirstSearch = Callable[["LoreDeps"], Awaitable[list["Passage"]]]
 """A search that makes a model's first round for it: the passages for `deps.question`, best
 first (`model.search_first`)."""
+FirstSearchFactory = Callable[[ReaderContext], FirstSearch]
+"""Makes the search for the context's world (it may keep what it learns of the world between
+turns, in `context.open_world`)."""
 
 FIRST_SEARCHES: dict[str, str] = {"librarian": "agent.librarian.assist:librarian_search"}
 """`model.search_first` values served by another reader's search ("search" is the plain
-search for the question, made through the agent's own vector_search)."""
+search for the question, made through the agent's own vector_search): their factories."""
 
 
-def first_search(name: str) -> FirstSearch | None:
-    """The search `model.search_first = name` hands a model its first round from (None: the
-    plain search, or none)."""
+def first_search(name: str, context: ReaderContext) -> FirstSearch | None:
+    """The search `model.search_first = name` hands a model its first round from, for the
+    context's world (None: the plain search, or none)."""
     spec = FIRST_SEARCHES.get(name)
-    return _load(spec) if spec else None
+    if spec is None:
+        return None
+    if context.retriever is None:
+        raise ConfigError(f"model.search_first = {name!r} searches one world, and none was given",
+                          where="model.search_first",
+                          hint="open a world first (lore ask --world NAME), or set "
+                               "model.search_first to \"search\" or \"off\"")
+    factory: FirstSearchFactory = _load(spec)
+    return factory(context)
 
 
 def _load(spec: str) -> Any:

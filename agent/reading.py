@@ -2,7 +2,9 @@
 
 A 1.5B model on two CPU cores reads ~30 prompt tokens and writes ~2–3 tokens a second, so
 every token of the prompt and of the answer costs time, and a long JSON answer it cannot finish
-costs the whole turn. This module holds what makes the loop fit such a model:
+costs the whole turn. This module holds what makes the loop fit such a model, brought by the
+reader that serves small models (the OpenAI-compatible one, agent.models.openai_reader) as the
+`SmallContext` capability; other readers' agents never carry it:
 
 - **A lean first prompt** (`LEAN_INSTRUCTIONS`, `SmallContext.prepare_tools`): short
   instructions, one-line tool descriptions, only the arguments a tool cannot do without, and

@@ -6,14 +6,17 @@ evaluation harness all share one implementation.
 
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
+
+import anyio
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
 from stores.cards import Card
-from stores.config import RetrievalSettings, Settings
+from stores.config import RetrievalSettings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
@@ -21,6 +24,9 @@ from stores.lang import split_sentences
 from stores.models import RELATION_TYPES, Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
+
+if TYPE_CHECKING:
+    from agent.stack import Lexicon
 
 
 class UnknownEntity(LoreError):
@@ -42,11 +48,13 @@ def rrf(rankings: Sequence[Sequence[Hit]], k: int = 60,
 class Retriever:
     """The world's passages and indexes behind the agent's tools."""
 
-    def __init__(self, stores: WorldStores, settings: RetrievalSettings,
-                 horizon: int = 0) -> None:
+    def __init__(self, stores: WorldStores, settings: RetrievalSettings) -> None:
         self.stores = stores
         self.settings = settings
-        self.horizon = horizon or settings.spoiler_horizon
+        # The stores are not meant for two threads at once: agent.blocking runs each blocking
+        # call of this world through this limiter of one.
+        self.limiter = anyio.CapacityLimiter(1)
+        self._lexicon_lock = threading.Lock()
 
     # -- the world's passages in memory (a few thousand rows: cheap, and it makes every tool
     #    a dictionary lookup instead of a catalog query) -----------------------------------------
@@ -77,6 +85,20 @@ class Retriever:
         from stores.entities.resolve import alias_map
 
         return AliasMatcher(alias_map(self.stores.catalog.entities(self.stores.world)))
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """The world's names as a conversation reads them (mentions, types, aliases, genders),
+        built once and shared by the conversation (its stack) and the librarian (its rules):
+        its genders are guessed from the text only once."""
+        with self._lexicon_lock:
+            return self._lexicon
+
+    @cached_property
+    def _lexicon(self) -> Lexicon:
+        from agent.stack import Lexicon
+
+        return Lexicon.from_retriever(self)
 
     @cached_property
     def chapter_titles(self) -> dict[int, str]:
@@ -120,20 +142,20 @@ class Retriever:
         return [name for name, _ in self.matcher.find(text).most_common()]
 
     # -- filters --------------------------------------------------------------------------------
-    def window(self, chapters: ChapterRange | None = None,
-               entity: str | None = None) -> ChunkFilter:
-        """The caller's chapter range capped by the spoiler horizon."""
+    def window(self, chapters: ChapterRange | None = None, entity: str | None = None,
+               horizon: int = 0) -> ChunkFilter:
+        """The caller's chapter range capped by the spoiler horizon (0: none)."""
         start = chapters.start if chapters else None
         end = chapters.end if chapters else None
-        if self.horizon:
-            end = min(end, self.horizon) if end is not None else self.horizon
+        if horizon:
+            end = min(end, horizon) if end is not None else horizon
         return ChunkFilter(chapter_min=start, chapter_max=end, entity=entity)
 
     # -- tools ----------------------------------------------------------------------------------
     def hybrid(self, query: str, top_k: int = 5, chapters: ChapterRange | None = None,
-               entity: str | None = None) -> list[Passage]:
+               entity: str | None = None, horizon: int = 0) -> list[Passage]:
         """Dense + BM25 fused by RRF; names in the query are expanded with their aliases."""
-        where = self.window(chapters, self.resolve(entity) if entity else None)
+        where = self.window(chapters, self.resolve(entity) if entity else None, horizon)
         fetch = top_k * self.settings.overfetch
         dense = self._dense_hits(query, fetch, where)
         sparse = self.stores.keywords.search(self.expand(query), fetch, where)
@@ -158,18 +180,20 @@ class Retriever:
                 if cid in self.chunks and where.admits(self.chunks[cid].chapter,
                                                        self.chunks[cid].entities)]
 
-    def keyword(self, query: str, top_k: int = 5,
-                chapters: ChapterRange | None = None) -> list[Passage]:
+    def keyword(self, query: str, top_k: int = 5, chapters: ChapterRange | None = None,
+                horizon: int = 0) -> list[Passage]:
         """BM25 only: exact names, titles and quotes."""
         fetch = top_k * self.settings.overfetch  # room for the near-copies passages() drops
-        hits = self.stores.keywords.search(self.expand(query), fetch, self.window(chapters))
+        hits = self.stores.keywords.search(self.expand(query), fetch,
+                                           self.window(chapters, horizon=horizon))
         return self.passages(hits)[:top_k]
 
-    def dense(self, query: str, top_k: int = 5,
-              chapters: ChapterRange | None = None) -> list[Passage]:
+    def dense(self, query: str, top_k: int = 5, chapters: ChapterRange | None = None,
+              horizon: int = 0) -> list[Passage]:
         """Dense vectors only (for evaluation baselines)."""
         fetch = top_k * self.settings.overfetch
-        return self.passages(self._dense_hits(query, fetch, self.window(chapters)))[:top_k]
+        where = self.window(chapters, horizon=horizon)
+        return self.passages(self._dense_hits(query, fetch, where))[:top_k]
 
     def _dense_hits(self, query: str, limit: int, where: ChunkFilter) -> list[Hit]:
         """The vector index's hits, with the query embedded by the embedder that built it
@@ -188,25 +212,26 @@ class Retriever:
         return " ".join([query, *names])
 
     def graph(self, entity: str, relation: str | None = None, depth: int = 1,
-              limit: int = 20) -> list[Relation]:
+              limit: int = 20, horizon: int = 0) -> list[Relation]:
         """Relations around an entity with their evidence passages."""
         if relation is not None and relation not in RELATION_TYPES:
             raise LoreError(f"unknown relation type {relation!r}",
                             hint=f"use one of: {', '.join(sorted(RELATION_TYPES))}")
         name = self.resolve(entity)
         found = self.stores.graph.neighbours(name, relation, depth=max(1, min(depth, 3)),
-                                             limit=limit, chapter_max=self.horizon or None)
+                                             limit=limit, chapter_max=horizon or None)
         return [self._relation(r) for r in found]
 
-    def between(self, a: str, b: str) -> list[Relation]:
+    def between(self, a: str, b: str, horizon: int = 0) -> list[Relation]:
         """Relations directly between two entities (or a short path when there is none)."""
         found = self.stores.graph.relations_between(self.resolve(a), self.resolve(b))
-        return [self._relation(r) for r in found if self._visible(r.chapters)]
+        return [self._relation(r) for r in found if _visible(r.chapters, horizon)]
 
-    def track(self, entity: str, chapters: ChapterRange | None = None) -> list[TimelineEvent]:
+    def track(self, entity: str, chapters: ChapterRange | None = None,
+              horizon: int = 0) -> list[TimelineEvent]:
         """The entity's appearances in story order, one event per passage."""
         name = self.resolve(entity)
-        where = self.window(chapters, name)
+        where = self.window(chapters, name, horizon)
         aliases = [name, *self.entities.get(name, [])]
         return [TimelineEvent(chapter=c.chapter, chapter_title=c.chapter_title,
                               event_order=c.event_order, chunk_id=c.id,
@@ -214,7 +239,8 @@ class Retriever:
                               lines=(c.line_start, c.line_end))
                 for c in self.story if not c.lore and where.admits(c.chapter, c.entities)]
 
-    def read(self, chunk_id: str, before: int = 1, after: int = 1) -> Passage:
+    def read(self, chunk_id: str, before: int = 1, after: int = 1,
+             horizon: int = 0) -> Passage:
         """The passage with up to 3 neighbours on each side from the same document."""
         chunk = self.chunks.get(chunk_id)
         if chunk is None:
@@ -223,7 +249,7 @@ class Retriever:
         siblings = self.by_document[chunk.document]
         at = siblings.index(chunk)
         lo, hi = max(0, at - min(before, 3)), min(len(siblings), at + min(after, 3) + 1)
-        window = [c for c in siblings[lo:hi] if self._visible([c.chapter])] or [chunk]
+        window = [c for c in siblings[lo:hi] if _visible([c.chapter], horizon)] or [chunk]
         passage = self.passage(chunk)
         passage.text = "\n".join(c.text for c in window)
         passage.lines = (window[0].line_start, window[-1].line_end)
@@ -242,9 +268,6 @@ class Retriever:
                        event_order=c.event_order, source=c.document,
                        lines=(c.line_start, c.line_end), text=c.text, entities=c.entities,
                        score=round(score, 6))
-
-    def _visible(self, chapters: Sequence[int]) -> bool:
-        return not self.horizon or any(ch <= self.horizon for ch in chapters) or not chapters
 
     def _relation(self, r) -> Relation:
         evidence = self.passages([Hit(cid, 0.0) for cid in r.evidence[:3]])
@@ -266,34 +289,13 @@ class Retriever:
         return [by_id[cid].model_copy(update={"score": s}) for cid, s in order]
 
 
+def _visible(chapters: Sequence[int], horizon: int) -> bool:
+    return not horizon or any(ch <= horizon for ch in chapters) or not chapters
+
+
 def gist(text: str, names: Sequence[str], width: int = 80) -> str:
     """The first sentence that names the entity, trimmed to one line."""
     sentences = split_sentences(text)
     chosen = next((s for s in sentences if any(n in s for n in names)), sentences[0] if
                   sentences else text)
     return chosen if len(chosen) <= width else chosen[: width - 1] + "…"
-
-
-def open_world(settings: Settings, world: str) -> Retriever:
-    """The world's retriever over its stores: the one way every command and screen opens a world.
-
-    A world that was never ingested is a clear error, and the stores opened for it are closed
-    again; otherwise the caller closes them (`retriever.stores.close()`, or use `opened_world`).
-    """
-    stores = WorldStores(settings, world)
-    try:
-        stores.require()
-    except BaseException:
-        stores.close()
-        raise
-    return Retriever(stores, settings.retrieval)
-
-
-@contextmanager
-def opened_world(settings: Settings, world: str) -> Iterator[Retriever]:
-    """`open_world` for one `with` block; the stores are closed when it ends."""
-    retriever = open_world(settings, world)
-    try:
-        yield retriever
-    finally:
-        retriever.stores.close()

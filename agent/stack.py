@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import threading
-import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -97,20 +95,6 @@ class Lexicon:
 
         return cls.from_entities(retriever.stores.catalog.entities(retriever.stores.world),
                                  passages, retriever.spans)
-
-
-_LEXICONS: weakref.WeakKeyDictionary[Retriever, Lexicon] = weakref.WeakKeyDictionary()
-_LEXICON_LOCK = threading.Lock()
-
-
-def lexicon_of(retriever: Retriever) -> Lexicon:
-    """The lexicon of the retriever's world, built once and shared by the conversation (its
-    stack) and the librarian (its rules): its genders are guessed from the text only once."""
-    with _LEXICON_LOCK:
-        lexicon = _LEXICONS.get(retriever)
-        if lexicon is None:
-            lexicon = _LEXICONS[retriever] = Lexicon.from_retriever(retriever)
-        return lexicon
 
 
 @dataclass

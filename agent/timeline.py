@@ -28,16 +28,21 @@ CSV_COLUMNS = ("chapter", "chapter_title", "event_order", "gist", "source", "lin
                "line_end")
 
 
-def timeline(retriever: Retriever, entity: str) -> tuple[str, list[str], list[TimelineEvent]]:
-    """(canonical name, aliases, every appearance in story order); UnknownEntity if unknown."""
+def timeline(retriever: Retriever, entity: str,
+             horizon: int = 0) -> tuple[str, list[str], list[TimelineEvent]]:
+    """(canonical name, aliases, every appearance in story order up to the spoiler horizon);
+    UnknownEntity if unknown."""
     name = retriever.resolve(entity)
-    events = sorted(retriever.track(name), key=lambda e: (e.event_order, e.chapter))
+    events = sorted(retriever.track(name, horizon=horizon),
+                    key=lambda e: (e.event_order, e.chapter))
     return name, list(retriever.entities.get(name, [])), events
 
 
-def export_timeline(retriever: Retriever, entity: str, fmt: TimelineFormat = "md") -> str:
-    """The entity's appearances in story order as Markdown, JSON or CSV (aliases resolved)."""
-    name, aliases, events = timeline(retriever, entity)
+def export_timeline(retriever: Retriever, entity: str, fmt: TimelineFormat = "md",
+                    horizon: int = 0) -> str:
+    """The entity's appearances in story order, up to the spoiler horizon, as Markdown, JSON
+    or CSV (aliases resolved)."""
+    name, aliases, events = timeline(retriever, entity, horizon)
     if fmt == "json":
         return json.dumps({"entity": name, "aliases": aliases,
                            "events": [_event(e) for e in events]}, ensure_ascii=False, indent=1)

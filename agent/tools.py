@@ -115,7 +115,8 @@ async def vector_search(ctx: RunContext[LoreDeps], query: str,
     """
     args = {"query": query, "top_k": top_k, "chapter_range": chapter_range, "entity": entity}
     canonical = await _resolve(ctx, "vector_search", args, entity) if entity else None
-    passages = await _call(ctx, ctx.deps.retriever.hybrid, query, top_k, chapter_range, canonical)
+    passages = await _call(ctx, ctx.deps.retriever.hybrid, query, top_k, chapter_range, canonical,
+                           ctx.deps.horizon)
     remember(ctx, passages)
     about = f" about {canonical}" if canonical else ""
     await record_call(ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
@@ -134,7 +135,8 @@ async def keyword_search(ctx: RunContext[LoreDeps], query: str,
         chapter_range: Only search these chapters (inclusive).
     """
     args = {"query": query, "top_k": top_k, "chapter_range": chapter_range}
-    passages = await _call(ctx, ctx.deps.retriever.keyword, query, top_k, chapter_range)
+    passages = await _call(ctx, ctx.deps.retriever.keyword, query, top_k, chapter_range,
+                           ctx.deps.horizon)
     remember(ctx, passages)
     await record_call(ctx, "keyword_search", args, f"words {query!r}{_span(chapter_range)}"
                   f" → {len(passages)} passages ({_titles(passages)})")
@@ -161,12 +163,13 @@ async def graph_search(ctx: RunContext[LoreDeps], entity: str,
     retriever = ctx.deps.retriever
     if other:
         second = await _resolve(ctx, "graph_search", args, other)
-        found = await _call(ctx, retriever.between, name, second)
+        found = await _call(ctx, retriever.between, name, second, ctx.deps.horizon)
         found = [r for r in found if relation is None or r.type == relation]
         summary = f"graph: {name} ⇄ {second}"
     else:
         try:
-            found = await _call(ctx, retriever.graph, name, relation, depth)
+            found = await _call(ctx, retriever.graph, name, relation, depth, 20,
+                                ctx.deps.horizon)
         except LoreError as exc:
             raise ModelRetry(f"{exc.message}. {exc.hint}") from None
         summary = f"graph: {name}" + (f" —{relation}→" if relation else "") + (
@@ -190,7 +193,7 @@ async def track_entity(ctx: RunContext[LoreDeps], entity: str,
     """
     args = {"entity": entity, "chapter_range": chapter_range}
     name = await _resolve(ctx, "track_entity", args, entity)
-    events = await _call(ctx, ctx.deps.retriever.track, name, chapter_range)
+    events = await _call(ctx, ctx.deps.retriever.track, name, chapter_range, ctx.deps.horizon)
     shown = spread(events, MAX_TIMELINE_EVENTS)
     thinned = f" (showing {len(shown)})" if len(shown) < len(events) else ""
     await record_call(ctx, "track_entity", args,
@@ -220,7 +223,8 @@ async def read_passage(ctx: RunContext[LoreDeps], chunk_id: str,
     """
     args = {"chunk_id": chunk_id, "before": before, "after": after}
     try:
-        passage = await _call(ctx, ctx.deps.retriever.read, chunk_id, before, after)
+        passage = await _call(ctx, ctx.deps.retriever.read, chunk_id, before, after,
+                              ctx.deps.horizon)
     except LoreError as exc:
         await record_call(ctx, "read_passage", args, f"no passage {chunk_id!r}")
         raise ModelRetry(f"{exc.message}; {exc.hint}.") from None

@@ -94,7 +94,8 @@ def answer_latencies(retriever, questions: list[str]) -> dict[str, float]:
     loop = asyncio.new_event_loop()
 
     def answer(question: str) -> None:
-        loop.run_until_complete(ask(agent, LoreDeps(retriever=retriever), question))
+        loop.run_until_complete(ask(agent, LoreDeps(retriever=retriever), question,
+                                    time_limit_s=ModelSettings().answer_timeout_s))
 
     try:
         answer(questions[0])
@@ -113,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    from agent.retrieval import opened_world
     from agent.settings import AgentSettings
+    from agent.world import OpenWorld
 
     with tempfile.TemporaryDirectory(prefix="lore-tools-") as tmp:
         home = args.data_dir or Path(tmp)
@@ -126,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"ingesting {args.corpus} …", file=sys.stderr)
             ingest(settings, args.world, [args.corpus])
             upgrade(settings, args.world)  # the e5 vectors, as `lore ingest` computes them
-        with opened_world(settings, args.world) as retriever:
+        with OpenWorld.open(settings, args.world) as opened:
+            retriever = opened.retriever
             lines = args.questions.read_text(encoding="utf-8").splitlines()
             questions = [json.loads(line)["question"] for line in lines if line.strip()]
             started = time.perf_counter()

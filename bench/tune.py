@@ -55,9 +55,9 @@ def without_steps(*prefixes: str) -> Patch:
     model, _ = librarian_modules()
     original = model.Librarian._call
 
-    def call(self, steps):
+    def call(self, run, steps):
         kept = [s for s in steps if not s.label.startswith(prefixes)]
-        return original(self, kept or steps[:1])
+        return original(self, run, kept or steps[:1])
 
     return lambda: mock.patch.object(model.Librarian, "_call", call)
 

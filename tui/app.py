@@ -58,7 +58,7 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
         self._store = store
         self._own_store = store is None
         self._queued: str | None = None
-        self._retrievers: dict[str, Any] = {}
+        self._worlds: dict[str, Any] = {}  # name → OpenWorld
         """The app's world retrievers: every session of a world shares one, because the
         embedded vector store serves one client per folder."""
         self._answer_view: Any = None
@@ -94,18 +94,18 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
             self._store = SessionStore(self.settings.sessions_path)
         return self._store
 
-    def retriever_for(self, world: str) -> Any:
-        """The world's retriever, opened once (called from the opening worker's thread)."""
-        if world not in self._retrievers:
-            from agent.retrieval import open_world
+    def world_for(self, world: str) -> Any:
+        """The world, opened once (called from the opening worker's thread)."""
+        if world not in self._worlds:
+            from agent.world import OpenWorld
 
-            self._retrievers[world] = open_world(self.settings, world)
-        return self._retrievers[world]
+            self._worlds[world] = OpenWorld.open(self.settings, world)
+        return self._worlds[world]
 
     def _close_other_worlds(self, keep: str | None) -> None:
-        for world in [w for w in self._retrievers if w != keep]:
+        for world in [w for w in self._worlds if w != keep]:
             with suppress(Exception):
-                self._retrievers.pop(world).stores.close()
+                self._worlds.pop(world).close()
 
     async def action_quit(self) -> None:
         """Quit without losing anything: a running answer is cancelled and saved as such."""

@@ -26,11 +26,12 @@ def _slug(text: str) -> str:
 
 
 def export_timeline_file(settings: Settings, retriever: Any, world: str, entity: str,
-                         fmt: str) -> Path:
-    """Write the entity's timeline; the same entity and format overwrite the previous file."""
+                         fmt: str, horizon: int = 0) -> Path:
+    """Write the entity's timeline up to the spoiler horizon; the same entity and format
+    overwrite the previous file."""
     from agent.timeline import TimelineFormat, export_timeline
 
-    text = export_timeline(retriever, entity, cast(TimelineFormat, fmt))  # it checks fmt
+    text = export_timeline(retriever, entity, cast(TimelineFormat, fmt), horizon)  # checks fmt
     return _write(settings, f"{_slug(world)}-timeline-{_slug(entity)}.{fmt}", text)
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from agent.conversation import Conversation
-    from agent.retrieval import Retriever
+    from agent.world import OpenWorld
     from sessions.store import SessionStore
     from tui.screens.main import MainScreen
     from tui.settings import AppSettings
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
         def report_error(self, error: BaseException) -> None: ...
 
-        def retriever_for(self, world: str) -> Retriever: ...
+        def world_for(self, world: str) -> OpenWorld: ...
 
         @property
         def talking(self) -> Conversation: ...

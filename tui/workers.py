@@ -173,14 +173,14 @@ class LoreWorkers(AppHost):
                                  f"--world {world}")
         stage("opening the session")
         conversation = Conversation.open(self.settings, world, session_id=session_id, new=new,
-                                         store=store, retriever=self.retriever_for(world))
+                                         store=store, open_world=self.world_for(world))
         try:  # what the screen needs; the indexes and the model load after it (warm_world)
             turns, stack = conversation.turns(), conversation.stack()
             tracked = conversation.session.tracked_entity
             timeline = []
             if tracked:
                 try:
-                    timeline = conversation.retriever.track(tracked)
+                    timeline = conversation.retriever.track(tracked, horizon=conversation.horizon)
                 except UnknownEntity:
                     tracked = None
             last = max(conversation.retriever.chapter_titles, default=0)
@@ -244,7 +244,8 @@ class LoreWorkers(AppHost):
         from agent.blocking import run_blocking
 
         retriever = self.talking.retriever
-        passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT)
+        passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT,
+                                     self.talking.horizon)
         core = retriever.chunks[chunk_id].text if chunk_id in retriever.chunks else ""
         self.post_message(PassageReady(passage, quote, core))
 
@@ -253,9 +254,9 @@ class LoreWorkers(AppHost):
         from agent.blocking import run_blocking
         from agent.cards import entity_card
 
-        retriever = self.talking.retriever
-        answer = await run_blocking(retriever, entity_card, retriever, entity)
-        self.post_message(CardReady(entity, answer, retriever.horizon))
+        retriever, horizon = self.talking.retriever, self.talking.horizon
+        answer = await run_blocking(retriever, entity_card, retriever, entity, horizon)
+        self.post_message(CardReady(entity, answer, horizon))
 
     @work(exclusive=True, group="horizon", exit_on_error=False)
     async def set_horizon(self, chapter: int) -> None:
@@ -265,7 +266,7 @@ class LoreWorkers(AppHost):
         retriever = conversation.retriever
         await run_blocking(retriever, conversation.set_horizon, chapter)
         tracked = conversation.session.tracked_entity
-        events = await run_blocking(retriever, retriever.track, tracked) if tracked else None
+        events = await run_blocking(retriever, conversation.track, tracked) if tracked else None
         self.post_message(HorizonChanged(chapter, events))
 
     # -- exports ----------------------------------------------------------------------------------
@@ -282,7 +283,8 @@ class LoreWorkers(AppHost):
                 raise LoreError("no entity is tracked in this session",
                                 hint="select one in the Entities pane (F3) and press Enter")
             path = await run_blocking(conversation.retriever, export_timeline_file,
-                                      self.settings, conversation.retriever, world, entity, fmt)
+                                      self.settings, conversation.retriever, world, entity, fmt,
+                                      conversation.horizon)
             self.post_message(Exported(f"Timeline of {entity}", str(path)))
         else:
             path = await run_blocking(conversation.retriever, export_session_file, self.settings,

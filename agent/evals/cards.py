@@ -21,7 +21,6 @@ from typing import Any
 from agent.cards import Voice, card_answer
 from agent.core import AskResult
 from agent.retrieval import Retriever
-from agent.stack import lexicon_of
 from stores.errors import InputError, at_line
 
 FIELDS = ("id", "entity", "question", "accept")
@@ -94,7 +93,7 @@ def grade_cards(records: list[dict[str, Any]], retriever: Retriever,
 def late_citations(retriever: Retriever, horizon: int) -> tuple[int, int]:
     """(cards read, citations past `horizon`) over every card of the world, read as of it."""
     world = retriever.stores.world
-    voice_zh = Voice(True, retriever.entities, lexicon_of(retriever).gender)
+    voice_zh = Voice(True, retriever.entities, retriever.lexicon.gender)
     checked = late = 0
     for entity in retriever.entities:
         card = retriever.stores.catalog.card(world, entity)

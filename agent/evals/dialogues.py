@@ -185,21 +185,17 @@ def evaluate_dialogues(settings: AgentSettings, world: str, dialogues: Sequence[
     """Run every dialogue as a new session of `world` (in a throw-away session database)."""
     import asyncio
 
-    from agent.retrieval import open_world
+    from agent.world import OpenWorld
     from sessions.store import SessionStore
 
-    retriever = open_world(settings, world)
-    stores = retriever.stores
-    try:
-        with tempfile.TemporaryDirectory(prefix="lore-eval-dialogues-") as folder:
-            store = SessionStore(Path(folder) / "sessions.db")
-            try:
-                scores = asyncio.run(_run_all(settings, world, dialogues, k, store, retriever,
-                                              progress))
-            finally:
-                store.close()
-    finally:
-        stores.close()
+    with OpenWorld.open(settings, world) as opened, \
+            tempfile.TemporaryDirectory(prefix="lore-eval-dialogues-") as folder:
+        store = SessionStore(Path(folder) / "sessions.db")
+        try:
+            scores = asyncio.run(_run_all(settings, world, dialogues, k, store, opened,
+                                          progress))
+        finally:
+            store.close()
     return summarise(scores, k)
 
 
@@ -214,14 +210,14 @@ def _canonical(retriever, name: str) -> str:
 
 
 async def _run_all(settings: AgentSettings, world: str, dialogues: Sequence[Dialogue], k: int,
-                   store, retriever, progress) -> list[TurnScore]:
+                   store, opened, progress) -> list[TurnScore]:
     from agent.conversation import Conversation
 
     scores: list[TurnScore] = []
     agent = None
     total, done = sum(len(d.turns) for d in dialogues), 0
     for dialogue in dialogues:
-        conv = Conversation.open(settings, world, new=True, store=store, retriever=retriever,
+        conv = Conversation.open(settings, world, new=True, store=store, open_world=opened,
                                  agent=agent)
         agent = conv.agent  # built once, shared by every dialogue
         lexicon = conv.lexicon
@@ -233,7 +229,7 @@ async def _run_all(settings: AgentSettings, world: str, dialogues: Sequence[Dial
             ms = (time.perf_counter() - started) * 1000
             scores.append(score_turn(dialogue.id, number, turn, result.resolved_question,
                                      ranked_chapters(result), lexicon.names_in,
-                                     lambda name: _canonical(retriever, name), k, ms,
+                                     lambda name: _canonical(opened.retriever, name), k, ms,
                                      [p.chapter for p in result.evidence]))
             done += 1
         conv.close()  # owns neither store nor retriever: releases nothing shared

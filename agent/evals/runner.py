@@ -9,28 +9,33 @@ from typing import Any
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.readers import ReaderContext, make_reader
-from agent.retrieval import open_world
 from agent.settings import AgentSettings
+from agent.world import OpenWorld
 
 
 class AgentRunner:
     """Runs single questions through the configured reader, each outside any session."""
 
     def __init__(self, settings: AgentSettings, world: str) -> None:
-        self.retriever = open_world(settings, world)
+        self.open_world = OpenWorld.open(settings, world)
+        self.retriever = self.open_world.retriever
         try:
-            reader = make_reader(ReaderContext(settings.model, self.retriever))
+            reader = make_reader(ReaderContext(settings.model, self.retriever, self.open_world))
             self.agent = build_agent(reader, settings.model)
+            self.time_limit_s = settings.model.answer_timeout_s
+            self.horizon = settings.retrieval.spoiler_horizon
+            """The configured spoiler horizon: the questions are asked outside any session."""
         except BaseException:
-            self.retriever.stores.close()
+            self.open_world.close()
             raise
         self.loop = asyncio.new_event_loop()
 
     def ask(self, question: str, on_text: Callable[[Any], Any] | None = None) -> AskResult:
         """The whole result of one question: answer, evidence, tool calls, requests, tokens;
         `on_text` sees the answer's text as it streams."""
-        deps = LoreDeps(retriever=self.retriever, on_text=on_text)
-        return self.loop.run_until_complete(ask(self.agent, deps, question))
+        deps = LoreDeps(retriever=self.retriever, horizon=self.horizon, on_text=on_text)
+        return self.loop.run_until_complete(ask(self.agent, deps, question,
+                                                time_limit_s=self.time_limit_s))
 
     def run(self, question: str) -> tuple[list[int], str]:
         """The chapters of the answer's evidence, best first (the reader's own ranking, else
@@ -40,4 +45,4 @@ class AgentRunner:
 
     def close(self) -> None:
         self.loop.close()
-        self.retriever.stores.close()
+        self.open_world.close()

@@ -8,36 +8,40 @@ is the librarian's whole search for the question, run as the librarian runs it (
 tools, on its own copy of the turn), and the model is handed the librarian's best passages, best
 first, as that round's result. The model then reads them and answers in its own words, or
 searches again.
+
+The search runs the librarian in a plain pydantic-ai agent of its own, with the same tools: it
+needs none of the answering agent's limits or checks (agent.core), and so this package never
+imports the core that runs it.
 """
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from pydantic_ai import Agent
 
-from agent.core import ask, build_agent
 from agent.deps import LoreDeps
-from agent.librarian.model import Librarian
-from agent.librarian.reader import reader_of
-from agent.retrieval import Retriever
+from agent.librarian.reader import librarian_of, reader_of
+from agent.readers import FirstSearch, ReaderContext
 from agent.schemas import Answer, Passage
-from agent.settings import ModelSettings
+from agent.tools import TOOLS
 
 HANDED = 5
 """How many of the librarian's best passages the model is handed (its round budget may show
 fewer)."""
 
-_LIBRARIANS: WeakKeyDictionary[Retriever, Agent[LoreDeps, Answer]] = WeakKeyDictionary()
-"""One librarian per open world: it keeps the world's names and text at hand between turns."""
 
+def librarian_search(context: ReaderContext) -> FirstSearch:
+    """The librarian's search of the context's world (the world's one librarian: it keeps the
+    world's names and text at hand between turns)."""
+    reader = reader_of(librarian_of(context))
+    agent: Agent[LoreDeps, Answer] = Agent(reader.model, output_type=Answer, deps_type=LoreDeps,
+                                           name="lorekeeper-librarian-search", tools=TOOLS,
+                                           capabilities=reader.capabilities)
 
-async def librarian_search(deps: LoreDeps) -> list[Passage]:
-    """The passages the librarian ranks best for `deps.question`, best first."""
-    agent = _LIBRARIANS.get(deps.retriever)
-    if agent is None:
-        agent = _LIBRARIANS[deps.retriever] = build_agent(
-            reader_of(Librarian(deps.retriever)), ModelSettings())
-    own = LoreDeps(deps.retriever, deps.memory, stack=deps.stack, turns=deps.turns)
-    result = await ask(agent, own, deps.question)
-    return result.evidence[:HANDED]
+    async def search(deps: LoreDeps) -> list[Passage]:
+        """The passages the librarian ranks best for `deps.question`, best first."""
+        own = LoreDeps(deps.retriever, deps.memory, question=deps.question, stack=deps.stack,
+                       turns=deps.turns)
+        await agent.run(deps.question, deps=own)
+        return list(own.evidence or [])[:HANDED]
+
+    return search

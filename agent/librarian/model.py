@@ -20,9 +20,8 @@ Cristo to 0.67.
 from __future__ import annotations
 
 import dataclasses
-import itertools
+import functools
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -46,6 +45,7 @@ from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
+from agent.librarian.run_state import LibrarianRun, Reading
 from agent.librarian.strategy import (
     Results,
     Step,
@@ -57,8 +57,8 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
-from agent.schemas import Passage, Referent, Relation, TimelineEvent
-from agent.stack import Resolution, lexicon_of
+from agent.schemas import Passage, Relation, TimelineEvent
+from agent.stack import Resolution
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.keyword.segment import fold_latin, tokens
@@ -74,89 +74,72 @@ the winner's votes."""
 DIES = asks("dies")
 """Words that ask how or whether someone died (not who killed or poisoned them)."""
 NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
-
-
-@dataclass
-class Reading:
-    """How the librarian reads this turn's question: made explicit by rule, analysed once."""
-
-    question: str
-    """As the user typed it (the run's prompt)."""
-    resolution: Resolution
-    plans: dict[str, QueryPlan] = dataclasses.field(default_factory=dict)
-    """Every text analysed during the run (the question, a multi-hop description, its hops)."""
+MODEL_NAME = "lorekeeper-offline"
 
 
 class Librarian:
-    """The offline model's reasoning for one world (it needs the world's names and titles)."""
+    """The offline model's reasoning for one world (it needs the world's names and titles).
+
+    It keeps nothing of a question: each run's state is a `LibrarianRun`, made when the run
+    starts (agent.librarian.reader) and passed to the model bound to it (`model(run)`)."""
 
     def __init__(self, retriever: Retriever) -> None:
         self.retriever = retriever
-        self.steps: dict[str, Step] = {}
-        self._ids = itertools.count(1)
-        self.ranked: list[Passage] = []
-        """The ranked passages the last answer was built from (handed to the run's deps)."""
-        self.reading: Reading | None = None
         self.grader = Grader(retriever)
-        self.bridges: list[str] = []
-        """Who the description of the current multi-hop question stands for."""
 
-    def model(self) -> FunctionModel:
-        return FunctionModel(self.respond, stream_function=self.respond_stream,
-                             model_name="lorekeeper-offline")
+    def model(self, run: LibrarianRun) -> FunctionModel:
+        """The librarian answering within `run`."""
+        return FunctionModel(functools.partial(self.respond, run),
+                             stream_function=functools.partial(self.respond_stream, run),
+                             model_name=MODEL_NAME)
 
     # -- the turn ---------------------------------------------------------------------------
-    def begin(self, question: str, stack: Sequence[StackEntry], turns: Sequence[Turn]) -> None:
-        """Make the question explicit with the conversation's rules (他 → 诸葛亮), once a turn."""
-        resolution = resolve(question, stack, turns, lexicon_of(self.retriever))
-        self.reading = Reading(question, resolution)
-        self.ranked = []
+    def resolve(self, question: str, stack: Sequence[StackEntry],
+                turns: Sequence[Turn]) -> Resolution:
+        """The question made explicit with the conversation's rules (他 → 诸葛亮)."""
+        return resolve(question, stack, turns, self.retriever.lexicon)
 
-    def _analyse(self, text: str) -> QueryPlan:
+    def _analyse(self, reading: Reading, text: str) -> QueryPlan:
         """`analyse`, once per text and turn (a multi-hop question asks for its parts often)."""
-        reading = self.reading
-        if reading is None:
-            return analyse(text, self.retriever.spans)
         plan = reading.plans.get(text)
         if plan is None:
             plan = reading.plans[text] = analyse(text, self.retriever.spans)
         return plan
 
     # -- the loop ---------------------------------------------------------------------------
-    def respond(self, messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        prompt, turn = _current_turn(messages)
-        if self.reading is None or self.reading.question != prompt:  # run without LibrarianTurn
-            self.reading = Reading(prompt, Resolution(prompt, prompt))
-        plan = self._analyse(self.reading.resolution.text)
+    def respond(self, run: LibrarianRun, messages: list[ModelMessage],
+                info: AgentInfo) -> ModelResponse:
+        reading = run.reading
+        plan = self._analyse(reading, reading.resolution.text)
+        turn = _current_turn(messages)
         rounds = sum(1 for m in turn if isinstance(m, ModelResponse))
-        results = self._results(turn)
-        ranked = self._rank(plan, results)
+        results = self._results(run, turn)
+        ranked, voted = self._rank(reading, plan, results, run.bridges)
+        if voted is not None:
+            run.bridges = voted
         if info.function_tools and rounds == 0:
-            self.steps.clear()  # a new question: the calls of earlier ones are read
-            return self._call(self._first_round(plan))
+            return self._call(run, self._first_round(reading, plan))
         if info.function_tools and rounds == 1:
-            more = self._second_round(plan, ranked)
+            more = self._second_round(run, plan, ranked)
             if more:
-                return self._call(more)
-        self.ranked = ranked
-        resolution = self.reading.resolution
-        answer = self._answer(plan, ranked, results.relations).model_copy(update={
-            "resolved_question": resolution.text,
-            "referents": [Referent(words=w, names=n) for w, n in resolution.referents]})
+                return self._call(run, more)
+        run.ranked = ranked
+        answer = self._answer(plan, ranked, results.relations, run.horizon).model_copy(update={
+            "resolved_question": reading.resolution.text})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 
-    async def respond_stream(self, messages: list[ModelMessage],
+    async def respond_stream(self, run: LibrarianRun, messages: list[ModelMessage],
                              info: AgentInfo) -> AsyncIterator[DeltaToolCalls]:
         """`respond` for a streamed run: the whole response as one delta (it is built at once)."""
-        response = await run_blocking(self.retriever, self.respond, messages, info)
+        response = await run_blocking(self.retriever, self.respond, run, messages, info)
         yield {i: DeltaToolCall(part.tool_name, part.args_as_json_str(),
                                 tool_call_id=part.tool_call_id)
                for i, part in enumerate(response.parts) if isinstance(part, ToolCallPart)}
 
-    def _first_round(self, plan: QueryPlan) -> list[Step]:
+    def _first_round(self, reading: Reading, plan: QueryPlan) -> list[Step]:
         if plan.hops:
-            desc = self._analyse(plan.hops[0])
+            desc = self._analyse(reading, plan.hops[0])
             return hop_steps(plan, desc)
         steps = first_steps(plan)
         cue = plan.relation
@@ -177,19 +160,17 @@ class Librarian:
                                        mentions, plan.chinese)
         return steps
 
-    def _second_round(self, plan: QueryPlan, ranked: list[Passage]) -> list[Step]:
-        if plan.hops:
-            return self._bridge_round(plan)
+    def _second_round(self, run: LibrarianRun, plan: QueryPlan,
+                      ranked: list[Passage]) -> list[Step]:
+        if plan.hops:  # the rest of the question, about the people its description names
+            return bridge_steps(plan, run.bridges)
         return second_steps(plan, ranked)
 
-    def _bridge_round(self, plan: QueryPlan) -> list[Step]:
-        """Search the rest of a multi-hop question about the people its description names."""
-        return bridge_steps(plan, self.bridges)
-
-    def _vote_bridges(self, plan: QueryPlan, ranked: list[Passage]) -> list[str]:
+    def _vote_bridges(self, reading: Reading, plan: QueryPlan,
+                      ranked: list[Passage]) -> list[str]:
         """The people the description's best sentences name (温酒斩华雄 → 关羽)."""
         assert plan.hops
-        desc = self._analyse(plan.hops[0])
+        desc = self._analyse(reading, plan.hops[0])
         words = [w for w in tokens_of(desc.question) if w not in desc.mentions]
         if plan.chinese:  # 刺杀董卓 is told as 一戟直刺咽喉: characters vote, not words
             words = list(dict.fromkeys(ch for w in words for ch in w))
@@ -214,16 +195,16 @@ class Librarian:
         stores = self.retriever.stores
         return {e.name: e.type for e in stores.catalog.entities(stores.world)}
 
-    def _call(self, steps: list[Step]) -> ModelResponse:
+    def _call(self, run: LibrarianRun, steps: list[Step]) -> ModelResponse:
         parts = []
         for step in steps:
-            call_id = f"lk{next(self._ids)}"
-            self.steps[call_id] = step
+            call_id = f"lk{next(run.call_ids)}"
+            run.steps[call_id] = step
             parts.append(ToolCallPart(step.tool, step.args, tool_call_id=call_id))
         return ModelResponse(parts=parts)
 
     # -- reading the tool results ------------------------------------------------------------
-    def _results(self, turn: list[ModelMessage]) -> Results:
+    def _results(self, run: LibrarianRun, turn: list[ModelMessage]) -> Results:
         results = Results()
         for message in turn:
             if not isinstance(message, ModelRequest):
@@ -231,36 +212,42 @@ class Librarian:
             for part in message.parts:
                 if not isinstance(part, ToolReturnPart) or getattr(part, "outcome", "") == "retried":
                     continue
-                step = self.steps.get(part.tool_call_id) or Step(part.tool_name, {})
+                step = run.steps.get(part.tool_call_id) or Step(part.tool_name, {})
                 _collect(results, step, part.content)
         return results
 
-    def _rank(self, plan: QueryPlan, results: Results) -> list[Passage]:
+    def _rank(self, reading: Reading, plan: QueryPlan, results: Results,
+              bridges: list[str]) -> tuple[list[Passage], list[str] | None]:
+        """The pooled passages ranked for the question; for a multi-hop question after its
+        first round, also who its description names (None when nothing was voted)."""
         pool: dict[str, Passage] = {p.chunk_id: p for _, ps in results.lists for p in ps}
         for relation in results.relations:
             pool.update({p.chunk_id: p for p in relation.evidence})
         if plan.hops:
-            return self._rank_hops(plan, results, pool)
-        return self._fuse(plan, results, pool)
+            return self._rank_hops(reading, plan, results, pool, bridges)
+        return self._fuse(plan, results, pool), None
 
-    def _rank_hops(self, plan: QueryPlan, results: Results,
-                   pool: dict[str, Passage]) -> list[Passage]:
-        """Both hops' evidence interleaved; after round 1, also who the description names."""
+    def _rank_hops(self, reading: Reading, plan: QueryPlan, results: Results,
+                   pool: dict[str, Passage],
+                   bridges: list[str]) -> tuple[list[Passage], list[str] | None]:
+        """Both hops' evidence interleaved; before the second hop was searched, also who the
+        description names (they are the second hop's `bridges`)."""
         assert plan.hops is not None  # only multi-hop plans come here
         first = Results([(s, ps) for s, ps in results.lists if not s.label.startswith(HOP2)],
                         results.relations, results.timeline)
         hop1 = Results([(s, ps) for s, ps in results.lists if s.label == HOP1])
-        described = self._fuse(self._analyse(plan.hops[0]), hop1, pool)
+        described = self._fuse(self._analyse(reading, plan.hops[0]), hop1, pool)
+        voted = None
         if not any(s.label.startswith(HOP2) for s, _ in results.lists):
-            self.bridges = self._vote_bridges(plan, described)
+            bridges = voted = self._vote_bridges(reading, plan, described)
         seconds = []
-        for name in self.bridges:
+        for name in bridges:
             lists = [(s, ps) for s, ps in results.lists if s.label == HOP2 + name]
             if lists:
-                sub = self._analyse(f"{name}{plan.hops[1]}" if plan.chinese else
+                sub = self._analyse(reading, f"{name}{plan.hops[1]}" if plan.chinese else
                                     f"{name} {plan.hops[1]}")
                 seconds.append(self._fuse(sub, Results(lists), pool))
-        return interleave(self._fuse(plan, first, pool), seconds)
+        return interleave(self._fuse(plan, first, pool), seconds), voted
 
     def _fuse(self, plan: QueryPlan, results: Results,
               pool: dict[str, Passage]) -> list[Passage]:
@@ -268,13 +255,14 @@ class Librarian:
         return fuse(plan, results, pool, self.retriever.settings.rrf_k,
                     lambda p: self.grader.coverage(p, terms))
 
-    def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
+    def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation],
+                horizon: int):
         card = self._card_asked(plan)
         if card is not None:  # a card read under the horizon says how far it was read itself
             voice = Voice(plan.chinese, self.retriever.entities,
-                          lexicon_of(self.retriever).gender)
-            return card_answer(card, self.retriever.chunks, voice, self.retriever.horizon)
-        return within_horizon(self._compose(plan, ranked, relations), self.retriever.horizon,
+                          self.retriever.lexicon.gender)
+            return card_answer(card, self.retriever.chunks, voice, horizon)
+        return within_horizon(self._compose(plan, ranked, relations), horizon,
                               plan.chinese)
 
     def _compose(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
@@ -283,7 +271,7 @@ class Librarian:
         terms = question_terms(plan.question, tokens)
         voice = Voice(plan.chinese, self.retriever.entities)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
-                       self._people_in, lexicon_of(self.retriever).gender,
+                       self._people_in, self.retriever.lexicon.gender,
                        self.candidates(plan, ranked), voice.name)
 
     def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:
@@ -354,16 +342,14 @@ class Librarian:
         return found
 
 
-def _current_turn(messages: list[ModelMessage]) -> tuple[str, list[ModelMessage]]:
-    """The question of this run (its last user prompt) and the messages since."""
+def _current_turn(messages: list[ModelMessage]) -> list[ModelMessage]:
+    """The messages of this run: from its question (the last user prompt) on."""
     for index in range(len(messages) - 1, -1, -1):
         message = messages[index]
-        if isinstance(message, ModelRequest):
-            prompts = [p for p in message.parts if isinstance(p, UserPromptPart)]
-            if prompts:
-                content = prompts[-1].content
-                return (content if isinstance(content, str) else str(content)), messages[index:]
-    return "", messages
+        if isinstance(message, ModelRequest) and any(
+                isinstance(p, UserPromptPart) for p in message.parts):
+            return messages[index:]
+    return messages
 
 
 def _collect(results: Results, step: Step, content: Any) -> None:
@@ -386,6 +372,3 @@ def _as(model: type[BaseModel], value: Any) -> Any:
     return value if isinstance(value, model) else model.model_validate(value)
 
 
-def offline_model(retriever: Retriever) -> FunctionModel:
-    """The built-in extractive model for the world behind `retriever`."""
-    return Librarian(retriever).model()

@@ -1,63 +1,105 @@
 """The librarian as a reader of the registry (agent.readers): its model, and the capability
 through which it takes part in a run the way the core sees every reader take part.
 
-Before the run, `LibrarianTurn` makes the question explicit by the librarian's rules from the
+When a run starts, `LibrarianTurn` makes the question explicit by the librarian's rules from the
 conversation the caller put in the deps (the entity stack and the earlier turns, read once a
-turn); after it, the ranking the answer was built from goes on the deps, where `agent.core.ask`
-reads every reader's evidence. Nothing outside this package reaches into the librarian.
+turn), hands that resolution to the deps (where the conversation takes it to the stack) and
+makes the run's own state; every model request of the run is answered by the librarian bound to
+that state. After the run, the ranking the answer was built from goes on the deps, where
+`agent.core.ask` reads every reader's evidence. Nothing outside this package reaches into the
+librarian.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic_ai import AgentRunResult, RunContext
 from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai.models import Model, ModelRequestContext
 
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
-from agent.librarian.model import Librarian
+from agent.librarian.model import MODEL_NAME, Librarian
+from agent.librarian.run_state import LibrarianRun, Reading
 from agent.readers import Reader, ReaderContext
+from agent.stack import Resolution
 from stores.errors import ConfigError
 
 
 @dataclass
 class LibrarianTurn(AbstractCapability[LoreDeps]):
-    """The librarian's side of a run: before it, the question is made explicit from the
-    conversation the caller put in the deps (stack and turns, read once); after it, the ranking
-    the answer was built from goes back on the deps, where `ask` reads every reader's evidence."""
+    """The librarian's side of a run: a fresh `LibrarianRun` for each (`for_run`), the model
+    bound to it for each request, and the run's ranking on the deps at its end."""
 
     librarian: Librarian
+    run: LibrarianRun | None = None
+    """This run's state (None on the capability the agent was built with)."""
+    bound: Model | None = None
+    """The librarian answering within `run`."""
 
-    async def before_run(self, ctx: RunContext[LoreDeps]) -> None:
+    async def for_run(self, ctx: RunContext[LoreDeps]) -> LibrarianTurn:
         deps = ctx.deps
-        self.librarian.ranked = []
         if deps.memory is None:  # a question outside any session (lore eval retrieval): as typed
-            self.librarian.reading = None
-            return
-        # The first resolution of a world loads its names (catalog, alias automaton): off the loop.
-        await run_blocking(deps.retriever, self.librarian.begin, deps.question, deps.stack,
-                           deps.turns)
+            resolution = Resolution(deps.question, deps.question)
+        else:  # the first resolution of a world loads its names (catalog, automaton): off the loop
+            resolution = await run_blocking(deps.retriever, self.librarian.resolve,
+                                            deps.question, deps.stack, deps.turns)
+        deps.resolution = resolution
+        run = LibrarianRun(Reading(deps.question, resolution), deps.horizon)
+        return dataclasses.replace(self, run=run, bound=self.librarian.model(run))
+
+    async def before_model_request(self, ctx: RunContext[LoreDeps],
+                                   request_context: ModelRequestContext) -> ModelRequestContext:
+        assert self.bound is not None  # for_run made it
+        return dataclasses.replace(request_context, model=self.bound)
 
     async def after_run(self, ctx: RunContext[LoreDeps], *,
                         result: AgentRunResult[Any]) -> AgentRunResult[Any]:
-        ctx.deps.evidence = list(self.librarian.ranked)
+        assert self.run is not None
+        ctx.deps.evidence = list(self.run.ranked)
         return result
 
 
 def librarian_reader(context: ReaderContext) -> Reader:
     """The registry's factory for `model.provider = "offline"`: the librarian of the world."""
-    if context.retriever is None:
+    return reader_of(librarian_of(context))
+
+
+def librarian_of(context: ReaderContext) -> Librarian:
+    """The librarian of the context's world: the open world's one (it keeps the world's names,
+    term statistics and text between conversations), else one of its own."""
+    retriever = context.retriever
+    if retriever is None:
         raise ConfigError("the offline librarian reads one world, and none was given",
                           where="model.provider",
                           hint="open a world first (lore ask --world NAME), or pick a model "
                                "provider that needs no world to be built")
-    return reader_of(Librarian(context.retriever))
+    if context.open_world is None:
+        return Librarian(retriever)
+    return context.open_world.shared("librarian", lambda: Librarian(retriever))
 
 
 def reader_of(librarian: Librarian) -> Reader:
-    """The librarian as the agent runs it: its model and its side of each run."""
-    return Reader(librarian.model(), [LibrarianTurn(librarian)])
+    """The librarian as the agent runs it: its side of each run, and the model the agent names
+    (every request of a run is answered by the librarian bound to that run instead)."""
+    return Reader(_unbound(), [LibrarianTurn(librarian)])
 
 
+def _unbound() -> Model:
+    from pydantic_ai.exceptions import UserError
+    from pydantic_ai.models.function import FunctionModel
+
+    def outside_a_run(*_: Any) -> Any:
+        raise UserError("the librarian answers only within a run its LibrarianTurn capability "
+                        "started (agent.librarian.reader.reader_of)")
+
+    async def streamed_outside_a_run(*_: Any) -> AsyncIterator[str]:
+        outside_a_run()
+        yield ""
+
+    return FunctionModel(outside_a_run, stream_function=streamed_outside_a_run,
+                         model_name=MODEL_NAME)

@@ -68,7 +68,8 @@ def test_each_package_owns_its_settings_section(tmp_path: Path) -> None:
 
 async def test_a_registered_reader_gets_the_context_and_runs_like_any_other(
         mini_retriever: Retriever, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    monkeypatch.setattr(readers, "_FACTORIES", dict(readers._FACTORIES))
+    factories = dict(readers._factories())
+    monkeypatch.setattr(readers, "_factories", lambda: factories)
     given: list[ReaderContext] = []
 
     def echo(messages: list, info: AgentInfo) -> ModelResponse:

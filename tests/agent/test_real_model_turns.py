@@ -13,6 +13,7 @@ from agent.conversation import Conversation
 from agent.retrieval import Retriever
 from agent.settings import AgentSettings, ModelSettings
 from agent.streaming import Draft
+from agent.world import OpenWorld
 from sessions import SessionStore
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 from tests.agent.fake_llm import FakeServer
@@ -28,7 +29,8 @@ def _conversation(settings: AgentSettings, retriever: Retriever, server: FakeSer
     remote = settings.model_copy(update={"model": ModelSettings(
         provider="openai", name="fake-model", base_url=server.url, retries=0, **model)})
     store = SessionStore(settings.data_dir / "real-model-sessions.db")
-    conversation = Conversation.open(remote, "mini", new=True, store=store, retriever=retriever)
+    conversation = Conversation.open(remote, "mini", new=True, store=store,
+                                     open_world=OpenWorld(retriever))
     conversation._owns_store = True  # closed with the conversation
     return conversation
 

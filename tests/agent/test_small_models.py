@@ -15,7 +15,8 @@ import pytest
 from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.json_actions import tool_calls_in
-from agent.models import make_model
+from agent.readers import ReaderContext, make_reader
+from agent.retrieval import Retriever
 from agent.schemas import Passage
 from agent.settings import ModelSettings
 from agent.text_answer import text_answer
@@ -24,6 +25,11 @@ from tests.agent.fake_llm import FakeServer
 QUESTION = "林澈的师父送给他什么剑？"
 LEAN = {"prompt": "lean", "output": "text", "tools": ["vector_search", "keyword_search"],
         "retries": 0}
+
+
+def agent_for(settings: ModelSettings, retriever: Retriever | None = None):
+    """The agent of the reader `settings` name, with the capabilities it brings."""
+    return build_agent(make_reader(ReaderContext(settings, retriever)), settings)
 
 
 def settings(server: FakeServer, **extra: Any) -> ModelSettings:
@@ -49,7 +55,7 @@ async def test_a_json_text_tool_call_runs_and_ids_become_quoted_citations(deps: 
 
     with FakeServer("openai", brain=brain) as server:
         model = settings(server)
-        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+        result = await ask(agent_for(model), deps, QUESTION)
 
     first = server.requests[0]["body"]
     assert [t["function"]["name"] for t in first["tools"]] == ["vector_search", "keyword_search"]
@@ -82,7 +88,7 @@ async def test_the_round_limit_ends_with_the_best_evidence_and_no_passage_twice(
 
     with FakeServer("openai", brain=brain) as server:
         model = settings(server, max_tool_rounds=2)
-        result = await ask(build_agent(make_model(model), model), deps, "断水剑后来怎样了？")
+        result = await ask(agent_for(model), deps, "断水剑后来怎样了？")
 
     assert [c.args["query"] for c in result.tool_calls] == queries[:2]
     assert "tools" not in server.requests[2]["body"]  # the last request offers no tool
@@ -110,7 +116,7 @@ async def test_the_time_limit_ends_the_answer_with_evidence_not_a_hang(deps: Lor
     with FakeServer("openai", brain=brain) as server:
         # 8 s: room for the first round's search on a loaded machine (1.5 s ran out before it)
         model = settings(server, answer_timeout_s=8)
-        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+        result = await ask(agent_for(model), deps, QUESTION, time_limit_s=model.answer_timeout_s)
     # The limit, not the model, ended the answer: the model's own reply ("断水剑 [P1]", 60 s
     # away) never became it. No wall-clock bound: machine load would cross it (issue 25 #7).
     assert result.answer.stop_reason == "time_limit" and "证据" in result.answer.text
@@ -127,7 +133,7 @@ async def test_the_round_budget_and_trimming_keep_results_small(deps: LoreDeps) 
 
     with FakeServer("openai", brain=brain) as server:
         model = settings(server, round_tokens=100)
-        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+        result = await ask(agent_for(model), deps, QUESTION)
     reply = results_sent(server.requests[1]["body"])[0]
     assert len(reply["results"]) < 10 and "not_shown" in reply
     assert result.answer.stop_reason == "not_in_text" and not result.answer.citations
@@ -136,19 +142,19 @@ async def test_the_round_budget_and_trimming_keep_results_small(deps: LoreDeps) 
 async def test_search_first_spares_the_model_its_first_round(deps: LoreDeps) -> None:
     with FakeServer("openai", brain=lambda body, n: {"content": "白石翁 [P1]"}) as server:
         model = settings(server, search_first=True)
-        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+        result = await ask(agent_for(model), deps, QUESTION)
     assert len(server.requests) == 1 and results_sent(server.requests[0]["body"])
     assert [(c.tool, c.args["query"]) for c in result.tool_calls] == [("vector_search", QUESTION)]
     assert result.answer.stop_reason == "answered" and result.answer.citations
 
 
 async def test_the_librarians_search_is_handed_over_as_the_first_round(deps: LoreDeps) -> None:
-    librarian = await ask(build_agent(make_model(ModelSettings(), deps.retriever), ModelSettings()),
+    librarian = await ask(agent_for(ModelSettings(), deps.retriever),
                           LoreDeps(retriever=deps.retriever), QUESTION)
     best = [p.chunk_id for p in librarian.evidence[:5]]
     with FakeServer("openai", brain=lambda body, n: {"content": "断水剑 [P1]"}) as server:
         model = settings(server, search_first="librarian", round_tokens=4000)
-        result = await ask(build_agent(make_model(model), model), deps, QUESTION)
+        result = await ask(agent_for(model, deps.retriever), deps, QUESTION)
     assert len(server.requests) == 1  # the model answered from what it was handed
     handed = results_sent(server.requests[0]["body"])[0]["results"]
     assert [r["id"] for r in handed] == [f"P{n}" for n in range(1, len(best) + 1)]

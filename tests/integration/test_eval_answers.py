@@ -11,8 +11,9 @@ import pytest
 from agent.core import AskResult
 from agent.evals.answers import gold_key, names, stated
 from agent.evals.retrieval import Question
-from agent.retrieval import Retriever, opened_world
+from agent.retrieval import Retriever
 from agent.schemas import Answer, Citation
+from agent.world import OpenWorld
 from stores.config import Settings
 from tests.integration.lore import lore
 
@@ -25,8 +26,8 @@ QUESTIONS = str(ROOT / "stores" / "demo_world" / "questions.jsonl")
 
 @pytest.fixture(scope="module")
 def retriever(demo_home: Path) -> Iterator[Retriever]:
-    with opened_world(Settings(data_dir=demo_home), "demo") as opened:
-        yield opened
+    with OpenWorld.open(Settings(data_dir=demo_home), "demo") as opened:
+        yield opened.retriever
 
 
 def said(text: str, *quotes: tuple[str, str], stop: str = "answered") -> AskResult:

@@ -20,6 +20,7 @@ from agent.core import build_agent
 from agent.retrieval import Retriever
 from agent.schemas import Answer, Citation, Memory, Passage, Referent
 from agent.settings import AgentSettings, ModelSettings
+from agent.world import OpenWorld
 from sessions import SessionStore
 from stores.config import SessionSettings
 from stores.errors import LoreError
@@ -93,7 +94,8 @@ class Librarian:
 def open_conversation(settings: AgentSettings, store: SessionStore, retriever: Retriever,
                       model: object, **kw: object) -> Conversation:
     agent = build_agent(FunctionModel(model), ModelSettings(retries=0), backoff_s=0.01)  # type: ignore[arg-type]
-    return Conversation.open(settings, "mini", store=store, retriever=retriever, agent=agent, **kw)
+    return Conversation.open(settings, "mini", store=store, open_world=OpenWorld(retriever),
+                             agent=agent, **kw)
 
 
 async def test_follow_ups_go_as_typed_and_every_turn_is_saved(
@@ -217,7 +219,7 @@ async def test_reopening_resumes_the_session_and_its_stack(
         assert find_session(store, session_id[:12]).id == session_id
         foreign = store.create_session("elsewhere")
         with pytest.raises(LoreError, match="about world 'elsewhere', not 'mini'"):
-            Conversation.open(mini_settings, "mini", store=store, retriever=mini_retriever,
+            Conversation.open(mini_settings, "mini", store=store, open_world=OpenWorld(mini_retriever),
                               session_id=foreign.id)
 
 
@@ -249,7 +251,7 @@ async def test_horizon_and_tracking_are_saved_on_the_session(
     conv = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
     try:
         conv.set_horizon(2)
-        assert mini_retriever.horizon == 2
+        assert conv.horizon == 2 and not hasattr(mini_retriever, "horizon")  # not the world's
         events = conv.track("子川")
         assert events and max(e.chapter for e in events) == 2
         session = store.get_session(conv.session.id)
@@ -257,7 +259,7 @@ async def test_horizon_and_tracking_are_saved_on_the_session(
         assert session.tracked_entity == "林澈"
     finally:
         conv.set_horizon(None)
-    assert mini_retriever.horizon == mini_settings.retrieval.spoiler_horizon
+    assert conv.horizon == mini_settings.retrieval.spoiler_horizon
 
 
 async def test_the_recall_tool_reaches_this_sessions_memory(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.retrieval import open_world
+from agent.world import OpenWorld
 from stores.lang import has_han
 from tests.tui.conftest import SIZE, settle
 from tui.onboarding import example_questions
@@ -56,7 +56,8 @@ async def test_empty_panes_say_how_to_fill_them(app):
 
 
 def test_examples_are_about_named_entities_never_a_tagger_guess(settings):
-    retriever = open_world(settings, "demo")
+    opened = OpenWorld.open(settings, "demo")
+    retriever = opened.retriever
     try:
         entities = retriever.stores.catalog.entities("demo")
         guesses = {e.name for e in entities if e.sources == ["tagger"]}
@@ -66,4 +67,4 @@ def test_examples_are_about_named_entities_never_a_tagger_guess(settings):
         assert "Who is Eleanor Vance?" in questions
         assert not any(g in q for g in guesses for q in questions)
     finally:
-        retriever.stores.close()
+        opened.close()

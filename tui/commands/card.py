@@ -32,7 +32,7 @@ def card_command(
     import shlex
 
     from agent.cards import entity_card
-    from agent.retrieval import opened_world
+    from agent.world import OpenWorld
     from sessions.store import SessionStore
     from stores.lang import has_han
     from tui.commands.defaults import default_world
@@ -45,8 +45,9 @@ def card_command(
         finally:
             store.close()
         echo(f"world: {world} ({why}; --world picks another)", err=True)
-    with opened_world(settings, world) as retriever:
-        at = retriever.horizon if horizon is None else horizon
+    with OpenWorld.open(settings, world) as opened:
+        retriever = opened.retriever
+        at = settings.retrieval.spoiler_horizon if horizon is None else horizon
         answer = entity_card(retriever, entity, at)
         if as_json:
             name = retriever.resolve(entity)

@@ -51,11 +51,12 @@ def retrieval_command(
     settings = ctx.obj.settings
     items = load_questions(questions)
     runner = AgentRunner(settings, world)
+    retriever, horizon = runner.retriever, runner.horizon
     try:
         baselines = {} if no_baselines else {
-            "bm25": lambda q: [p.chapter for p in runner.retriever.keyword(q, k)],
-            "dense": lambda q: [p.chapter for p in runner.retriever.dense(q, k)],
-            "hybrid": lambda q: [p.chapter for p in runner.retriever.hybrid(q, k)],
+            "bm25": lambda q: [p.chapter for p in retriever.keyword(q, k, horizon=horizon)],
+            "dense": lambda q: [p.chapter for p in retriever.dense(q, k, horizon=horizon)],
+            "hybrid": lambda q: [p.chapter for p in retriever.hybrid(q, k, horizon=horizon)],
         }
         report = evaluate(items, runner.run, baselines, k)
     finally:

@@ -21,10 +21,11 @@ def timeline_command(
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export the entity's timeline: chapter, title, story order, a gist and the source lines."""
-    from agent.retrieval import opened_world
     from agent.timeline import export_timeline
+    from agent.world import OpenWorld
     from tui.commands.sessions import write_or_print
 
-    with opened_world(ctx.obj.settings, world) as retriever:
-        text = export_timeline(retriever, entity, fmt)  # type: ignore[arg-type]
+    with OpenWorld.open(ctx.obj.settings, world) as opened:
+        text = export_timeline(opened.retriever, entity, fmt,  # type: ignore[arg-type]
+                               ctx.obj.settings.retrieval.spoiler_horizon)
     write_or_print(text, out, force)
