@@ -36,7 +36,7 @@ from pydantic_ai.exceptions import (
     UnexpectedModelBehavior,
 )
 
-from agent.readers import Reader, ReaderContext, Register, first_search, make_reader
+from agent.readers import Reader, ReaderContext, first_search, make_reader
 from agent.retrieval import Retriever
 from agent.settings import ModelSettings
 from stores.errors import ConfigError, LoreError
@@ -65,14 +65,6 @@ def make_model(settings: ModelSettings, retriever: Retriever | None = None) -> M
 def _request(settings: ModelSettings) -> RequestSettings:
     # The SDKs' own retries are off: `Backoff` is the one retry layer.
     return {"timeout": settings.timeout_s, "max_retries": 0}
-
-
-def register_readers(register: Register) -> None:
-    """The readers that ship with Lorekeeper, registered through the hook every reader uses
-    (agent.readers); the librarian by module path, so that naming it imports nothing."""
-    register("offline", "agent.librarian.reader:librarian_reader")
-    register("google", gemini_reader)
-    register("openai", openai_reader)
 
 
 def gemini_reader(context: ReaderContext) -> Reader:

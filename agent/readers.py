@@ -64,8 +64,17 @@ Register = Callable[[str, "ReaderFactory | str"], None]
 
 ENTRY_POINTS = "lorekeeper.readers"
 """The entry-point group of third-party readers: each names a `register_readers(register)`."""
-BUILT_IN = ("agent.models:register_readers",)
+BUILT_IN = ("agent.readers:register_readers",)
 """The hooks of the readers that ship with Lorekeeper."""
+
+
+def register_readers(register: Register) -> None:
+    """The readers that ship with Lorekeeper, registered through the hook every reader uses,
+    each by module path: naming them (settings check `model.provider` when they load) imports
+    no model library, so the app shows its world before pydantic-ai is loaded."""
+    register("offline", "agent.librarian.reader:librarian_reader")
+    register("google", "agent.models:gemini_reader")
+    register("openai", "agent.models:openai_reader")
 
 
 @cache

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from agent.streaming import Draft
 from sessions.scrub import scrub, secret_env_values, secret_spans
+
+if TYPE_CHECKING:  # agent.streaming imports pydantic-ai: the chat pane must not wait for it
+    from agent.streaming import Draft
 
 # The end of the text that may be the start of a secret: up to four runs of printable ASCII
 # with a little space between them ("Authorization: Basic dXNl…"), the last one unfinished.
