@@ -93,6 +93,12 @@ def _passages(home: Path, world: str) -> int:
         return 0
 
 
+def as_in_a_terminal() -> None:
+    """Ctrl+C as a terminal delivers it: a test runner's worker may ignore SIGINT (pytest-xdist's
+    do), and a child inherits that, so `lore` would never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_during_ingest_says_interrupted_and_resumes(
         demo_copy: Path, shared_data: Path, tmp_path: Path, clean_sanguo: dict) -> None:
     before = stored(demo_copy)
@@ -100,7 +106,7 @@ def test_ctrl_c_during_ingest_says_interrupted_and_resumes(
     env = {**os.environ, "LORE_HOME": str(demo_copy)}
     proc = subprocess.Popen([sys.executable, "-m", "tui", "ingest", str(text), "--world",
                              "sanguo"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=as_in_a_terminal)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not _passages(demo_copy, "sanguo"):
         time.sleep(0.01)  # Ctrl+C once the passages are written, while they are embedded
@@ -124,7 +130,7 @@ def test_ctrl_c_during_ask_keeps_the_question(demo_copy: Path) -> None:
                "LORE_MODEL__NAME": "fake-model", "LORE_MODEL__BASE_URL": server.url}
         proc = subprocess.Popen([sys.executable, "-m", "tui", "ask", question, "--world", "demo",
                                  "--new"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+                                stderr=subprocess.PIPE, text=True, preexec_fn=as_in_a_terminal)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not server.requests:
             time.sleep(0.05)
