@@ -24,7 +24,7 @@ run: $(STAMP)
 	$(BIN)/lore
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 # The quick subset while working: everything but the tests marked slow (pyproject.toml).
 test-fast: $(STAMP)
