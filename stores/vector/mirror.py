@@ -77,12 +77,13 @@ class VectorMirror:
         rows = self.rows(where)
         if rows is not None and len(rows) == 0:
             return []
+        unit = query / norm
         if rows is None:
-            scores = self.matrix @ (query / norm)
+            scores = self.matrix @ unit
         elif len(rows) * GATHER_SHARE < len(self.ids):
-            scores = self.matrix[rows] @ (query / norm)  # a few rows: copy them, then score
+            scores = self.matrix[rows] @ unit  # a few rows: copy them, then score
         else:  # most rows (a chapter range): score all, keep the admitted, copy no matrix
-            scores = (self.matrix @ (query / norm))[rows]
+            scores = (self.matrix @ unit)[rows]
         top = np.arange(len(scores))
         if len(scores) > limit:
             kth = np.partition(scores, len(scores) - limit)[len(scores) - limit]
