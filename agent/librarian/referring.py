@@ -141,7 +141,9 @@ _EN_PLACES = ("place|city|town|island|fortress|prison|castle|village|house|inn|l
               "|grotto|cave|ferry|cliff|tower|harbour|harbor|port")
 _OBJECT_NEXT = _words(
     "when to in at by with for from and or that the a an about after before into as again up "
-    "down off out if while because so than then is was were did do does not on over")
+    "down off out if while because so than then is was were did do does not on over round "
+    "around through across along back away home here there under behind toward towards near "
+    "past beside among against upon onto within without once twice first last alone too")
 _EN: list[tuple[str, str, Gender, int, bool | None]] = [
     (rf"\b(?P<p>his|her|their)\s+(?P<rel>{_EN_RELATIVES})\b", "relation", "", 0, False),
     (r"\b(?:both of them|the two of them|the two)\b", "persons", "", 2, False),

@@ -256,6 +256,9 @@ def test_reference_kinds() -> None:
     english = find_references("Did she give him her ring, and was there anything there?")
     assert [(r.surface, r.possessive) for r in english] == [
         ("she", False), ("him", False), ("her", True), ("there", False)]
+    # before a preposition or an adverb "her" is the object (showed her round the house)
+    shown = find_references("Who showed her round the house, and took her back home?")
+    assert [(r.surface, r.possessive) for r in shown] == [("her", False), ("her", False)]
 
 
 # -- the dialogue sets ------------------------------------------------------------------------
