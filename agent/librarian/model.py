@@ -45,6 +45,7 @@ from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
+from agent.librarian.lore_lead import lore_lead, with_lore_lead
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.librarian.strategy import (
     Results,
@@ -59,6 +60,7 @@ from agent.librarian.strategy import (
 from agent.retrieval import Retriever
 from agent.schemas import Passage, Relation, TimelineEvent
 from agent.stack import Resolution
+from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.keyword.segment import fold_latin, tokens
@@ -262,8 +264,17 @@ class Librarian:
             voice = Voice(plan.chinese, self.retriever.entities,
                           self.retriever.lexicon.gender)
             return card_answer(card, self.retriever.chunks, voice, horizon)
-        return within_horizon(self._compose(plan, ranked, relations), horizon,
-                              plan.chinese)
+        answer = self._compose(plan, ranked, relations)
+        if answer.stop_reason == "evidence" or not residue(stated_text(answer)):
+            # nothing stated (evidence, or only quotes): the world's entry may say it
+            lead = lore_lead(plan, self.grader.terms(plan), self.retriever.card,
+                             self.retriever.chunks, self.grader.coverage,
+                             lambda n: self._kinds.get(n, "other"), self.retriever.mentioned,
+                             horizon)
+            if lead is not None:
+                voice = Voice(plan.chinese, self.retriever.entities)
+                return with_lore_lead(answer, lead, voice.name, plan.chinese)
+        return within_horizon(answer, horizon, plan.chinese)
 
     def _compose(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
         if not ranked or self._death_untold(plan, ranked):

@@ -30,6 +30,32 @@ def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, q
     assert answer["citations"][0]["source"].endswith("glossary.toml")
 
 
+@pytest.mark.parametrize(("question", "right"), [
+    ("苏绾是从哪里拿回归雁图的？", "侯府藏书楼"),
+    ("What did Eleanor do with the map?", "burns the map at Hanting Ferry"),
+    ("顾怀山是怎么死的？", "被韩峥用蚀心散毒死"),
+])
+def test_a_question_about_one_entity_is_answered_from_its_entry(demo_home: Path, question: str,
+                                                               right: str) -> None:
+    """The entry's sentence that holds the whole question leads, stated with its subject."""
+    done = lore("ask", question, "--world", "demo", "--new", "--json", home=demo_home)
+    assert done.code == 0, done.err
+    answer = json.loads(done.out)
+    lead = answer["answer"].split("\n", 1)[0]
+    assert right in lead and lead.endswith("[1]"), lead
+    assert not lead.startswith(("见", "In ", "I could not")), lead  # stated, not quoted
+    assert answer["citations"][0]["source"].endswith("glossary.toml")
+
+
+def test_an_entry_that_does_not_tell_it_answers_nothing(demo_home: Path) -> None:
+    """祖师凌雁秋's entry names him but not his death: no sentence of it is stated."""
+    done = lore("ask", "祖师凌雁秋是怎么死的？", "--world", "demo", "--new", "--json",
+                home=demo_home)
+    assert done.code == 0, done.err
+    lead = json.loads(done.out)["answer"].split("\n", 1)[0]
+    assert "开宗立派" not in lead, lead
+
+
 def test_lore_card_prints_the_card_and_keeps_the_horizon(demo_home: Path) -> None:
     whole = lore("card", "Han Zheng", "--world", "demo", home=demo_home)
     assert whole.code == 0, whole.err

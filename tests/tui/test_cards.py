@@ -35,6 +35,18 @@ async def test_who_is_x_is_answered_in_the_first_sentence_with_a_citation(app):
             assert first["source"].endswith("glossary.toml") and first["lines"][0] > 0
 
 
+async def test_a_question_about_one_entity_leads_with_its_entry(app):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for question, right in (("苏绾是从哪里拿回归雁图的？", "从侯府藏书楼盗回归雁图"),
+                                ("What did Eleanor do with the map?", "burns the map")):
+            view = await ask(pilot, question)
+            stored = app.conversation.turns()[-1]
+            lead = stored.answer.split("\n", 1)[0]
+            assert view.status == "answered" and right in lead, (question, lead)
+            assert stored.citations[0]["source"].endswith("glossary.toml")
+
+
 async def test_c_opens_the_card_from_the_stack_and_from_the_timeline(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

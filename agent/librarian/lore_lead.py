@@ -1,0 +1,144 @@
+"""A question about one entity answered from the world's own entry for it.
+
+A world's lorebook or glossary describes its people, places and things in full sentences
+(苏绾：「在泓州城接过断鸿剑，从侯府藏书楼盗回归雁图，在落星崖一剑刺死韩峥。」). When a question
+is about such an entity and one sentence of its entry holds every word the question asks with —
+its other names, its content words, the concept of dying for a death (a single Han character
+aside: the entry may say 盗回 where the question says 拿回) — that sentence is the
+answer the world itself gives, and it leads, stated and cited: 「苏绾：……从侯府藏书楼盗回归雁图
+……」 for 苏绾是从哪里拿回归雁图的？. It is read as the entity's entry is shown (the subject
+is the entry's title, written in front of it), and only in the question's language.
+
+It does not answer what the entry only touches: a question whose words the sentence does not
+all hold, or that asks for a person, place or number the sentence does not give beside the
+question's own, keeps the evidence answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.grading import Term
+from agent.schemas import Answer, Citation, Passage
+from stores.cards import Card, Fact
+from stores.lang import asked_thing, clip, has_han, split_sentences
+from stores.models import Chunk
+
+FULL = 0.999
+"""The share of the question's weight the sentence must hold: all of it."""
+MAX_LEAD = 160
+_CITE = re.compile(r"\[(\d+)\]")
+_FIRST_CITE = re.compile(r"^(?:见|In )")
+"""How the first evidence line opens (见第3回…, In chapter 8 …): it is "see also" after a lead."""
+
+
+@dataclass(frozen=True)
+class LoreLead:
+    """The sentence of an entity's entry that answers the question, and where it stands."""
+
+    entity: str
+    sentence: str
+    chunk: Chunk
+
+
+def lore_lead(plan: QueryPlan, terms: Sequence[Term], cards: Callable[[str], Card | None],
+              chunks: dict[str, Chunk], covers: Callable[[Passage, Sequence[Term]], float],
+              kinds: Callable[[str], str], names_in: Callable[[str], list[str]],
+              horizon: int = 0) -> LoreLead | None:
+    """The first sentence, of the entries of the entities the question names, that holds
+    every term of the question and what it asks for; None when there is none."""
+    if plan.asks_relation or plan.asks_chapter or plan.hops or not any(
+            not t.entity for t in terms):
+        return None  # a relation or a chapter has its own answer; names alone ask nothing
+    wanted = asked_thing(plan.question)
+    for entity in plan.entities:
+        card = cards(entity)
+        if card is None:
+            continue
+        for fact in card.as_of(horizon).of_kind("lore"):
+            chunk = chunks.get(fact.chunk_id)
+            if chunk is None:
+                continue
+            for sentence in _sentences(fact, plan.chinese):
+                found = _answers(plan, entity, sentence, terms, covers, wanted, kinds, names_in)
+                if found:
+                    return LoreLead(entity, sentence, chunk)
+    return None
+
+
+def _sentences(fact: Fact, chinese: bool) -> list[str]:
+    """The entry's sentences in the question's language."""
+    return [s for s in split_sentences(fact.text) if has_han(s) == chinese]
+
+
+def _answers(plan: QueryPlan, entity: str, sentence: str, terms: Sequence[Term],
+             covers: Callable[[Passage, Sequence[Term]], float], wanted: str | None,
+             kinds: Callable[[str], str], names_in: Callable[[str], list[str]]) -> bool:
+    """Whether the sentence, read with its entity in front, holds the whole question and, for a
+    question after one thing, gives a thing of that kind the question does not name."""
+    text = f"{entity} {sentence}"
+    named = names_in(text)
+    stretch = Passage(chunk_id="", chapter=0, source="", lines=(0, 0), text=text,
+                      entities=list(dict.fromkeys([entity, *named])))
+    # every name, concept and word of the question; a single Han character may be missing (拿回
+    # is split into 拿 and 回, and the entry says 盗回), but not all the words the question asks with
+    required = [t for t in terms if t.entity or t.forms or not (has_han(t.text) and len(t.text) == 1)]
+    asked = [t for t in terms if not t.entity]
+    if covers(stretch, required) < FULL or not covers(stretch, asked):
+        return False
+    if wanted in ("person", "place"):
+        new = [n for n in named if n not in plan.entities and n != entity]
+        return any(kinds(n) in (wanted, "other") for n in new)
+    if wanted == "number":
+        return bool(re.search(r"\d|[一二三四五六七八九十百千万两]", sentence))
+    return True
+
+
+def with_lore_lead(answer: Answer, lead: LoreLead, say: Callable[[str], str],
+                   chinese: bool) -> Answer:
+    """`answer` (nothing stated: evidence lines) led by the entry's sentence, stated with its entity as
+    the subject and citing the entry first; the evidence lines follow with their numbers moved
+    up by one, the entry's own passage not cited twice."""
+    chunk = lead.chunk
+    first = Citation(chunk_id=chunk.id, chapter=chunk.chapter, source=chunk.document,
+                     lines=(chunk.line_start, chunk.line_end),
+                     quote=clip(" ".join(chunk.text.split()), MAX_LEAD))
+    kept = [c for c in answer.citations if c.chunk_id != chunk.id]
+    renumber = {n: kept.index(c) + 2 for n, c in enumerate(answer.citations, start=1)
+                if c in kept}
+    lines = []
+    for n, line in enumerate(answer.text.splitlines()):
+        marks = [int(m) for m in _CITE.findall(line)]
+        if (n == 0 and not marks) or any(m not in renumber for m in marks):
+            # the evidence's own lead (it picked nothing), or a line quoting the entry
+            continue
+        line = _CITE.sub(lambda m: f"[{renumber[int(m.group(1))]}]", line)
+        lines.append(_FIRST_CITE.sub(lambda m: "另见" if m.group(0) == "见" else "See also ", line))
+    return answer.model_copy(update={
+        "text": "\n".join([statement(lead, say(lead.entity), chinese), *lines]),
+        "citations": [first, *kept],
+        "entities": list(dict.fromkeys([lead.entity, *answer.entities]))[:6],
+        "stop_reason": "answered"})
+
+
+def statement(lead: LoreLead, name: str, chinese: bool) -> str:
+    """The entry's sentence with its entity as the subject: an entry leaves it out (苏绾 ·
+    「在泓州城接过断鸿剑……」 → 苏绾在泓州城接过断鸿剑……) or says she (She has the map
+    deciphered → Eleanor Vance has the map deciphered)."""
+    sentence = clip(lead.sentence, MAX_LEAD)
+    for form in (lead.entity, name):
+        for mark in ("：", ":"):
+            if sentence.startswith(form + mark):
+                return f"{sentence}[1]" if chinese else f"{sentence} [1]"
+    if chinese:
+        return f"{name}{sentence}[1]"
+    pronoun = _PRONOUN.match(sentence)
+    if pronoun:
+        return f"{name} {sentence[pronoun.end():]} [1]"
+    return f"{name}: {sentence} [1]"
+
+
+_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)
