@@ -24,8 +24,8 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.grading import Term
 from agent.schemas import Answer, Citation, Passage
 from stores.cards import Card, Fact
-from stores.lang import asked_thing, clip, has_han, split_sentences
-from stores.models import Chunk
+from stores.lang import asked_thing, clip, en, has_han, split_sentences, zh
+from stores.models import LORE_CHAPTER, Chunk
 
 FULL = 0.999
 """The share of the question's weight the sentence must hold: all of it."""
@@ -67,6 +67,48 @@ def lore_lead(plan: QueryPlan, terms: Sequence[Term], cards: Callable[[str], Car
                 if found:
                     return LoreLead(entity, sentence, chunk)
     return None
+
+
+def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, list[str]],
+                kinds: Callable[[str], str]) -> LoreLead | None:
+    """For "who killed X" (谁杀了X, 韩峥是被谁杀死的): the one person whose entry says they
+    killed X — a word for killing or dying with X's name right after it (一剑刺死韩峥, killed
+    Han Zheng; not 被韩峥毒死, where X did it); None when no entry or several say so."""
+    if asked_thing(plan.question) != "person":
+        return None
+    # the question's own victim: its death's subject, or the name it writes right after a word
+    # for killing (谁杀了韩峥)
+    victim = plan.death_subject or next(
+        (n for n in plan.entities if _killing(n, aliases).search(plan.question)), "")
+    if not victim:
+        return None
+    killed = _killing(victim, aliases)
+    found: dict[str, LoreLead] = {}
+    for chunk in chunks.values():
+        who = chunk.chapter_title
+        if chunk.chapter != LORE_CHAPTER or who == victim or kinds(who) != "person":
+            continue
+        said = next((s for s in split_sentences(chunk.text) if killed.search(s)), None)
+        if said is not None:
+            found.setdefault(who, LoreLead(who, _untitled(said, who), chunk))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _killing(victim: str, aliases: dict[str, list[str]]) -> re.Pattern[str]:
+    """A word for killing or dying with one of the victim's names right after it."""
+    names = "|".join(re.escape(n) for n in sorted({victim, *aliases.get(victim, [])},
+                                                   key=len, reverse=True))
+    return re.compile(f"(?:{'|'.join(map(re.escape, zh.DYING_WORDS))})了?(?:{names})"
+                      f"|\\b(?:{'|'.join(map(re.escape, en.DYING_WORDS))})\\w*\\s+(?:{names})\\b",
+                      re.I)
+
+
+def _untitled(sentence: str, entity: str) -> str:
+    """An entry's first sentence without the title it opens with (苏绾：字若汀 → 字若汀)."""
+    for mark in ("：", ":"):
+        if sentence.startswith(entity + mark):
+            return sentence[len(entity) + 1:].strip()
+    return sentence
 
 
 def _sentences(fact: Fact, chinese: bool) -> list[str]:
@@ -129,6 +171,8 @@ def statement(lead: LoreLead, name: str, chinese: bool) -> str:
     「在泓州城接过断鸿剑……」 → 苏绾在泓州城接过断鸿剑……) or says she (She has the map
     deciphered → Eleanor Vance has the map deciphered)."""
     sentence = clip(lead.sentence, MAX_LEAD)
+    if has_han(sentence) != chinese:  # a bilingual world: the entry in its own language, quoted
+        return f"{name}: “{sentence}” [1]"
     for form in (lead.entity, name):
         for mark in ("：", ":"):
             if sentence.startswith(form + mark):

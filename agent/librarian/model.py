@@ -45,7 +45,7 @@ from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
-from agent.librarian.lore_lead import lore_lead, with_lore_lead
+from agent.librarian.lore_lead import killer_lead, lore_lead, with_lore_lead
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.librarian.strategy import (
     Results,
@@ -270,7 +270,9 @@ class Librarian:
             lead = lore_lead(plan, self.grader.terms(plan), self.retriever.card,
                              self.retriever.chunks, self.grader.coverage,
                              lambda n: self._kinds.get(n, "other"), self.retriever.mentioned,
-                             horizon)
+                             horizon) or (None if horizon else killer_lead(
+                                 plan, self.retriever.chunks, self.retriever.entities,
+                                 lambda n: self._kinds.get(n, "other")))
             if lead is not None:
                 voice = Voice(plan.chinese, self.retriever.entities)
                 return with_lore_lead(answer, lead, voice.name, plan.chinese)

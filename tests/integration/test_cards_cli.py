@@ -34,10 +34,13 @@ def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, q
     ("苏绾是从哪里拿回归雁图的？", "侯府藏书楼"),
     ("What did Eleanor do with the map?", "burns the map at Hanting Ferry"),
     ("顾怀山是怎么死的？", "被韩峥用蚀心散毒死"),
+    ("Who killed Han Zheng?", "Su Wan"),  # 苏绾's entry: 一剑刺死韩峥 (not 被韩峥毒死)
+    ("谁杀了韩峥？", "苏绾"),
 ])
 def test_a_question_about_one_entity_is_answered_from_its_entry(demo_home: Path, question: str,
                                                                right: str) -> None:
-    """The entry's sentence that holds the whole question leads, stated with its subject."""
+    """The entry's sentence that holds the whole question leads, stated with its subject; for
+    "who killed X", the one person whose entry says they killed X."""
     done = lore("ask", question, "--world", "demo", "--new", "--json", home=demo_home)
     assert done.code == 0, done.err
     answer = json.loads(done.out)

@@ -35,11 +35,13 @@ async def test_who_is_x_is_answered_in_the_first_sentence_with_a_citation(app):
             assert first["source"].endswith("glossary.toml") and first["lines"][0] > 0
 
 
-async def test_a_question_about_one_entity_leads_with_its_entry(app):
+async def test_the_four_demo_questions_are_answered_in_their_first_sentence(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         for question, right in (("苏绾是从哪里拿回归雁图的？", "从侯府藏书楼盗回归雁图"),
-                                ("What did Eleanor do with the map?", "burns the map")):
+                                ("What did Eleanor do with the map?", "burns the map"),
+                                ("Who killed Han Zheng?", "Su Wan"),
+                                ("顾怀山是怎么死的？", "被韩峥用蚀心散毒死")):
             view = await ask(pilot, question)
             stored = app.conversation.turns()[-1]
             lead = stored.answer.split("\n", 1)[0]
