@@ -40,8 +40,11 @@ class LoreLead:
     """The sentence of an entity's entry that answers the question, and where it stands."""
 
     entity: str
+    """The answer's entity: the entry's own, or the one its sentence names (see `title`)."""
     sentence: str
     chunk: Chunk
+    title: str = ""
+    """The entry's entity when it is not the answer (蚀心散: 韩峥用它毒死顾怀山)."""
 
 
 def lore_lead(plan: QueryPlan, terms: Sequence[Term], cards: Callable[[str], Card | None],
@@ -70,10 +73,13 @@ def lore_lead(plan: QueryPlan, terms: Sequence[Term], cards: Callable[[str], Car
 
 
 def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, list[str]],
-                kinds: Callable[[str], str]) -> LoreLead | None:
-    """For "who killed X" (谁杀了X, 韩峥是被谁杀死的): the one person whose entry says they
+                kinds: Callable[[str], str],
+                spans: Callable[[str], list[tuple[int, int, str]]]) -> LoreLead | None:
+    """For "who killed X" (谁杀了X, 韩峥是被谁杀死的): the one person the world's entries say
     killed X — a word for killing or dying with X's name right after it (一剑刺死韩峥, killed
-    Han Zheng; not 被韩峥毒死, where X did it); None when no entry or several say so."""
+    Han Zheng; not 被韩峥毒死, where X did it), said in that person's own entry, or in a
+    thing's or a place's entry by the last person named before it (蚀心散: 韩峥用它毒死顾怀山);
+    None when no entry or several people are said to."""
     if asked_thing(plan.question) != "person":
         return None
     # the question's own victim: its death's subject, or the name it writes right after a word
@@ -85,12 +91,22 @@ def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, li
     killed = _killing(victim, aliases)
     found: dict[str, LoreLead] = {}
     for chunk in chunks.values():
-        who = chunk.chapter_title
-        if chunk.chapter != LORE_CHAPTER or who == victim or kinds(who) != "person":
+        title = chunk.chapter_title
+        if chunk.chapter != LORE_CHAPTER or title == victim:
             continue
-        said = next((s for s in split_sentences(chunk.text) if killed.search(s)), None)
-        if said is not None:
-            found.setdefault(who, LoreLead(who, _untitled(said, who), chunk))
+        for sentence in split_sentences(chunk.text):
+            match = killed.search(sentence)
+            if match is None:
+                continue
+            said = _untitled(sentence, title)
+            if kinds(title) == "person":
+                found.setdefault(title, LoreLead(title, said, chunk))
+                break
+            before = [n for start, _, n in spans(sentence)
+                      if start < match.start() and n != victim and kinds(n) == "person"]
+            if before:
+                found.setdefault(before[-1], LoreLead(before[-1], said, chunk, title))
+                break
     return next(iter(found.values())) if len(found) == 1 else None
 
 
@@ -173,6 +189,8 @@ def statement(lead: LoreLead, name: str, chinese: bool) -> str:
     sentence = clip(lead.sentence, MAX_LEAD)
     if has_han(sentence) != chinese:  # a bilingual world: the entry in its own language, quoted
         return f"{name}: “{sentence}” [1]"
+    if lead.title:  # another entity's entry names the answer: the entry as written, titled
+        return f"{lead.title}：{sentence}[1]" if chinese else f"{lead.title}: {sentence} [1]"
     for form in (lead.entity, name):
         for mark in ("：", ":"):
             if sentence.startswith(form + mark):

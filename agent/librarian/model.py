@@ -272,7 +272,7 @@ class Librarian:
                              lambda n: self._kinds.get(n, "other"), self.retriever.mentioned,
                              horizon) or (None if horizon else killer_lead(
                                  plan, self.retriever.chunks, self.retriever.entities,
-                                 lambda n: self._kinds.get(n, "other")))
+                                 lambda n: self._kinds.get(n, "other"), self.retriever.spans))
             if lead is not None:
                 voice = Voice(plan.chinese, self.retriever.entities)
                 return with_lore_lead(answer, lead, voice.name, plan.chinese)
