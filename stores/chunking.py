@@ -99,15 +99,23 @@ def _mostly_han_text(text: str) -> bool:
 
 def _units(scene: Scene, limit: int) -> Iterator[_Unit]:
     """Whole paragraphs; an over-long one as its sentences, so that chunks can fill up with
-    them (a short paragraph before a long one then shares a chunk instead of standing alone)."""
+    them (a short paragraph before a long one then shares a chunk instead of standing alone),
+    each sentence with the source lines it stands on (a wrapped chapter written as one block
+    is cited by the lines of each passage, not by the whole chapter's)."""
     for paragraph in scene.paragraphs:
         span = (paragraph.line_start, paragraph.line_end, paragraph.speaker)
         if len(paragraph.text) <= limit:
             yield _Unit(paragraph.text, *span)
             continue
         joiner = "" if _mostly_han_text(paragraph.text) else " "
+        at = 0
         for i, sentence in enumerate(sentences(paragraph.text, limit)):
-            yield _Unit(sentence, *span, glue="\n" if i == 0 else joiner)
+            found = paragraph.text.find(sentence, at)
+            first, last = (paragraph.line_start, paragraph.line_end) if found < 0 else \
+                paragraph.lines_of(found, found + len(sentence))
+            at = max(at, found + len(sentence))
+            yield _Unit(sentence, first, last, paragraph.speaker,
+                        glue="\n" if i == 0 else joiner)
 
 
 def sentences(text: str, limit: int) -> list[str]:

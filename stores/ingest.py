@@ -303,6 +303,9 @@ date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
 LORE_VERSION = 1
 """Raise it when glossary and lorebook entries are cut into lore passages differently: every
 document is chunked again by the next ingest (unchanged passages keep their ids and vectors)."""
+SPAN_VERSION = 1
+"""Raise it when passages are given their source lines differently (1: a passage cut from a
+long wrapped paragraph cites its own lines): every document is chunked again, as above."""
 
 
 def is_current(settings: Settings, row: Mapping[str, Any] | None) -> bool:
@@ -320,6 +323,7 @@ def _signature(settings: Settings) -> dict[str, object]:
     if not chunking["overlap"]:  # worlds built before the setting existed stay current
         del chunking["overlap"]
     chunking["lore"] = LORE_VERSION
+    chunking["spans"] = SPAN_VERSION
     return {"chunking": chunking,
             "embedder": settings.embedder.model_dump(exclude={"batch_size", "device",
                                                                "fast_index"}),

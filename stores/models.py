@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -30,6 +31,15 @@ class Paragraph:
     line_end: int
     speaker: str = ""
     """For dialogue scripts: who says the line (as written)."""
+    line_offsets: tuple[int, ...] = ()
+    """Where in `text` each source line after the first begins, for a paragraph joined from
+    wrapped lines (empty: one line). A passage cut from a long paragraph cites its own lines."""
+
+    def lines_of(self, start: int, end: int) -> tuple[int, int]:
+        """The source lines that hold text[start:end]."""
+        first = self.line_start + bisect.bisect_right(self.line_offsets, start)
+        last = self.line_start + bisect.bisect_right(self.line_offsets, max(start, end - 1))
+        return first, min(last, self.line_end)
 
 
 @dataclass(slots=True)

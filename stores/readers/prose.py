@@ -196,15 +196,26 @@ def _paragraphs(block: list[tuple[int, str]], join: bool) -> Iterator[Paragraph]
         for number, line in block:
             yield Paragraph(line, number, number)
         return
-    yield Paragraph(join_lines([line for _, line in block]), block[0][0], block[-1][0])
+    text, offsets = joined([line for _, line in block])
+    yield Paragraph(text, block[0][0], block[-1][0], line_offsets=offsets)
 
 
 def join_lines(lines: list[str]) -> str:
     """Join wrapped lines: with a space in alphabetic text, with nothing between CJK characters."""
-    text = lines[0]
+    return joined(lines)[0]
+
+
+def joined(lines: list[str]) -> tuple[str, tuple[int, ...]]:
+    """The lines joined as `join_lines` joins them, and where each line after the first begins
+    in the result."""
+    parts, offsets, size = [lines[0]], [], len(lines[0])
     for line in lines[1:]:
-        text += ("" if _wide(text[-1]) or _wide(line[0]) else " ") + line
-    return text
+        glue = "" if _wide(parts[-1][-1]) or _wide(line[0]) else " "
+        size += len(glue)
+        offsets.append(size)
+        parts += [glue, line]
+        size += len(line)
+    return "".join(parts), tuple(offsets)
 
 
 def _wide(ch: str) -> bool:

@@ -161,3 +161,23 @@ def test_overlapping_passages_repeat_the_end_of_the_one_before(shared_data: Path
         assert before.text.endswith(carried) and len(carried) <= share
         assert after.line_start <= own.line_start  # the span covers the repeated lines
     assert repeated >= len(plain) // 2
+
+
+def test_a_wrapped_chapter_in_one_block_is_cited_by_each_passages_own_lines(
+        tmp_path: Path) -> None:
+    """A chapter hard-wrapped with no blank line between paragraphs is one long paragraph; its
+    passages cite the lines they stand on, not the whole chapter's (11.txt:3–460)."""
+    sentence = "The schoolmaster walked to the river and counted the boats again. "
+    words = (sentence * 120).split()
+    lines = [" ".join(words[i:i + 10]) for i in range(0, len(words), 10)]  # ~60 columns
+    path = tmp_path / "01.txt"
+    path.write_text("Chapter 1\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    chunks = chunk_document(read_document(path), "w", SETTINGS)
+    assert len(chunks) > 3
+    last_line = 2 + len(lines)
+    for chunk in chunks:
+        assert 3 <= chunk.line_start <= chunk.line_end <= last_line
+        assert chunk.line_end - chunk.line_start < len(lines) / 2, "not the whole chapter"
+        held = " ".join(path.read_text().splitlines()[chunk.line_start - 1:chunk.line_end])
+        assert _squash(chunk.text.split(". ")[1]) in _squash(held)  # the lines hold its text
+    assert chunks[0].line_start == 3 and chunks[-1].line_end == last_line
