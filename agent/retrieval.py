@@ -163,7 +163,7 @@ class Retriever:
         if where.entity:  # an entity lookup: its lore entry and defining passages rank too
             rankings.append(self.card_hits(where))
         fused = rrf(rankings, self.settings.rrf_k, (self.settings.dense_weight,))
-        return self._rerank(query, fused)[:top_k]
+        return self._rerank(query, fused, top_k)[:top_k]
 
     def card(self, entity: str) -> Card | None:
         """The entity's card (canonical name or alias), whole: read it with `as_of(horizon)`."""
@@ -186,14 +186,14 @@ class Retriever:
         fetch = top_k * self.settings.overfetch  # room for the near-copies passages() drops
         hits = self.stores.keywords.search(self.expand(query), fetch,
                                            self.window(chapters, horizon=horizon))
-        return self.passages(hits)[:top_k]
+        return self.passages(hits, top_k)
 
     def dense(self, query: str, top_k: int = 5, chapters: ChapterRange | None = None,
               horizon: int = 0) -> list[Passage]:
         """Dense vectors only (for evaluation baselines)."""
         fetch = top_k * self.settings.overfetch
         where = self.window(chapters, horizon=horizon)
-        return self.passages(self._dense_hits(query, fetch, where))[:top_k]
+        return self.passages(self._dense_hits(query, fetch, where), top_k)
 
     def _dense_hits(self, query: str, limit: int, where: ChunkFilter) -> list[Hit]:
         """The vector index's hits, with the query embedded by the embedder that built it
@@ -256,12 +256,13 @@ class Retriever:
         return passage
 
     # -- helpers --------------------------------------------------------------------------------
-    def passages(self, hits: Sequence[Hit]) -> list[Passage]:
+    def passages(self, hits: Sequence[Hit], top_k: int | None = None) -> list[Passage]:
         """The hits' passages in rank order, each text once: a near-copy of a better-ranked
-        passage (another edition of a chapter, a repeated file) is dropped, never shown twice."""
-        found = [self.passage(self.chunks[h.chunk_id], h.score) for h in hits
-                 if h.chunk_id in self.chunks]
-        return distinct(found, lambda p: p.text)
+        passage (another edition of a chapter, a repeated file) is dropped, never shown twice.
+        With `top_k`, the first top_k of them: hits after those are not read."""
+        found = (self.passage(self.chunks[h.chunk_id], h.score) for h in hits
+                 if h.chunk_id in self.chunks)
+        return distinct(found, lambda p: p.text, limit=top_k)
 
     def passage(self, c: Chunk, score: float = 0.0) -> Passage:
         return Passage(chunk_id=c.id, chapter=c.chapter, chapter_title=c.chapter_title,
@@ -280,9 +281,11 @@ class Retriever:
 
         return make_reranker(self.settings.reranker)
 
-    def _rerank(self, query: str, fused: list[Hit]) -> list[Passage]:
+    def _rerank(self, query: str, fused: list[Hit], top_k: int) -> list[Passage]:
+        if self.reranker is None:
+            return self.passages(fused, top_k)
         passages = self.passages(fused)
-        if self.reranker is None or not passages:
+        if not passages:
             return passages
         order = self.reranker.rerank(query, [(p.chunk_id, p.text) for p in passages])
         by_id = {p.chunk_id: p for p in passages}

@@ -55,12 +55,15 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def distinct(items: Iterable[T], text: Callable[[T], str],
-             threshold: float = NEAR_DUPLICATE) -> list[T]:
+             threshold: float = NEAR_DUPLICATE, limit: int | None = None) -> list[T]:
     """`items` in their order without those near-identical to an earlier one (the best-ranked
-    copy stays). Quadratic in the number kept, which is a top-k's overfetch: a few dozen."""
+    copy stays), the first `limit` of them (all by default: the rest is not read). Quadratic
+    in the number kept, which is a top-k's overfetch: a few dozen."""
     kept: list[T] = []
     seen: list[frozenset[str]] = []
     for item in items:
+        if limit is not None and len(kept) >= limit:
+            break
         grams = shingles(text(item))
         # Jaccard is at most the smaller set's size over the larger's: skip pairs that cannot
         # reach the threshold without intersecting them
