@@ -53,6 +53,7 @@ from agent.readers import FirstSearch
 from agent.schemas import Passage, Relation, TimelineEvent
 from agent.tools import TOOL_NAMES, record_call
 from stores import lang
+from stores.lang.text import sentences
 
 LEAN_INSTRUCTIONS = """\
 Answer questions about one story from its text, which only your tools can search.
@@ -128,11 +129,6 @@ def terms(text: str) -> set[str]:
     return found
 
 
-def sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) pieces of `text`, punctuation kept (the vocabulary's one splitter)."""
-    return [(start, text[start:end]) for start, end in lang.sentences(text)] or [(0, text)]
-
-
 def overlap(words: set[str], text: str) -> int:
     return len(words & terms(text))
 
@@ -143,7 +139,7 @@ def trim(text: str, query: str, limit: int) -> str:
     if len(flat) <= limit:
         return flat
     wanted = terms(query)
-    pieces = sentences(flat)
+    pieces = [(s.start, s.text) for s in sentences(flat)] or [(0, flat)]
     best = max(range(len(pieces)), key=lambda i: (overlap(wanted, pieces[i][1]), -i))
     lo = hi = best
     size = len(pieces[best][1])

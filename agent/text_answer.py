@@ -26,13 +26,13 @@ from agent.reading import (
     by_short_id,
     overlap,
     passages_seen,
-    sentences,
     short_id,
     terms,
 )
 from agent.schemas import Answer, Citation, Passage
 from agent.tools import TOOL_NAMES
 from stores import lang
+from stores.lang.text import sentences
 from stores.models import chapter_label
 
 MARKER = re.compile(r"[\[［【(（]\s*((?:P?\d{1,3}\s*[,，、;；]?\s*)+)[\]］】)）]")
@@ -126,7 +126,7 @@ def _chunk(deps: LoreDeps, chunk_id: str) -> Passage | None:
 
 def best_sentence(text: str, wanted: set[str]) -> str:
     """The sentence of `text` sharing most with `wanted` (the first on a tie), cut to length."""
-    pieces = [s.strip() for _, s in sentences(text) if s.strip()]
+    pieces = [s.text.strip() for s in sentences(text) if s.text.strip()]
     best = max(pieces, key=lambda s: (overlap(wanted, s), -pieces.index(s)))
     return best[:QUOTE_CHARS]
 

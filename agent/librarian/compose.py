@@ -15,20 +15,18 @@ from agent.librarian.relations import asked_relations, related_answers, relation
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
-from stores.keyword.segment import fold_latin
 from stores.lang import HAN_RANGES, asks, clip, is_han, shown
+from stores.lang.text import fold_latin, sentences
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 from stores.models import LORE_CHAPTER, chapter_label
 
-SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
 MAX_QUOTE = 140
 MAX_CITED = 3
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of a passage, as written (so they can be quoted)."""
-    found = [m.group(0).strip() for m in SENTENCE.finditer(text)]
-    return [s for s in found if len(s) >= 4]
+def quotable(text: str) -> list[str]:
+    """The sentences of a passage worth quoting (four characters or more), as written."""
+    return [s.text for s in sentences(text, "clause") if len(s.text) >= 4]
 
 
 # Not asks("who"), the follow-up rules' wider kind: with whose / 叫什么名字 the composer
@@ -44,7 +42,7 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
     """The passage's sentence that holds the most question words and the question's names,
     and for a who-question the people the answer is about; for a relation, a sentence that
     names it."""
-    candidates = sentences(passage.text) or [passage.text.strip()]
+    candidates = quotable(passage.text) or [passage.text.strip()]
 
     def score(sentence: str) -> tuple[float, int]:
         low = sentence.lower()
@@ -267,7 +265,7 @@ def weigh_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str
     → 关羽), most votes first."""
     votes: dict[str, float] = {}
     for rank, passage in enumerate(ranked[:top]):
-        for sentence in sentences(passage.text):
+        for sentence in quotable(passage.text):
             named = names_in(sentence)
             held = sum(len(w) for w in words if w in sentence)
             weight = held + sum(2 for n in named if n in plan.entities)

@@ -25,8 +25,9 @@ from importlib import resources
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.phrases import en_places, zh_places
 from agent.schemas import Passage
-from stores.lang import asks, en, has_han, sentences, zh
+from stores.lang import asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
+from stores.lang.text import sentences
 from stores.lang.zh import NUMERALS
 from stores.models import LORE_CHAPTER
 
@@ -101,7 +102,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     for rank, passage in enumerate(ranked[:TOP]):
         title_names = {n for _, _, n in world.mentioned(passage.chapter_title)} \
             if passage.chapter_title else set()
-        for start, end in sentences(passage.text):
+        for start, end, _ in sentences(passage.text):
             sentence = passage.text[start:end]
             spans = world.mentioned(sentence)
             if passage.chapter == LORE_CHAPTER:  # a lore entry's sentences are about its title

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from agent.gender import Gender
 from stores.lang import HAN, HAN_RANGES
+from stores.lang.text import sentences
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
@@ -38,7 +39,6 @@ _CHAPTER_REF = (r"(?:另见|见)?第\s*[\d一二三四五六七八九十百零]+
                 r"|(?:(?:in|see also)\s+)?chapter\s+\d+(?:\s*\([^)]*\))?")
 _CHAPTER_RE = re.compile(_CHAPTER_REF, re.I)
 _HEAD_END = re.compile(r"\[\d+\]|“|「|\"|" + _CHAPTER_REF, re.I)
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=[a-z]{2}\.)\s|(?<=[A-Z]{2}\.)\s")
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
     `complete(cut)` gives the name a quote cut short began ("Château d" → "Château d’If").
     """
     head = _HEAD_END.split(answer, maxsplit=1)[0]
-    head = _SENTENCE_END.split(head.strip(), maxsplit=1)[0].strip() if head.strip() else ""
+    head = next((s.text for s in sentences(head.strip(), "head")), "")
     body = _CHAPTER_RE.sub(" ", answer)
     for citation in citations:
         quote = citation.get("quote", "") if isinstance(citation, dict) else \
