@@ -8,7 +8,7 @@ for it when it writes none.
   made of the sentences of the passages read that best match the question, marked as evidence
   and not as the model's answer.
 
-The passage ids are agent.reading's: positions in `deps.seen`.
+The passage ids are agent.small_context's: positions in `deps.seen`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from pydantic_ai import ModelRetry, RunContext
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
 from agent.json_actions import json_objects, tool_calls_in
-from agent.reading import (
+from agent.schemas import Answer, Citation, Passage
+from agent.small_context import (
     CJK,
     by_short_id,
     overlap,
@@ -29,7 +30,6 @@ from agent.reading import (
     short_id,
     terms,
 )
-from agent.schemas import Answer, Citation, Passage
 from agent.tools import TOOL_NAMES
 from stores import lang
 from stores.lang.text import sentences

@@ -1,4 +1,5 @@
-"""A reader that small local models can drive (`model.prompt = "lean"`, `model.output = "text"`).
+"""The small-model context: what lets a small local model drive the agent (`model.prompt = "lean"`,
+`model.output = "text"`).
 
 A 1.5B model on two CPU cores reads ~30 prompt tokens and writes ~2–3 tokens a second, so
 every token of the prompt and of the answer costs time, and a long JSON answer it cannot finish
