@@ -357,7 +357,7 @@ class LoreApp(App[None]):
 
     # -- the demo world ---------------------------------------------------------------------------
     @on(m.DemoRequested)
-    def start_demo_ingest(self) -> None:
+    def _demo_requested(self) -> None:
         if self.ingesting:
             return
         self.ingesting = True
