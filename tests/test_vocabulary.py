@@ -1,8 +1,9 @@
-"""No word list or language pattern outside the vocabulary (stores/lang) and the librarian.
+"""No word list or language pattern outside the vocabulary (stores/lang).
 
 Chinese and English words live in stores/lang/zh.py and en.py, one table per concept, so that
-adding a kin word or a title is one edit; the librarian (agent/librarian) holds the grammar of
-its rules. Anywhere else this test fails, naming file and line, on
+adding a kin word or a title is one edit. The librarian's modules are checked too, except the
+ones in NOT_YET_MOVED, whose word alternations are still to move there (issue 26). Anywhere
+else this test fails, naming file and line, on
 - a set, list, tuple or dict literal with 3 or more words (Chinese, or alphabetic English) as
   its elements or values;
 - a string of 3 or more words split into a list (`"a b c".split()`);
@@ -24,7 +25,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("agent", "stores", "sessions", "tui")
-VOCABULARY = ("stores/lang/", "agent/librarian/")
+VOCABULARY = ("stores/lang/",)
+NOT_YET_MOVED = ("agent/librarian/analysis.py", "agent/librarian/candidates.py",
+                 "agent/librarian/extract.py", "agent/librarian/phrases.py",
+                 "agent/librarian/referring.py")
+"""Librarian modules that still spell their words in their rules: take one off this list once
+its alternations are tables of stores/lang."""
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _HAN_ESCAPE = re.compile(r"\\u(?:3[4-9a-f]|4[0-9a-f]|[5-9][0-9a-f])[0-9a-f]{2}", re.I)
@@ -45,6 +51,7 @@ PROGRAM_NAMES: dict[str, set[str]] = {
     "agent/evals/retrieval.py": {"QUESTION_TYPES"},
     "agent/small_context.py": {"QUERY_ARGUMENTS"},
     "agent/json_actions.py": {"ARGUMENT_KEYS"},
+    "agent/librarian/model.py": {"NOT_PEOPLE"},
     "agent/exports.py": {"CSV_COLUMNS", "md"},
     "sessions/store.py": {"stack_entries"},
     "stores/catalog.py": {"entities"},
@@ -155,7 +162,8 @@ def language_rules(source: str, program_names: set[str] = frozenset()) -> list[t
 
 def _modules() -> list[Path]:
     return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py")
-                  if not p.relative_to(ROOT).as_posix().startswith(VOCABULARY))
+                  if not p.relative_to(ROOT).as_posix().startswith(VOCABULARY)
+                  and p.relative_to(ROOT).as_posix() not in NOT_YET_MOVED)
 
 
 def test_no_word_list_or_language_pattern_outside_the_vocabulary() -> None:

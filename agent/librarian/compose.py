@@ -17,7 +17,7 @@ from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.lang import HAN_RANGES, asks, clip, is_han, shown
 from stores.lang.text import fold_latin, sentences
-from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
+from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
 
 MAX_QUOTE = 140
@@ -59,8 +59,7 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
 
 def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
     """The question's words that the world's text never uses."""
-    # 那位, 那个: the question pointing at someone, not a word the story should contain.
-    return [t for t in terms if not in_world(t) and not re.match(r"那[位个名人些]", t)]
+    return [t for t in terms if not in_world(t) and not t.startswith(POINTING)]
 
 
 def strangers(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:

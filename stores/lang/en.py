@@ -211,6 +211,15 @@ SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
+QUERY_FILLER = (r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|"
+                r"a|an|of|in|to|chapter|happen(?:s|ed)?|name|called)\b")
+"""The question words and fillers a content search leaves out of a question (the librarian)."""
+ABOUT_THE_BOOK = (
+    r"\b(?:at|in|by|near|towards?) the (?:very )?(?:start|beginning|end|opening|close) of the "
+    r"(?:novel|book|story)\b|\b(?:in|of) the (?:novel|book|story)\b|\bthe (?:novel|book|story)\b")
+"""Words about the book rather than in it (at the start of the novel): a story never calls
+itself a novel, so a search for them finds only noise."""
+
 DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse",
                "suicide")
 """Ways a story says someone died."""

@@ -238,6 +238,17 @@ SPEAKS = r"[^，。！？“”「」]{0,3}?(?:曰|道|说|问|答|叹|喝|叫|�
 """A name followed by how it speaks (孔明曰, 宝玉笑道): the one who says the next words."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
+QUERY_FILLER = ("有谁", "是谁", "是哪位", "哪一位", "哪位", "哪一回", "第几回", "哪一章", "第几章", "哪回",
+                "哪里", "哪儿", "哪个", "哪座", "哪家", "哪些", "什么", "怎么样", "怎么", "怎样", "如何",
+                "为什么", "为何", "多少", "几个", "是否", "有没有", "什么关系", "关系", "吗", "呢", "谁",
+                "哪", "请问", "后来", "最后", "发生", "的", "了", "是", "在", "和")
+"""The question words and fillers a content search leaves out of a question (the librarian), in
+the order its alternation tries them."""
+ABOUT_THE_BOOK = ("书中", "书里", "小说中", "小说里", "故事里", "原文中")
+"""Words about the book rather than in it: a story never calls itself a novel."""
+POINTING = ("那位", "那个", "那名", "那人", "那些")
+"""那位, 那个: a question pointing at someone, not a word the story should contain."""
+
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
                "身死", "而亡", "气绝")
 """Ways a story says someone died."""
