@@ -148,19 +148,11 @@ class MainScreen(Screen[None]):
                     horizon: int | None = None, session: str | None = None,
                     activity: str | None = None, vectors: str | None = None) -> None:
         """Set the status bar's fields that are given; the others stay."""
-        status = self.status
-        if world is not None:
-            status.world = world
-        if model is not None:
-            status.model = model
-        if horizon is not None:
-            status.horizon = horizon
-        if session is not None:
-            status.session = session
-        if activity is not None:
-            status.activity = activity
-        if vectors is not None:
-            status.vectors = vectors
+        given = {"world": world, "model": model, "horizon": horizon, "session": session,
+                 "activity": activity, "vectors": vectors}
+        for name, value in given.items():
+            if value is not None:
+                setattr(self.status, name, value)
 
     async def show_session(self, turns: list[Turn], hint: str, examples: list[str],
                            world: str) -> None:
