@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState
 from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import Actions
-from tui.keys import APP_BINDINGS
+from tui.keys import APP_BINDINGS, unknown_ids
 from tui.open_worlds import OpenWorlds
 from tui.opening import Opening
 from tui.palette import LoreCommands
@@ -74,8 +74,6 @@ class LoreApp(App[None]):
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
-        from tui.keys import unknown_ids
-
         keymap = dict(self.settings.keymap)
         self.set_keymap(keymap)
         if unknown := unknown_ids(keymap):

@@ -28,7 +28,6 @@ from agent.schemas import Passage
 from stores.lang import asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
 from stores.lang.text import sentences
-from stores.lang.zh import NUMERALS
 from stores.models import LORE_CHAPTER
 
 TOP = 5
@@ -44,9 +43,9 @@ FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "
             "votes", "votes_leader")
 """The names of a candidate's features, in the order of its vector (see `Candidate`)."""
 
-_ZH_NUMBER = re.compile(f"(?:[{NUMERALS}]|\\d)+(?:[余多])?[个人位匹员名年岁日天次回里斤两万千百骑匹口张座件只头]?")
+_ZH_NUMBER = re.compile(zh.COUNTED)
 _EN_NUMBER = re.compile(r"\b(?:\d[\d,]*|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-                        + r")(?:[- ](?:hundred|thousand|million))?\b", re.I)
+                        + rf")(?:[- ](?:{'|'.join(en.NUMBER_SCALES)}))?\b", re.I)
 ASKING = {PERSON: "person_named", PLACE: "where", NUMBER: "number", NAME: "who"}
 """The question words of each kind (stores/lang), which mark the answer's slot in the question."""
 _SPEAKS = {True: re.compile(zh.SPEAKS), False: re.compile(en.SPEAKS, re.I)}

@@ -111,6 +111,11 @@ PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "d
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
 
 # -- kinship: words for relatives and how a sentence states kin -----------------------------------
+ROLE_WORDS = {"child": r"child|son|daughter|boy|girl|baby|infant"}
+"""A word for a child in a follow-up (the child) → the words next to a name that give it that
+role (his son Albert), as an alternation."""
+CHILD_NOUNS = ("boy", "girl", "son", "daughter", "baby", "infant")
+"""Nouns a follow-up names a child with, besides child (that boy)."""
 # A word for kin → (relation type, whether the one the word names is the relation's source):
 # "A is the father of B" names A the father, so A parent_of B; "A is the daughter of B" names
 # A the daughter, so B parent_of A. Spouse, kin and sworn siblings have no direction.
@@ -211,6 +216,10 @@ SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
+IDENTITY_QUESTION = r"^(?:who|what)\s+(?:is|was)\s+(?P<x>.+?)\s*[?.!]*$"
+"""A question asking who or what something is (Who was the stranger?): the thing is group x."""
+NUMBER_SCALES = ("hundred", "thousand", "million")
+"""Words that scale a number (two hundred, forty thousand)."""
 QUERY_FILLER = (r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|"
                 r"a|an|of|in|to|chapter|happen(?:s|ed)?|name|called)\b")
 """The question words and fillers a content search leaves out of a question (the librarian)."""
