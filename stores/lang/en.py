@@ -153,6 +153,45 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         r"\bmarriage (?:of|between) " + a + r"\s+(?:and|with|to)\s+" + b,
     )
 
+# -- places, titles and things in an answer (the librarian's follow-up phrases) --------------------
+LOCATIVE = r"\b(?:in|at|into|inside|near|from|towards?|reached|reach)\s+(?:(?:the|this|that)\s+)?$"
+"""What stands before a place (in the, near, reached …), at the end of a text (a pattern)."""
+LOOK_AT = (r"\b(?:look(?:ed|ing)?|glanc\w*|star\w*|gaz\w*|smil\w*|laugh\w*|aim\w*|"
+           r"point\w*|nodd\w*|shout\w*|arriv\w*|angry|surprised|amazed)\s+at\s+$")
+"""'at' that is no place: looked at, smiled at, angry at (a pattern)."""
+PLACE_PARTICLE = r"(?:of|de|du|des|la|le|di|del|d’|d'|the)"
+"""A small word inside a place's name (Château d’If, Isle of Elba) (a pattern)."""
+DEFINITE = "the|this|that"
+"""What a named place is introduced with (the Château d’If, this island)."""
+PLACE_HEADS = ("Château", "Chateau", "Fort", "Castle", "Isle", "Island", "Mount", "Mont", "Port",
+               "Cape", "Gulf", "Lake", "River", "Bay", "Pont", "Rue", "Hôtel", "Hotel", "Palace",
+               "Church", "Abbey", "Tower", "Prison", "Inn", "Bridge", "Street", "Place", "Quai",
+               "Boulevard", "Villa", "Cathedral", "Monastery", "Convent", "Forest", "Valley",
+               "Harbour", "Harbor")
+"""Words a place's name begins with (the Château d’If, Fort Saint-Nicolas)."""
+PLACE_NOUN_AFTER = (r"^\s+(?:inn|hotel|house|bridge|prison|fortress|island|castle|"
+                    r"church|tavern|estate|harbour|harbor|port|quay|road|street)\b")
+"""A place noun after a name (the Morrel house, the Pont du Gard bridge) (a pattern)."""
+TITLES_ALONE = {
+    "m": "Count|Baron|Abbé|Abbe|Captain|General|King|Prince|Duke|Marquis|Emperor|Pope|Cardinal|"
+         "Major|Colonel|Doctor|Governor|Mayor|Lord|Sultan|Pasha|Vizier|Earl|Viscount",
+    "f": "Countess|Baroness|Queen|Princess|Duchess|Marquise|Empress|Lady",
+}
+"""Titles that name a person alone (the Count, the Queen), by gender, as alternations."""
+NOT_PLACE_TEXT = ("I He She It They We You His Her Its Their My Your Our The This That What Who "
+                  "When Where Why How Yes No Oh Ah Sir Madame Monsieur M.")
+"""Capitalised words that begin no place name (after 'in': In He …), space-separated."""
+DETERMINERS = "a|an|the|one|his|her|their|its|some"
+"""What a noun phrase an answer leads with begins with (A diamond, His sword)."""
+POINTING_DETERMINERS = "a|an|the|this|that|his|her|their|its"
+"""What a phrase naming a thing begins with (a beautiful diamond, that sword)."""
+NOT_THING_TEXT = ("man woman men women boy girl child son daughter father mother husband wife "
+                  "brother sister friend person people one end time day way")
+"""Nouns an answer leads with that are no thing to follow up on (A man …), space-separated."""
+
+CHAPTER_CITED = r"(?:(?:in|see also)\s+)?chapter\s+\d+(?:\s*\([^)]*\))?"
+"""A chapter an answer cites (see also chapter 3 (…)), to be taken out of what it says."""
+
 # -- chapters and scenes --------------------------------------------------------------------------
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,

@@ -247,6 +247,8 @@ SPEAKS = r"[^，。！？“”「」]{0,3}?(?:曰|道|说|问|答|叹|喝|叫|�
 """A name followed by how it speaks (孔明曰, 宝玉笑道): the one who says the next words."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
+CHAPTER_CITED = r"(?:另见|见)?第\s*[\d一二三四五六七八九十百零]+\s*[回章节](?:\s*「[^」]*」)?"
+"""A chapter an answer cites (见第3回「…」), to be taken out of what it says (a pattern)."""
 IDENTITY_QUESTION = (r"^(?P<x>.+?)(?:指的|说的|讲的|又)?(?:究竟|到底)?是(?:谁|何人|什么人|哪位|哪一位)"
                      r"[？?。！!]*$")
 """A question asking who or what something is (那个人究竟是谁？): the thing is group x."""
