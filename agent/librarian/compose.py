@@ -9,13 +9,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agent.librarian.analysis import RELATION_CUES, QueryPlan
+from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import NUMBER, Candidate, stated
 from agent.librarian.relations import asked_relations, related_answers, relation_line
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.lang import HAN_RANGES, asks, clip, is_han, shown
+from stores.lang.asking import RELATION_CUES
 from stores.lang.text import fold_latin, sentences
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, POINTING
 from stores.models import LORE_CHAPTER, chapter_label

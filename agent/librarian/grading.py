@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from agent.librarian.analysis import (
-    ASKS_RELATION,
-    DEATH,
     KIN_WORDS_EN,
     KIN_WORDS_ZH,
     QueryPlan,
@@ -34,6 +32,7 @@ from agent.retrieval import Retriever
 from agent.schemas import Passage
 from stores.keyword.segment import ENGLISH_STOPWORDS, tokens
 from stores.lang import en, has_han, zh
+from stores.lang.asking import ASKS_RELATION, DEATH
 from stores.lang.text import fold_latin, sentences, stem
 
 _LATIN_WORD = re.compile(r"[a-z0-9]+")

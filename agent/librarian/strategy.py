@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Any
 
 from agent.librarian.analysis import (
-    ASKS_RELATION,
     DEATH_WORDS_EN,
     DEATH_WORDS_ZH,
     KIN_WORDS_EN,
@@ -30,6 +29,7 @@ from agent.retrieval import rrf
 from agent.schemas import Passage, Relation, TimelineEvent
 from stores.keyword.segment import tokens
 from stores.lang import en, zh
+from stores.lang.asking import ASKS_RELATION
 from stores.protocols import Hit
 
 QUESTION_WORDS_ZH = re.compile("|".join(zh.QUERY_FILLER))
