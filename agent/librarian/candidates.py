@@ -36,13 +36,13 @@ from agent.librarian.referring import (
     WHAT,
     WHERE,
     WHO,
-    ZH_THING_NOUNS,
     Reference,
     relation_family,
     wanted_gender,
 )
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
+from stores.lang.referring import ZH_THING_NOUNS
 
 if TYPE_CHECKING:
     from agent.stack import Lexicon

@@ -4,7 +4,8 @@ Every rule that reads Chinese or English text (the ingest's name rules in stores
 readers' headings, the keyword index, the librarian's question analysis and follow-ups) takes
 its words from here, so a kin word or a title is added in one place. `zh.py` and `en.py` each
 hold one table per concept; `script_of` tells which one a text is written in, with the one
-definition of a Han character; `text.py` holds the one sentence splitter and English stemmer.
+definition of a Han character; `text.py` holds the one sentence splitter and English stemmer;
+`asking.py` and `referring.py` the librarian's grammar of questions and follow-ups, in both.
 
 A third language is one new module with a `LANGUAGE` and its code in `LANGUAGES`.
 This package imports nothing from the project: every layer may use it.
