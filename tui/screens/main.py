@@ -250,9 +250,9 @@ class MainScreen(Screen[None]):
         try:  # before it is echoed or counted: a refused question stays in the box
             checked_question(text, self.question.limit)
         except LoreError as exc:
-            self.post_message(ErrorRaised(exc))
+            self.app.post_message(ErrorRaised(exc))
             return
-        self.post_message(self.QuestionAsked(text))
+        self.app.post_message(self.QuestionAsked(text))
 
     def question_sent(self) -> None:
         """The typed question went out: the box is emptied for the next one."""
@@ -261,7 +261,7 @@ class MainScreen(Screen[None]):
     @on(ExampleQuestions.Chosen)
     def _ask_example(self, event: ExampleQuestions.Chosen) -> None:
         self.question.focus()
-        self.post_message(self.QuestionAsked(event.question, typed=False))
+        self.app.post_message(self.QuestionAsked(event.question, typed=False))
 
     @on(EntityStack.AskRequested)
     def _ask_about(self, event: EntityStack.AskRequested) -> None:
@@ -271,7 +271,7 @@ class MainScreen(Screen[None]):
 
     # -- actions ----------------------------------------------------------------------------------
     def action_cancel(self) -> None:
-        self.post_message(self.CancelWanted())
+        self.app.post_message(self.CancelWanted())
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(PANES[pane]).focus()

@@ -95,7 +95,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
         table.add_column("Last active", key="updated", width=16)
         table.add_column("Turns", key="turns", width=5)
         table.focus()
-        self.post_message(self.LoadWanted(self))
+        self.app.post_message(self.LoadWanted(self))
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
@@ -141,7 +141,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
 
         def renamed(title: str | None) -> None:
             if title is not None and title.strip():
-                self.post_message(self.EditWanted(self, "rename", session_id, title.strip()))
+                self.app.post_message(self.EditWanted(self, "rename", session_id, title.strip()))
 
         self.app.push_screen(PromptDialog("Title of the session", row.title), renamed)
 
@@ -157,7 +157,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.post_message(self.EditWanted(self, "delete", session_id))
+                self.app.post_message(self.EditWanted(self, "delete", session_id))
 
         message = (f"Delete the session “{row.title}” with its {row.turns} turns?"
                    + ("\nIt is the session open now; a new one takes its place."

@@ -57,7 +57,7 @@ class WelcomeScreen(Screen[None]):
             return
         self.query_one("#welcome-stage", Static).update("Starting…")
         progress.display = True
-        self.post_message(DemoRequested())
+        self.app.post_message(DemoRequested())
 
     def show_progress(self, stage: str, done: int, total: int) -> None:
         self.query_one("#welcome-stage", Static).update(f"{STAGES.get(stage, stage)} …")

@@ -60,7 +60,7 @@ class WorldSwitcher(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
-        self.post_message(self.LoadWanted(self))
+        self.app.post_message(self.LoadWanted(self))
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
