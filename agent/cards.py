@@ -17,7 +17,8 @@ from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import asks, en, has_han, language, shown, split_sentences
+from stores.lang import asks, en, has_han, language, shown
+from stores.lang.text import sentences
 from stores.models import Chunk, chapter_label
 
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ def _named(card: Card, voice: Voice) -> str:
 def _lore_lead(text: str, entity: str) -> str:
     """The lore entry's first sentences, at least LEAD_MIN characters, at most LEAD_MAX."""
     told = ""
-    for sentence in split_sentences(text):
+    for sentence in (s.text for s in sentences(text, "quote")):
         if told and len(told) + len(sentence) > LEAD_MAX:
             break
         told += sentence if not told or _han(sentence) else " " + sentence
@@ -228,9 +229,9 @@ def _han(text: str) -> bool:
 
 def _sentence_with(text: str, words: Sequence[str]) -> str:
     """The passage's first sentence holding one of the words (else its first sentence)."""
-    sentences = split_sentences(text)
-    return next((s for s in sentences if any(w and w in s for w in words)),
-                sentences[0] if sentences else text[:80])
+    found = [s.text for s in sentences(text, "quote")]
+    return next((s for s in found if any(w and w in s for w in words)),
+                found[0] if found else text[:80])
 
 
 def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:

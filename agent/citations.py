@@ -17,7 +17,8 @@ from difflib import SequenceMatcher
 
 from agent.deps import LoreDeps
 from agent.schemas import Answer, Citation, Passage
-from stores.lang import clip, split_sentences
+from stores.lang import clip
+from stores.lang.text import sentences
 
 MIN_RUN = 8
 """Shortest verbatim run that can stand for a reworded quote."""
@@ -123,4 +124,4 @@ def _short(quote: str, width: int = 40) -> str:
 def first_sentence(text: str, width: int = 120) -> str:
     """The passage's first sentence, cut at `width` characters (a quote that always matches)."""
     flat = " ".join(text.split())
-    return clip(next(iter(split_sentences(flat)), flat), width)
+    return clip(next((s.text for s in sentences(flat, "quote")), flat), width)

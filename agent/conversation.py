@@ -28,7 +28,7 @@ import anyio
 from agent.deps import LoreDeps, ToolCall
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
-from agent.stack import Lexicon, Resolution, likely_answer, next_stack
+from agent.stack import Asked, Lexicon, Resolution, likely_answer, next_stack
 from agent.world import OpenWorld
 from sessions.records import Session, StackEntry, Turn
 from sessions.scrub import scrub
@@ -231,11 +231,12 @@ class Conversation:
         after one thing (who, where, how many) puts the candidate it found most likely first;
         that one is marked as a guess. (How someone died asks for no one thing: the names its
         evidence gives are no guess at an answer.)"""
-        lexicon = self.lexicon  # built here, in the worker, when a turn is the first to need it
-        guess = (likely_answer(resolution, answer.entities, lexicon)
+        # the lexicon is built here, in the worker, when a turn is the first to need it
+        asked = Asked.read(resolution, self.lexicon)
+        guess = (likely_answer(asked, answer.entities)
                  if answer.stop_reason == "evidence" and asked_thing(resolution.question)
                  else "")
-        return next_stack(resolution, answer.entities, old, lexicon, guess=guess)
+        return next_stack(asked, answer.entities, old, guess=guess)
 
     @property
     def agent(self) -> LoreAgent:

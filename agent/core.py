@@ -18,7 +18,7 @@ keeps, the reader's ranking of its evidence included. Two capabilities carry the
 For small local models (`model.prompt = "lean"`, `model.output = "text"`) the core uses a short
 prompt, and agent.text_answer reads the plain-text answer, whose passage ids the code expands
 into citations; the OpenAI-compatible reader (agent.models) brings what else such a model needs
-(agent.reading: compact tools and results, a first round made for it, a JSON action fallback).
+(agent.small_context: compact tools and results, a first round made for it, a JSON action fallback).
 """
 
 from __future__ import annotations
@@ -52,10 +52,10 @@ from agent.citations import check_citations
 from agent.deps import LoreDeps, ToolCall
 from agent.models import Backoff, unavailable
 from agent.readers import Reader
-from agent.reading import LEAN_INSTRUCTIONS
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
+from agent.small_context import LEAN_INSTRUCTIONS
 from agent.stack import Resolution
 from agent.streaming import answer_stream
 from agent.support import marked, unsupported

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Literal
 
 from stores.lang import en, has_han, zh
+from stores.lang.text import sentences
 
 Gender = Literal["m", "f", ""]
 
@@ -26,7 +27,6 @@ _F_DESC = re.compile(f"{zh.FEMALE_DESCRIPTION}|{en.FEMALE_DESCRIPTION}", re.I)
 _M_DESC = re.compile(f"{zh.MALE_DESCRIPTION}|{en.MALE_DESCRIPTION}", re.I)
 _SHE = re.compile(f"{zh.SHE}|{en.SHE}", re.I)
 _HE = re.compile(f"{zh.HE}|{en.HE}", re.I)
-_SENTENCE = re.compile(f"(?<=[{zh.SENTENCE_END}{en.SENTENCE_END}])")
 _WINDOW_ZH, _WINDOW_EN = 40, 160
 _MAX_PASSAGES = 60
 
@@ -53,8 +53,7 @@ def description_gender(description: str) -> Gender:
     if not description:
         return ""
     # Only the first sentence or two describe the entity itself; later ones its deeds and kin.
-    head = _SENTENCE.split(description, maxsplit=2)
-    text = "".join(head[:2])
+    text = "".join(s.text for s in sentences(description, "mark")[:2])
     return _decide(len(_M_DESC.findall(text)), len(_F_DESC.findall(text)), margin=1)
 
 

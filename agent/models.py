@@ -74,10 +74,10 @@ def gemini_reader(context: ReaderContext) -> Reader:
 
 def openai_reader(context: ReaderContext) -> Reader:
     """Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, OpenAI itself), with what a small
-    local model needs where the settings ask for it (agent.reading): the tools it is offered,
+    local model needs where the settings ask for it (agent.small_context): the tools it is offered,
     compact tools and results (`prompt = "lean"`), a first round made for it
     (`search_first`), and its tool calls read from text when it writes them so."""
-    from agent.reading import SmallContext
+    from agent.small_context import SmallContext
 
     settings = context.settings
     small = SmallContext(tuple(settings.tools), settings.prompt == "lean", settings.round_tokens,

@@ -20,7 +20,7 @@ from stores.config import RetrievalSettings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import split_sentences
+from stores.lang.text import sentences
 from stores.models import RELATION_TYPES, Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
@@ -298,7 +298,6 @@ def _visible(chapters: Sequence[int], horizon: int) -> bool:
 
 def gist(text: str, names: Sequence[str], width: int = 80) -> str:
     """The first sentence that names the entity, trimmed to one line."""
-    sentences = split_sentences(text)
-    chosen = next((s for s in sentences if any(n in s for n in names)), sentences[0] if
-                  sentences else text)
+    found = [s.text for s in sentences(text, "quote")]
+    chosen = next((s for s in found if any(n in s for n in names)), found[0] if found else text)
     return chosen if len(chosen) <= width else chosen[: width - 1] + "…"

@@ -2,8 +2,8 @@
 
 `Lexicon` is what a world's names are to a conversation (mentions, types, aliases, genders),
 built once per world and shared by the conversation and the librarian; `next_stack` is the
-stack after a turn, from the question as typed, the question answered (`Resolution`) and the
-answer's entities. Every reader's turns update the stack the same way; only the librarian
+stack after a turn, from the question as typed, the question answered (`Resolution`, read once
+into `Asked`) and the answer's entities. Every reader's turns update the stack the same way; only the librarian
 makes the question explicit by rules (agent.librarian.followup).
 """
 
@@ -109,22 +109,41 @@ class Resolution:
     """(the words the user typed, the canonical names put in their place)."""
 
 
-def asked_names(resolution: Resolution, lexicon: Lexicon) -> list[str]:
-    """The names the question gives (as resolved), and what its references were taken to mean."""
-    named = lexicon.names_in(resolution.text)
-    return list(dict.fromkeys([*named, *(n for _, names in resolution.referents for n in names)]))
+@dataclass(frozen=True)
+class Asked:
+    """A turn's question as the stack reads it, its names found once (`Asked.read`)."""
+
+    typed: dict[str, str]
+    """Canonical name → the words the user typed for it this turn (a name, an alias, a pronoun)."""
+    named: list[str]
+    """The names of the question as resolved, in order of first appearance."""
+    names: list[str]
+    """`named`, then the names its references were taken to mean: what the question gives."""
+
+    @classmethod
+    def read(cls, resolution: Resolution, lexicon: Lexicon) -> Asked:
+        """The question as typed and as resolved, each scanned for names once (the same scan
+        when nothing needed resolving)."""
+        typed_spans = lexicon.spans(resolution.question)
+        typed = {name: resolution.question[start:end] for start, end, name in typed_spans}
+        for surface, names in resolution.referents:
+            for name in names:
+                typed[name] = surface
+        spans = typed_spans if resolution.text == resolution.question else lexicon.spans(
+            resolution.text)
+        named = list(dict.fromkeys(name for _, _, name in spans))
+        referred = (n for _, names in resolution.referents for n in names)
+        return cls(typed, named, list(dict.fromkeys([*named, *referred])))
 
 
-def likely_answer(resolution: Resolution, answer_entities: Sequence[str],
-                  lexicon: Lexicon) -> str:
+def likely_answer(asked: Asked, answer_entities: Sequence[str]) -> str:
     """The first of an unstated answer's entities that the question did not name ('' if none):
     the candidate the reader found most likely, which the stack shows as a guess."""
-    asked = set(asked_names(resolution, lexicon))
-    return next((n for n in answer_entities if n and n not in asked), "")
+    given = set(asked.names)
+    return next((n for n in answer_entities if n and n not in given), "")
 
 
-def next_stack(resolution: Resolution, answer_entities: Sequence[str],
-               old: Sequence[StackEntry], lexicon: Lexicon,
+def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[StackEntry],
                cap: int = STACK_CAP, *, guess: str = "") -> list[StackEntry]:
     """The stack after a turn: the question's entities, then the answer's, then the old stack.
 
@@ -133,14 +152,9 @@ def next_stack(resolution: Resolution, answer_entities: Sequence[str],
     (`likely_answer`); its entry is marked as a guess where it stands, unless the question
     named it. Marks are made afresh each turn: a guess named or stated later is no longer one.
     """
-    said = {e.entity: e.referred_as for e in old}
-    for start, end, name in lexicon.spans(resolution.question):
-        said[name] = resolution.question[start:end]
-    for surface, names in resolution.referents:
-        for name in names:
-            said[name] = surface
-    guessed = "" if guess in asked_names(resolution, lexicon) else guess
-    order = lexicon.names_in(resolution.text) + [n for n in answer_entities if n]
+    said = {e.entity: e.referred_as for e in old} | asked.typed
+    guessed = "" if guess in asked.names else guess
+    order = asked.named + [n for n in answer_entities if n]
     order += [e.entity for e in old]
     entries = [StackEntry(entity=name, referred_as=said.get(name, ""), guess=name == guessed)
                for name in dict.fromkeys(order)]

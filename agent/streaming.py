@@ -10,7 +10,7 @@ model that delivers its whole answer in one piece (the librarian, Gemini) report
 
 With `model.output = "text"` the answer is the response's text itself, streamed as it comes;
 text that opens like JSON, a code fence or a tag is held back (it may be a tool call written out
-as text, which agent.reading runs as one), and so is the text of a response that also calls a
+as text, which agent.small_context runs as one), and so is the text of a response that also calls a
 tool.
 """
 

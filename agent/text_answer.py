@@ -8,7 +8,7 @@ for it when it writes none.
   made of the sentences of the passages read that best match the question, marked as evidence
   and not as the model's answer.
 
-The passage ids are agent.reading's: positions in `deps.seen`.
+The passage ids are agent.small_context's: positions in `deps.seen`.
 """
 
 from __future__ import annotations
@@ -21,18 +21,18 @@ from pydantic_ai import ModelRetry, RunContext
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
 from agent.json_actions import json_objects, tool_calls_in
-from agent.reading import (
+from agent.schemas import Answer, Citation, Passage
+from agent.small_context import (
     CJK,
     by_short_id,
     overlap,
     passages_seen,
-    sentences,
     short_id,
     terms,
 )
-from agent.schemas import Answer, Citation, Passage
 from agent.tools import TOOL_NAMES
 from stores import lang
+from stores.lang.text import sentences
 from stores.models import chapter_label
 
 MARKER = re.compile(r"[\[［【(（]\s*((?:P?\d{1,3}\s*[,，、;；]?\s*)+)[\]］】)）]")
@@ -126,7 +126,7 @@ def _chunk(deps: LoreDeps, chunk_id: str) -> Passage | None:
 
 def best_sentence(text: str, wanted: set[str]) -> str:
     """The sentence of `text` sharing most with `wanted` (the first on a tie), cut to length."""
-    pieces = [s.strip() for _, s in sentences(text) if s.strip()]
+    pieces = [s.text.strip() for s in sentences(text) if s.text.strip()]
     best = max(pieces, key=lambda s: (overlap(wanted, s), -pieces.index(s)))
     return best[:QUOTE_CHARS]
 

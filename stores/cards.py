@@ -25,7 +25,8 @@ from functools import cache
 
 from stores.entities.matcher import AliasMatcher
 from stores.entities.resolve import alias_map
-from stores.lang import LANGUAGES, Language, clip, language, split_sentences
+from stores.lang import LANGUAGES, Language, clip, language
+from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
@@ -166,7 +167,7 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                     seen: dict[str, dict[int, Appearance]], places: Mapping[str, str]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names."""
-    for sentence in split_sentences(chunk.text):
+    for sentence in (s.text for s in sentences(chunk.text, "quote")):
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
         for start, end, name in spans:

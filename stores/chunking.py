@@ -15,11 +15,9 @@ from dataclasses import dataclass
 
 from stores.config import ChunkingSettings
 from stores.lang import HAN_RANGES
+from stores.lang.text import sentences as split_sentences
 from stores.models import LORE_KINDS, Chapter, Chunk, ParsedDocument, Scene
 
-# A sentence ends at 。！？!?;；… (or a period before a space), plus any closing quotes/brackets.
-_SENTENCE = re.compile(
-    r".*?(?:[。！？!?；;…]+|\.(?=\s|$))[”’」』\"'）)\]]*\s*|.+$", re.DOTALL)
 # Counting by deleting runs is several times faster than findall on long texts.
 _NOT_HAN = re.compile(f"[^{HAN_RANGES}]+")
 _ALPHABETIC = re.compile("[0-9A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+")
@@ -109,7 +107,7 @@ def _units(scene: Scene, limit: int) -> Iterator[_Unit]:
             continue
         joiner = "" if _mostly_han_text(paragraph.text) else " "
         at = 0
-        for i, sentence in enumerate(sentences(paragraph.text, limit)):
+        for i, sentence in enumerate(sentence_pieces(paragraph.text, limit)):
             found = paragraph.text.find(sentence, at)
             first, last = (paragraph.line_start, paragraph.line_end) if found < 0 else \
                 paragraph.lines_of(found, found + len(sentence))
@@ -118,11 +116,11 @@ def _units(scene: Scene, limit: int) -> Iterator[_Unit]:
                         glue="\n" if i == 0 else joiner)
 
 
-def sentences(text: str, limit: int) -> list[str]:
+def sentence_pieces(text: str, limit: int) -> list[str]:
     """The sentences of `text` (ends: 。！？!?；;… or a period before a space, with closing
     quotes), stripped; one longer than `limit` is cut at a comma or space, else hard."""
     found: list[str] = []
-    for sentence in _SENTENCE.findall(text):
+    for sentence in (s.text for s in split_sentences(text, "chunk")):
         found.extend(piece.strip() for piece in _cut(sentence, limit))
     return [piece for piece in found if piece]
 
@@ -132,7 +130,7 @@ def split_long(text: str, limit: int) -> list[str]:
     sentence ends. Joined again (with nothing for CJK, a space otherwise) they give `text`
     back up to whitespace."""
     joiner = "" if _mostly_han_text(text) else " "
-    units = [_Unit(s, 0, 0, "", glue=joiner) for s in sentences(text, limit)]
+    units = [_Unit(s, 0, 0, "", glue=joiner) for s in sentence_pieces(text, limit)]
     return [_text(group) for group in _pack(units, limit)]
 
 
@@ -197,7 +195,7 @@ def _overlapped(groups: list[list[_Unit]], share: int) -> list[list[_Unit]]:
         last = before[-1]
         carried: list[str] = []
         size = 0
-        for sentence in reversed(sentences(last.text, share)):
+        for sentence in reversed(sentence_pieces(last.text, share)):
             if size + len(sentence) > share:
                 break
             carried.insert(0, sentence)

@@ -1,111 +1,125 @@
 """The Lorekeeper terminal app: opens on the last session of the world (or the welcome screen
-when there is no world), and turns the workers' reports into what the panes show."""
+when there is no world), and turns the workers' reports into what the panes show.
+
+The app is a composition: it holds the open worlds (`worlds`, tui/open_worlds.py), its slow
+work (`jobs`, tui/workers.py) and the modals behind its keys (`actions`, tui/actions.py). The
+screens own their panes: the app tells them what to show and hears from them in messages.
+Textual looks key actions up on the app, so its `action_*` methods are thin: they check that
+they can run and hand the actions object what it needs."""
 
 from __future__ import annotations
 
 import asyncio
-import threading
-import time
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App
-from textual.binding import Binding
-from textual.worker import Worker
+from textual.worker import Worker, WorkerState
 
+from stores.errors import LoreError
 from tui import messages as m
-from tui.actions import LoreActions
-from tui.outcomes import WorkerOutcomes
+from tui.actions import Actions
+from tui.keys import APP_BINDINGS, unknown_ids
+from tui.open_worlds import OpenWorlds
+from tui.opening import Opening
 from tui.palette import LoreCommands
-from tui.reports import ErrorReports
+from tui.reports import error_note
 from tui.screens.card import CardScreen
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
+from tui.screens.sessions import SessionPicker
 from tui.screens.welcome import WelcomeScreen
+from tui.screens.worlds import WorldSwitcher
 from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title, welcome_text
+from tui.widgets.citations import CitationList
+from tui.widgets.stack import EntityStack
+from tui.widgets.timeline import Timeline
+from tui.workers import Workers
 
 if TYPE_CHECKING:
     from agent.conversation import Conversation
+    from sessions.store import SessionStore
 
 QUIT_WAIT_S = 5.0
 """How long quitting waits for a cancelled answer to be saved as cancelled."""
 
 
-class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
+class LoreApp(App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
 
     TITLE = "Lorekeeper"
     CSS_PATH = Path(__file__).parent / "styles" / "app.tcss"  # absolute: subclasses live elsewhere
     COMMANDS = App.COMMANDS | {LoreCommands}
-    BINDINGS = [
-        Binding("ctrl+q,ctrl+c", "quit", "quit", priority=True, id="quit", key_display="^q",
-                tooltip="Quit; every turn is saved, an answer still running is saved as "
-                        "cancelled"),
-        Binding("f1", "help", "help", id="help", tooltip="Show every key and what the panes do"),
-    ]
+    BINDINGS = [*APP_BINDINGS]
 
     def __init__(self, settings: AppSettings, world: str | None = None, *,
-                 store: Any = None) -> None:
+                 store: SessionStore | None = None) -> None:
         super().__init__()
         self.settings = settings
         self.requested_world = world
         self.conversation: Conversation | None = None
         self.info: WorldInfo | None = None
         self.answering = self.opening = self.ingesting = self.warming = False
-        self._store = store
-        self._own_store = store is None
+        self.worlds = OpenWorlds(settings, store)
+        self.jobs = Workers(self, self.worlds)
+        """The app's slow work (Textual's own `workers` is its worker manager)."""
+        self.actions = Actions(self)
         self._queued: str | None = None
-        self._worlds: dict[str, Any] = {}  # name → OpenWorld
-        """The app's world retrievers: every session of a world shares one, because the
-        embedded vector store serves one client per folder."""
-        self._answer_view: Any = None
         self._first_question = ""
-        self.open_lock = threading.Lock()
-        self._opening: tuple[Any, str, float] | None = None
-        """The current open: its worker, the world's name and when it started."""
-        self._open_stage = ""
+        self._opening: Opening | None = None
         self._warm_worker: Worker[None] | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
-        from tui.keys import unknown_ids
-
         keymap = dict(self.settings.keymap)
         self.set_keymap(keymap)
         if unknown := unknown_ids(keymap):
             self.notify(f"[keymap] in {self.settings.config_file or 'config.toml'} names no "
                         f"binding: {', '.join(unknown)}. Press F1 for the binding ids.",
                         title="Unknown keys", severity="warning", markup=False, timeout=10)
-        await self.push_screen(MainScreen())
-        self.main.status.model = model_label(self.settings)
-        # Progress, not a deadline: on a loaded machine opening may take minutes, and that is fine.
+        await self.push_screen(MainScreen(self.settings.sessions.max_question_chars))
+        self.main.show_status(model=model_label(self.settings))
         self.set_interval(1.0, self._show_opening, name="opening-clock")
         self.set_interval(10.0, self.refresh_vectors, name="vectors-clock")
         self._open(self.requested_world)
 
-    def session_store(self) -> Any:
-        """The data dir's session store, opened on first use (from a worker thread)."""
-        if self._store is None:
-            from sessions.store import SessionStore
+    def refresh_vectors(self) -> None:
+        """Show how far the open world's e5 vectors are (tui/workers.py)."""
+        if self.info is not None:
+            self.jobs.refresh_vectors(self.info.name)
 
-            self._store = SessionStore(self.settings.sessions_path)
-        return self._store
+    @on(m.VectorsStatus)
+    def _vectors(self, event: m.VectorsStatus) -> None:
+        self.main.show_status(vectors=event.line)
 
-    def world_for(self, world: str) -> Any:
-        """The world, opened once (called from the opening worker's thread)."""
-        if world not in self._worlds:
-            from agent.world import OpenWorld
+    @property
+    def talking(self) -> Conversation:
+        """The open conversation: workers and keys that need one run only once a world is open."""
+        if self.conversation is None:
+            raise LoreError("no world is open", where="the terminal app",
+                            hint="press Ctrl+G to pick a world")
+        return self.conversation
 
-            self._worlds[world] = OpenWorld.open(self.settings, world)
-        return self._worlds[world]
+    def _conversation(self) -> Conversation | None:
+        """The open conversation, or None once the user is told that no world is open (a
+        pane's request that comes too late), as the worker it would start would have."""
+        try:
+            return self.talking
+        except LoreError as exc:
+            self.report_error(exc)
+            return None
 
-    def _close_other_worlds(self, keep: str | None) -> None:
-        for world in [w for w in self._worlds if w != keep]:
-            with suppress(Exception):
-                self._worlds.pop(world).close()
+    def report_error(self, error: BaseException) -> None:
+        """A notification saying what went wrong and what to do; never a traceback."""
+        self.notify(error_note(error, self.settings.data_dir), title="Error", severity="error",
+                    timeout=15, markup=False)
+
+    @on(m.ErrorRaised)
+    def _error_raised(self, event: m.ErrorRaised) -> None:
+        self.report_error(event.error)
 
     async def action_quit(self) -> None:
         """Quit without losing anything: a running answer is cancelled and saved as such."""
@@ -118,11 +132,7 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
             with suppress(Exception):
                 self.conversation.close()
             self.conversation = None
-        self._close_other_worlds(keep=None)
-        if self._own_store and self._store is not None:
-            with suppress(Exception):
-                self._store.close()
-            self._store = None
+        self.worlds.close()
 
     def on_unmount(self) -> None:
         self._close()
@@ -143,30 +153,24 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
     # -- opening worlds and sessions --------------------------------------------------------------
     def _open(self, world: str | None, session_id: str | None = None, new: bool = False) -> None:
         self.opening = True
-        self._open_stage = "starting"
-        worker = self.open_world(world, session_id, new)
-        self._opening = (worker, world or "the last world", time.monotonic())
+        worker = self.jobs.open_world(world, session_id, new)
+        self._opening = Opening(worker, world or "the last world")
         self._show_opening()
 
     def _show_opening(self) -> None:
-        if self._opening is None or not (self.opening or self.warming):
-            return
-        _, world, started = self._opening
-        elapsed = time.monotonic() - started
-        meanwhile = " (you can type)" if self.warming else ""
-        self.main.status.activity = (f"opening {world}: {self._open_stage}{meanwhile}… "
-                                     f"{elapsed:.0f} s")
+        if self._opening is not None and (self.opening or self.warming):
+            self.main.show_status(activity=self._opening.progress(self.warming))
 
     @on(m.OpenProgress)
     def _open_progress(self, event: m.OpenProgress) -> None:
-        self._open_stage = event.stage
-        if self._opening is not None and event.world:
-            self._opening = (self._opening[0], event.world, self._opening[2])
+        if self._opening is not None:
+            self._opening.stage = event.stage
+            self._opening.world = event.world or self._opening.world
         self._show_opening()
 
     @on(m.NoWorld)
     def _no_world(self) -> None:
-        self.main.status.activity = ""
+        self.main.show_status(activity="")
         if not isinstance(self.screen, WelcomeScreen):
             self.push_screen(WelcomeScreen())
 
@@ -175,23 +179,14 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
         previous, self.conversation, self.info = self.conversation, event.conversation, event.info
         if previous is not None and previous is not self.conversation:
             previous.close()
-        self._close_other_worlds(keep=event.info.name)
-        main, conversation = self.main, self.conversation
-        with self.batch_update():
-            await main.chat.clear_turns()
-            await main.chat.add_stored_turns(event.turns)
-        # the latest turn in view, however late the answers lay out; an empty session's
-        # welcome stays at the top
-        main.chat.anchor(bool(event.turns))
+        self.worlds.close_others(keep=event.info.name)
+        main, conversation = self.main, event.conversation
+        await main.show_session(event.turns, welcome_text(event.info, event.intro),
+                                event.intro.examples if event.intro else [], event.info.name)
         tracked = conversation.session.tracked_entity if event.timeline else None
-        main.stack.show(event.stack, conversation.retriever.entities, tracked)
+        main.show_stack(event.stack, conversation.retriever.entities, tracked)
         main.show_timeline(tracked, event.timeline)
-        main.chat.set_hint(welcome_text(event.info, event.intro))
-        main.chat.set_examples(event.intro.examples if event.intro else [])
-        main.question.placeholder = f"Ask about {event.info.name}… (Enter sends, F1 help)"
-        main.question.focus()  # a new or resumed session starts at the question box
-        status = main.status
-        status.world, status.activity = event.info, ""
+        main.show_status(world=event.info, activity="")
         self.refresh_vectors()
         self._show_horizon()
         self._first_question = ""
@@ -199,8 +194,9 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
         self.sub_title = event.info.name
         # shown and typed into now; the indexes and the model load meanwhile (questions wait)
         self.opening, self.warming = False, True
-        self._open_stage = "loading the passages, names, embedder, indexes and model"
-        self._warm_worker = self.warm_world(conversation)
+        if self._opening is not None:
+            self._opening.stage = "loading the passages, names, embedder, indexes and model"
+        self._warm_worker = self.jobs.warm_world(conversation)
         self._show_opening()
         if event.info.state != "ready":
             self.notify(f"{event.info.name} is not fully ingested ({event.info.state}); "
@@ -211,37 +207,38 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
     async def _warmed(self, event: m.WorldWarm) -> None:
         if event.conversation is not self.conversation:
             return  # another world or session opened meanwhile: its own warm-up reports
+        if event.model_error is not None:
+            self.report_error(event.model_error)
         self.warming, self._opening = False, None
-        self.main.status.activity = ""
+        self.main.show_status(activity="")
         if self._queued:
             question, self._queued = self._queued, None
             await self.submit_question(question)
 
     def _show_horizon(self) -> None:
-        horizon = self.talking.session.spoiler_horizon
-        if horizon is None:
-            horizon = self.settings.retrieval.spoiler_horizon
-        self.main.status.horizon = horizon or 0
+        self.main.show_status(horizon=self.talking.horizon or 0)
 
     def _show_session(self, first_question: str = "") -> None:
         if self.conversation is None:  # closing
             return
-        session = self.conversation.session
-        turns = len(self.main.chat.turns) + self.main.chat.hidden_turns
+        session, main = self.conversation.session, self.main
+        turns = main.turn_count
         if first_question or not self._first_question:
-            self._first_question = first_question or next(
-                (t.question for t in self.main.chat.turns), "")
+            self._first_question = first_question or main.first_question
         first = self._first_question
-        self.main.status.session = (f"{session_title(session.title, first, 32)} · "
-                                    f"{turns} turn{'s' if turns != 1 else ''}")
+        main.show_status(session=f"{session_title(session.title, first, 32)} · "
+                                 f"{turns} turn{'s' if turns != 1 else ''}")
 
-    def session_edited(self, op: str, session_id: str) -> None:
-        if self.conversation is None or session_id != self.conversation.session.id:
+    @on(m.SessionEdited)
+    def _session_edited(self, event: m.SessionEdited) -> None:
+        if self.conversation is None or event.session_id != self.conversation.session.id:
             return
-        if op == "delete":
+        if event.op == "delete":
             self._open(self.conversation.world)  # the world's last session, or a new one
         else:
-            self.conversation.session.title = self.session_store().get_session(session_id).title
+            edited = self.worlds.session_store().get_session(event.session_id)
+            if edited is not None:
+                self.conversation.session.title = edited.title
             self._show_session()
 
     # -- questions and answers --------------------------------------------------------------------
@@ -261,11 +258,20 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
                         "ready.")
             return True
         self.answering = True
-        self._answer_view = await self.main.chat.add_turn(
-            text, limit=self.settings.model.max_answer_chars)
-        self.main.status.activity = "answering… Esc cancels"
-        self.ask(text)
+        await self.main.start_answer(text, self.settings.model.max_answer_chars)
+        self.main.show_status(activity="answering… Esc cancels")
+        self.jobs.ask(self.conversation, text)
         return True
+
+    @on(MainScreen.QuestionAsked)
+    async def _question_asked(self, event: MainScreen.QuestionAsked) -> None:
+        if await self.submit_question(event.text) and event.typed:
+            self.main.question_sent()
+
+    @on(MainScreen.CancelWanted)
+    async def _cancel_wanted(self) -> None:
+        if not await self.cancel_answer():
+            self.main.focus_question()
 
     async def cancel_answer(self, wait: bool = False) -> bool:
         """Cancel the running answer (it is saved as cancelled); False if none was running."""
@@ -280,33 +286,47 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
 
     @on(m.AnswerStep)
     def _step(self, event: m.AnswerStep) -> None:
-        if self._answer_view is not None:
-            self._answer_view.add_step(event.call)
+        self.main.answer_step(event.call)
 
     @on(m.AnswerText)
     def _streaming(self, event: m.AnswerText) -> None:
-        if self._answer_view is not None:
-            self._answer_view.add_draft(event.draft)
+        self.main.answer_draft(event.draft)
 
     @on(m.AnswerReady)
     async def _answered(self, event: m.AnswerReady) -> None:
-        result, view = event.result, self._answer_view
+        result = event.result
         with self.batch_update():
-            if view is not None:
-                await view.show_answer(result.resolved_question, result.answer.text,
-                                       result.answer.citations)
-                self.main.chat.anchor()  # the answer in view, after a resize too
+            await self.main.show_answer(result)
             tracked = self.talking.session.tracked_entity
-            self.main.stack.show(result.stack, self.talking.retriever.entities, tracked)
+            self.main.show_stack(result.stack, self.talking.retriever.entities, tracked)
             self._show_session()
 
     # -- the panes' requests ----------------------------------------------------------------------
+    @on(EntityStack.TrackRequested)
+    def _track(self, event: EntityStack.TrackRequested) -> None:
+        if conversation := self._conversation():
+            self.jobs.track(conversation, event.entity)
+
+    @on(m.CardRequested)
+    def _card_requested(self, event: m.CardRequested) -> None:
+        if conversation := self._conversation():
+            self.jobs.open_card(conversation, event.entity)
+
+    @on(CitationList.Opened)
+    def _open_citation(self, event: CitationList.Opened) -> None:
+        if conversation := self._conversation():
+            self.jobs.read_passage(conversation, event.chunk_id, event.quote)
+
+    @on(Timeline.PassageRequested)
+    def _open_appearance(self, event: Timeline.PassageRequested) -> None:
+        if conversation := self._conversation():
+            self.jobs.read_passage(conversation, event.chunk_id, "")
+
     @on(m.TimelineReady)
     def _timeline(self, event: m.TimelineReady) -> None:
         main = self.main
         main.show_timeline(event.entity, event.events)
-        main.stack.show(self.talking.stack(), self.talking.retriever.entities,
-                        event.entity)
+        main.show_stack(self.talking.stack(), self.talking.retriever.entities, event.entity)
         if not event.events:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
                         severity="warning")
@@ -322,9 +342,9 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
 
     @on(m.HorizonChanged)
     def _horizon(self, event: m.HorizonChanged) -> None:
-        self.main.status.horizon = event.chapter
+        self.main.show_status(horizon=event.chapter)
         if event.timeline is not None:
-            self.main.show_timeline(self.main.timeline.entity, event.timeline)
+            self.main.show_timeline(self.main.timeline_entity, event.timeline)
         self.notify(f"Spoiler horizon: chapter {event.chapter}" if event.chapter
                     else "Spoiler horizon cleared: the whole story is searched.")
 
@@ -334,12 +354,13 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
                     timeout=10)
 
     # -- the demo world ---------------------------------------------------------------------------
-    def start_demo_ingest(self) -> None:
+    @on(m.DemoRequested)
+    def _demo_requested(self) -> None:
         if self.ingesting:
             return
         self.ingesting = True
-        self.main.status.activity = "ingesting the demo world…"
-        self.ingest_demo()
+        self.main.show_status(activity="ingesting the demo world…")
+        self.jobs.ingest_demo()
 
     @on(m.IngestProgress)
     def _ingest_progress(self, event: m.IngestProgress) -> None:
@@ -352,3 +373,129 @@ class LoreApp(WorkerOutcomes, ErrorReports, LoreActions, App[None]):
         if isinstance(self.screen, WelcomeScreen):
             self.pop_screen()
         self._open(event.world)
+
+    # -- the modals' requests ---------------------------------------------------------------------
+    @on(SessionPicker.LoadWanted)
+    def _load_sessions(self, event: SessionPicker.LoadWanted) -> None:
+        self.jobs.load_sessions(event.picker)
+
+    @on(SessionPicker.EditWanted)
+    def _edit_session(self, event: SessionPicker.EditWanted) -> None:
+        self.jobs.edit_session(event.picker, event.op, event.session_id, event.title)
+
+    @on(WorldSwitcher.LoadWanted)
+    def _load_worlds(self, event: WorldSwitcher.LoadWanted) -> None:
+        self.jobs.load_worlds(event.switcher)
+
+    @on(m.OpenRequested)
+    async def _open_requested(self, event: m.OpenRequested) -> None:
+        await self.cancel_answer(wait=True)
+        self._open(event.world, event.session_id, new=event.new)
+
+    @on(m.HorizonRequested)
+    def _horizon_requested(self, event: m.HorizonRequested) -> None:
+        if conversation := self._conversation():
+            self.jobs.set_horizon(conversation, event.chapter)
+
+    @on(m.ExportRequested)
+    def _export_requested(self, event: m.ExportRequested) -> None:
+        if conversation := self._conversation():
+            self.jobs.export(conversation, event.kind, event.fmt)
+
+    # -- actions (keys, and the command palette; tui/actions.py) ----------------------------------
+    def action_help(self) -> None:
+        self.actions.help(self.settings.keymap)
+
+    def _need_conversation(self) -> bool:
+        if self.conversation is None:
+            self.notify("No world is open yet.\n→ press Ctrl+G to pick one", severity="warning",
+                        markup=False)
+        return self.conversation is not None
+
+    def action_sessions(self) -> None:
+        if self._need_conversation():
+            self.actions.sessions(self.talking.world, self.talking.session.id,
+                                  lambda: self.answering)
+
+    def action_new_session(self) -> None:
+        if self._need_conversation():
+            self.post_message(m.OpenRequested(self.talking.world, new=True))
+
+    def action_worlds(self) -> None:
+        self.actions.worlds(self.conversation.world if self.conversation is not None else None)
+
+    def action_horizon(self) -> None:
+        if not self._need_conversation():
+            return
+        if self.answering:
+            self.notify("Wait for the answer (or Esc) before moving the horizon.",
+                        severity="warning")
+            return
+        self.actions.horizon(self.talking.horizon or 0,
+                             self.info.last_chapter if self.info else 0)
+
+    def action_export(self, kind: str = "", fmt: str = "") -> None:
+        if not self._need_conversation():
+            return
+        if kind:
+            self.jobs.export(self.talking, kind, fmt)
+        else:
+            self.actions.export(self.talking.session.tracked_entity)
+
+    # -- what a worker leaves on screen when it ends (errors reported here, the one place) --------
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker, state = event.worker, event.state
+        if state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        if worker.group == "answer":
+            self._answer_ended(state, worker.error)
+        elif worker.group == "open":
+            if self._opening is None or worker is not self._opening.worker:
+                return  # superseded by a newer open (Ctrl+G meanwhile): that one reports
+            self._open_ended(state, worker.error)
+        elif worker.group == "warm" and state == WorkerState.ERROR:
+            if worker is self._warm_worker:
+                self._warm_failed(worker.error)
+        elif worker.group == "ingest":
+            self.ingesting = False
+            if state == WorkerState.ERROR and isinstance(self.screen, WelcomeScreen):
+                self.screen.show_failed()
+        if state == WorkerState.ERROR and worker.error is not None:
+            self.report_error(worker.error)
+
+    def _open_ended(self, state: WorkerState, error: BaseException | None) -> None:
+        """The world opened, or the reason it did not stays on screen and in the log."""
+        self.opening = False
+        if state == WorkerState.SUCCESS:
+            if not self.warming:
+                self._opening = None
+            return
+        self._open_failed(state, error)
+
+    def _warm_failed(self, error: BaseException | None) -> None:
+        """The world's indexes would not load: it is closed again, with the reason on screen."""
+        self.warming, conversation, self.conversation = False, self.conversation, None
+        if conversation is not None:
+            conversation.close()
+        self.call_next(self.main.clear_session)
+        self._open_failed(WorkerState.ERROR, error)
+
+    def _open_failed(self, state: WorkerState, error: BaseException | None) -> None:
+        opening = self._opening or Opening(None, "the world")
+        self._opening = None
+        self.main.show_status(activity="")
+        hint = opening.failure(error, self.settings.data_dir,
+                               stopped=state == WorkerState.CANCELLED)
+        if self.conversation is None:
+            self.main.set_hint(hint)
+
+    def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
+        self.answering = False
+        self.main.show_status(activity="")
+        if state == WorkerState.SUCCESS:
+            self.main.answer_ended("")
+            return
+        status = "cancelled" if state == WorkerState.CANCELLED else "failed"
+        reason = "" if status == "cancelled" else getattr(error, "message", str(error))
+        if self.main.answer_ended(status, reason):
+            self._show_session()

@@ -29,7 +29,7 @@ def export_timeline_file(settings: Settings, retriever: Any, world: str, entity:
                          fmt: str, horizon: int = 0) -> Path:
     """Write the entity's timeline up to the spoiler horizon; the same entity and format
     overwrite the previous file."""
-    from agent.timeline import TimelineFormat, export_timeline
+    from agent.exports import TimelineFormat, export_timeline
 
     text = export_timeline(retriever, entity, cast(TimelineFormat, fmt), horizon)  # checks fmt
     return _write(settings, f"{_slug(world)}-timeline-{_slug(entity)}.{fmt}", text)
@@ -38,7 +38,7 @@ def export_timeline_file(settings: Settings, retriever: Any, world: str, entity:
 def export_session_file(settings: Settings, store: Any, session_id: str, world: str,
                         fmt: str) -> Path:
     """Write a whole session (questions, answers, citations, entity stack)."""
-    from agent.timeline import SessionFormat, export_session
+    from agent.exports import SessionFormat, export_session
 
     text = export_session(store, session_id, cast(SessionFormat, fmt))  # it checks fmt
     return _write(settings, f"{_slug(world)}-session-{session_id}.{fmt}", text)

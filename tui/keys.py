@@ -1,4 +1,4 @@
-"""Every binding of the app by where it applies, the keys after `[keymap]`, and checks of it."""
+"""Every binding of the app by where it applies, and the check of `[keymap]` against them."""
 
 from __future__ import annotations
 
@@ -6,10 +6,17 @@ from collections.abc import Mapping
 
 from textual.binding import Binding
 
+APP_BINDINGS = [
+    Binding("ctrl+q,ctrl+c", "quit", "quit", priority=True, id="quit", key_display="^q",
+            tooltip="Quit; every turn is saved, an answer still running is saved as "
+                    "cancelled"),
+    Binding("f1", "help", "help", id="help", tooltip="Show every key and what the panes do"),
+]
+"""The app's own bindings (LoreApp.BINDINGS): they apply on every screen."""
+
 
 def binding_groups() -> list[tuple[str, list[Binding]]]:
     """(where it applies, its bindings), for the help screen and the keymap check."""
-    from tui.app import LoreApp
     from tui.screens.dialogs import ConfirmDialog, ExportMenu, PromptDialog
     from tui.screens.main import MainScreen
     from tui.screens.passage import PassageScreen
@@ -24,7 +31,7 @@ def binding_groups() -> list[tuple[str, list[Binding]]]:
         return [b for b in cls.__dict__.get("BINDINGS", []) if isinstance(b, Binding) and b.id]
 
     return [
-        ("Everywhere", own(LoreApp)),
+        ("Everywhere", [b for b in APP_BINDINGS if b.id]),
         ("Main screen", own(MainScreen)),
         ("Chat pane", own(ChatLog)),
         ("Citations under an answer", own(CitationList)),
@@ -46,9 +53,3 @@ def unknown_ids(keymap: Mapping[str, str]) -> list[str]:
     """Ids in `[keymap]` that name no binding (a typo the user should hear about)."""
     known = known_ids()
     return sorted(k for k in keymap if k not in known)
-
-
-def keys_for(binding: Binding, keymap: Mapping[str, str]) -> str:
-    """The keys that trigger a binding once `[keymap]` is applied, as the help shows them."""
-    keys = keymap.get(binding.id or "", binding.key)
-    return ", ".join(k.strip() for k in keys.split(","))

@@ -1,16 +1,21 @@
-"""App-wide messages: what the workers report back to the app (widgets' own messages are
-nested classes on the widgets)."""
+"""App-wide messages: what the workers report back to the app, and what the screens ask of it
+(widgets' and screens' own messages are nested classes on them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from agent.conversation import Conversation, TurnResult
     from agent.deps import ToolCall
     from agent.schemas import Answer, Passage, TimelineEvent
+    from agent.streaming import Draft
+    from sessions.records import StackEntry, Turn
+    from stores.errors import LoreError
+    from tui.onboarding import Introduction
     from tui.state import WorldInfo
 
 
@@ -18,23 +23,32 @@ if TYPE_CHECKING:
 class ConversationOpened(Message):
     """A world's conversation is open: its turns, stack and tracked timeline are loaded."""
 
-    conversation: Any
-    """agent.conversation.Conversation"""
+    conversation: Conversation
     info: WorldInfo
-    turns: list[Any]
-    """sessions.records.Turn, in order."""
-    stack: list[Any]
-    """sessions.records.StackEntry, most recent first."""
+    turns: list[Turn]
+    """In order."""
+    stack: list[StackEntry]
+    """Most recent first."""
     timeline: list[TimelineEvent]
-    intro: Any = None
-    """tui.onboarding.Introduction: what the empty chat says of the world."""
+    intro: Introduction | None = None
+    """What the empty chat says of the world."""
 
 
 @dataclass
 class WorldWarm(Message):
     """The open world's indexes, embedder and model are loaded: questions can go out."""
 
-    conversation: Any
+    conversation: Conversation
+    model_error: LoreError | None = None
+    """Why the model could not be built: the world stays open for reading, and asking says
+    why too."""
+
+
+@dataclass
+class VectorsStatus(Message):
+    """How far the open world's e5 vectors are ("" once it searches with them)."""
+
+    line: str
 
 
 @dataclass
@@ -61,16 +75,14 @@ class AnswerStep(Message):
 class AnswerText(Message):
     """The running answer so far, while it streams."""
 
-    draft: Any
-    """agent.streaming.Draft"""
+    draft: Draft
 
 
 @dataclass
 class AnswerReady(Message):
     """The running answer is done and saved."""
 
-    result: Any
-    """agent.conversation.TurnResult"""
+    result: TurnResult
 
 
 @dataclass
@@ -139,3 +151,50 @@ class IngestDone(Message):
 
     world: str
     summary: str
+
+
+@dataclass
+class SessionEdited(Message):
+    """A session was renamed or deleted (from the session picker)."""
+
+    op: str
+    """"rename" or "delete"."""
+    session_id: str
+
+
+@dataclass
+class OpenRequested(Message):
+    """Open this world (None: the last one used), at a session or a new one."""
+
+    world: str | None
+    session_id: str | None = None
+    new: bool = False
+
+
+@dataclass
+class DemoRequested(Message):
+    """Ingest the bundled demo world, then open it."""
+
+
+@dataclass
+class HorizonRequested(Message):
+    """Move the session's spoiler horizon to this chapter (0 = no limit)."""
+
+    chapter: int
+
+
+@dataclass
+class ExportRequested(Message):
+    """Write the tracked entity's timeline or the session to a file."""
+
+    kind: str
+    """"timeline" or "session"."""
+    fmt: str
+    """"md", "json" or "csv"."""
+
+
+@dataclass
+class ErrorRaised(Message):
+    """An error to show the user (the app reports every error in one place)."""
+
+    error: LoreError

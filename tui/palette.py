@@ -3,30 +3,29 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-if TYPE_CHECKING:
-    from tui.app import LoreApp
+from tui.actions import palette_commands
+from tui.screens.main import MainScreen
 
 
 class LoreCommands(Provider):
-    """Offers `LoreApp.palette_commands()`: every action of the app, by title."""
+    """Offers `tui.actions.palette_commands()`: every action of the app, by title."""
 
-    @property
-    def lore(self) -> LoreApp:
-        return self.app  # type: ignore[return-value]
+    def run(self, action: str) -> None:
+        """Run a palette command's action on the main screen (after the palette closes)."""
+        main = next(s for s in self.app.screen_stack if isinstance(s, MainScreen))
+        self.app.call_next(main.run_action, action)
 
     async def discover(self) -> Hits:
-        for title, help_text, action in self.lore.palette_commands():
-            yield DiscoveryHit(title, partial(self.lore.run_palette_command, action),
-                               help=help_text)
+        for title, help_text, action in palette_commands():
+            yield DiscoveryHit(title, partial(self.run, action), help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for title, help_text, action in self.lore.palette_commands():
+        for title, help_text, action in palette_commands():
             score = matcher.match(title)
             if score > 0:
-                yield Hit(score, matcher.highlight(title),
-                          partial(self.lore.run_palette_command, action), help=help_text)
+                yield Hit(score, matcher.highlight(title), partial(self.run, action),
+                          help=help_text)

@@ -1,21 +1,26 @@
 """The app's workers: opening a world (model and index loading), answering, tracking, reading
 passages, exports, session and world lists, and ingesting the demo world.
 
-Each is a `@work(exclusive=True, group=...)` method that reports back with `post_message`.
-None handles its own errors: `LoreApp._worker_changed` (one place) shows them as notifications.
+`Workers` is an object the app holds (`app.jobs`: Textual's `App.workers` is its worker
+manager). Each method starts an exclusive worker of its group on the app, is given what it
+works on (the conversation, the picker) and reports back with `post_message`, never by reading
+or setting the app's state. None handles its own errors: the app's `on_worker_state_changed`
+(one place) shows them as notifications.
 Blocking store calls that touch the world's retriever go through `agent.tools.run_blocking`,
 so they never run beside the agent's own tool calls on the same stores.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial, wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from textual import work
+from textual.app import App
+from textual.worker import Worker
 
 from stores.errors import LoreError
-from tui.host import AppHost
 from tui.messages import (
     AnswerReady,
     AnswerStep,
@@ -29,7 +34,9 @@ from tui.messages import (
     NoWorld,
     OpenProgress,
     PassageReady,
+    SessionEdited,
     TimelineReady,
+    VectorsStatus,
     WorldWarm,
 )
 from tui.state import WorldInfo, pick_world, session_title
@@ -37,8 +44,12 @@ from tui.state import WorldInfo, pick_world, session_title
 if TYPE_CHECKING:
     from agent.conversation import Conversation
     from stores.config import Settings
+    from tui.open_worlds import OpenWorlds
     from tui.screens.sessions import SessionPicker
     from tui.screens.worlds import WorldSwitcher
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 CONTEXT = 2
 """Passages shown before and after a cited one in the passage view."""
@@ -65,7 +76,7 @@ def held_elsewhere(error: BaseException) -> bool:
     return isinstance(error, LoreError) and ("in use by" in text or "locked" in text)
 
 
-def warm(conversation: Any) -> None:
+def warm(conversation: Conversation) -> None:
     """Load what the first question would otherwise wait for: passages, names, the embedder,
     the indexes and the model (so the first answer is as quick as the others).
 
@@ -86,7 +97,7 @@ def warm(conversation: Any) -> None:
         embedder.result()
 
 
-def _build_agent(conversation: Any) -> None:
+def _build_agent(conversation: Conversation) -> None:
     """Build the conversation's agent (pydantic-ai: a second's import, after the world shows)."""
     import pydantic_ai
 
@@ -95,33 +106,47 @@ def _build_agent(conversation: Any) -> None:
     _ = conversation.agent
 
 
-class LoreWorkers(AppHost):
-    """Mixed into LoreApp (a Textual App): the workers and the state they need."""
+def worker(group: str, *, thread: bool = False) -> Callable[
+        [Callable[Concatenate[Workers, P], R]], Callable[Concatenate[Workers, P], Worker[Any]]]:
+    """Textual's `@work(exclusive=True, group=group, exit_on_error=False)` for a method of
+    `Workers`: the worker runs on the app (`work` wants the node itself as `self`)."""
 
-    @property
-    def talking(self) -> Conversation:
-        """The open conversation: workers and keys that need one run only once a world is open."""
-        if self.conversation is None:
-            raise LoreError("no world is open", where="the terminal app",
-                            hint="press Ctrl+G to pick a world")
-        return self.conversation
+    def decorator(method: Callable[Concatenate[Workers, P], R]
+                  ) -> Callable[Concatenate[Workers, P], Worker[Any]]:
+        @wraps(method)
+        def start(self: Workers, *args: P.args, **kwargs: P.kwargs) -> Worker[Any]:
+            return self.app.run_worker(partial(method, self, *args, **kwargs),
+                                       name=method.__name__, group=group, exclusive=True,
+                                       exit_on_error=False, thread=thread)
+
+        return start
+
+    return decorator
+
+
+class Workers:
+    """The app's slow work, each kind in its own worker group."""
+
+    def __init__(self, app: App[Any], worlds: OpenWorlds) -> None:
+        self.app = app
+        self.worlds = worlds
+        self.settings = worlds.settings
+
+    def post_message(self, message: Any) -> None:
+        self.app.post_message(message)
 
     # -- the world's vectors ---------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="vectors", exit_on_error=False)
-    def refresh_vectors(self) -> None:
-        """Show how far the open world's e5 vectors are ("vectors: e5 41% · searching with the
-        fast index"), or nothing once it searches with them (stores/upgrade.py)."""
+    @worker("vectors", thread=True)
+    def refresh_vectors(self, world: str) -> None:
+        """How far the world's e5 vectors are ("vectors: e5 41% · searching with the fast
+        index"), or nothing once it searches with them (stores/upgrade.py)."""
         from tui.vector_status import world_vector_status
 
-        info = self.info
-        if info is None:
-            return
-        status = world_vector_status(self.settings, info.name)
-        line = status.line() if status is not None else ""
-        self.call_from_thread(setattr, self.main.status, "vectors", line)
+        status = world_vector_status(self.settings, world)
+        self.post_message(VectorsStatus(status.line() if status is not None else ""))
 
     # -- opening a world --------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="open", exit_on_error=False)
+    @worker("open", thread=True)
     def open_world(self, world: str | None = None, session_id: str | None = None,
                    new: bool = False) -> None:
         """Open a world's conversation (the last session unless told otherwise) and warm it.
@@ -135,7 +160,7 @@ class LoreWorkers(AppHost):
         from textual.worker import get_current_worker
 
         worker = get_current_worker()
-        with self.open_lock:
+        with self.worlds.lock:
             while not worker.is_cancelled:
                 try:
                     self._open_once(worker, world, session_id, new)
@@ -157,7 +182,7 @@ class LoreWorkers(AppHost):
             self.post_message(OpenProgress(world or "", text))
 
         stage("reading the catalog and sessions")
-        store = self.session_store()
+        store = self.worlds.session_store()
         rows = _catalog_rows(self.settings)
         if world is None:
             recent = store.list_sessions()
@@ -173,7 +198,7 @@ class LoreWorkers(AppHost):
                                  f"--world {world}")
         stage("opening the session")
         conversation = Conversation.open(self.settings, world, session_id=session_id, new=new,
-                                         store=store, open_world=self.world_for(world))
+                                         store=store, open_world=self.worlds.world(world))
         try:  # what the screen needs; the indexes and the model load after it (warm_world)
             turns, stack = conversation.turns(), conversation.stack()
             tracked = conversation.session.tracked_entity
@@ -195,7 +220,7 @@ class LoreWorkers(AppHost):
         self.post_message(ConversationOpened(conversation, WorldInfo.from_row(row, last),
                                              turns, stack, timeline, intro))
 
-    @work(exclusive=True, group="warm", exit_on_error=False)
+    @worker("warm")
     async def warm_world(self, conversation: Conversation) -> None:
         """Load the indexes, the embedder and the model of an open world while the user reads
         and types: in the world's store lane, so a timeline or passage asked for meanwhile
@@ -217,52 +242,52 @@ class LoreWorkers(AppHost):
         try:
             await run_blocking(retriever, _build_agent, conversation)  # the model
         except LoreError as exc:  # the world stays usable for reading; asking will say why
-            self.report_error(exc)
+            self.post_message(WorldWarm(conversation, model_error=exc))
+            return
         self.post_message(WorldWarm(conversation))
 
     # -- a question -------------------------------------------------------------------------------
-    @work(exclusive=True, group="answer", exit_on_error=False)
-    async def ask(self, question: str) -> None:
+    @worker("answer")
+    async def ask(self, conversation: Conversation, question: str) -> None:
         """Answer in the app's event loop: the agent's blocking calls run in threads, so keys
         keep flowing, and cancelling this worker (Esc, quit) cancels the run."""
-        result = await self.talking.ask(
+        result = await conversation.ask(
             question, on_step=lambda call: self.post_message(AnswerStep(call)),
             on_text=lambda draft: self.post_message(AnswerText(draft)))
         self.post_message(AnswerReady(result))
 
     # -- the tracked entity, passages, horizon ----------------------------------------------------
-    @work(exclusive=True, group="track", exit_on_error=False)
-    async def track(self, entity: str) -> None:
+    @worker("track")
+    async def track(self, conversation: Conversation, entity: str) -> None:
         from agent.blocking import run_blocking
 
-        conversation = self.talking
         events = await run_blocking(conversation.retriever, conversation.track, entity)
         self.post_message(TimelineReady(entity, events))
 
-    @work(exclusive=True, group="passage", exit_on_error=False)
-    async def read_passage(self, chunk_id: str, quote: str = "") -> None:
+    @worker("passage")
+    async def read_passage(self, conversation: Conversation, chunk_id: str,
+                           quote: str = "") -> None:
         from agent.blocking import run_blocking
 
-        retriever = self.talking.retriever
+        retriever = conversation.retriever
         passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT,
-                                     self.talking.horizon)
+                                     conversation.horizon)
         core = retriever.chunks[chunk_id].text if chunk_id in retriever.chunks else ""
         self.post_message(PassageReady(passage, quote, core))
 
-    @work(exclusive=True, group="card", exit_on_error=False)
-    async def open_card(self, entity: str) -> None:
+    @worker("card")
+    async def open_card(self, conversation: Conversation, entity: str) -> None:
         from agent.blocking import run_blocking
         from agent.cards import entity_card
 
-        retriever, horizon = self.talking.retriever, self.talking.horizon
+        retriever, horizon = conversation.retriever, conversation.horizon
         answer = await run_blocking(retriever, entity_card, retriever, entity, horizon)
         self.post_message(CardReady(entity, answer, horizon))
 
-    @work(exclusive=True, group="horizon", exit_on_error=False)
-    async def set_horizon(self, chapter: int) -> None:
+    @worker("horizon")
+    async def set_horizon(self, conversation: Conversation, chapter: int) -> None:
         from agent.blocking import run_blocking
 
-        conversation = self.talking
         retriever = conversation.retriever
         await run_blocking(retriever, conversation.set_horizon, chapter)
         tracked = conversation.session.tracked_entity
@@ -270,12 +295,11 @@ class LoreWorkers(AppHost):
         self.post_message(HorizonChanged(chapter, events))
 
     # -- exports ----------------------------------------------------------------------------------
-    @work(exclusive=True, group="export", exit_on_error=False)
-    async def export(self, kind: str, fmt: str) -> None:
+    @worker("export")
+    async def export(self, conversation: Conversation, kind: str, fmt: str) -> None:
         from agent.blocking import run_blocking
         from tui.exports import export_session_file, export_timeline_file
 
-        conversation = self.talking
         world = conversation.world
         if kind == "timeline":
             entity = conversation.session.tracked_entity
@@ -288,45 +312,43 @@ class LoreWorkers(AppHost):
             self.post_message(Exported(f"Timeline of {entity}", str(path)))
         else:
             path = await run_blocking(conversation.retriever, export_session_file, self.settings,
-                                      self.session_store(), conversation.session.id, world, fmt)
+                                      self.worlds.session_store(), conversation.session.id,
+                                      world, fmt)
             self.post_message(Exported("Session", str(path)))
 
     # -- lists for the modals ---------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="sessions", exit_on_error=False)
+    @worker("sessions", thread=True)
     def load_sessions(self, picker: SessionPicker) -> None:
         picker.post_message(picker.Loaded(self._session_rows(picker.world)))
 
-    @work(thread=True, exclusive=True, group="sessions", exit_on_error=False)
+    @worker("sessions", thread=True)
     def edit_session(self, picker: SessionPicker, op: str, session_id: str,
                      title: str = "") -> None:
-        store = self.session_store()
+        store = self.worlds.session_store()
         if op == "rename":
             store.rename_session(session_id, title)
         elif op == "delete":
             store.delete_session(session_id)
         picker.post_message(picker.Loaded(self._session_rows(picker.world)))
-        self.call_from_thread(self.session_edited, op, session_id)
-
-    def session_edited(self, op: str, session_id: str) -> None:
-        raise NotImplementedError
+        self.post_message(SessionEdited(op, session_id))
 
     def _session_rows(self, world: str) -> list[Any]:
         from tui.screens.sessions import SessionRow
 
-        store = self.session_store()
+        store = self.worlds.session_store()
         rows = []
         for s in store.list_sessions(world):
             first = "" if s.title else next((t.question for t in store.turns(s.id)), "")
             rows.append(SessionRow(s.id, session_title(s.title, first), s.updated, s.turn_count))
         return rows
 
-    @work(thread=True, exclusive=True, group="worlds", exit_on_error=False)
+    @worker("worlds", thread=True)
     def load_worlds(self, switcher: WorldSwitcher) -> None:
         worlds = [WorldInfo.from_row(r) for r in _catalog_rows(self.settings)]
         switcher.post_message(switcher.Loaded(worlds))
 
     # -- the demo world ---------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, group="ingest", exit_on_error=False)
+    @worker("ingest", thread=True)
     def ingest_demo(self) -> None:
         from stores.ingest import ingest
         from tui.commands.world import DEMO_WORLD, demo_world_path

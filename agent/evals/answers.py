@@ -34,7 +34,8 @@ from agent.support import (
     stated_text,
     with_arabic,
 )
-from stores.lang import HAN_RANGES, ends_with_abbreviation
+from stores.lang import HAN_RANGES
+from stores.lang.text import ends_with_abbreviation
 
 _CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")

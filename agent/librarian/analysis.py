@@ -13,43 +13,37 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from stores.entities.kinship import names_a_relative
-from stores.lang import HAN_RANGES, asks, en, has_han, zh
+from stores.lang import asks, en, has_han, zh
+from stores.lang.asking import (
+    ASKED_OWNER,
+    ASKS_RELATION,
+    CHAPTER_REF,
+    DEATH,
+    HOPS_EN,
+    HOPS_EN_AND,
+    HOPS_ZH,
+    HOPS_ZH_THAT,
+    KILLING,
+    MULTI_HOP,
+    OWNER_AFTER,
+    OWNER_GAP,
+    RELATION_CUES,
+    RELATIONAL,
+    SESSION,
+    TEMPORAL,
+)
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
 
 # A straight apostrophe inside a word (d'Épinay's) is not a quotation mark.
 QUOTE = re.compile(r"[“\"「『]([^”\"」』]{2,80})[”\"」』]|(?<![^\W\d_])'([^']{2,80})'(?![^\W\d_])")
-RELATIONAL = re.compile(
-    r"关系|什么人|是谁的|之间|结义|兄弟|义父|父亲|儿子|妻|夫人|主公|君臣|师徒|师父|徒弟|仇|敌|盟"
-    r"|\brelat|\bfather\b|\bmother\b|\bson\b|\bdaughter\b|\bwife\b|\bhusband\b|\bbrother"
-    r"|\bsister\b|\bmaster\b|\bservant\b|\benemy|\bfriend|\bfiance|\bbetroth|\bmarr(?:y|ied|iage)\b"
-    r"|\bdisciple|\bpupil|\bapprentice|\bmentor|\bteacher"
-    r"|嫁|娶"
-    r"|\bwho is .{1,40} to\b", re.I)
-TEMPORAL = re.compile(
-    r"哪一回|第几回|哪回|哪一章|第几章|什么时候|何时|最后|后来|之后|之前|先后|死|亡|去世|临终|结局"
-    r"|\bwhich chapter\b|\bwhen\b|\bafter\b|\bbefore\b|\bfinally\b|\bin the end\b|\blater\b"
-    r"|\bdie[ds]?\b|\bdeath\b|\bkilled\b|\bfirst time\b|\bbegin|\bend of\b", re.I)
-SESSION = re.compile(
-    r"刚才|之前问|前面说|我们聊|你说过|上次|我问过|earlier (?:you|we)|we (?:talked|discussed)"
-    r"|you (?:said|mentioned)|did i ask|previous(?:ly)? (?:question|answer)", re.I)
-CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
 ASKS_CHAPTER = asks("which_chapter")
-DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|刺杀|被斩|遇害|下场|结局|怎么死"
-                   r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
-                   r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)
-MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的人|\bthe (?:man|woman|one|person) who\b"
-                       r"|\bwhose\b", re.I)
-
 # Words a story uses for how two people are related; a question that asks for "the relation"
 # searches them within the pair's passages.
 KIN_WORDS_ZH = " ".join(zh.LANGUAGE.kin_words)
 KIN_WORDS_EN = " ".join(en.LANGUAGE.kin_words)
-ASKS_RELATION = re.compile(r"关系|\brelat(?:ion|ed|ionship)\b", re.I)
 
-KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurder", re.I)
-"""Death words whose victim comes after them."""
 
 # Ways a story says someone died; the search adds them when a question asks about a death.
 DEATH_WORDS_ZH = " ".join(zh.LANGUAGE.death_words)
@@ -151,18 +145,6 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 
 
-# 温酒斩华雄的 | 那位将军 | 最后败走…: a description, the person it stands for, then a later fate.
-HOPS_ZH = re.compile(r"^(?P<desc>.{3,}?)的(?P<who>[^的，,。？?]{1,6}?)"
-                     r"(?P<rest>(?:里|中|之中)?(?:最后|后来|最终|之后|终于|下场|结局).*)$")
-# "The man who wrote …: what title …", "Who killed X's father, and what is that man's …",
-# "The bandit who held … later captured which banker?"
-# 温酒斩华雄的 | 那位将军 | 是在哪里结义的: "that one" marks a description whatever is asked.
-HOPS_ZH_THAT = re.compile(r"^(?P<desc>.{3,}?)的(?P<who>那[位个名员]?[^的，,。？?]{0,4}?)"
-                          r"(?P<rest>(?:是|在|最后|后来|最终|之后|终于|又|曾|为什么|为何|怎么|叫|姓|有).*)$")
-HOPS_EN = re.compile(r"^(?P<desc>the \w+ (?:who|whom|that|[A-Z]).+?)(?::\s*|\s+(?=(?:later|afterwards|"
-                     r"eventually|finally|turns? out)\b))(?P<rest>.+)$", re.I)
-HOPS_EN_AND = re.compile(r"^(?P<desc>.+?),\s+and\s+(?P<rest>.*\b(?:that|this) (?:man|woman|person)"
-                         r"\b.*)$", re.I)
 _COUNTS = {"两": 2, "二": 2, "三": 3, "四": 4, "two": 2, "three": 3}
 
 
@@ -184,30 +166,6 @@ def split_hops(question: str, spans: list[tuple[int, int, str]]) -> tuple[
     return (match.group("desc").strip(), match.group("rest").strip()), count
 
 
-# How people ask for a declared relation: (pattern, relation type, the asked-about entity's role).
-# "沈砚的师父是谁" asks for the mentor OF 沈砚: 沈砚 is the target of a mentor edge.
-RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)s?\b", re.I), "mentor", "target"),
-    (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)s?\b", re.I), "mentor",
-     "source"),
-    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶"
-                r"|\b(?:wife|wives|husbands?|spouses?|marr(?:y|ied|iage))\b", re.I),
-     "spouse", "either"),
-    (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
-    (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
-    (re.compile(r"父亲|母亲|\b(?:father|mother|parent)s?\b", re.I), "parent_of", "target"),
-    (re.compile(r"儿子|女儿|之子|\b(?:sons?|daughters?|child|children)\b", re.I), "parent_of",
-     "source"),
-    (re.compile(r"仇人|敌人|\b(?:enem(?:y|ies)|foes?)\b", re.I), "enemy", "either"),
-)
-
-
-OWNER_GAP = re.compile(f"(?:[{HAN_RANGES}]{{0,4}}的|之|['’]s\\s+(?:[a-z]+\\s+){{0,2}}|\\s+)")
-"""What stands between a name and its relative word: 沈砚的师父, 沈青崖唯一的弟子, Mira's father,
-Mira's only living son, Mercédès marry."""
-ASKED_OWNER = re.compile(r"(?:谁的|\bwhose\s+)$", re.I)
-"""谁的师父, whose father: the relative word is the question's object."""
-OWNER_AFTER = re.compile(r"^\s+(?:of|to)\s+(?:the\s+)?", re.I)
 
 
 def relation_asked(question: str, mentions: list[str]) -> bool:

@@ -36,28 +36,22 @@ from agent.librarian.referring import (
     WHAT,
     WHERE,
     WHO,
-    ZH_THING_NOUNS,
     Reference,
     relation_family,
     wanted_gender,
 )
 from sessions.records import StackEntry, Turn
-from stores.lang import en
+from stores.lang import en, zh
+from stores.lang.referring import ZH_THING_NOUNS
 
 if TYPE_CHECKING:
     from agent.stack import Lexicon
 
-_IDENTITY_ZH = re.compile(r"^(?P<x>.+?)(?:指的|说的|讲的|又)?(?:究竟|到底)?是(?:谁|何人|什么人|哪位|哪一位)"
-                          r"[？?。！!]*$")
-_IDENTITY_EN = re.compile(r"^(?:who|what)\s+(?:is|was)\s+(?P<x>.+?)\s*[?.!]*$", re.I)
+_IDENTITY_ZH = re.compile(zh.IDENTITY_QUESTION)
+_IDENTITY_EN = re.compile(en.IDENTITY_QUESTION, re.I)
 _PEOPLE = ("person", "new_person", "persons", "new_persons", "relation")
 # Words next to a name that say how it is related (长子孙策, her husband Fernand, his son Albert).
-_ROLE_WORDS = {
-    "孩子": "孩子|儿子|孩儿|幼子|长子|次子|之子|子|女儿|女",
-    "儿子": "儿子|长子|次子|幼子|之子|子",
-    "女儿": "女儿|之女|长女|次女|女",
-    "child": r"child|son|daughter|boy|girl|baby|infant",
-}
+_ROLE_WORDS = {**zh.ROLE_WORDS, **en.ROLE_WORDS}
 
 
 _UNMARRIED = frozenset(form for title in en.UNMARRIED_TITLES
@@ -240,8 +234,8 @@ class Context:
     def _in_role(self, text: TurnText, noun: str, names: list[str]) -> list[str]:
         """Of `names`, those the turn's answer names right after a word for the role (长子孙策,
         his son Albert)."""
-        words = _ROLE_WORDS.get(noun) or (_ROLE_WORDS["child"] if noun in (
-            "boy", "girl", "son", "daughter", "baby", "infant") else re.escape(noun))
+        words = _ROLE_WORDS.get(noun) or (_ROLE_WORDS["child"] if noun in en.CHILD_NOUNS
+                                          else re.escape(noun))
         role = re.compile(rf"(?:{words})[，,:：\s]{{0,3}}$", re.I)
         found = []
         for source in (text.head, text.body):

@@ -9,26 +9,25 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agent.librarian.analysis import RELATION_CUES, QueryPlan
+from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import NUMBER, Candidate, stated
 from agent.librarian.relations import asked_relations, related_answers, relation_line
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
-from stores.keyword.segment import fold_latin
-from stores.lang import HAN_RANGES, asks, clip, is_han, shown
-from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
+from stores.lang import HAN_RANGES, asks, clip, has_han, is_han, shown
+from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES
+from stores.lang.text import SentenceRule, fold_latin, sentences
+from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
 
-SENTENCE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
 MAX_QUOTE = 140
 MAX_CITED = 3
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of a passage, as written (so they can be quoted)."""
-    found = [m.group(0).strip() for m in SENTENCE.finditer(text)]
-    return [s for s in found if len(s) >= 4]
+def quotable(text: str, rule: SentenceRule = "clause") -> list[str]:
+    """The sentences of a passage worth quoting (four characters or more), as written."""
+    return [s.text for s in sentences(text, rule) if len(s.text) >= 4]
 
 
 # Not asks("who"), the follow-up rules' wider kind: with whose / 叫什么名字 the composer
@@ -44,7 +43,11 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
     """The passage's sentence that holds the most question words and the question's names,
     and for a who-question the people the answer is about; for a relation, a sentence that
     names it."""
-    candidates = sentences(passage.text) or [passage.text.strip()]
+    # an English full stop ends the sentence a quote is cut from (the clause rule would quote a
+    # whole paragraph's opening: "She and Eleanor sat on the hatch cover…" for "He died on my
+    # sword"); the votes keep the clause rule their figures were measured with
+    rule: SentenceRule = "clause" if has_han(passage.text) else "story"
+    candidates = quotable(passage.text, rule) or [passage.text.strip()]
 
     def score(sentence: str) -> tuple[float, int]:
         low = sentence.lower()
@@ -61,8 +64,7 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
 
 def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
     """The question's words that the world's text never uses."""
-    # 那位, 那个: the question pointing at someone, not a word the story should contain.
-    return [t for t in terms if not in_world(t) and not re.match(r"那[位个名人些]", t)]
+    return [t for t in terms if not in_world(t) and not t.startswith(POINTING)]
 
 
 def strangers(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
@@ -174,20 +176,20 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         else:
             named = quoted if len(quoted) > 1 else people[:1]
         if not supported or unsettled(plan, missing, absent):
-            return evidence_only(plan, cited, citations, lines, named, absent)
+            return evidence_only(plan, cited, citations, lines, named, absent, say)
         if not (lines and all(say(n) in lines[0] for n in named)):  # said once, not twice
             shown_names = [say(n) for n in named]
             lines.append(("、".join(shown_names) + "。") if plan.chinese
                          else (", ".join(shown_names) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
-        return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations)]
+        return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations, say)]
                                      if line), citations=citations, entities=subjects[:6])
     subjects = _answer_entities(plan, citations, names_in)
     if unsettled(plan, missing, absent):
-        return evidence_only(plan, cited, citations, lines, subjects, absent)
+        return evidence_only(plan, cited, citations, lines, subjects, absent, say)
     # that two names share passages says nothing of how they are related: evidence, no answer
     told = not (lines and not any(r.type != "co_occurs" for r in relations))
-    lines += _cite_lines(plan, cited, citations)
+    lines += _cite_lines(plan, cited, citations, say)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
 
@@ -207,9 +209,9 @@ def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
     about = [] if best.kind == NUMBER else [best.name]
     if unsure or not stated(best):
-        return evidence_only(plan, cited, citations, [], about, absent)
+        return evidence_only(plan, cited, citations, [], about, absent, say)
     lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}."
-    return Answer(text="\n".join([lead, *_cite_lines(plan, cited, citations)]),
+    return Answer(text="\n".join([lead, *_cite_lines(plan, cited, citations, say)]),
                   citations=citations, entities=list(dict.fromkeys([*about, *plan.entities]))[:6])
 
 
@@ -231,7 +233,8 @@ def asks_only_the_relation(plan: QueryPlan) -> bool:
 
 
 def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
-                  lines: Sequence[str], about: Sequence[str], absent: Sequence[str] = ()) -> Answer:
+                  lines: Sequence[str], about: Sequence[str], absent: Sequence[str] = (),
+                  say: Callable[[str], str] = str) -> Answer:
     """The sentences that matter, marked as evidence: no name is stated as the answer. The one
     the sentences put forward stays first among what the answer is about (`about`): a follow-up's
     "他" means the person the user just read about (bench/questions/sanguo_dialogues.jsonl:
@@ -242,7 +245,7 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     if absent:  # say what the text never mentions: the reader may have another story in mind
         lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}；{lead}" if plan.chinese
                 else f"The text never mentions {', '.join(absent)}. {lead}")
-    text = "\n".join(line for line in [lead, *lines, *_cite_lines(plan, cited, citations)] if line)
+    text = "\n".join(line for line in [lead, *lines, *_cite_lines(plan, cited, citations, say)] if line)
     return Answer(text=text, citations=list(citations),
                   entities=list(dict.fromkeys([*about, *plan.entities]))[:6], stop_reason="evidence")
 
@@ -267,7 +270,7 @@ def weigh_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str
     → 关羽), most votes first."""
     votes: dict[str, float] = {}
     for rank, passage in enumerate(ranked[:top]):
-        for sentence in sentences(passage.text):
+        for sentence in quotable(passage.text):
             named = names_in(sentence)
             held = sum(len(w) for w in words if w in sentence)
             weight = held + sum(2 for n in named if n in plan.entities)
@@ -277,9 +280,9 @@ def weigh_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str
     return [Voted(n, v) for n, v in sorted(votes.items(), key=lambda kv: -kv[1])]
 
 
-def _cite_lines(plan: QueryPlan, cited: Sequence[Passage],
-                citations: Sequence[Citation]) -> list[str]:
-    return [_cite_line(plan, p, c.quote, n)
+def _cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
+                say: Callable[[str], str] = str) -> list[str]:
+    return [_cite_line(plan, p, c.quote, n, say)
             for n, (p, c) in enumerate(zip(cited, citations, strict=True), start=1)]
 
 
@@ -319,16 +322,19 @@ def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
     return chosen or list(ranked[:1])
 
 
-def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int) -> str:
+def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
+               say: Callable[[str], str] = str) -> str:
     title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
     if plan.chinese:
         where = f"{chapter_label(passage.chapter, True)}{title}"
-        lead = "见" if n == 1 else "另见"
+        lead = (CITED_FIRST if n == 1 else CITED_MORE)[True]
         return f"{lead}{where}：{shown(quote)}[{n}]"
-    title = f" ({passage.chapter_title})" if passage.chapter_title else ""
-    lead = "In" if n == 1 else "See also"
-    where = "the lore" if passage.chapter == LORE_CHAPTER else f"chapter {passage.chapter}"
-    return f"{lead} {where}{title}: “{shown(quote)}” [{n}]"
+    lore = passage.chapter == LORE_CHAPTER  # an entry's title is its entity: say it in English
+    shown_title = say(passage.chapter_title) if lore else passage.chapter_title
+    title = f" ({shown_title})" if passage.chapter_title else ""
+    lead = (CITED_FIRST if n == 1 else CITED_MORE)[False]
+    where = "the lore" if lore else f"chapter {passage.chapter}"
+    return f"{lead}{where}{title}: “{shown(quote)}” [{n}]"
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

@@ -25,9 +25,9 @@ from importlib import resources
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.phrases import en_places, zh_places
 from agent.schemas import Passage
-from stores.lang import asks, en, has_han, sentences, zh
+from stores.lang import asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
-from stores.lang.zh import NUMERALS
+from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER
 
 TOP = 5
@@ -43,9 +43,9 @@ FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "
             "votes", "votes_leader")
 """The names of a candidate's features, in the order of its vector (see `Candidate`)."""
 
-_ZH_NUMBER = re.compile(f"(?:[{NUMERALS}]|\\d)+(?:[余多])?[个人位匹员名年岁日天次回里斤两万千百骑匹口张座件只头]?")
+_ZH_NUMBER = re.compile(zh.COUNTED)
 _EN_NUMBER = re.compile(r"\b(?:\d[\d,]*|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-                        + r")(?:[- ](?:hundred|thousand|million))?\b", re.I)
+                        + rf")(?:[- ](?:{'|'.join(en.NUMBER_SCALES)}))?\b", re.I)
 ASKING = {PERSON: "person_named", PLACE: "where", NUMBER: "number", NAME: "who"}
 """The question words of each kind (stores/lang), which mark the answer's slot in the question."""
 _SPEAKS = {True: re.compile(zh.SPEAKS), False: re.compile(en.SPEAKS, re.I)}
@@ -101,7 +101,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     for rank, passage in enumerate(ranked[:TOP]):
         title_names = {n for _, _, n in world.mentioned(passage.chapter_title)} \
             if passage.chapter_title else set()
-        for start, end in sentences(passage.text):
+        for start, end, _ in sentences(passage.text):
             sentence = passage.text[start:end]
             spans = world.mentioned(sentence)
             if passage.chapter == LORE_CHAPTER:  # a lore entry's sentences are about its title

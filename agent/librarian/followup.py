@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.librarian.candidates import Context
-from agent.librarian.referring import CLAUSE_EN, DROPPED_EN, DROPPED_ZH, Reference, find_references
+from agent.librarian.referring import Reference, find_references
 from agent.stack import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import has_han
+from stores.lang.referring import CLAUSE_EN, DROPPED_EN, DROPPED_ZH
 
 LOOKBACK = 3
 """Answered turns looked at before the stack."""

@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from agent.librarian.analysis import (
-    ASKS_RELATION,
-    DEATH,
     KIN_WORDS_EN,
     KIN_WORDS_ZH,
     QueryPlan,
@@ -32,13 +30,12 @@ from agent.librarian.analysis import (
 from agent.librarian.strategy import content_query
 from agent.retrieval import Retriever
 from agent.schemas import Passage
-from stores.keyword.segment import ENGLISH_STOPWORDS, fold_latin, tokens
+from stores.keyword.segment import ENGLISH_STOPWORDS, tokens
 from stores.lang import en, has_han, zh
+from stores.lang.asking import ASKS_RELATION, DEATH
+from stores.lang.text import fold_latin, sentences, stem
 
 _LATIN_WORD = re.compile(r"[a-z0-9]+")
-STEM = 5
-"""Latin words match on at least this many leading letters, and long words on all but their
-last three (a cheap stemmer: marri-ed/-age, denounc-ing/-ed; smartphone is not smart)."""
 HAN_MIN = 1
 """Han words this long count as terms: classical Chinese says with one character (斩, 骑, 嫁)
 what a question says with two (三国演义 answerable 0.848 with 2, 0.852 with 1)."""
@@ -62,14 +59,6 @@ class Term:
     """Names one of which should share a sentence with the concept's word (whose death)."""
 
 
-def stem(word: str) -> str:
-    """The prefix a Latin word is matched on: died → die, married → marri, Pharaon → phara."""
-    word = fold_latin(word)
-    if len(word) > STEM:  # long words keep more: smartphone is not smart
-        return word[:max(STEM, len(word) - 3)]
-    return word[:max(3, len(word) - 1)]
-
-
 def han_in(word: str, text: str) -> bool:
     """The Han word is in the text, or (two characters) both of them within three of each
     other in either order: classical Chinese splits and turns words (温酒 → 酒尚温时, 下场 →
@@ -86,12 +75,11 @@ def han_in(word: str, text: str) -> bool:
 NOT_NEAR = 0.5
 """Credit for a word of dying that shares no sentence with the dying person's names: 杀 and
 死 fill every battle, and a death is told beside the name (吕蒙…七窍流血而死)."""
-_SENTENCE = re.compile(r"[^。！？!?；;\n]+|[^.!?\n]+")
 
 
 def told_of(text: str, term: Term) -> bool:
     """A sentence of the text holds one of the term's names and one of its words."""
-    for sentence in _SENTENCE.findall(text):
+    for sentence in (s.text for s in sentences(text, "between")):
         if any(name in sentence for name in term.near):
             low = fold_latin(sentence)
             if any((re.search(rf"\b{form}\b", low) if form.isascii() else form in sentence)
@@ -136,7 +124,7 @@ class Grader:
         if word in self._forms:
             return self._forms[word]
         vocab, _ = self._latin
-        prefix = stem(word)
+        prefix = stem(word, prefix=True)
         at = bisect.bisect_left(vocab, prefix)
         found = []
         while at < len(vocab) and vocab[at].startswith(prefix):

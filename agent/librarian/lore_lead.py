@@ -24,15 +24,16 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.grading import Term
 from agent.schemas import Answer, Citation, Passage
 from stores.cards import Card, Fact
-from stores.lang import asked_thing, clip, en, has_han, split_sentences, zh
+from stores.lang import asked_thing, clip, has_han
+from stores.lang.asking import CITED_FIRST, CITED_MORE, SUBJECT_PRONOUN, killing
+from stores.lang.text import sentences
+from stores.lang.zh import NUMERALS
 from stores.models import LORE_CHAPTER, Chunk
 
 FULL = 0.999
 """The share of the question's weight the sentence must hold: all of it."""
 MAX_LEAD = 160
 _CITE = re.compile(r"\[(\d+)\]")
-_FIRST_CITE = re.compile(r"^(?:见|In )")
-"""How the first evidence line opens (见第3回…, In chapter 8 …): it is "see also" after a lead."""
 
 
 @dataclass(frozen=True)
@@ -85,16 +86,16 @@ def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, li
     # the question's own victim: its death's subject, or the name it writes right after a word
     # for killing (谁杀了韩峥)
     victim = plan.death_subject or next(
-        (n for n in plan.entities if _killing(n, aliases).search(plan.question)), "")
+        (n for n in plan.entities if killing([n, *aliases.get(n, [])]).search(plan.question)), "")
     if not victim:
         return None
-    killed = _killing(victim, aliases)
+    killed = killing([victim, *aliases.get(victim, [])])
     found: dict[str, LoreLead] = {}
     for chunk in chunks.values():
         title = chunk.chapter_title
         if chunk.chapter != LORE_CHAPTER or title == victim:
             continue
-        for sentence in split_sentences(chunk.text):
+        for sentence in _quoted(chunk.text):
             match = killed.search(sentence)
             if match is None:
                 continue
@@ -110,15 +111,6 @@ def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, li
     return next(iter(found.values())) if len(found) == 1 else None
 
 
-def _killing(victim: str, aliases: dict[str, list[str]]) -> re.Pattern[str]:
-    """A word for killing or dying with one of the victim's names right after it."""
-    names = "|".join(re.escape(n) for n in sorted({victim, *aliases.get(victim, [])},
-                                                   key=len, reverse=True))
-    return re.compile(f"(?:{'|'.join(map(re.escape, zh.DYING_WORDS))})了?(?:{names})"
-                      f"|\\b(?:{'|'.join(map(re.escape, en.DYING_WORDS))})\\w*\\s+(?:{names})\\b",
-                      re.I)
-
-
 def _untitled(sentence: str, entity: str) -> str:
     """An entry's first sentence without the title it opens with (苏绾：字若汀 → 字若汀)."""
     for mark in ("：", ":"):
@@ -127,9 +119,14 @@ def _untitled(sentence: str, entity: str) -> str:
     return sentence
 
 
+def _quoted(text: str) -> list[str]:
+    """The sentences of an entry as a quote is cut from them (stores/lang/text.py)."""
+    return [s.text for s in sentences(text, "quote")]
+
+
 def _sentences(fact: Fact, chinese: bool) -> list[str]:
     """The entry's sentences in the question's language."""
-    return [s for s in split_sentences(fact.text) if has_han(s) == chinese]
+    return [s for s in _quoted(fact.text) if has_han(s) == chinese]
 
 
 def _answers(plan: QueryPlan, entity: str, sentence: str, terms: Sequence[Term],
@@ -151,7 +148,7 @@ def _answers(plan: QueryPlan, entity: str, sentence: str, terms: Sequence[Term],
         new = [n for n in named if n not in plan.entities and n != entity]
         return any(kinds(n) in (wanted, "other") for n in new)
     if wanted == "number":
-        return bool(re.search(r"\d|[一二三四五六七八九十百千万两]", sentence))
+        return bool(re.search(f"[{NUMERALS}]", sentence))
     return True
 
 
@@ -174,7 +171,11 @@ def with_lore_lead(answer: Answer, lead: LoreLead, say: Callable[[str], str],
             # the evidence's own lead (it picked nothing), or a line quoting the entry
             continue
         line = _CITE.sub(lambda m: f"[{renumber[int(m.group(1))]}]", line)
-        lines.append(_FIRST_CITE.sub(lambda m: "另见" if m.group(0) == "见" else "See also ", line))
+        for chinese_line in (True, False):  # the first evidence line is "see also" after a lead
+            if line.startswith(CITED_FIRST[chinese_line]):
+                line = CITED_MORE[chinese_line] + line[len(CITED_FIRST[chinese_line]):]
+                break
+        lines.append(line)
     return answer.model_copy(update={
         "text": "\n".join([statement(lead, say(lead.entity), chinese), *lines]),
         "citations": [first, *kept],
@@ -197,10 +198,8 @@ def statement(lead: LoreLead, name: str, chinese: bool) -> str:
                 return f"{sentence}[1]" if chinese else f"{sentence} [1]"
     if chinese:
         return f"{name}{sentence}[1]"
-    pronoun = _PRONOUN.match(sentence)
+    pronoun = SUBJECT_PRONOUN.match(sentence)
     if pronoun:
         return f"{name} {sentence[pronoun.end():]} [1]"
     return f"{name}: {sentence} [1]"
 
-
-_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)

@@ -37,7 +37,7 @@ from agent.librarian.compose import (
     compose,
     not_in_text,
     question_terms,
-    sentences,
+    quotable,
     tokens_of,
     within_horizon,
 )
@@ -63,8 +63,9 @@ from agent.stack import Resolution
 from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
-from stores.keyword.segment import fold_latin, tokens
+from stores.keyword.segment import tokens
 from stores.lang import asked_thing, asks, has_han
+from stores.lang.text import fold_latin
 
 STATED_WEIGHT = 4.0
 """Weight of the passages that state a typed relation the question's graph search found
@@ -178,7 +179,7 @@ class Librarian:
             words = list(dict.fromkeys(ch for w in words for ch in w))
         weight = self.grader.weight
         people = vote(ranked, words, weight, self._people_in, [*plan.entities, *desc.entities],
-                      sentences)
+                      quotable)
         if not people:  # no sentence holds the description's words: who the passages are about
             about = [n for n in bridge_entities(desc, ranked, limit=5)
                      if self._kinds.get(n) not in NOT_PEOPLE]

@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from agent.gender import Gender
-from stores.lang import HAN, HAN_RANGES
+from stores.lang import HAN, HAN_RANGES, en, zh
+from stores.lang.text import sentences
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
@@ -34,11 +35,9 @@ def _words(text: str) -> frozenset[str]:
 
 
 CJK = HAN
-_CHAPTER_REF = (r"(?:另见|见)?第\s*[\d一二三四五六七八九十百零]+\s*[回章节](?:\s*「[^」]*」)?"
-                r"|(?:(?:in|see also)\s+)?chapter\s+\d+(?:\s*\([^)]*\))?")
+_CHAPTER_REF = f"{zh.CHAPTER_CITED}|{en.CHAPTER_CITED}"
 _CHAPTER_RE = re.compile(_CHAPTER_REF, re.I)
 _HEAD_END = re.compile(r"\[\d+\]|“|「|\"|" + _CHAPTER_REF, re.I)
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=[a-z]{2}\.)\s|(?<=[A-Z]{2}\.)\s")
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,7 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
     `complete(cut)` gives the name a quote cut short began ("Château d" → "Château d’If").
     """
     head = _HEAD_END.split(answer, maxsplit=1)[0]
-    head = _SENTENCE_END.split(head.strip(), maxsplit=1)[0].strip() if head.strip() else ""
+    head = next((s.text for s in sentences(head.strip(), "head")), "")
     body = _CHAPTER_RE.sub(" ", answer)
     for citation in citations:
         quote = citation.get("quote", "") if isinstance(citation, dict) else \
@@ -172,20 +171,15 @@ _ZH_KIND_NOT_NAME = frozenset("战兵人军拍骑乘勒纵跃催驱策快好良�
 
 # -- English -------------------------------------------------------------------------------------
 _NAME_WORD = r"[A-Z][\w’'\-]*"
-_PARTICLE = r"(?:of|de|du|des|la|le|di|del|d’|d'|the)"
+_PARTICLE = en.PLACE_PARTICLE
 _EN_PHRASE = rf"{_NAME_WORD}(?:\s+(?:{_PARTICLE}\s*)?{_NAME_WORD}|\s*(?:d’|d')\s*{_NAME_WORD})*"
-_LOCATIVE = r"\b(?:in|at|into|inside|near|from|towards?|reached|reach)\s+(?:(?:the|this|that)\s+)?$"
-_LOOK_AT = re.compile(r"\b(?:look(?:ed|ing)?|glanc\w*|star\w*|gaz\w*|smil\w*|laugh\w*|aim\w*|"
-                      r"point\w*|nodd\w*|shout\w*|arriv\w*|angry|surprised|amazed)\s+at\s+$", re.I)
-_PLACE_HEAD = ("Château|Chateau|Fort|Castle|Isle|Island|Mount|Mont|Port|Cape|Gulf|Lake|River|Bay|"
-               "Pont|Rue|Hôtel|Hotel|Palace|Church|Abbey|Tower|Prison|Inn|Bridge|Street|Place|"
-               "Quai|Boulevard|Villa|Cathedral|Monastery|Convent|Forest|Valley|Harbour|Harbor")
-_PLACE_NOUN_AFTER = re.compile(r"^\s+(?:inn|hotel|house|bridge|prison|fortress|island|castle|"
-                               r"church|tavern|estate|harbour|harbor|port|quay|road|street)\b",
-                               re.I)
+_LOCATIVE = en.LOCATIVE
+_LOOK_AT = re.compile(en.LOOK_AT, re.I)
+_PLACE_HEAD = "|".join(en.PLACE_HEADS)
+_PLACE_NOUN_AFTER = re.compile(en.PLACE_NOUN_AFTER, re.I)
 _EN_PLACE_HEADED = re.compile(rf"\b(?:the\s+)?(?:{_PLACE_HEAD})(?:\s+(?:{_PARTICLE}\s*)?"
                               rf"{_NAME_WORD}|\s*(?:d’|d')\s*{_NAME_WORD})+")
-_EN_AFTER_LOCATIVE = re.compile(rf"(?<=\s)(?:(?:the|this|that)\s+)?({_EN_PHRASE})")
+_EN_AFTER_LOCATIVE = re.compile(rf"(?<=\s)(?:(?:{en.DEFINITE})\s+)?({_EN_PHRASE})")
 
 
 def used_as_place(text: str, start: int, end: int) -> bool:
@@ -220,11 +214,7 @@ def en_places(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, s
     return out
 
 
-_EN_TITLES = {
-    "m": "Count|Baron|Abbé|Abbe|Captain|General|King|Prince|Duke|Marquis|Emperor|Pope|Cardinal|"
-         "Major|Colonel|Doctor|Governor|Mayor|Lord|Sultan|Pasha|Vizier|Earl|Viscount",
-    "f": "Countess|Baroness|Queen|Princess|Duchess|Marquise|Empress|Lady",
-}
+_EN_TITLES = en.TITLES_ALONE
 _EN_TITLED = re.compile(rf"\bthe\s+(?:(?P<m>{_EN_TITLES['m']})|(?P<f>{_EN_TITLES['f']}))\b"
                         rf"(?:\s+(?:of|de)\s+{_NAME_WORD}(?:\s+{_NAME_WORD})*)?")
 
@@ -239,13 +229,11 @@ def en_titled(text: str, covered: list[tuple[int, int]]) -> list[tuple[int, str,
     return out
 
 
-_NOT_PLACE = _words("I He She It They We You His Her Its Their My Your Our The This That What Who "
-                    "When Where Why How Yes No Oh Ah Sir Madame Monsieur M.")
+_NOT_PLACE = _words(en.NOT_PLACE_TEXT)
 
-_EN_DETERMINED = re.compile(r"^\s*(?:a|an|the|one|his|her|their|its|some)\s+((?:[a-z][a-z\-]+\s+)"
+_EN_DETERMINED = re.compile(rf"^\s*(?:{en.DETERMINERS})\s+((?:[a-z][a-z\-]+\s+)"
                             r"{0,2}[a-z][a-z\-]+)\b", re.I)
-_EN_NOT_THING = _words("man woman men women boy girl child son daughter father mother husband wife "
-                       "brother sister friend person people one end time day way")
+_EN_NOT_THING = _words(en.NOT_THING_TEXT)
 
 
 def en_lead_thing(head: str) -> str:
@@ -258,6 +246,6 @@ def en_lead_thing(head: str) -> str:
 
 def en_things(text: str, noun: str) -> list[tuple[int, str]]:
     """Phrases in `text` whose head is `noun` (a beautiful diamond → the diamond), in order."""
-    pattern = re.compile(rf"\b(?:a|an|the|this|that|his|her|their|its)\s+(?:[a-z\-]+\s+)?"
+    pattern = re.compile(rf"\b(?:{en.POINTING_DETERMINERS})\s+(?:[a-z\-]+\s+)?"
                          rf"{re.escape(noun)}s?\b", re.I)
     return [(m.start(), f"the {noun}") for m in pattern.finditer(text)]

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from agent.librarian.analysis import ASKS_RELATION, QueryPlan
+from agent.librarian.analysis import QueryPlan
 from agent.schemas import Relation
 from stores.lang import language
+from stores.lang.asking import ASKS_RELATION
 
 
 def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:

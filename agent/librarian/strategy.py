@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Any
 
 from agent.librarian.analysis import (
-    ASKS_RELATION,
     DEATH_WORDS_EN,
     DEATH_WORDS_ZH,
     KIN_WORDS_EN,
@@ -29,14 +28,12 @@ from agent.librarian.analysis import (
 from agent.retrieval import rrf
 from agent.schemas import Passage, Relation, TimelineEvent
 from stores.keyword.segment import tokens
+from stores.lang import en, zh
+from stores.lang.asking import ASKS_RELATION
 from stores.protocols import Hit
 
-QUESTION_WORDS_ZH = re.compile(
-    r"有谁|是谁|是哪位|哪一位|哪位|哪一回|第几回|哪一章|第几章|哪回|哪里|哪儿|哪个|哪座|哪家|哪些|什么|怎么样|怎么|"
-    r"怎样|如何|为什么|为何|多少|几个|是否|有没有|什么关系|关系|吗|呢|谁|哪|请问|后来|最后|发生|的|了|是|在|和")
-QUESTION_WORDS_EN = re.compile(
-    r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|a|an|of|"
-    r"in|to|chapter|happen(?:s|ed)?|name|called)\b", re.I)
+QUESTION_WORDS_ZH = re.compile("|".join(zh.QUERY_FILLER))
+QUESTION_WORDS_EN = re.compile(en.QUERY_FILLER, re.I)
 
 
 @dataclass
@@ -62,10 +59,7 @@ class Results:
 # Words about the book rather than in it ("at the start of the novel", 书中): a story never
 # calls itself a novel, so searching for them finds only noise (Monte Cristo "On what date does
 # the Pharaon arrive … at the start of the novel?" lost chapter 1 to passages saying "start").
-ABOUT_THE_BOOK = re.compile(
-    r"\b(?:at|in|by|near|towards?) the (?:very )?(?:start|beginning|end|opening|close) of the "
-    r"(?:novel|book|story)\b|\b(?:in|of) the (?:novel|book|story)\b|\bthe (?:novel|book|story)\b"
-    r"|书中|书里|小说中|小说里|故事里|原文中", re.I)
+ABOUT_THE_BOOK = re.compile("|".join((en.ABOUT_THE_BOOK, *zh.ABOUT_THE_BOOK)), re.I)
 
 
 def content_query(question: str) -> str:

@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from stores.lang import en, has_han, sentences, zh
+from stores.lang import en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
+from stores.lang.text import sentences
 from stores.lang.zh import KIN as _ZH_KIN
 from stores.models import Entity, Relation
 
@@ -77,7 +78,7 @@ def names_a_relative(text: str, after: int) -> bool:
 def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
     """The relations `text` states between the entities of `spans` ((start, end, name))."""
     statements: list[Statement] = []
-    for start, end in sentences(text):
+    for start, end, _ in sentences(text):
         inside = [(a - start, b - start, n) for a, b, n in spans if start <= a and b <= end]
         if len({n for *_, n in inside}) < 2:
             continue

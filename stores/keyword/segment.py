@@ -21,21 +21,15 @@ Cristo 0.54 / 0.42 → 0.60 / 0.46, FairytaleQA (20 stories) 0.80 / 0.66 → 0.8
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
 from stores.lang import HAN_RANGES, has_han
 from stores.lang.en import STOPWORDS as ENGLISH_STOPWORDS
+from stores.lang.text import fold_latin, stem
 
 # A Han run, or a run of other word characters (letters, digits; not '_', not Han).
 _RUNS = re.compile(f"([{HAN_RANGES}]+)|([^\\W_{HAN_RANGES}]+)")
-
-
-def fold_latin(word: str) -> str:
-    """Lowercase and strip accents: 'Dantès' → 'dantes', 'Mercédès' → 'mercedes'."""
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
 class Segmenter:
@@ -43,7 +37,6 @@ class Segmenter:
 
     def __init__(self, words: Iterable[str] = ()) -> None:
         self._jieba: Any = None  # rjieba.Jieba, created on first use
-        self._stemmer: Any = None  # Snowball English (PyStemmer), created on first use
         self._words: set[str] = set()
         self.add_words(words)
 
@@ -83,15 +76,8 @@ class Segmenter:
                 continue
             word = fold_latin(other)
             if word and word not in ENGLISH_STOPWORDS:
-                out.append(self._stem(word))
+                out.append(stem(word))
         return out
-
-    def _stem(self, word: str) -> str:
-        if self._stemmer is None:
-            import Stemmer
-
-            self._stemmer = Stemmer.Stemmer("english")
-        return self._stemmer.stemWord(word)
 
 
 _DEFAULT: dict[str, Segmenter] = {}

@@ -4,7 +4,8 @@ Every rule that reads Chinese or English text (the ingest's name rules in stores
 readers' headings, the keyword index, the librarian's question analysis and follow-ups) takes
 its words from here, so a kin word or a title is added in one place. `zh.py` and `en.py` each
 hold one table per concept; `script_of` tells which one a text is written in, with the one
-definition of a Han character, and `sentences` is the one sentence splitter.
+definition of a Han character; `text.py` holds the one sentence splitter and English stemmer;
+`asking.py` and `referring.py` the librarian's grammar of questions and follow-ups, in both.
 
 A third language is one new module with a `LANGUAGE` and its code in `LANGUAGES`.
 This package imports nothing from the project: every layer may use it.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -168,47 +169,6 @@ def asked_thing(question: str) -> str | None:
     if asks("who").search(question):
         return "name"
     return None
-
-
-@cache
-def _sentence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    marks = "".join(dict.fromkeys("".join(language(c).sentence_end for c in LANGUAGES)))
-    words = "|".join(w for c in LANGUAGES for w in language(c).abbreviations)
-    return (re.compile(f"[{re.escape(marks)}]+[”’\"']?|\n"),
-            re.compile(rf"(?:^|\W)(?:{words}|[A-Z])\.$"))
-
-
-def ends_with_abbreviation(text: str) -> bool:
-    """Whether the text ends with a title's or an initial's full stop (Mr., M., Mrs.), which
-    does not end a sentence."""
-    return _sentence_patterns()[1].search(text, max(0, len(text) - 8)) is not None
-
-
-def sentences(text: str) -> Iterator[tuple[int, int]]:
-    """Sentence spans of a text (a line break ends one too: the dialogue of a script). The one
-    sentence splitter: a title's full stop (M. Noirtier, Mr. Darcy) does not end a sentence."""
-    end_of_sentence, abbreviation = _sentence_patterns()
-    start = 0
-    for end in end_of_sentence.finditer(text):
-        if abbreviation.search(text, max(0, end.end() - 8), end.end()):
-            continue
-        if text[start:end.end()].strip():
-            yield start, end.end()
-        start = end.end()
-    if text[start:].strip():
-        yield start, len(text)
-
-
-_CLOSING = "”’」』）》\"'"
-"""Closing quotes and brackets: they end the sentence they close, never begin the next one."""
-_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])|(?<=[。！？!?；;][{_CLOSING}])"
-                    rf"|(?<=[.!?])\s+|(?<=[.!?][{_CLOSING}])\s+")
-
-
-def split_sentences(text: str) -> list[str]:
-    """The sentences (and ；-clauses) of a passage as stripped strings, line breaks ignored:
-    what a one-line gist or a quote is cut from."""
-    return [s.strip() for s in _BREAK.split(text.replace("\n", " ")) if s.strip()]
 
 
 _CLAUSE_END = re.compile(r"[，,；;：:、—]")

@@ -111,6 +111,11 @@ PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "d
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
 
 # -- kinship: words for relatives and how a sentence states kin -----------------------------------
+ROLE_WORDS = {"child": r"child|son|daughter|boy|girl|baby|infant"}
+"""A word for a child in a follow-up (the child) → the words next to a name that give it that
+role (his son Albert), as an alternation."""
+CHILD_NOUNS = ("boy", "girl", "son", "daughter", "baby", "infant")
+"""Nouns a follow-up names a child with, besides child (that boy)."""
 # A word for kin → (relation type, whether the one the word names is the relation's source):
 # "A is the father of B" names A the father, so A parent_of B; "A is the daughter of B" names
 # A the daughter, so B parent_of A. Spouse, kin and sworn siblings have no direction.
@@ -147,6 +152,45 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         r"(?: to| with)?\s+" + b,
         r"\bmarriage (?:of|between) " + a + r"\s+(?:and|with|to)\s+" + b,
     )
+
+# -- places, titles and things in an answer (the librarian's follow-up phrases) --------------------
+LOCATIVE = r"\b(?:in|at|into|inside|near|from|towards?|reached|reach)\s+(?:(?:the|this|that)\s+)?$"
+"""What stands before a place (in the, near, reached …), at the end of a text (a pattern)."""
+LOOK_AT = (r"\b(?:look(?:ed|ing)?|glanc\w*|star\w*|gaz\w*|smil\w*|laugh\w*|aim\w*|"
+           r"point\w*|nodd\w*|shout\w*|arriv\w*|angry|surprised|amazed)\s+at\s+$")
+"""'at' that is no place: looked at, smiled at, angry at (a pattern)."""
+PLACE_PARTICLE = r"(?:of|de|du|des|la|le|di|del|d’|d'|the)"
+"""A small word inside a place's name (Château d’If, Isle of Elba) (a pattern)."""
+DEFINITE = "the|this|that"
+"""What a named place is introduced with (the Château d’If, this island)."""
+PLACE_HEADS = ("Château", "Chateau", "Fort", "Castle", "Isle", "Island", "Mount", "Mont", "Port",
+               "Cape", "Gulf", "Lake", "River", "Bay", "Pont", "Rue", "Hôtel", "Hotel", "Palace",
+               "Church", "Abbey", "Tower", "Prison", "Inn", "Bridge", "Street", "Place", "Quai",
+               "Boulevard", "Villa", "Cathedral", "Monastery", "Convent", "Forest", "Valley",
+               "Harbour", "Harbor")
+"""Words a place's name begins with (the Château d’If, Fort Saint-Nicolas)."""
+PLACE_NOUN_AFTER = (r"^\s+(?:inn|hotel|house|bridge|prison|fortress|island|castle|"
+                    r"church|tavern|estate|harbour|harbor|port|quay|road|street)\b")
+"""A place noun after a name (the Morrel house, the Pont du Gard bridge) (a pattern)."""
+TITLES_ALONE = {
+    "m": "Count|Baron|Abbé|Abbe|Captain|General|King|Prince|Duke|Marquis|Emperor|Pope|Cardinal|"
+         "Major|Colonel|Doctor|Governor|Mayor|Lord|Sultan|Pasha|Vizier|Earl|Viscount",
+    "f": "Countess|Baroness|Queen|Princess|Duchess|Marquise|Empress|Lady",
+}
+"""Titles that name a person alone (the Count, the Queen), by gender, as alternations."""
+NOT_PLACE_TEXT = ("I He She It They We You His Her Its Their My Your Our The This That What Who "
+                  "When Where Why How Yes No Oh Ah Sir Madame Monsieur M.")
+"""Capitalised words that begin no place name (after 'in': In He …), space-separated."""
+DETERMINERS = "a|an|the|one|his|her|their|its|some"
+"""What a noun phrase an answer leads with begins with (A diamond, His sword)."""
+POINTING_DETERMINERS = "a|an|the|this|that|his|her|their|its"
+"""What a phrase naming a thing begins with (a beautiful diamond, that sword)."""
+NOT_THING_TEXT = ("man woman men women boy girl child son daughter father mother husband wife "
+                  "brother sister friend person people one end time day way")
+"""Nouns an answer leads with that are no thing to follow up on (A man …), space-separated."""
+
+CHAPTER_CITED = r"(?:(?:in|see also)\s+)?chapter\s+\d+(?:\s*\([^)]*\))?"
+"""A chapter an answer cites (see also chapter 3 (…)), to be taken out of what it says."""
 
 # -- chapters and scenes --------------------------------------------------------------------------
 NUMBER_WORDS = {
@@ -211,6 +255,19 @@ SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
+IDENTITY_QUESTION = r"^(?:who|what)\s+(?:is|was)\s+(?P<x>.+?)\s*[?.!]*$"
+"""A question asking who or what something is (Who was the stranger?): the thing is group x."""
+NUMBER_SCALES = ("hundred", "thousand", "million")
+"""Words that scale a number (two hundred, forty thousand)."""
+QUERY_FILLER = (r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|"
+                r"a|an|of|in|to|chapter|happen(?:s|ed)?|name|called)\b")
+"""The question words and fillers a content search leaves out of a question (the librarian)."""
+ABOUT_THE_BOOK = (
+    r"\b(?:at|in|by|near|towards?) the (?:very )?(?:start|beginning|end|opening|close) of the "
+    r"(?:novel|book|story)\b|\b(?:in|of) the (?:novel|book|story)\b|\bthe (?:novel|book|story)\b")
+"""Words about the book rather than in it (at the start of the novel): a story never calls
+itself a novel, so a search for them finds only noise."""
+
 DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried", "grave", "corpse",
                "suicide")
 """Ways a story says someone died."""

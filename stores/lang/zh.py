@@ -124,6 +124,13 @@ STATE_NAMES = frozenset("周魏吴汉晋齐楚秦燕宋鲁郑卫蜀")
 """Surnames that are also states: 魏公 and 周公 are dukes' titles, not 魏延 or 周瑜."""
 
 # -- kinship: words for relatives and how a sentence states kin -----------------------------------
+ROLE_WORDS = {
+    "孩子": "孩子|儿子|孩儿|幼子|长子|次子|之子|子|女儿|女",
+    "儿子": "儿子|长子|次子|幼子|之子|子",
+    "女儿": "女儿|之女|长女|次女|女",
+}
+"""A word for a child in a follow-up (这个孩子) → the words next to a name that give it that
+role (长子孙策, 之女貂蝉), as an alternation."""
 KIN = {
     **dict.fromkeys(("父", "父亲", "母", "母亲"), ("parent_of", True)),
     **dict.fromkeys(("子", "儿子", "长子", "次子", "三子", "四子", "幼子", "女", "女儿", "长女",
@@ -166,6 +173,8 @@ NUMERAL_DIGITS = {"零": 0, "〇": 0, "○": 0, "Ｏ": 0, "一": 1, "二": 2, "�
 NUMERAL_UNITS = {"十": 10, "百": 100, "千": 1000}
 
 NUMERALS = "0-9０-９零〇○Ｏ一二三四五六七八九十百千两兩廿卅"
+COUNTED = f"(?:[{NUMERALS}]|\\d)+(?:[余多])?[个人位匹员名年岁日天次回里斤两万千百骑匹口张座件只头]?"
+"""A number as a story writes it, with what it counts: 三千余骑, 十八年, 2匹 (a pattern)."""
 
 # 第N回 / 第N章 / 第N节 (節), optionally followed by a title; the title may not be a sentence.
 CHAPTER_HEADING = re.compile(
@@ -238,6 +247,22 @@ SPEAKS = r"[^，。！？“”「」]{0,3}?(?:曰|道|说|问|答|叹|喝|叫|�
 """A name followed by how it speaks (孔明曰, 宝玉笑道): the one who says the next words."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
+CHAPTER_CITED = r"(?:另见|见)?第\s*[\d一二三四五六七八九十百零]+\s*[回章节](?:\s*「[^」]*」)?"
+"""A chapter an answer cites (见第3回「…」), to be taken out of what it says (a pattern)."""
+IDENTITY_QUESTION = (r"^(?P<x>.+?)(?:指的|说的|讲的|又)?(?:究竟|到底)?是(?:谁|何人|什么人|哪位|哪一位)"
+                     r"[？?。！!]*$")
+"""A question asking who or what something is (那个人究竟是谁？): the thing is group x."""
+QUERY_FILLER = ("有谁", "是谁", "是哪位", "哪一位", "哪位", "哪一回", "第几回", "哪一章", "第几章", "哪回",
+                "哪里", "哪儿", "哪个", "哪座", "哪家", "哪些", "什么", "怎么样", "怎么", "怎样", "如何",
+                "为什么", "为何", "多少", "几个", "是否", "有没有", "什么关系", "关系", "吗", "呢", "谁",
+                "哪", "请问", "后来", "最后", "发生", "的", "了", "是", "在", "和")
+"""The question words and fillers a content search leaves out of a question (the librarian), in
+the order its alternation tries them."""
+ABOUT_THE_BOOK = ("书中", "书里", "小说中", "小说里", "故事里", "原文中")
+"""Words about the book rather than in it: a story never calls itself a novel."""
+POINTING = ("那位", "那个", "那名", "那人", "那些")
+"""那位, 那个: a question pointing at someone, not a word the story should contain."""
+
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
                "身死", "而亡", "气绝")
 """Ways a story says someone died."""

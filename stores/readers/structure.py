@@ -28,11 +28,6 @@ class ChapterBuilder:
         self._chapters: list[Chapter] = [Chapter(number=0, title="", scenes=[Scene(1, "")])]
         self._numbered: list[bool] = [True]
 
-    @property
-    def has_chapters(self) -> bool:
-        """True once a chapter heading has been seen."""
-        return len(self._chapters) > 1
-
     def chapter(self, number: int | None, title: str, line: int) -> None:
         """Start a chapter at a heading; `number` None means "the one after the previous"."""
         self._chapters.append(Chapter(number=number or 0, title=title,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from agent.librarian.followup import resolve
-from agent.stack import Lexicon, likely_answer, next_stack
+from agent.stack import Asked, Lexicon, likely_answer, next_stack
 from sessions.records import StackEntry, Turn
 from stores.models import Entity
 
@@ -32,6 +32,7 @@ class Dialogue:
             id=str(len(self.turns)), session_id="s", n=len(self.turns) + 1, question=question,
             resolved_question=res.text, answer=answer, status="answered", entities=names,
             citations=[{"chunk_id": "c", "quote": q} for q in quotes], created=datetime.now(UTC)))
-        guess = likely_answer(res, names, self.lexicon) if evidence else ""
-        self.stack = next_stack(res, names, self.stack, self.lexicon, guess=guess)
+        asked = Asked.read(res, self.lexicon)
+        guess = likely_answer(asked, names) if evidence else ""
+        self.stack = next_stack(asked, names, self.stack, guess=guess)
         return res.text

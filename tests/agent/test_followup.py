@@ -17,7 +17,7 @@ import pytest
 
 from agent.librarian.followup import is_followup, resolve_followup
 from agent.librarian.referring import find_references
-from agent.stack import Lexicon, Resolution, likely_answer, next_stack
+from agent.stack import Asked, Lexicon, Resolution, likely_answer, next_stack
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -186,16 +186,16 @@ def test_a_guess_is_no_longer_one_once_an_answer_states_it(sanguo: Lexicon) -> N
 
 
 def test_only_a_name_the_question_did_not_give_is_a_guess(sanguo: Lexicon) -> None:
-    asked = Resolution("关羽斩了谁？", "关羽斩了谁？")
-    assert likely_answer(asked, ["关羽", "华雄"], sanguo) == "华雄"
-    assert likely_answer(asked, ["关羽"], sanguo) == ""
+    asked = Asked.read(Resolution("关羽斩了谁？", "关羽斩了谁？"), sanguo)
+    assert likely_answer(asked, ["关羽", "华雄"]) == "华雄"
+    assert likely_answer(asked, ["关羽"]) == ""
     # given, but the question named it (as resolved, or through a pronoun it was taken to mean)
-    assert not any(e.guess for e in next_stack(asked, ["关羽", "华雄"], [], sanguo, guess="关羽"))
-    read = Resolution("他斩了谁？", "他斩了谁？", [("他", ["关羽"])])
-    assert not any(e.guess for e in next_stack(read, ["关羽"], [], sanguo, guess="关羽"))
+    assert not any(e.guess for e in next_stack(asked, ["关羽", "华雄"], [], guess="关羽"))
+    read = Asked.read(Resolution("他斩了谁？", "他斩了谁？", [("他", ["关羽"])]), sanguo)
+    assert not any(e.guess for e in next_stack(read, ["关羽"], [], guess="关羽"))
     # not given: nothing is a guess, whoever the answer is about
-    assert not any(e.guess for e in next_stack(asked, ["华雄", "关羽"], [], sanguo))
-    marked = next_stack(asked, ["华雄", "关羽"], [], sanguo, guess="华雄")
+    assert not any(e.guess for e in next_stack(asked, ["华雄", "关羽"], []))
+    marked = next_stack(asked, ["华雄", "关羽"], [], guess="华雄")
     assert [(e.entity, e.guess) for e in marked] == [("关羽", False), ("华雄", True)]
 
 

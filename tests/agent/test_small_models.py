@@ -1,4 +1,4 @@
-"""The small-model reader (agent.reading) against the fake OpenAI-compatible server, through the
+"""The small-model reader (agent.small_context) against the fake OpenAI-compatible server, through the
 real openai client, checking what the server receives: a lean first prompt, tool calls written as
 JSON text run as tool calls, compact results with no passage sent twice, passage ids expanded into
 citations, and the round and time limits ending with the best evidence, marked as such.

@@ -13,7 +13,7 @@ import pytest
 from stores.errors import StoreError
 from stores.keyword import BM25Index, Segmenter, add_words, tokens
 from stores.keyword import segment as segment_module
-from stores.keyword.segment import fold_latin
+from stores.lang.text import fold_latin
 from stores.models import Chunk
 from tests.stores.index_conformance import ALIASES, KeywordIndexConformance, load_story_chunks
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from stores import lang
-from stores.lang import asks, has_han, language, language_for, script_of, sentences
+from stores.lang import asks, has_han, language, language_for, script_of
+from stores.lang.text import sentences
 
 
 def test_one_script_detector_for_every_han_block() -> None:
@@ -16,7 +17,7 @@ def test_one_script_detector_for_every_han_block() -> None:
 
 def test_sentences_keep_a_titles_full_stop_inside_the_sentence() -> None:
     text = "M. Noirtier came in. 玄德大喜。\nMr. Darcy bowed!"
-    assert [text[a:b].strip() for a, b in sentences(text)] == [
+    assert [text[a:b].strip() for a, b, _ in sentences(text)] == [
         "M. Noirtier came in.", "玄德大喜。", "Mr. Darcy bowed!"]
 
 

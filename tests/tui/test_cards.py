@@ -72,7 +72,7 @@ async def test_c_opens_the_card_from_the_stack_and_from_the_timeline(app):
 async def test_the_card_keeps_the_spoiler_horizon(app):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.set_horizon(2)  # what Ctrl+B sets: the reader has read up to chapter 2
+        app.jobs.set_horizon(app.talking, 2)  # what Ctrl+B sets: the reader has read up to chapter 2
         await settle(pilot)
         await ask(pilot, "Who is Eleanor Vance?")  # she first appears in ch. 7
         stored = app.conversation.turns()[-1]

@@ -8,12 +8,12 @@ import re
 import pytest
 
 from tests.tui.conftest import SIZE, make_app, settle
+from tui.actions import palette_commands
 from tui.app import LoreApp
 from tui.keys import binding_groups, known_ids, unknown_ids
 from tui.screens.help import HelpScreen, help_markdown
 from tui.screens.main import MainScreen
 from tui.screens.sessions import SessionPicker
-from tui.settings import load_settings
 
 
 def test_every_binding_has_a_unique_id_and_a_tooltip():
@@ -31,8 +31,7 @@ def test_unknown_keymap_ids_are_found():
 
 
 def test_the_palette_offers_every_action_of_the_main_screen():
-    app = LoreApp(load_settings())
-    offered = {action for _, _, action in app.palette_commands()}
+    offered = {action for _, _, action in palette_commands()}
     for binding in MainScreen.BINDINGS:
         assert binding.action in offered, binding.id
     for binding in LoreApp.BINDINGS:
@@ -40,7 +39,7 @@ def test_the_palette_offers_every_action_of_the_main_screen():
 
 
 def test_the_help_lists_every_binding_with_its_remapped_keys():
-    text = help_markdown({"sessions": "f6"})
+    text = help_markdown({"sessions": "f6"}, binding_groups())
     for _, bindings in binding_groups():
         for b in bindings:
             assert f"`{b.id}`" in text

@@ -10,7 +10,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from tui.keys import binding_groups, keys_for
+BindingGroups = list[tuple[str, list[Binding]]]
+"""(where they apply, their bindings): tui.keys.binding_groups()."""
 
 INTRO = """\
 # Lorekeeper — keys
@@ -26,10 +27,16 @@ Remap any key in `config.toml`: `[keymap]` with `binding-id = "key"`, e.g. `sess
 """
 
 
-def help_markdown(keymap: Mapping[str, str]) -> str:
+def keys_for(binding: Binding, keymap: Mapping[str, str]) -> str:
+    """The keys that trigger a binding once `[keymap]` is applied, as the help shows them."""
+    keys = keymap.get(binding.id or "", binding.key)
+    return ", ".join(k.strip() for k in keys.split(","))
+
+
+def help_markdown(keymap: Mapping[str, str], groups: BindingGroups) -> str:
     """The intro and one table of keys per place they apply."""
     parts = [INTRO]
-    for where, bindings in binding_groups():
+    for where, bindings in groups:
         if not bindings:
             continue
         parts.append(f"\n## {where}\n\n| keys | id | does |\n| --- | --- | --- |")
@@ -43,13 +50,13 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,q", "dismiss", "close", id="help-close",
                         tooltip="Close the help")]
 
-    def __init__(self, keymap: Mapping[str, str]) -> None:
+    def __init__(self, keymap: Mapping[str, str], groups: BindingGroups) -> None:
         super().__init__(classes="dialog")
-        self.keymap = keymap
+        self.keymap, self.groups = keymap, groups
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"), VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(self.keymap))
+            yield Markdown(help_markdown(self.keymap, self.groups))
         yield Footer()
 
     def on_mount(self) -> None:

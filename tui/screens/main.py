@@ -1,20 +1,24 @@
-"""The main screen: chat (with the question box), entity stack and timeline, status bar."""
+"""The main screen: chat (with the question box), entity stack and timeline, status bar.
+
+The screen owns its panes: the app tells it what to show through its methods (attributes
+down), and it asks the app for what the user wants with messages (messages up)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input
 
-from tui.messages import CardRequested
-from tui.widgets.chat import ChatLog
-from tui.widgets.citations import CitationList
+from tui.messages import ErrorRaised
+from tui.widgets.chat import ChatLog, TurnView
 from tui.widgets.examples import ExampleQuestions
 from tui.widgets.question import QuestionBox
 from tui.widgets.stack import EntityStack
@@ -22,7 +26,12 @@ from tui.widgets.status import StatusBar
 from tui.widgets.timeline import Timeline
 
 if TYPE_CHECKING:
-    from tui.app import LoreApp
+    from agent.conversation import TurnResult
+    from agent.deps import ToolCall
+    from agent.schemas import TimelineEvent
+    from agent.streaming import Draft
+    from sessions.records import StackEntry, Turn
+    from tui.state import WorldInfo
 
 NARROW = 90
 """Columns from which the side panes sit beside the chat."""
@@ -68,19 +77,32 @@ class MainScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
     """Below NARROW columns the side panes move under the chat, which keeps the full width."""
 
-    app: LoreApp
+    @dataclass
+    class QuestionAsked(Message):
+        """Ask this question (from the question box, or an example question)."""
 
-    def __init__(self) -> None:
+        text: str
+        typed: bool = True
+        """Typed into the question box, which is cleared once the question goes out."""
+
+    @dataclass
+    class CancelWanted(Message):
+        """Esc: cancel the running answer; with none running the question box takes focus."""
+
+    def __init__(self, max_question_chars: int) -> None:
         super().__init__()
+        self.max_question_chars = max_question_chars
         self.return_focus: Widget | None = None
         """Where focus goes back to when the screen on top closes: the list a passage was
         opened from; after any dialog, the question box."""
+        self._answer: TurnView | None = None
+        """The turn whose answer is being built."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="panes"):
             with Vertical(id="chat-column"):
                 yield ChatLog(id="chat")
-                yield QuestionBox(self.app.settings.sessions.max_question_chars, id="question",
+                yield QuestionBox(self.max_question_chars, id="question",
                                   placeholder="Ask about the world… (Enter sends)")
             with Vertical(id="side"):
                 yield EntityStack(id="stack")
@@ -121,14 +143,104 @@ class MainScreen(Screen[None]):
         target = back if back is not None and back.is_attached else self.question
         self.call_after_refresh(target.focus)
 
-    def show_timeline(self, entity: str | None, events: list[Any]) -> None:
+    # -- what the app shows ----------------------------------------------------------------------
+    def show_status(self, *, world: WorldInfo | None = None, model: str | None = None,
+                    horizon: int | None = None, session: str | None = None,
+                    activity: str | None = None, vectors: str | None = None) -> None:
+        """Set the status bar's fields that are given; the others stay."""
+        given = {"world": world, "model": model, "horizon": horizon, "session": session,
+                 "activity": activity, "vectors": vectors}
+        for name, value in given.items():
+            if value is not None:
+                setattr(self.status, name, value)
+
+    async def show_session(self, turns: list[Turn], hint: str, examples: list[str],
+                           world: str) -> None:
+        """A session just opened: its turns (the latest in view), the empty chat's hint and
+        example questions, and the question box focused."""
+        with self.app.batch_update():
+            await self.chat.clear_turns()
+            await self.chat.add_stored_turns(turns)
+        # the latest turn in view, however late the answers lay out; an empty session's
+        # welcome stays at the top
+        self.chat.anchor(bool(turns))
+        self.chat.set_hint(hint)
+        self.chat.set_examples(examples)
+        self.question.placeholder = f"Ask about {world}… (Enter sends, F1 help)"
+        self.question.focus()  # a new or resumed session starts at the question box
+
+    async def clear_session(self, hint: str | None = None) -> None:
+        """No session on screen (its world failed to load); `hint` says why."""
+        self.chat.set_examples([])
+        if hint is not None:
+            self.chat.set_hint(hint)
+        await self.chat.clear_turns()
+
+    def set_hint(self, text: str) -> None:
+        """The line of the empty chat (an open's failure stays here)."""
+        self.chat.set_hint(text)
+
+    def show_stack(self, stack: list[StackEntry], aliases: dict[str, list[str]],
+                   tracked: str | None) -> None:
+        self.stack.show(stack, aliases, tracked)
+
+    def show_timeline(self, entity: str | None, events: list[TimelineEvent]) -> None:
         self.timeline.show(entity, events)
         self.timeline.border_title = (f"Timeline · {entity} ({len(events)})" if entity
                                       else "Timeline")
 
+    @property
+    def timeline_entity(self) -> str | None:
+        """The entity whose timeline is shown."""
+        return self.timeline.entity
+
+    @property
+    def turn_count(self) -> int:
+        """Turns of the session, the ones scrolled out of the chat included."""
+        return len(self.chat.turns) + self.chat.hidden_turns
+
+    @property
+    def first_question(self) -> str:
+        """The first question the chat shows ("" when empty)."""
+        return next((t.question for t in self.chat.turns), "")
+
+    def focus_question(self) -> None:
+        self.question.focus()
+
+    # -- the answer being built -------------------------------------------------------------------
+    async def start_answer(self, question: str, limit: int) -> None:
+        """A new turn for `question`; `limit` caps its streamed answer."""
+        self._answer = await self.chat.add_turn(question, limit=limit)
+
+    def answer_step(self, call: ToolCall) -> None:
+        if self._answer is not None:
+            self._answer.add_step(call)
+
+    def answer_draft(self, draft: Draft) -> None:
+        if self._answer is not None:
+            self._answer.add_draft(draft)
+
+    async def show_answer(self, result: TurnResult) -> None:
+        """The answer is done: its text and citations, in view."""
+        view, self._answer = self._answer, None
+        if view is not None:
+            await view.show_answer(result.resolved_question, result.answer.text,
+                                   result.answer.citations)
+            self.chat.anchor()  # the answer in view, after a resize too
+
+    def answer_ended(self, status: str, error: str = "") -> bool:
+        """The answer was cancelled or failed (status), or ended well (""); False when no
+        answer was being built."""
+        view, self._answer = self._answer, None
+        if view is None:
+            return False
+        if status:
+            view.show_ended(status, error)
+        return True
+
     # -- the reader's input -----------------------------------------------------------------------
     @on(Input.Submitted, "#question")
-    async def _submit(self, event: Input.Submitted) -> None:
+    def _submit(self, event: Input.Submitted) -> None:
         from agent.conversation import checked_question
         from stores.errors import LoreError
 
@@ -138,23 +250,18 @@ class MainScreen(Screen[None]):
         try:  # before it is echoed or counted: a refused question stays in the box
             checked_question(text, self.question.limit)
         except LoreError as exc:
-            self.app.report_error(exc)
+            self.app.post_message(ErrorRaised(exc))
             return
-        if await self.app.submit_question(text):
-            event.input.clear()
+        self.app.post_message(self.QuestionAsked(text))
+
+    def question_sent(self) -> None:
+        """The typed question went out: the box is emptied for the next one."""
+        self.question.clear()
 
     @on(ExampleQuestions.Chosen)
-    async def _ask_example(self, event: ExampleQuestions.Chosen) -> None:
+    def _ask_example(self, event: ExampleQuestions.Chosen) -> None:
         self.question.focus()
-        await self.app.submit_question(event.question)
-
-    @on(EntityStack.TrackRequested)
-    def _track(self, event: EntityStack.TrackRequested) -> None:
-        self.app.track(event.entity)
-
-    @on(CardRequested)
-    def _card(self, event: CardRequested) -> None:
-        self.app.open_card(event.entity)
+        self.app.post_message(self.QuestionAsked(event.question, typed=False))
 
     @on(EntityStack.AskRequested)
     def _ask_about(self, event: EntityStack.AskRequested) -> None:
@@ -162,18 +269,9 @@ class MainScreen(Screen[None]):
         self.question.focus()
         self.question.cursor_position = len(self.question.value)
 
-    @on(CitationList.Opened)
-    def _open_citation(self, event: CitationList.Opened) -> None:
-        self.app.read_passage(event.chunk_id, event.quote)
-
-    @on(Timeline.PassageRequested)
-    def _open_appearance(self, event: Timeline.PassageRequested) -> None:
-        self.app.read_passage(event.chunk_id, "")
-
     # -- actions ----------------------------------------------------------------------------------
-    async def action_cancel(self) -> None:
-        if not await self.app.cancel_answer():
-            self.question.focus()
+    def action_cancel(self) -> None:
+        self.app.post_message(self.CancelWanted())
 
     def action_focus_pane(self, pane: str) -> None:
         self.query_one(PANES[pane]).focus()

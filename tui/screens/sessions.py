@@ -1,14 +1,15 @@
 """The session picker: the world's sessions with title, date and turn count.
 
 Enter resumes, `n` starts a new one, `r` renames, `d` deletes (after a confirmation).
-The rows come from the app's workers (`SessionPicker.Loaded`); the edits go back to them.
+The picker asks the app for its rows (`SessionPicker.LoadWanted`) and sends it the edits
+(`SessionPicker.EditWanted`); the app's workers answer with `SessionPicker.Loaded`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -20,9 +21,6 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
-
-if TYPE_CHECKING:
-    from tui.app import LoreApp
 
 
 @dataclass
@@ -54,17 +52,34 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
         Binding("escape", "close", "close", id="session-close", tooltip="Back to the chat"),
     ]
 
-    app: LoreApp
-
     @dataclass
     class Loaded(Message):
         """The world's sessions, newest first."""
 
         rows: list[SessionRow]
 
-    def __init__(self, world: str, current: str | None) -> None:
+    @dataclass
+    class LoadWanted(Message):
+        """The picker wants its rows (a `Loaded` back)."""
+
+        picker: SessionPicker
+
+    @dataclass
+    class EditWanted(Message):
+        """Rename or delete a session; the rows come back in a `Loaded`."""
+
+        picker: SessionPicker
+        op: str
+        """"rename" or "delete"."""
+        session_id: str
+        title: str = ""
+
+    def __init__(self, world: str, current: str | None,
+                 answering: Callable[[], bool] = lambda: False) -> None:
         super().__init__(classes="dialog")
         self.world, self.current = world, current
+        self.answering = answering
+        """Whether an answer is being built now (in the current session)."""
         self.rows: list[SessionRow] = []
 
     def compose(self) -> ComposeResult:
@@ -80,7 +95,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
         table.add_column("Last active", key="updated", width=16)
         table.add_column("Turns", key="turns", width=5)
         table.focus()
-        self.app.load_sessions(self)
+        self.app.post_message(self.LoadWanted(self))
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
@@ -126,7 +141,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
 
         def renamed(title: str | None) -> None:
             if title is not None and title.strip():
-                self.app.edit_session(self, "rename", session_id, title.strip())
+                self.app.post_message(self.EditWanted(self, "rename", session_id, title.strip()))
 
         self.app.push_screen(PromptDialog("Title of the session", row.title), renamed)
 
@@ -134,7 +149,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
         session_id = self.highlighted_id
         if session_id is None:
             return
-        if session_id == self.current and self.app.answering:
+        if session_id == self.current and self.answering():
             self.notify("An answer is being built in this session: wait for it or cancel it "
                         "(Esc) first.", severity="warning")
             return
@@ -142,7 +157,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.app.edit_session(self, "delete", session_id)
+                self.app.post_message(self.EditWanted(self, "delete", session_id))
 
         message = (f"Delete the session “{row.title}” with its {row.turns} turns?"
                    + ("\nIt is the session open now; a new one takes its place."

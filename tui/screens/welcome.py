@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, ProgressBar, Static
 
-if TYPE_CHECKING:
-    from tui.app import LoreApp
+from tui.messages import DemoRequested
 
 WELCOME = """\
 # Welcome to Lorekeeper
@@ -44,8 +41,6 @@ class WelcomeScreen(Screen[None]):
                 tooltip="Ingest the bundled demo world and open it"),
     ]
 
-    app: LoreApp
-
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="welcome-box"):
             yield Markdown(WELCOME, id="welcome-text")
@@ -57,11 +52,12 @@ class WelcomeScreen(Screen[None]):
         self.query_one(ProgressBar).display = False
 
     def action_ingest_demo(self) -> None:
-        if self.app.ingesting:
+        progress = self.query_one(ProgressBar)
+        if progress.display:  # ingesting already (a failure hides the bar again)
             return
         self.query_one("#welcome-stage", Static).update("Starting…")
-        self.query_one(ProgressBar).display = True
-        self.app.start_demo_ingest()
+        progress.display = True
+        self.app.post_message(DemoRequested())
 
     def show_progress(self, stage: str, done: int, total: int) -> None:
         self.query_one("#welcome-stage", Static).update(f"{STAGES.get(stage, stage)} …")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -16,9 +16,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.state import WorldInfo
-
-if TYPE_CHECKING:
-    from tui.app import LoreApp
 
 DEMO_OPTION = "+demo"
 
@@ -37,13 +34,17 @@ class WorldSwitcher(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "close", "close", id="worlds-close",
                         tooltip="Back without switching")]
 
-    app: LoreApp
-
     @dataclass
     class Loaded(Message):
         """The ingested worlds, newest first."""
 
         worlds: list[WorldInfo]
+
+    @dataclass
+    class LoadWanted(Message):
+        """The switcher wants the worlds (a `Loaded` back, from the app's workers)."""
+
+        switcher: WorldSwitcher
 
     def __init__(self, current: str | None) -> None:
         super().__init__(classes="dialog")
@@ -59,7 +60,7 @@ class WorldSwitcher(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
-        self.app.load_worlds(self)
+        self.app.post_message(self.LoadWanted(self))
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:

@@ -1,4 +1,5 @@
-"""A reader that small local models can drive (`model.prompt = "lean"`, `model.output = "text"`).
+"""The small-model context: what lets a small local model drive the agent (`model.prompt = "lean"`,
+`model.output = "text"`).
 
 A 1.5B model on two CPU cores reads ~30 prompt tokens and writes ~2–3 tokens a second, so
 every token of the prompt and of the answer costs time, and a long JSON answer it cannot finish
@@ -53,6 +54,7 @@ from agent.readers import FirstSearch
 from agent.schemas import Passage, Relation, TimelineEvent
 from agent.tools import TOOL_NAMES, record_call
 from stores import lang
+from stores.lang.text import sentences
 
 LEAN_INSTRUCTIONS = """\
 Answer questions about one story from its text, which only your tools can search.
@@ -128,11 +130,6 @@ def terms(text: str) -> set[str]:
     return found
 
 
-def sentences(text: str) -> list[tuple[int, str]]:
-    """(offset, sentence) pieces of `text`, punctuation kept (the vocabulary's one splitter)."""
-    return [(start, text[start:end]) for start, end in lang.sentences(text)] or [(0, text)]
-
-
 def overlap(words: set[str], text: str) -> int:
     return len(words & terms(text))
 
@@ -143,7 +140,7 @@ def trim(text: str, query: str, limit: int) -> str:
     if len(flat) <= limit:
         return flat
     wanted = terms(query)
-    pieces = sentences(flat)
+    pieces = [(s.start, s.text) for s in sentences(flat)] or [(0, flat)]
     best = max(range(len(pieces)), key=lambda i: (overlap(wanted, pieces[i][1]), -i))
     lo = hi = best
     size = len(pieces[best][1])

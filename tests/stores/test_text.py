@@ -1,0 +1,54 @@
+"""The text toolkit (stores/lang/text.py): one sentence splitter whose rules differ where their
+callers were measured with the difference, and one English stemmer."""
+
+from __future__ import annotations
+
+import pytest
+
+from stores.lang.text import fold_latin, sentences, stem
+
+TEXT = 'M. Noirtier came in. He said: "Go!" Then he left.\n玄德大喜。「好！」关羽曰；张飞笑…'
+
+
+@pytest.mark.parametrize(("rule", "expected"), [
+    # a title's full stop stays inside; a line break ends a sentence; one closing quote at most
+    ("story", ["M. Noirtier came in.", ' He said: "Go!"', " Then he left.", "玄德大喜。",
+               "「好！", "」关羽曰；张飞笑…"]),
+    # line breaks read as spaces; ；-clauses and closing brackets; a full stop before a space
+    ("quote", ["M.", "Noirtier came in.", 'He said: "Go!"', "Then he left.", "玄德大喜。",
+               "「好！」", "关羽曰；", "张飞笑…"]),
+    # chunking's: the spaces after a sentence stay with it, so the pieces glue back
+    ("chunk", ["M. ", "Noirtier came in. ", 'He said: "Go!" ', "Then he left.\n", "玄德大喜。",
+               "「好！」", "关羽曰；", "张飞笑…"]),
+    # the librarian's quotes: an English full stop never ends a sentence
+    ("clause", ['M. Noirtier came in. He said: "Go!"', "Then he left.", "玄德大喜。", "「好！」",
+                "关羽曰；", "张飞笑…"]),
+    ("between", ['M. Noirtier came in. He said: "Go', '" Then he left.', "玄德大喜",
+                 "。「好！」关羽曰；张飞笑…"]),
+    ("head", ["M. Noirtier came in.", 'He said: "Go!', '" Then he left.', "玄德大喜。", "「好！",
+              "」关羽曰；", "张飞笑…"]),
+    ("mark", ["M.", " Noirtier came in.", ' He said: "Go!', '" Then he left.', "\n玄德大喜。",
+              "「好！", "」关羽曰；张飞笑…"]),
+])
+def test_each_rule_cuts_as_its_callers_were_measured(rule, expected) -> None:
+    assert [s.text for s in sentences(TEXT, rule)] == expected
+
+
+@pytest.mark.parametrize("rule", ["story", "quote", "chunk", "clause", "between", "head", "mark"])
+def test_a_sentence_says_where_it_stands(rule) -> None:
+    flat = TEXT.replace("\n", " ")
+    for s in sentences(TEXT, rule):
+        shown = flat[s.start:s.end] if rule == "quote" else TEXT[s.start:s.end]
+        assert s.text in (shown, shown.strip())
+
+
+def test_the_mark_rule_gives_the_text_back() -> None:
+    assert "".join(s.text for s in sentences(TEXT, "mark")) == TEXT
+
+
+def test_one_stemmer_two_ways() -> None:
+    assert stem("married") == "marri"  # Snowball: the keyword index and its queries
+    assert stem("denouncing") == "denounc"
+    assert stem("Dantès", prefix=True) == "dante"  # the librarian's prefix match folds too
+    assert stem("smartphone", prefix=True) == "smartph"  # long words keep more: not smart
+    assert fold_latin("Mercédès") == "mercedes"
