@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,9 @@ class Lexicon:
     """Canonical name → entity type (person, place, faction, item, event, other)."""
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
     gender: Callable[[str], Gender] = lambda name: ""
+    pronouns_tell: Callable[[], bool] = lambda: True
+    """Whether the world's pronouns tell women from men (agent.gender.pronouns_tell): where they
+    do not, nobody's gender is known from them, and an unknown gender says nothing."""
     _sorted: list[str] | None = field(default=None, init=False, repr=False)
 
     def names_in(self, text: str) -> list[str]:
@@ -66,9 +69,11 @@ class Lexicon:
     @classmethod
     def from_entities(cls, entities: Sequence[Entity],
                       passages: Callable[[str], Sequence[str]] | None = None,
-                      spans: Spans | None = None) -> Lexicon:
-        """A lexicon of these entities; `passages(name)` gives texts that mention one (for gender)."""
-        from agent.gender import GenderGuesser
+                      spans: Spans | None = None,
+                      story: Callable[[], Iterable[str]] = tuple) -> Lexicon:
+        """A lexicon of these entities; `passages(name)` gives texts that mention one and
+        `story()` the world's text (for gender: whether its pronouns tell women from men)."""
+        from agent.gender import GenderGuesser, pronouns_tell
 
         if spans is None:
             from stores.entities.matcher import AliasMatcher
@@ -77,9 +82,10 @@ class Lexicon:
             spans = AliasMatcher(alias_map(list(entities))).find_spans
         aliases = {e.name: list(e.aliases) for e in entities}
         guesser = GenderGuesser(aliases, {e.name: e.description for e in entities},
-                                passages or (lambda name: []), spans)
+                                passages or (lambda name: []), spans,
+                                lambda: pronouns_tell(story()))
         return cls(spans=spans, types={e.name: e.type for e in entities}, aliases=aliases,
-                   gender=guesser)
+                   gender=guesser, pronouns_tell=guesser.he_tells)
 
     @classmethod
     def from_retriever(cls, retriever: Retriever) -> Lexicon:
@@ -94,7 +100,8 @@ class Lexicon:
             return by_entity.get(name, [])
 
         return cls.from_entities(retriever.stores.catalog.entities(retriever.stores.world),
-                                 passages, retriever.spans)
+                                 passages, retriever.spans,
+                                 lambda: (chunk.text for chunk in retriever.story))
 
 
 @dataclass
