@@ -104,8 +104,10 @@ class Context:
             return self.phrase_kind[name]
         kind = self.lexicon.kind(name)
         if name in self.placed and (kind == "other" or (
-                kind == "person" and not self.lexicon.gender(name))):
-            return "place"  # an untyped name, or a "person" nobody calls he or she
+                kind == "person" and self.lexicon.pronouns_tell()
+                and not self.lexicon.gender(name))):
+            return "place"  # an untyped name, or a "person" nobody calls he or she (where
+            # the text's he and she tell people apart: in 红楼梦 到贾母处 is still a person)
         return kind
 
     def gender(self, name: str) -> Gender:
@@ -146,8 +148,12 @@ class Context:
                    or (want == "m" and lex.gender(n) != "f")]
             if ref.noun:  # 这个孩子: the one the answer calls a child first
                 new = self._in_role(text, ref.noun, new) + new
-            front = new if ref.kind.startswith("new") else carried + new
-            return front + in_question + answer
+            if ref.kind.startswith("new"):
+                return new + in_question + answer
+            # the one the answer put forward is the topic; the others it quoted are no more
+            # likely than the people the question named (Who proposed to Elizabeth? → Darcy;
+            # then "her" is Elizabeth, not a woman the evidence names in passing)
+            return carried + new[:1] + in_question + new[1:] + answer
         if ref.kind == "place":
             return self._places(text, ref) + carried + new + in_question + answer
         if ref.kind == "thing":

@@ -16,7 +16,7 @@ from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.lang import HAN_RANGES, asks, clip, has_han, is_han, shown
-from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES
+from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES, UNPICKED
 from stores.lang.text import SentenceRule, fold_latin, sentences
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
@@ -240,8 +240,7 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     "他" means the person the user just read about (bench/questions/sanguo_dialogues.jsonl:
     follow-ups resolved right 0.78 with it, 0.48 with the question's own names only)."""
     # The reader's limit, not the text's: the text may well settle it in a sentence quoted below.
-    lead = ("我没能从原文中确定唯一的答案；最相关的句子如下：" if plan.chinese else
-            "I could not pick out one answer; the sentences that bear on the question:")
+    lead = UNPICKED[plan.chinese]
     if absent:  # say what the text never mentions: the reader may have another story in mind
         lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}；{lead}" if plan.chinese
                 else f"The text never mentions {', '.join(absent)}. {lead}")

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from agent.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
+from stores.lang.asking import UNPICKED
 from stores.lang.text import sentences
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
@@ -58,6 +59,8 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
 
     `complete(cut)` gives the name a quote cut short began ("Château d" → "Château d’If").
     """
+    for lead in UNPICKED.values():  # the reader's words, not the answer's
+        answer = answer.replace(lead, "")
     head = _HEAD_END.split(answer, maxsplit=1)[0]
     head = next((s.text for s in sentences(head.strip(), "head")), "")
     body = _CHAPTER_RE.sub(" ", answer)
@@ -92,9 +95,9 @@ def _complete_cut(quote: str, complete: Callable[[str], str]) -> str:
 
 
 # -- Chinese -------------------------------------------------------------------------------------
-ZH_PLACE_SUFFIX = "城关山原江州寺宫楼渡崖坡谷亭岭峡湖县郡寨桥岛洲港庙镇村陵滩湾口"
+ZH_PLACE_SUFFIX = "城关山原江州寺宫楼渡崖坡谷亭岭峡湖县郡寨桥岛洲港庙镇村陵滩湾口院庵馆苑斋轩堂"
 # Verbs of motion, locatives and words that name: what stands before a place name.
-_ZH_BEFORE_PLACE = frozenset("在于至到往赴入进回奔逃走退守屯离向过取攻围抵归据镇驻名为曰号从自经出"
+_ZH_BEFORE_PLACE = frozenset("在于至到往赴入进回奔逃走退守屯离向过取攻围抵归据镇驻名为曰言号从自经出"
                              "投临渡夺破陷下占得失弃")
 # … of which these take nothing but a place (在新野, 至许昌; not 过 of 接过断鸿剑)
 _ZH_LOCATIVE = frozenset("在于至到往赴入进回奔屯驻离抵")
@@ -104,7 +107,7 @@ _ZH_BEFORE_THING = frozenset("有是叫名曰号用持执使骑乘带佩送赠�
 _ZH_FUNCTION = frozenset("的了是和与及或那这此哪座个其之而也乃即又便就都却把将被让使令给替向对同"
                          "跟叫用以所者什么何谁几多")
 _ZH_NOT_FIRST = _ZH_FUNCTION | _ZH_BEFORE_PLACE.difference("下临") | frozenset(
-    "满小该全本孤坚空各每前后内外中上里边旁人路开门")
+    "满小该全本孤坚空各每前后内外中上里边旁人路开门最很更太懒只")
 _ZH_NUMBER = frozenset("一二三四五六七八九十百千万数两")
 _ZH_BOUNDARY_AFTER = frozenset("，。、；：！？“”‘’「」《》（）() \n\t,.;:!?")
 

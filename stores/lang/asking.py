@@ -93,5 +93,9 @@ CITED_FIRST = {True: "见", False: "In "}
 (Chinese: True) …"""
 CITED_MORE = {True: "另见", False: "See also "}
 """… and how the lines after it open."""
+UNPICKED = {True: "我没能从原文中确定唯一的答案；最相关的句子如下：",
+            False: "I could not pick out one answer; the sentences that bear on the question:"}
+"""How an answer that states nothing opens (only the evidence follows): the reader's own words,
+which name nothing a follow-up may mean."""
 SUBJECT_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)
 """An English sentence opening with its subject as a pronoun (She has the map deciphered)."""

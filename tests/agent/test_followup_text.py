@@ -178,3 +178,42 @@ def test_his_wife_by_her_married_name_not_his_daughter() -> None:
     d = Dialogue(lexicon)
     d.ask("Who prosecuted Dantès in 1815?", "M. de Villefort, the deputy procureur.", ["Villefort"])
     assert d.ask("What did his wife do?", "", []) == "What did Madame de Villefort do?"
+
+
+def test_he_tells_nothing_in_a_text_that_never_writes_she() -> None:
+    """红楼梦 writes 他 for everyone, 黛玉 as much as 宝玉: there 他 makes nobody a man."""
+    from agent.gender import pronouns_tell
+    from stores.entities.matcher import AliasMatcher
+
+    spans = AliasMatcher({"黛玉": "黛玉", "宝玉": "宝玉"}).find_spans
+    passages = ["黛玉听了，他便哭了。他又说道：“我去了。”"] * 3
+    assert not pronouns_tell(passages)
+    assert text_gender("黛玉", passages, spans, he_tells=False) == ""
+    assert text_gender("黛玉", passages, spans) == "m"  # what the pronouns alone would say
+    assert pronouns_tell(["沈砚拔剑，她退后一步，他追了上去。"])
+
+
+def test_her_after_a_guessed_man_is_the_woman_the_question_named() -> None:
+    """The answer's guess (Darcy) is the topic; the other people its quotes name are no more
+    likely than the woman the question itself named."""
+    lexicon = Lexicon.from_entities([person("Elizabeth", "Lizzy"), person("Maria"),
+                                     person("Darcy", "Mr. Darcy"), person("Charlotte")],
+                                    story=lambda: ["Elizabeth said she would go; he stayed."])
+    lexicon.gender = {"Elizabeth": "f", "Maria": "f", "Darcy": "m", "Charlotte": "f"}.get
+    d = Dialogue(lexicon)
+    d.ask("Who proposed to Elizabeth at Hunsford and was refused?",
+          "I could not pick out one answer; the sentences that bear on the question:\n"
+          "In chapter 34: “Maria and Charlotte walked out, and Mr. Darcy came in.” [1]",
+          ["Darcy", "Maria", "Charlotte", "Elizabeth"], evidence=True)
+    assert d.ask("What did he give her the next morning?") == \
+        "What did Darcy give Elizabeth the next morning?"
+
+
+def test_the_readers_own_lead_names_no_place() -> None:
+    """"最相关" of the reader's "最相关的句子如下" is no place a 那里 may mean."""
+    parts = turn_text("妙玉在大观园里住在哪里？",
+                      "我没能从原文中确定唯一的答案；最相关的句子如下：\n"
+                      "见第41回：宝玉随他二人来至栊翠庵中。[1]")
+    assert parts.head == ""
+    places = [p for _, p in zh_places(parts.body, [])]
+    assert "栊翠庵" in places and not any("相关" in p for p in places)
