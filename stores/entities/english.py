@@ -10,7 +10,8 @@ only merge where the text leaves no choice:
 - a titled form joins the one longer form under the same title (Lady Catherine → Lady Catherine
   de Bourgh), and a title before a first name used more often alone joins it (Miss Elizabeth →
   Elizabeth) unless that name takes a title itself (Miss Darcy is not Mr. Darcy);
-- a pet name and its given name, both used alone, are one person (Lizzy, Eliza → Elizabeth).
+- a pet name and its given name, both used alone, are one person (Lizzy, Eliza → Elizabeth);
+- a first name known alone, written with a family's name, gains that form (Jane Bennet → Jane).
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ def group_english_names(counts: Counter[str], min_count: int) -> list[tuple[str,
             person.add(titled)
     _fold_titled(groups, kept)
     _fold_first_names(groups, kept)
+    _add_family_names(groups, counts)
     return [(name, aliases, name in person) for name, aliases in groups.items()]
 
 
@@ -122,6 +124,24 @@ def _fold_first_names(groups: dict[str, list[str]], kept: dict[str, int]) -> Non
             rare, common = sorted((pet, formal), key=lambda n: kept.get(n, 0))
             _move(groups, rare, common)
 
+
+
+def _add_family_names(groups: dict[str, list[str]], counts: Counter[str]) -> None:
+    """A first name known alone, written once or more with the family's name, is the same
+    person: Jane Bennet and Miss Lydia Bennet (once or twice in Pride and Prejudice, where the
+    sisters are Jane and Lydia) join Jane and Lydia, with the untitled form, so a question naming "Lydia Bennet" means
+    Lydia, not Lydia and Mr. Bennet."""
+    known = {alias for canonical, aliases in groups.items() for alias in (canonical, *aliases)}
+    families = {name.split()[-1] for name in known if len(name.split()) > 1} | {
+        name for name in groups if len(name.split()) == 1}
+    for name in counts:
+        _, words = _split(name)  # Miss Lydia Bennet: Lydia Bennet, under a title
+        if len(words) == 2 and words[0] in groups and words[1] in families \
+                and words[1] != words[0]:
+            for form in dict.fromkeys((name, " ".join(words))):
+                if form not in known:
+                    groups[words[0]].append(form)
+                    known.add(form)
 
 
 def _move(groups: dict[str, list[str]], alias: str, target: str) -> None:

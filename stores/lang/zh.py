@@ -97,7 +97,7 @@ GLUED_AFTER_NAME = frozenset("曰笑大喜怒叹问答等闻自见乃入引之�
 # banners and goods (魏兵, 吴侯, 魏主, 都尉, 白旗, 马匹).
 NOT_NAME_END = frozenset("兵军旗粮匹绶礼驾营寨城郡州主王侯帝后氏公人言民尉帅卿弩天宗庙帛阵"
                           "子孙父母兄弟叔侄儿女臣相将吏家之某山亭口风庐刀枪戟剑弓箭马甲牧"
-                          "来哉乃室右妙道寺桥宫谷巾发")
+                          "来哉乃室右妙道寺桥宫谷巾发府")
 
 # A single given-name character glued to a verb (卓怒, 艾见, 权召) looks like a two-character name.
 VERB_END = frozenset("曰笑怒命引见召问叹谓等惊")

@@ -14,6 +14,7 @@ from stores.entities.resolve import (
     alias_map,
     build_entities,
     cooccurrence,
+    join_given_names,
     merge_candidates,
     resolve_entities,
     type_by_use,
@@ -168,6 +169,8 @@ def test_english_pet_names_and_titled_forms_join_the_person(shared_data: Path) -
     assert matcher.resolve("Miss De Bourgh") == matcher.resolve("Miss de Bourgh")
     # Mr. Darcy's name takes a title of its own: Miss Darcy is his sister, not him
     assert matcher.resolve("Miss Darcy") != matcher.resolve("Darcy")
+    # a sister by her first name and the family's (once or twice in the book) is that sister
+    assert matcher.find("Lydia Bennet and Jane Bennet") == {"Lydia": 1, "Jane": 1}
 
 
 def test_places_are_names_written_after_words_of_place() -> None:
@@ -205,3 +208,18 @@ def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname()
     assert "关公" in by_name["关羽"].aliases and by_name["关羽"].mentions == 455
     # 刘备 does not outnumber 刘表 three to one: 刘公 could be either
     assert "刘公" not in by_name["刘备"].aliases + by_name["刘表"].aliases
+
+
+def test_a_given_name_alone_joins_the_one_full_name_it_ends() -> None:
+    """雨村 (a speaker) is 贾雨村 (tagged where the novel introduces him); 宝玉 ends two full
+    names, 贾宝玉 and 甄宝玉, so it stays its own person; a place is never joined."""
+    people = [Entity("贾雨村", "person", mentions=17, sources=["tagger"]),
+              Entity("雨村", "person", ["雨村先生"], mentions=167, sources=["speaker"]),
+              Entity("宝玉", "person", mentions=3948), Entity("贾宝玉", "person", mentions=40),
+              Entity("甄宝玉", "person", mentions=30), Entity("林州", "place"),
+              Entity("黄林州", "person")]
+    kept = {e.name: e for e in join_given_names(people)}
+    assert "雨村" not in kept
+    assert kept["贾雨村"].aliases == ["雨村", "雨村先生"]
+    assert kept["贾雨村"].mentions == 184 and kept["贾雨村"].sources == ["tagger", "speaker"]
+    assert {"宝玉", "贾宝玉", "甄宝玉", "林州"} <= set(kept)
