@@ -25,7 +25,7 @@ from importlib import resources
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.phrases import en_places, zh_places
 from agent.schemas import Passage
-from stores.lang import asks, en, has_han, zh
+from stores.lang import HAN_RANGES, asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER
@@ -40,7 +40,7 @@ WANTED_TYPES = {PERSON: {"person"}, PLACE: {"place"}, NAME: {"person", "item", "
 
 FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "near_best",
             "slot", "passages", "first", "title", "typed", "common", "lore", "speaker", "quoted",
-            "votes", "votes_leader")
+            "votes", "votes_leader", "anchor", "anchor_speaks")
 """The names of a candidate's features, in the order of its vector (see `Candidate`)."""
 
 _ZH_NUMBER = re.compile(zh.COUNTED)
@@ -94,6 +94,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     """Every candidate of the asked kind in the best passages, with its features, most
     probable first (by the fitted weights)."""
     before, after = _slot_words(plan.question, kind, world.words)
+    quoted = _units(plan.quote)
     found: dict[str, Candidate] = {}
     votes: dict[str, float] = {}
     letters: dict[str, float] = {}
@@ -101,8 +102,12 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     for rank, passage in enumerate(ranked[:TOP]):
         title_names = {n for _, _, n in world.mentioned(passage.chapter_title)} \
             if passage.chapter_title else set()
-        for start, end, _ in sentences(passage.text):
+        cut = [(start, end) for start, end, _ in sentences(passage.text)]
+        held_quote = [_quote_held(passage.text[start:end], quoted) for start, end in cut]
+        for j, (start, end) in enumerate(cut):
             sentence = passage.text[start:end]
+            here, first_unit = held_quote[j]
+            next_held = held_quote[j + 1][0] if j + 1 < len(cut) else 0.0
             spans = world.mentioned(sentence)
             if passage.chapter == LORE_CHAPTER:  # a lore entry's sentences are about its title
                 spans = [*((0, 0, n) for n in title_names), *spans]
@@ -127,10 +132,15 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                 f["near"] = max(f.get("near", 0.0), near)
                 f["near_best"] = max(f.get("near_best", 0.0), near * whole)
                 f["slot"] = max(f.get("slot", 0.0), _in_slot(sentence, at, end, before, after))
-                if _SPEAKS[has_han(sentence)].match(sentence, end):
+                speaking = bool(_SPEAKS[has_han(sentence)].match(sentence, end))
+                if speaking:
                     f["speaker"] = 1.0
                 if _quoted(sentence, at):
                     f["quoted"] = 1.0
+                if quoted:  # the question quotes someone: who stands before those words
+                    f["anchor"] = max(f.get("anchor", 0.0), here, NEXT_SENTENCE * next_held)
+                    f["anchor_speaks"] = max(f.get("anchor_speaks", 0.0), _says_quote(
+                        sentence, at, speaking, here, first_unit, next_held))
                 if whole > 0:
                     chunks.setdefault(name, set()).add(passage.chunk_id)
                 if name in title_names:
@@ -171,6 +181,46 @@ def _mentions(kind: str, sentence: str, spans: list[tuple[int, int, str]],
         listed = zh_places(sentence, spans) if has_han(sentence) else en_places(sentence, spans)
         out += [(at, at + len(words), words) for at, words in listed]
     return out
+
+
+NEXT_SENTENCE = 0.75
+"""How much a quote in the next sentence counts for a name (宝玉看罢。笑道：“…”: the speaker is
+often named a sentence before the words)."""
+_HAN_RUN = re.compile(f"[{HAN_RANGES}]+")
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _units(quote: str) -> frozenset[str]:
+    """What a quotation is matched by: its pairs of Han characters, its words of three letters
+    or more (lower-cased); none for no quotation."""
+    pairs = {run[i:i + 2] for run in _HAN_RUN.findall(quote) for i in range(len(run) - 1)}
+    return frozenset(pairs | {w.lower() for w in _WORD.findall(quote) if not has_han(w)})
+
+
+def _quote_held(sentence: str, units: frozenset[str]) -> tuple[float, int]:
+    """The share of the question's quotation a sentence holds, and where the first of its
+    units stands there (the words' start: a speaker is named before them)."""
+    if not units:
+        return 0.0, 0
+    low = sentence.lower()
+    found = [i for i in (low.find(u) for u in units) if i >= 0]
+    return len(found) / len(units), min(found, default=len(sentence))
+
+
+def _says_quote(sentence: str, at: int, speaking: bool, here: float, first_unit: int,
+                next_held: float) -> float:
+    """How much of the question's quotation a name is the one to say: 宝玉笑道：“…” and
+    “…,” said Darcy with the words in the sentence, 宝玉看罢，笑道。 with them in the next (a
+    name before the words that does not speak them, as Elizabeth in "he looked at Elizabeth
+    and said, '…'", says nothing)."""
+    if speaking:
+        return here if at < first_unit else NEXT_SENTENCE * next_held
+    if first_unit < at and _SAID_BEFORE.search(sentence[max(0, at - 40):at]):
+        return here
+    return 0.0
+
+
+_SAID_BEFORE = en.SAYS_AFTER_QUOTE_PATTERN
 
 
 def _slot_words(question: str, kind: str, words: Sequence[str]) -> tuple[list[str], list[str]]:

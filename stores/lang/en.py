@@ -275,7 +275,9 @@ DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried"
 QUESTION_WORDS = {
     "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b"
            r"|\bwhich (?:man|woman|person|general|officer|one|girl|boy)\b",
-    "person_named": r"\bwho\b|\bwhom\b",
+    "person_named": r"\bwho\b|\bwhom\b|\bwhich (?:man|woman|person|general|officer|girl|boy"
+                    r"|servant|maid|sailor|soldier|lady|gentleman|friend|sister|brother|son"
+                    r"|daughter)\b",
     "many": r"\bwho were\b|\bwho are\b|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b",
     "where": r"\bwhere\b|\bwhich (?:city|town|place|fortress|island|prison|country)\b",
     "what": r"\bwhat\b|\bwhich\b",

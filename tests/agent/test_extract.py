@@ -37,6 +37,9 @@ KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "
     ("诸葛亮南征一共擒了孟获几次？", NUMBER),
     ("How many years did Shen Yan wait?", NUMBER),
     ("薛宝钗犯病时吃的丸药叫什么名字？", NAME),
+    ("宝玉为博一笑，任她撕扇子的是哪个丫头？", PERSON),  # 哪个 + a noun for a person
+    ("Which servant let the stranger in?", PERSON),
+    ("韩峥墓旁的松树上刻了哪几个字？", None),  # words, not people
     ("桃园结义的是哪三个人？", None),  # several people: not one thing
     ("关羽在哪一回死的？", None),  # a chapter: the chapter question's own path
     ("Why did Su Wan leave?", None),
@@ -97,3 +100,22 @@ def test_the_probability_follows_the_weights() -> None:
     unsure = Weights({"bias": -5.0}, 0.5)
     assert probability(vector, sure) > 0.99 > 0.01 > probability(vector, unsure)
     assert set(fitted().weights) <= set(FEATURES)  # the stored weights name known features
+
+
+def test_the_one_who_says_the_quoted_words_is_marked() -> None:
+    """“…”是谁说的: 张飞 speaks the words (in his sentence or the next); 关羽, named before them
+    but not speaking them, and 袁术, elsewhere, do not."""
+    plan = analyse("“我乃燕人张翼德也”是谁说的？", NAMES.find_spans)
+    ranked = [_passage("关羽在后，张飞大叫：“我乃燕人张翼德也！”袁术大怒。"),
+              _passage("张飞睁目大喝。“燕人张翼德在此！谁敢来决死战？”", chunk="c2")]
+    found = {c.name: c.features for c in candidates(plan, PERSON, ranked, _world(["说"]))}
+    assert found["张飞"]["anchor_speaks"] == 1.0 and found["张飞"]["anchor"] == 1.0
+    assert found["关羽"]["anchor"] == 1.0 and found["关羽"]["anchor_speaks"] == 0.0
+    assert found["袁术"]["anchor_speaks"] == 0.0
+
+
+def test_said_after_the_quoted_words_marks_the_speaker() -> None:
+    plan = analyse("Who says 'Han Zheng will pay for this'?", NAMES.find_spans)
+    ranked = [_passage("“Han Zheng will pay for this,” said Su Wan.")]
+    found = {c.name: c.features for c in candidates(plan, PERSON, ranked, _world(["says"]))}
+    assert found["Su Wan"]["anchor_speaks"] == 1.0
