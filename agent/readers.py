@@ -118,9 +118,18 @@ def make_reader(context: ReaderContext) -> Reader:
     return factory(context)
 
 
-FirstSearch = Callable[["LoreDeps"], Awaitable[list["Passage"]]]
-"""A search that makes a model's first round for it: the passages for `deps.question`, best
-first (`model.search_first`)."""
+@dataclass(frozen=True)
+class FirstRound:
+    """What a search made for a model's first round found: the passages for the question, best
+    first, and the answers they put forward, most likely first, each with the chunk id of the
+    passage that puts it forward (a small model chooses among them better than it composes)."""
+
+    passages: list[Passage]
+    candidates: list[tuple[str, str]] = field(default_factory=list)
+
+
+FirstSearch = Callable[["LoreDeps"], Awaitable[FirstRound]]
+"""A search that makes a model's first round for it (`model.search_first`)."""
 FirstSearchFactory = Callable[[ReaderContext], FirstSearch]
 """Makes the search for the context's world (it may keep what it learns of the world between
 turns, in `context.open_world`)."""

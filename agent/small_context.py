@@ -16,7 +16,9 @@ reader that serves small models (the OpenAI-compatible one, agent.models.openai_
   round of tool calls returns fits in `model.round_tokens`.
 - **A first round made for it** (`model.search_first`, `SmallContext.before_model_request`): a
   search for the question as typed, or the librarian's whole search (`first_search`, named in
-  agent.readers), whose best passages stand as that search's result.
+  agent.readers), whose best passages stand as that search's result, with the answers the
+  librarian reads in them listed as `candidates` (`{"answer": "宝玉", "id": "P2"}`): a small
+  model chooses among them better than it composes.
 - **A JSON action fallback** (`SmallContext.after_model_request`): a model that writes its tool
   call as text (`{"name": "vector_search", "arguments": {…}}`, in a ```json fence or in
   `<tool_call>` tags) instead of calling the tool natively gets that call run as if it had.
@@ -61,7 +63,9 @@ Answer questions about one story from its text, which only your tools can search
 1. Call a tool first; search with words from the question, in the story's language.
 2. Then answer in one short sentence in the question's language: name the person, place or \
 thing asked for and cite the ids of the passages you used, like: 刘备、关羽、张飞 [P1].
-3. Answer only NOT IN TEXT when no passage is about what was asked; if one is, give your \
+3. When a search lists candidates, the answer is most often one of them: choose the one its \
+passage supports, or another answer the passages give.
+4. Answer only NOT IN TEXT when no passage is about what was asked; if one is, give your \
 best answer from it.
 You have at most {rounds} rounds of tool calls."""
 
@@ -212,14 +216,19 @@ class SmallContext(AbstractCapability[LoreDeps]):
         if self.first_search is None or not call.tool_call_id.startswith(FIRST_CALL):
             return await handler(args)
         deps = ctx.deps
-        passages = await self.first_search(deps)
+        found = await self.first_search(deps)
+        passages = found.passages
         for passage in passages:
             deps.seen[passage.chunk_id] = passage
         chapters = ", ".join(str(c) for c in dict.fromkeys(p.chapter for p in passages))
         await record_call(ctx, call.tool_name, args, f"the {self.search_first} search for "
                           f"{deps.question!r} → {len(passages)} passages (chapters {chapters})")
-        return await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
-                                             result=passages)
+        reply = await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
+                                              result=passages)
+        if self.lean and found.candidates:  # the answers the search read in them: choose
+            reply["candidates"] = [{"answer": name, "id": short_id(deps, chunk)}
+                                   for name, chunk in found.candidates]
+        return reply
 
     async def after_model_request(self, ctx: RunContext[LoreDeps], *,
                                   request_context: ModelRequestContext,

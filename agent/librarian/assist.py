@@ -6,8 +6,9 @@ or an alias stands for, the chapter a title names, the evidence of a relation, b
 "the general who … : where did he die?", the person "他" is in a follow-up). So its first round
 is the librarian's whole search for the question, run as the librarian runs it (through the same
 tools, on its own copy of the turn), and the model is handed the librarian's best passages, best
-first, as that round's result. The model then reads them and answers in its own words, or
-searches again.
+first, as that round's result, with the answers the librarian's picker reads in them (the
+person, place or number a who / where / how-many question asks for), each with the passage that
+puts it forward. The model then chooses among them, answers in its own words, or searches again.
 
 The search runs the librarian in a plain pydantic-ai agent of its own, with the same tools: it
 needs none of the answering agent's limits or checks (agent.core), and so this package never
@@ -18,15 +19,19 @@ from __future__ import annotations
 
 from pydantic_ai import Agent
 
+from agent.blocking import run_blocking
 from agent.deps import LoreDeps
+from agent.librarian.analysis import analyse
 from agent.librarian.reader import librarian_of, reader_of
-from agent.readers import FirstSearch, ReaderContext
-from agent.schemas import Answer, Passage
+from agent.readers import FirstRound, FirstSearch, ReaderContext
+from agent.schemas import Answer
 from agent.tools import TOOLS
 
 HANDED = 5
 """How many of the librarian's best passages the model is handed (its round budget may show
 fewer)."""
+OFFERED = 4
+"""How many of the librarian's candidates for the answer the model is offered."""
 
 
 def librarian_search(context: ReaderContext) -> FirstSearch:
@@ -37,11 +42,24 @@ def librarian_search(context: ReaderContext) -> FirstSearch:
                                            name="lorekeeper-librarian-search", tools=TOOLS,
                                            capabilities=reader.capabilities)
 
-    async def search(deps: LoreDeps) -> list[Passage]:
-        """The passages the librarian ranks best for `deps.question`, best first."""
+    librarian = librarian_of(context)
+
+    async def search(deps: LoreDeps) -> FirstRound:
+        """The passages the librarian ranks best for `deps.question`, best first, and the
+        candidates for the answer it reads in them (agent/librarian/extract.py) that stand in
+        those passages."""
         own = LoreDeps(deps.retriever, deps.memory, question=deps.question, stack=deps.stack,
                        turns=deps.turns)
         await agent.run(deps.question, deps=own)
-        return list(own.evidence or [])[:HANDED]
+        handed = list(own.evidence or [])[:HANDED]
+        asked = own.resolution.text if own.resolution is not None else deps.question
+
+        def candidates() -> list[tuple[str, str]]:
+            plan = analyse(asked, librarian.retriever.spans)
+            ids = {p.chunk_id for p in handed}
+            return [(c.name, c.best_chunk) for c in librarian.candidates(plan, handed)
+                    if c.best_chunk in ids][:OFFERED]
+
+        return FirstRound(handed, await run_blocking(deps.retriever, candidates))
 
     return search

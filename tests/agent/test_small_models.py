@@ -163,6 +163,21 @@ async def test_the_librarians_search_is_handed_over_as_the_first_round(deps: Lor
     assert result.answer.citations[0].chunk_id == best[0]
 
 
+async def test_the_librarians_candidates_are_offered_to_choose_from(deps: LoreDeps) -> None:
+    """A who-question: the model is offered the people the librarian reads in what it hands
+    over, each with the passage that puts it forward, and told it may choose among them."""
+    with FakeServer("openai", brain=lambda body, n: {"content": "白芷 [P1]"}) as server:
+        model = settings(server, search_first="librarian", round_tokens=4000)
+        await ask(agent_for(model, deps.retriever), deps, "谁送给林澈一包伤药？")
+    body = server.requests[0]["body"]
+    reply = results_sent(body)[0]
+    offered = reply["candidates"]
+    assert offered[0]["answer"] == "白芷"
+    assert {c["id"] for c in offered} <= {r["id"] for r in reply["results"]}
+    assert "林澈" not in [c["answer"] for c in offered]  # the question's own name is no answer
+    assert "candidates" in body["messages"][0]["content"]  # the lean prompt says what they are
+
+
 @pytest.mark.parametrize(("given", "meant"), [(True, "search"), ("false", "off"),
                                               ("librarian", "librarian")])
 def test_search_first_takes_the_old_flags_and_a_reader(given: object, meant: str) -> None:
