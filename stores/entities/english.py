@@ -82,11 +82,19 @@ def group_english_names(counts: Counter[str], min_count: int) -> list[tuple[str,
             person.add(target)
         else:
             groups.setdefault(titled, [])
-            person.add(titled)
+            if not _family_plural(bare, groups):  # the Miss Bennets are the sisters
+                person.add(titled)
     _fold_titled(groups, kept)
     _fold_first_names(groups, kept)
     _add_family_names(groups, counts)
     return [(name, aliases, name in person) for name, aliases in groups.items()]
+
+
+def _family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
+    """Whether a name is a family's name made plural (Bennets, Lucases): several people."""
+    known = {name.split()[-1] for canonical, aliases in groups.items()
+             for name in (canonical, *aliases) if name != bare}
+    return any(bare == family + ending for family in known for ending in ("s", "es"))
 
 
 def _fold_titled(groups: dict[str, list[str]], kept: dict[str, int]) -> None:

@@ -161,7 +161,8 @@ def test_english_pet_names_and_titled_forms_join_the_person(shared_data: Path) -
     folder = shared_data / "pride_and_prejudice" / "chapters"
     texts = [p for f in sorted(folder.glob("*.txt")) for p in f.read_text("utf-8").split("\n\n")
              if p.strip()]
-    matcher = AliasMatcher(alias_map(build_entities([], texts, Counter(), EntitySettings())))
+    entities = build_entities([], texts, Counter(), EntitySettings())
+    matcher = AliasMatcher(alias_map(entities))
     assert {matcher.resolve(n) for n in ("Lizzy", "Eliza", "Miss Elizabeth", "Elizabeth")} == {
         "Elizabeth"}
     assert matcher.resolve("Lady Catherine") == "Lady Catherine de Bourgh"
@@ -171,6 +172,8 @@ def test_english_pet_names_and_titled_forms_join_the_person(shared_data: Path) -
     assert matcher.resolve("Miss Darcy") != matcher.resolve("Darcy")
     # a sister by her first name and the family's (once or twice in the book) is that sister
     assert matcher.find("Lydia Bennet and Jane Bennet") == {"Lydia": 1, "Jane": 1}
+    # the Miss Bennets are the sisters together: no one person a "she" may mean
+    assert by_name(entities)["Miss Bennets"].type != "person"
 
 
 def test_places_are_names_written_after_words_of_place() -> None:
