@@ -270,3 +270,22 @@ async def test_under_a_horizon_an_answer_that_states_nothing_says_how_far_it_rea
     assert result.answer.stop_reason in ("evidence", "not_in_text")
     assert result.answer.text.startswith("到第1回为止，"), result.answer.text
     assert all(c.chapter <= 1 for c in result.answer.citations)
+
+
+def test_a_death_is_called_untold_only_of_the_one_the_passages_name_by_name(
+        librarian: Librarian, sanguo: Retriever) -> None:
+    """Passages about 关羽 with no word for dying: the text does not tell his death. Not so
+    when those passages are about someone else, nor when the question names him as someone's
+    relative (the text may tell it of "his brother", unnamed: Monte Cristo tells old Dantès's
+    death of "his father")."""
+    from agent.schemas import Passage
+
+    about = [Passage(chunk_id="c1", chapter=5, source="005.txt", lines=(1, 2),
+                     text="关羽提刀上马，出关迎战。", entities=["关羽"])]
+    elsewhere = [about[0].model_copy(update={"text": "刘备引兵出关。", "entities": ["刘备"]})]
+    plain = analyse("关羽是怎么死的？", sanguo.spans)
+    described = analyse("关羽，刘备的兄弟，是怎么死的？", sanguo.spans)
+    assert plain.death_subject == described.death_subject == "关羽"
+    assert librarian._death_untold(plain, about)
+    assert not librarian._death_untold(plain, elsewhere)
+    assert not librarian._death_untold(described, about)
