@@ -5,7 +5,8 @@ many) — is answered by one of the things of that kind the best passages name. 
 is described by general features of where it stands: how much of the question (weighted by
 rarity) the sentences naming it hold, how close it stands to the question's words, how many of
 the best passages agree, whether a chapter title names it, whether the world's type for it is
-the one asked for, how common it is in the whole book. A logistic model over those features,
+the one asked for, how common it is in the whole book, and — when the question quotes a line
+(“…”是谁说的, Who says '…'?) — whether it stands by those words and is the one saying them. A logistic model over those features,
 fitted by `bench/answers_fit.py` on the development sets book by book (leave-one-book-out) and
 stored in `extract_weights.json`, gives each candidate a probability; the librarian states the
 best one when it clears the fitted threshold and otherwise keeps it as the likely referent of
@@ -137,7 +138,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                     f["speaker"] = 1.0
                 if _quoted(sentence, at):
                     f["quoted"] = 1.0
-                if quoted:  # the question quotes someone: who stands before those words
+                if quoted:  # the question quotes a line: who stands by it, who says it
                     f["anchor"] = max(f.get("anchor", 0.0), here, NEXT_SENTENCE * next_held)
                     f["anchor_speaks"] = max(f.get("anchor_speaks", 0.0), _says_quote(
                         sentence, at, speaking, here, first_unit, next_held))
