@@ -92,9 +92,13 @@ def group_english_names(counts: Counter[str], min_count: int) -> list[tuple[str,
 
 def _family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
     """Whether a name is a family's name made plural (Bennets, Lucases): several people."""
-    known = {name.split()[-1] for canonical, aliases in groups.items()
-             for name in (canonical, *aliases) if name != bare}
-    return any(bare == family + ending for family in known for ending in ("s", "es"))
+    last = {name.split()[-1] for name in _names(groups) if name != bare}
+    return any(bare == family + ending for family in last for ending in ("s", "es"))
+
+
+def _names(groups: dict[str, list[str]]) -> set[str]:
+    """Every name the groups hold: canonical names and aliases."""
+    return {name for canonical, aliases in groups.items() for name in (canonical, *aliases)}
 
 
 def _fold_titled(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
@@ -137,9 +141,9 @@ def _fold_first_names(groups: dict[str, list[str]], kept: dict[str, int]) -> Non
 def _add_family_names(groups: dict[str, list[str]], counts: Counter[str]) -> None:
     """A first name known alone, written once or more with the family's name, is the same
     person: Jane Bennet and Miss Lydia Bennet (once or twice in Pride and Prejudice, where the
-    sisters are Jane and Lydia) join Jane and Lydia, with the untitled form, so a question naming "Lydia Bennet" means
-    Lydia, not Lydia and Mr. Bennet."""
-    known = {alias for canonical, aliases in groups.items() for alias in (canonical, *aliases)}
+    sisters are Jane and Lydia) join Jane and Lydia, with the untitled form, so a question
+    naming "Lydia Bennet" means Lydia, not Lydia and Mr. Bennet."""
+    known = _names(groups)
     families = {name.split()[-1] for name in known if len(name.split()) > 1} | {
         name for name in groups if len(name.split()) == 1}
     for name in counts:
