@@ -5,7 +5,9 @@ first sentence of its answer, the chapters it cited) and behind it the plot (the
 questions and answers and the cited passage ids). `SessionRecall` is the `SessionMemory` the
 agent's `recall_session` tool calls: it embeds the summaries with the world's embedder, keeps
 the vectors in the session database (table `summary_vectors`, one row per summary and model),
-and ranks by cosine. Turns since the last summary are recalled too, as a summary made on the fly.
+and ranks them by cosine and by BM25 over their words, fused by reciprocal rank as the
+passages are (a name or a date said once is found by its words). Turns since the last summary
+are recalled too, as a summary made on the fly.
 """
 
 from __future__ import annotations
@@ -16,13 +18,21 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from agent.citations import first_sentence
+from agent.retrieval import rrf
 from agent.schemas import Memory
 from sessions.records import Session, Turn
 from sessions.store import SessionStore
+from stores.keyword.bm25 import text_scores
 from stores.lang import has_han
-from stores.protocols import Embedder
+from stores.protocols import Embedder, Hit
 
 _MARKERS = re.compile(r"\s*\[\d+\]")
+RRF_K = 60
+"""The fusion's k, as for passages (agent/retrieval.py); 10, 30 and 120 score the same."""
+KEYWORD_WEIGHT = 3.0
+"""The words' ranking counts three times the meaning's. `lore eval locomo`, answerable evidence
+recall@10, fitted on LoCoMo's conversations 1–5 (cosine alone 0.694; words weighted 2 → 0.754,
+3 → 0.760, 5 → 0.754) and checked on 6–10: cosine alone 0.622, weight 3 0.733."""
 LIVE_PREFIX = "live:"
 """summary_id of the on-the-fly memory of the turns not summarised yet."""
 
@@ -115,7 +125,8 @@ class SessionRecall:
         return [e.entity for e in self.store.stack(self.session.id)]
 
     def recall(self, query: str, deep: bool = False, limit: int = 5) -> list[Memory]:
-        """The summaries closest in meaning to `query`; `deep` adds each one's plot."""
+        """The summaries that best match `query`, in meaning and in words; `deep` adds each
+        one's plot. A memory's `score` is its cosine similarity to the query."""
         if self.other_sessions:
             summaries = self.store.world_summaries(self.session.world)
         else:
@@ -131,11 +142,15 @@ class SessionRecall:
             return []
         vectors = self._vectors(memories)
         query_vec = np.asarray(self.embedder.embed_query(query), dtype=np.float32)
-        scores = vectors @ query_vec
-        ranked = sorted(zip(scores.tolist(), memories, strict=True), key=lambda sm: -sm[0])
+        similarity = vectors @ query_vec
+        words = text_scores(query, [m.text for m in memories])
+        dense = [Hit(str(i), float(similarity[i])) for i in np.argsort(-similarity, kind="stable")]
+        sparse = [Hit(str(i), float(words[i])) for i in np.argsort(-words, kind="stable")
+                  if words[i] > 0]
         found = []
-        for score, memory in ranked[:limit]:
-            memory.score = round(float(score), 4)
+        for hit in rrf([dense, sparse], RRF_K, (1.0, KEYWORD_WEIGHT))[:limit]:
+            memory = memories[int(hit.chunk_id)]
+            memory.score = round(float(similarity[int(hit.chunk_id)]), 4)
             if deep:
                 self._deepen(memory, recent)
             found.append(memory)

@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import numpy as np
 
 from stores.errors import REPAIR_HINT, IndexDamaged, StoreError
 from stores.keyword.segment import Segmenter, default_segmenter
+from stores.lang import has_han
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
 
@@ -185,3 +187,35 @@ class BM25Index:
     def close(self) -> None:
         """Drop the in-memory index (the files stay)."""
         self._loaded = None
+
+
+def text_scores(query: str, texts: Sequence[str]) -> np.ndarray:
+    """BM25 scores of `query` against a few hundred texts held in memory (a conversation's
+    summaries), one per text, 0 where no word matches: nothing on disk, and the index of the
+    last few sets of texts is kept (a conversation asks of the same summaries again).
+
+    A word that more than half the texts hold tells none of them apart (its classic
+    Robertson–Spärck Jones weight is negative; bm25s keeps it positive), and among a handful
+    of summaries it would still decide the order: such words are left out of the query, and so
+    are single Han characters (的, 了, 他: a function word more often than not, which a few
+    texts are too few to tell by counting)."""
+    if not texts:
+        return np.zeros(0, dtype=np.float32)
+    model = _texts_index(tuple(texts))
+    words = [t for t in default_segmenter().tokens(query) if len(t) > 1 or not has_han(t)]
+    scores = np.zeros(len(texts), dtype=np.float32)
+    for token_id in dict.fromkeys(model.get_tokens_ids(words)):
+        word = np.asarray(model.get_scores_from_ids([token_id]), dtype=np.float32)
+        if np.count_nonzero(word) <= len(texts) / 2:
+            scores += word
+    return scores
+
+
+@lru_cache(maxsize=8)
+def _texts_index(texts: tuple[str, ...]) -> Any:
+    import bm25s
+
+    segmenter = default_segmenter()
+    model = bm25s.BM25()
+    model.index([segmenter.tokens(t) or [""] for t in texts], show_progress=False)
+    return model

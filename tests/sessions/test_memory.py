@@ -147,3 +147,26 @@ def test_turns_since_the_last_summary_are_recalled_too(store: SessionStore,
     assert store.summary_vectors([live.summary_id], embedder.name) == {}  # never stored
     memory.include_recent = False
     assert memory.recall("苦肉计") == []
+
+
+def test_a_word_said_once_is_recalled_by_its_words(store: SessionStore,
+                                                     embedder: Counting) -> None:
+    """Recall fuses the summaries' words with their meaning: a thing said in one turn of many
+    (tobacco, lace) is found by its word, where the meaning alone ranks a turn that sounds like
+    the question higher (hiding the treasure)."""
+    session = store.create_session("monte_cristo")
+    turns = [("Who met Dantès at the harbour?", "His father and Mercédès met him. [1]", 5, "c-1"),
+             ("What did Dantès bring from the voyage?", "A letter for Paris. [1]", 4, "c-2"),
+             ("Who did Dantès meet in the prison?", "Abbé Faria, digging a tunnel. [1]", 17,
+              "c-3"),
+             ("Who sailed with Dantès to Monte Cristo?", "Jacopo and the smugglers. [1]", 23,
+              "c-4"),
+             ("What did the smugglers carry?", "Bales of tobacco and lace. [1]", 22, "c-5"),
+             ("Where did Dantès hide the treasure?", "In the grotto. [1]", 24, "c-6")]
+    for turn in turns:
+        answer(store, session.id, *turn)
+    summarise_due(store, session.id, 1, embedder)
+    memory = SessionRecall(store, session, embedder)
+    for question in ("Where was the tobacco hidden?", "Did we talk about lace?"):
+        (first,) = memory.recall(question, limit=1)
+        assert "tobacco and lace" in first.text, question
