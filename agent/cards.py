@@ -17,7 +17,7 @@ from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import asks, en, has_han, language, shown
+from stores.lang import asks, en, has_han, in_quotes, language, shown
 from stores.lang.text import sentences
 from stores.models import Chunk, chapter_label
 
@@ -138,7 +138,7 @@ def _lead(card: Card, cited: _Cited) -> str:
         where = chapter_label(fact.chapter, chinese)
         mark = cited.cite(fact.chunk_id, fact.text)
         quote = f"见{where}：「{shown(fact.text)}」{mark}" if chinese else (
-            f"In {where}: “{shown(fact.text)}” {mark}")
+            f"In {where}: {in_quotes(fact.text)} {mark}")
     if not said and not quote:
         return ""
     if chinese:
@@ -154,7 +154,7 @@ def _more(card: Card, cited: _Cited) -> list[str]:
         where = chapter_label(fact.chapter, chinese)
         mark = cited.cite(fact.chunk_id, fact.text)
         lines.append(f"另见{where}：「{shown(fact.text)}」{mark}" if chinese else
-                     f"Also, {where}: “{shown(fact.text)}” {mark}")
+                     f"Also, {where}: {in_quotes(fact.text)} {mark}")
     if card.of_kind("lore"):
         related = _relations(card, cited, 4)
         if related:

@@ -20,7 +20,7 @@ from sessions.records import Session, Turn
 from sessions.scrub import scrub
 from sessions.store import SessionStore
 from stores.errors import ConfigError
-from stores.lang import has_han
+from stores.lang import has_han, in_quotes
 
 TimelineFormat = Literal["md", "json", "csv"]
 SessionFormat = Literal["md", "json"]
@@ -148,7 +148,7 @@ def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str
                 chapter = c.get("chapter", "?")
                 chapter = f"第{chapter}回" if has_han(t.question) else f"ch. {chapter}"
                 lines.append(f"{'' if i > 1 else chr(10)}[{i}] {chapter}, {where}: "
-                             f"“{c.get('quote', '')}”  ")
+                             f"{in_quotes(str(c.get('quote', '')))}  ")
     summaries = store.summaries(session.id)
     if summaries:
         lines += ["", "## Memory"]

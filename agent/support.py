@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.schemas import Answer
-from stores.lang import chapter_references, has_han
+from stores.lang import chapter_references, has_han, in_quotes
 from stores.models import Chunk
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
@@ -102,6 +102,7 @@ def marked(answer: Answer, missing: Sequence[str]) -> Answer:
     lead = (f"（无依据：所引原文中没有{listed}。）" if chinese else
             f"(Unsupported: the cited passages do not mention {listed}.)")
     said = next((c.quote for c in answer.citations if c.quote.strip()), "")
-    tail = ([f"所引原文只说：“{said}” [1]" if chinese else f"What the text cited says: “{said}” [1]"]
+    tail = ([f"所引原文只说：{in_quotes(said)} [1]" if chinese else
+             f"What the text cited says: {in_quotes(said)} [1]"]
             if said else [])
     return answer.model_copy(update={"text": "\n".join([lead, answer.text, *tail])})

@@ -15,7 +15,7 @@ from agent.librarian.relations import asked_relations, related_answers, relation
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
-from stores.lang import HAN_RANGES, asks, clip, has_han, is_han, shown
+from stores.lang import HAN_RANGES, asks, clip, has_han, in_quotes, is_han, shown
 from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES, UNPICKED
 from stores.lang.text import SentenceRule, fold_latin, sentences
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, POINTING
@@ -333,7 +333,7 @@ def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
     title = f" ({shown_title})" if passage.chapter_title else ""
     lead = (CITED_FIRST if n == 1 else CITED_MORE)[False]
     where = "the lore" if lore else f"chapter {passage.chapter}"
-    return f"{lead}{where}{title}: “{shown(quote)}” [{n}]"
+    return f"{lead}{where}{title}: {in_quotes(quote)} [{n}]"
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

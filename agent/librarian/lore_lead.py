@@ -24,7 +24,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.grading import Term
 from agent.schemas import Answer, Citation, Passage
 from stores.cards import Card, Fact
-from stores.lang import asked_thing, clip, has_han
+from stores.lang import asked_thing, clip, has_han, in_quotes
 from stores.lang.asking import CITED_FIRST, CITED_MORE, SUBJECT_PRONOUN, killing
 from stores.lang.text import sentences
 from stores.lang.zh import NUMERALS
@@ -189,7 +189,7 @@ def statement(lead: LoreLead, name: str, chinese: bool) -> str:
     deciphered → Eleanor Vance has the map deciphered)."""
     sentence = clip(lead.sentence, MAX_LEAD)
     if has_han(sentence) != chinese:  # a bilingual world: the entry in its own language, quoted
-        return f"{name}: “{sentence}” [1]"
+        return f"{name}: {in_quotes(sentence)} [1]"
     if lead.title:  # another entity's entry names the answer: the entry as written, titled
         return f"{lead.title}：{sentence}[1]" if chinese else f"{lead.title}: {sentence} [1]"
     for form in (lead.entity, name):

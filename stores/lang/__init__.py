@@ -193,3 +193,12 @@ def shown(quote: str) -> str:
     """A quote as a reader sees it: on one line, with "…" where `clip` cut a sentence short."""
     flat = " ".join(quote.split())
     return flat if _WHOLE.search(flat) else flat + "…"
+
+
+def in_quotes(quote: str) -> str:
+    """A quote as `shown`, in “…”. A line of speech that opens with its own “ is not wrapped
+    again (no ““Well,” said he”), and is closed where `clip` cut it inside the speech."""
+    text = shown(quote)
+    if not text.startswith("“"):
+        return f"“{text}”"
+    return text if text.count("“") <= text.count("”") else text + "”"

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from stores import lang
-from stores.lang import asks, has_han, language, language_for, script_of
+from stores.lang import (
+    asks,
+    clip,
+    has_han,
+    in_quotes,
+    language,
+    language_for,
+    script_of,
+)
 from stores.lang.text import sentences
 
 
@@ -19,6 +27,17 @@ def test_sentences_keep_a_titles_full_stop_inside_the_sentence() -> None:
     text = "M. Noirtier came in. 玄德大喜。\nMr. Darcy bowed!"
     assert [text[a:b].strip() for a, b, _ in sentences(text)] == [
         "M. Noirtier came in.", "玄德大喜。", "Mr. Darcy bowed!"]
+
+
+def test_a_quote_is_in_quotation_marks_once() -> None:
+    assert in_quotes("Dantès bowed.") == "“Dantès bowed.”"
+    assert in_quotes("“They denounced Edmond as a Bonapartist agent.”") == \
+        "“They denounced Edmond as a Bonapartist agent.”"
+    cut = clip("“Well, then,” resumed Danglars, “that if after a voyage such as Dantès has "
+               "just made, he should be arrested.”", 90)  # cut inside the second speech
+    assert in_quotes(cut) == ("“Well, then,” resumed Danglars, “that if after a voyage such as "
+                              "Dantès has just made…”")
+    assert in_quotes("孔明笑曰：“此计大妙。”") == "“孔明笑曰：“此计大妙。””"  # not its own quote
 
 
 def test_question_words_join_every_language() -> None:

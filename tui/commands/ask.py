@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stores.errors import LoreError
+from stores.lang import in_quotes
 from stores.models import chapter_label
 from tui.failures import Interrupted
 from tui.terminal import echo
@@ -198,7 +199,7 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
         chapter = chapter_label(c.chapter, _cjk(title or answer.text))
         heading = f"{chapter} {title}".strip()
         echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
-        echo(f"    “{' '.join(c.quote.split())}”")
+        echo(f"    {in_quotes(c.quote)}")
     echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
 
 

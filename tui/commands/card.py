@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from stores.lang import in_quotes
 from stores.models import chapter_label
 from tui.terminal import echo
 
@@ -64,4 +65,4 @@ def card_command(
         for i, c in enumerate(answer.citations, start=1):
             where = chapter_label(c.chapter, chinese)
             echo(f"[{i}] {where} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
-            echo(f"    “{' '.join(c.quote.split())}”")
+            echo(f"    {in_quotes(c.quote)}")
