@@ -88,6 +88,14 @@ def told_of(text: str, term: Term) -> bool:
     return False
 
 
+def _compound_of(word: str, words: Sequence[str]) -> bool:
+    """A Han word made of other words of the question (赤壁之战 beside 赤壁): the search
+    segmenter gives both, and counting the compound too would weigh one concept twice (a
+    passage saying 赤壁之战 outranked the ones telling the 苦肉计 the question asks about)."""
+    return has_han(word) and any(w != word and len(w) >= 2 and has_han(w) and w in word
+                                 for w in words)
+
+
 class Grader:
     """Term statistics of one world, computed once and cached."""
 
@@ -164,10 +172,10 @@ class Grader:
             # A death is told in many words (崩, 斩于马下, was shot): the question's own word
             # for it (去世, 斩杀, die) is one concept that any of them covers.
             words = [w for w in words if not DEATH.search(w)]
-        for word in words:
-            df = self.df(word)
-            if df:
-                found.append(Term(word, self.idf(df)))
+        kept = [w for w in words if self.df(w)]
+        for word in kept:
+            if not _compound_of(word, kept):
+                found.append(Term(word, self.idf(self.df(word))))
         if ASKS_RELATION.search(plan.question) and len(plan.entities) > 1:
             # "什么关系", "relation to": any word for kin or rank answers it (父, granddaughter).
             forms = tuple((KIN_WORDS_ZH if plan.chinese else KIN_WORDS_EN).split())

@@ -253,6 +253,9 @@ def test_grading_reads_names_through_aliases_and_words_turned_around(sanguo: Ret
     assert grader.coverage(sanguo.passage(answer), terms) == 1.0
     assert grader.coverage(sanguo.passage(elsewhere), terms) < 0.5
     assert grader.missing(analyse("诸葛亮用什么型号的电脑？", sanguo.spans)) == ["型号", "电脑"]
+    # the segmenter gives 大将, 将军 and 大将军: the compound is its parts, weighed once
+    words = [t.text for t in grader.terms(analyse("谁当上了大将军？", sanguo.spans))]
+    assert "将军" in words and "大将军" not in words
 
 
 def test_question_words_leave_the_search_words() -> None:
