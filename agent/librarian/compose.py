@@ -199,16 +199,23 @@ def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
                   say: Callable[[str], str], unsure: bool, absent: Sequence[str]) -> Answer:
     """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
     what the answer states stands in what it cites), then more evidence; or, when it is not
-    sure enough, the evidence alone with the candidate first among what the answer is about,
-    so a follow-up's 他 / she means it."""
+    sure enough, the evidence alone in its ranked order, the candidate's sentence among it and
+    the candidate first among what the answer is about, so a follow-up's 他 / she means it.
+    (Leading with an unsure candidate's sentence put a gold chapter first for 61 of 175
+    development answers that were evidence, the ranked order for 111: demo, 三国演义, Monte
+    Cristo, FairytaleQA on the e5 worlds.)"""
     first = next(p for p in ranked if p.chunk_id == best.best_chunk)
+    sure = stated(best) and not unsure
     cited = [first, *(p for p in _distinct(ranked, MAX_CITED) if p.chunk_id != first.chunk_id)]
+    if not sure:  # evidence in its ranked order, the guess's own sentence among it
+        best_ranked = _distinct(ranked, MAX_CITED)
+        cited = best_ranked if first in best_ranked else [*best_ranked[:MAX_CITED - 1], first]
     cited = cited[:MAX_CITED]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=clip(best.best_sentence.strip(), MAX_QUOTE) if p is first else
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
     about = [] if best.kind == NUMBER else [best.name]
-    if unsure or not stated(best):
+    if not sure:
         return evidence_only(plan, cited, citations, [], about, absent, say)
     lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}."
     return Answer(text="\n".join([lead, *_cite_lines(plan, cited, citations, say)]),

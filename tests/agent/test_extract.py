@@ -119,3 +119,27 @@ def test_said_after_the_quoted_words_marks_the_speaker() -> None:
     ranked = [_passage("“Han Zheng will pay for this,” said Su Wan.")]
     found = {c.name: c.features for c in candidates(plan, PERSON, ranked, _world(["says"]))}
     assert found["Su Wan"]["anchor_speaks"] == 1.0
+
+
+def test_an_unsure_pick_leaves_the_evidence_in_its_ranked_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below the threshold the answer is evidence: it opens with the best-ranked passage, not
+    with the sentence of a guess the reader could not stand behind (a sure pick is cited first,
+    since the answer states it)."""
+    from agent.librarian import compose
+    from agent.librarian.extract import Candidate
+
+    plan = analyse("谁斩了华雄？", NAMES.find_spans)
+    ranked = [_passage("云长停盏施英勇，酒尚温时斩华雄。", chapter=5),
+              _passage("张飞大叫一声，袁术大怒。", chunk="c2", chapter=7)]
+    guess = Candidate("张飞", PERSON, True, best_chunk="c2", best_sentence="张飞大叫一声，袁术大怒。")
+
+    def names(text: str) -> list[str]:
+        return [n for _, _, n in NAMES.find_spans(text)]
+
+    for sure, first_chapter in ((False, 5), (True, 7)):
+        monkeypatch.setattr(compose, "stated", lambda best, sure=sure: sure)
+        answer = compose.picked_answer(plan, guess, ranked, ["斩", "华雄"], names, str, False, ())
+        assert answer.citations[0].chapter == first_chapter
+        assert "c2" in {c.chunk_id for c in answer.citations}  # the guess's sentence is shown
+        assert answer.entities[0] == "张飞"  # the guess stays the likely referent either way
