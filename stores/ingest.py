@@ -295,7 +295,7 @@ def write_vectors(stores: WorldStores, embedder: Embedder, progress: Progress) -
     return stale
 
 
-PIPELINE_VERSION = 12
+PIPELINE_VERSION = 13
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
 

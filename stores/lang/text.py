@@ -93,11 +93,18 @@ def ends_with_abbreviation(text: str) -> bool:
     return _story_patterns()[1].search(text, max(0, len(text) - 8)) is not None
 
 
+_SPEECH_GOES_ON = re.compile(r"[?!][”’\"']?\s+[a-z]")
+"""“What is that?” asked he: a question or a cry that the telling goes on after, in lower
+case, ends no sentence (quoted alone, “asked he of Edmond.” says nothing)."""
+
+
 def _story(text: str) -> Iterator[tuple[int, int]]:
     end_of_sentence, abbreviation = _story_patterns()
     start = 0
     for end in end_of_sentence.finditer(text):
         if abbreviation.search(text, max(0, end.end() - 8), end.end()):
+            continue
+        if _SPEECH_GOES_ON.match(text, end.start(), end.end() + 8):
             continue
         if text[start:end.end()].strip():
             yield start, end.end()

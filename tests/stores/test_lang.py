@@ -29,6 +29,13 @@ def test_sentences_keep_a_titles_full_stop_inside_the_sentence() -> None:
         "M. Noirtier came in.", "玄德大喜。", "Mr. Darcy bowed!"]
 
 
+def test_a_question_in_speech_that_the_telling_goes_on_after_ends_no_sentence() -> None:
+    text = "“Is that so?” asked he of Edmond. “Yes!” Mercédès wept. 玄德问曰：“何故？”孔明不答。"
+    assert [text[a:b].strip() for a, b, _ in sentences(text)] == [
+        "“Is that so?” asked he of Edmond.", "“Yes!”", "Mercédès wept.", "玄德问曰：“何故？”",
+        "孔明不答。"]
+
+
 def test_a_quote_is_in_quotation_marks_once() -> None:
     assert in_quotes("Dantès bowed.") == "“Dantès bowed.”"
     assert in_quotes("“They denounced Edmond as a Bonapartist agent.”") == \
