@@ -206,11 +206,13 @@ def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
     Cristo, FairytaleQA on the e5 worlds.)"""
     first = next(p for p in ranked if p.chunk_id == best.best_chunk)
     sure = stated(best) and not unsure
-    cited = [first, *(p for p in _distinct(ranked, MAX_CITED) if p.chunk_id != first.chunk_id)]
-    if not sure:  # evidence in its ranked order, the guess's own sentence among it
-        best_ranked = _distinct(ranked, MAX_CITED)
-        cited = best_ranked if first in best_ranked else [*best_ranked[:MAX_CITED - 1], first]
-    cited = cited[:MAX_CITED]
+    best_ranked = _distinct(ranked, MAX_CITED)
+    if sure:
+        cited = [first, *(p for p in best_ranked if p.chunk_id != first.chunk_id)][:MAX_CITED]
+    elif any(p.chunk_id == first.chunk_id for p in best_ranked):
+        cited = best_ranked
+    else:  # the guess's own sentence among the evidence, last
+        cited = [*best_ranked[:MAX_CITED - 1], first]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=clip(best.best_sentence.strip(), MAX_QUOTE) if p is first else
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
