@@ -23,7 +23,7 @@ from tui import messages as m
 from tui.actions import Actions
 from tui.keys import APP_BINDINGS, unknown_ids
 from tui.open_worlds import OpenWorlds
-from tui.opening import Opening
+from tui.opening import OpenState
 from tui.palette import LoreCommands
 from tui.reports import error_note
 from tui.screens.card import CardScreen
@@ -62,15 +62,14 @@ class LoreApp(App[None]):
         self.requested_world = world
         self.conversation: Conversation | None = None
         self.info: WorldInfo | None = None
-        self.answering = self.opening = self.ingesting = self.warming = False
+        self.answering = self.ingesting = False
+        self.open_state = OpenState()
         self.worlds = OpenWorlds(settings, store)
         self.jobs = Workers(self, self.worlds)
         """The app's slow work (Textual's own `workers` is its worker manager)."""
         self.actions = Actions(self)
         self._queued: str | None = None
         self._first_question = ""
-        self._opening: Opening | None = None
-        self._warm_worker: Worker[None] | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -85,6 +84,16 @@ class LoreApp(App[None]):
         self.set_interval(1.0, self._show_opening, name="opening-clock")
         self.set_interval(10.0, self.refresh_vectors, name="vectors-clock")
         self._open(self.requested_world)
+
+    @property
+    def opening(self) -> bool:
+        """A world's conversation is being built."""
+        return self.open_state.opening
+
+    @property
+    def warming(self) -> bool:
+        """The world is on screen; its indexes and model are loading."""
+        return self.open_state.warming
 
     def refresh_vectors(self) -> None:
         """Show how far the open world's e5 vectors are (tui/workers.py)."""
@@ -152,20 +161,16 @@ class LoreApp(App[None]):
 
     # -- opening worlds and sessions --------------------------------------------------------------
     def _open(self, world: str | None, session_id: str | None = None, new: bool = False) -> None:
-        self.opening = True
-        worker = self.jobs.open_world(world, session_id, new)
-        self._opening = Opening(worker, world or "the last world")
+        self.open_state.begin(self.jobs.open_world(world, session_id, new), world)
         self._show_opening()
 
     def _show_opening(self) -> None:
-        if self._opening is not None and (self.opening or self.warming):
-            self.main.show_status(activity=self._opening.progress(self.warming))
+        if (line := self.open_state.progress()) is not None:
+            self.main.show_status(activity=line)
 
     @on(m.OpenProgress)
     def _open_progress(self, event: m.OpenProgress) -> None:
-        if self._opening is not None:
-            self._opening.stage = event.stage
-            self._opening.world = event.world or self._opening.world
+        self.open_state.reached(event.stage, event.world)
         self._show_opening()
 
     @on(m.NoWorld)
@@ -193,10 +198,7 @@ class LoreApp(App[None]):
         self._show_session(event.turns[0].question if event.turns else "")
         self.sub_title = event.info.name
         # shown and typed into now; the indexes and the model load meanwhile (questions wait)
-        self.opening, self.warming = False, True
-        if self._opening is not None:
-            self._opening.stage = "loading the passages, names, embedder, indexes and model"
-        self._warm_worker = self.jobs.warm_world(conversation)
+        self.open_state.shown(self.jobs.warm_world(conversation))
         self._show_opening()
         if event.info.state != "ready":
             self.notify(f"{event.info.name} is not fully ingested ({event.info.state}); "
@@ -209,7 +211,7 @@ class LoreApp(App[None]):
             return  # another world or session opened meanwhile: its own warm-up reports
         if event.model_error is not None:
             self.report_error(event.model_error)
-        self.warming, self._opening = False, None
+        self.open_state.warm()
         self.main.show_status(activity="")
         if self._queued:
             question, self._queued = self._queued, None
@@ -248,8 +250,8 @@ class LoreApp(App[None]):
             self.notify("An answer is being built: wait for it, or press Esc to cancel it.",
                         severity="warning")
             return False
-        if self.conversation is None or self.opening or self.warming:
-            if not (self.opening or self.warming):
+        if self.conversation is None or self.open_state.busy:
+            if not self.open_state.busy:
                 self.notify("No world is open.\n→ press Ctrl+G to pick one", severity="error",
                             markup=False)
                 return False
@@ -450,11 +452,11 @@ class LoreApp(App[None]):
         if worker.group == "answer":
             self._answer_ended(state, worker.error)
         elif worker.group == "open":
-            if self._opening is None or worker is not self._opening.worker:
+            if not self.open_state.is_open_worker(worker):
                 return  # superseded by a newer open (Ctrl+G meanwhile): that one reports
             self._open_ended(state, worker.error)
         elif worker.group == "warm" and state == WorkerState.ERROR:
-            if worker is self._warm_worker:
+            if worker is self.open_state.warm_worker:
                 self._warm_failed(worker.error)
         elif worker.group == "ingest":
             self.ingesting = False
@@ -465,24 +467,21 @@ class LoreApp(App[None]):
 
     def _open_ended(self, state: WorkerState, error: BaseException | None) -> None:
         """The world opened, or the reason it did not stays on screen and in the log."""
-        self.opening = False
         if state == WorkerState.SUCCESS:
-            if not self.warming:
-                self._opening = None
+            self.open_state.open_succeeded()
             return
         self._open_failed(state, error)
 
     def _warm_failed(self, error: BaseException | None) -> None:
         """The world's indexes would not load: it is closed again, with the reason on screen."""
-        self.warming, conversation, self.conversation = False, self.conversation, None
+        conversation, self.conversation = self.conversation, None
         if conversation is not None:
             conversation.close()
         self.call_next(self.main.clear_session)
         self._open_failed(WorkerState.ERROR, error)
 
     def _open_failed(self, state: WorkerState, error: BaseException | None) -> None:
-        opening = self._opening or Opening(None, "the world")
-        self._opening = None
+        opening = self.open_state.failed()
         self.main.show_status(activity="")
         hint = opening.failure(error, self.settings.data_dir,
                                stopped=state == WorkerState.CANCELLED)

@@ -37,3 +37,61 @@ class Opening:
                         f"{time.monotonic() - self.started:.0f} s: {reason}")
         return (f"Could not open {self.world}: {reason}\n(also in {log})\n"
                 "Press Ctrl+G to pick a world or to try again.")
+
+
+class OpenState:
+    """Where the app is in opening a world: `opening` while the worker builds the conversation,
+    then `warming` while the world is on screen and its indexes and model load (questions wait),
+    and the open under way (`current`) until it is warm or has failed. Only state: the app shows
+    what it says."""
+
+    def __init__(self) -> None:
+        self.opening = False
+        self.warming = False
+        self.current: Opening | None = None
+        self.warm_worker: Worker[Any] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Opening or warming: a question asked now waits for the world."""
+        return self.opening or self.warming
+
+    def begin(self, worker: Worker[Any], world: str | None) -> None:
+        self.opening = True
+        self.current = Opening(worker, world or "the last world")
+
+    def progress(self) -> str | None:
+        """The status bar's line while busy (None: nothing to show)."""
+        if self.current is None or not self.busy:
+            return None
+        return self.current.progress(self.warming)
+
+    def reached(self, stage: str, world: str) -> None:
+        if self.current is not None:
+            self.current.stage = stage
+            self.current.world = world or self.current.world
+
+    def shown(self, warm_worker: Worker[Any]) -> None:
+        """The conversation is on screen; its indexes and model load in `warm_worker`."""
+        self.opening, self.warming = False, True
+        self.reached("loading the passages, names, embedder, indexes and model", "")
+        self.warm_worker = warm_worker
+
+    def warm(self) -> None:
+        self.warming, self.current = False, None
+
+    def is_open_worker(self, worker: Worker[Any]) -> bool:
+        """Whether the worker is the latest open's (an older one was superseded by Ctrl+G)."""
+        return self.current is not None and worker is self.current.worker
+
+    def open_succeeded(self) -> None:
+        self.opening = False
+        if not self.warming:
+            self.current = None
+
+    def failed(self) -> Opening:
+        """The open that failed (while opening or warming), no longer under way."""
+        failed = self.current or Opening(None, "the world")
+        self.opening = self.warming = False
+        self.current = None
+        return failed
