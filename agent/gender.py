@@ -60,8 +60,9 @@ def description_gender(description: str) -> Gender:
 
 def pronouns_tell(texts: Iterable[str]) -> bool:
     """Whether the texts' pronouns tell women from men: the female one is at least
-    `SHE_SHARE` of the two, in the first `PRONOUN_SAMPLE` of them (红楼梦 and 三国演义: 0 of ~13,000 and ~1,000; the demo world 0.30;
-    Monte Cristo and Pride and Prejudice about a third)."""
+    `SHE_SHARE` of the two, in the first `PRONOUN_SAMPLE` of them (红楼梦 and 三国演义: 0 of
+    ~13,000 and ~1,000; the demo world 0.30; Monte Cristo and Pride and Prejudice about a
+    third)."""
     she = he = 0
     for text in texts:
         she += len(_SHE.findall(text))

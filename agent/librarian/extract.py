@@ -6,11 +6,11 @@ is described by general features of where it stands: how much of the question (w
 rarity) the sentences naming it hold, how close it stands to the question's words, how many of
 the best passages agree, whether a chapter title names it, whether the world's type for it is
 the one asked for, how common it is in the whole book, and — when the question quotes a line
-(“…”是谁说的, Who says '…'?) — whether it stands by those words and is the one saying them. A logistic model over those features,
-fitted by `bench/answers_fit.py` on the development sets book by book (leave-one-book-out) and
-stored in `extract_weights.json`, gives each candidate a probability; the librarian states the
-best one when it clears the fitted threshold and otherwise keeps it as the likely referent of
-the next 他 / she. No rule here names a book or a question.
+(“…”是谁说的, Who says '…'?) — whether it stands by those words and is the one saying them.
+A logistic model over those features, fitted by `bench/answers_fit.py` on the development
+sets book by book (leave-one-book-out) and stored in `extract_weights.json`, gives each
+candidate a probability; the librarian states the best one when it clears the fitted threshold
+and otherwise keeps it as the likely referent of the next 他 / she. No rule here names a book or a question.
 """
 
 from __future__ import annotations
