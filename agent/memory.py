@@ -5,9 +5,9 @@ first sentence of its answer, the chapters it cited) and behind it the plot (the
 questions and answers and the cited passage ids). `SessionRecall` is the `SessionMemory` the
 agent's `recall_session` tool calls: it embeds the summaries with the world's embedder, keeps
 the vectors in the session database (table `summary_vectors`, one row per summary and model),
-and ranks them by cosine and by BM25 over their words, fused by reciprocal rank as the
-passages are (a name or a date said once is found by its words). Turns since the last summary
-are recalled too, as a summary made on the fly.
+and ranks them by cosine and by BM25 over their words, each standardised over the memories and
+summed (a name or a date said once is found by its words). Turns since the last summary are
+recalled too, as a summary made on the fly.
 """
 
 from __future__ import annotations
@@ -18,21 +18,23 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from agent.citations import first_sentence
-from agent.retrieval import rrf
 from agent.schemas import Memory
 from sessions.records import Session, Turn
 from sessions.store import SessionStore
 from stores.keyword.bm25 import text_scores
 from stores.lang import has_han
-from stores.protocols import Embedder, Hit
+from stores.protocols import Embedder
 
 _MARKERS = re.compile(r"\s*\[\d+\]")
-RRF_K = 60
-"""The fusion's k, as for passages (agent/retrieval.py); 10, 30 and 120 score the same."""
-KEYWORD_WEIGHT = 3.0
-"""The words' ranking counts three times the meaning's. `lore eval locomo`, answerable evidence
-recall@10, fitted on LoCoMo's conversations 1–5 (cosine alone 0.694; words weighted 2 → 0.754,
-3 → 0.760, 5 → 0.754) and checked on 6–10: cosine alone 0.622, weight 3 0.733."""
+KEYWORD_WEIGHT = 1.0
+"""The words' standardised BM25 score counts as much as the standardised cosine. `lore eval
+locomo` (e5), answerable evidence recall@10 on LoCoMo's conversations 1–5 / 6–10: cosine alone
+0.694 / 0.622; reciprocal-rank fusion with the words weighted 3 (the best weight and k on 1–5)
+0.760 / 0.733; this sum 0.764 / 0.744 (words weighted 0.5: 0.776 / 0.742, 0.75: 0.763 / 0.740).
+Ranks throw away how far apart two memories stand; a summary holding the question's rare word
+stands far out in BM25. Equal weights, not 0.5: with USE, "Did we talk about lace?" must find the
+one turn that said lace (tests/sessions/test_memory.py), which a weight of 0.5 loses to a turn
+that merely sounds like a question about talk."""
 LIVE_PREFIX = "live:"
 """summary_id of the on-the-fly memory of the turns not summarised yet."""
 
@@ -103,6 +105,13 @@ def summarise_due(store: SessionStore, session_id: str, every: int,
     return len(vectors)
 
 
+def standardised(scores: np.ndarray) -> np.ndarray:
+    """Scores as standard deviations from their mean (all 0 when they are all equal)."""
+    scores = np.asarray(scores, dtype=np.float64)
+    spread = scores.std()
+    return (scores - scores.mean()) / spread if spread > 1e-9 else np.zeros_like(scores)
+
+
 class SessionRecall:
     """The conversation's memory as the agent's tools see it (agent.deps.SessionMemory)."""
 
@@ -144,13 +153,11 @@ class SessionRecall:
         query_vec = np.asarray(self.embedder.embed_query(query), dtype=np.float32)
         similarity = vectors @ query_vec
         words = text_scores(query, [m.text for m in memories])
-        dense = [Hit(str(i), float(similarity[i])) for i in np.argsort(-similarity, kind="stable")]
-        sparse = [Hit(str(i), float(words[i])) for i in np.argsort(-words, kind="stable")
-                  if words[i] > 0]
+        fused = standardised(similarity) + KEYWORD_WEIGHT * standardised(words)
         found = []
-        for hit in rrf([dense, sparse], RRF_K, (1.0, KEYWORD_WEIGHT))[:limit]:
-            memory = memories[int(hit.chunk_id)]
-            memory.score = round(float(similarity[int(hit.chunk_id)]), 4)
+        for i in np.argsort(-fused, kind="stable")[:limit]:
+            memory = memories[int(i)]
+            memory.score = round(float(similarity[int(i)]), 4)
             if deep:
                 self._deepen(memory, recent)
             found.append(memory)
