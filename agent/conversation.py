@@ -136,7 +136,8 @@ class Conversation:
         from agent.memory import SessionRecall
 
         return SessionRecall(self.store, self.session, self.retriever.stores.embedder,
-                             lambda: [e.entity for e in self.stack()])
+                             lambda: [e.entity for e in self.stack()],
+                             tokens=self.retriever.stores.keywords.tokens)
 
     def warm_up(self) -> None:
         """Load the world's names, embedder and indexes in a background thread, now.

@@ -117,11 +117,16 @@ class SessionRecall:
 
     def __init__(self, store: SessionStore, session: Session, embedder: Embedder,
                  stack: Callable[[], list[str]] | None = None, *,
-                 other_sessions: bool = False, include_recent: bool = True) -> None:
+                 other_sessions: bool = False, include_recent: bool = True,
+                 tokens: Callable[[str], list[str]] | None = None) -> None:
         self.store = store
         self.session = session
         self.embedder = embedder
         self._stack = stack
+        self.tokens = tokens
+        """How the summaries' words are cut: the world's keyword index's, which keeps its names
+        whole (a name jieba does not know would fall apart into single characters, which the
+        ranking leaves out); the process-wide segmenter's without one."""
         self.other_sessions = other_sessions
         """Also search the other sessions of the same world (when the user asks for them)."""
         self.include_recent = include_recent
@@ -152,7 +157,7 @@ class SessionRecall:
         vectors = self._vectors(memories)
         query_vec = np.asarray(self.embedder.embed_query(query), dtype=np.float32)
         similarity = vectors @ query_vec
-        words = text_scores(query, [m.text for m in memories])
+        words = text_scores(query, [m.text for m in memories], self.tokens)
         fused = standardised(similarity) + KEYWORD_WEIGHT * standardised(words)
         found = []
         for i in np.argsort(-fused, kind="stable")[:limit]:

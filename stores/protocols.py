@@ -81,6 +81,10 @@ class KeywordIndex(Protocol):
 
     def search(self, query: str, limit: int, where: ChunkFilter | None = None) -> list[Hit]: ...
 
+    def tokens(self, text: str) -> list[str]:
+        """`text` cut as the index cuts its passages (the world's names kept whole), so other
+        text — a conversation's summaries — can be ranked by the same words."""
+
     def close(self) -> None: ...
 
 

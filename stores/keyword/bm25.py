@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -184,12 +184,17 @@ class BM25Index:
         order = sorted(candidates.tolist(), key=lambda row: (-float(scores[row]), row))[:limit]
         return [Hit(index.ids[row], float(scores[row])) for row in order]
 
+    def tokens(self, text: str) -> list[str]:
+        """`text` cut with the index's dictionary (the world's names as words)."""
+        return self._load().segmenter.tokens(text)
+
     def close(self) -> None:
         """Drop the in-memory index (the files stay)."""
         self._loaded = None
 
 
-def text_scores(query: str, texts: Sequence[str]) -> np.ndarray:
+def text_scores(query: str, texts: Sequence[str],
+                tokens: Callable[[str], list[str]] | None = None) -> np.ndarray:
     """BM25 scores of `query` against a few hundred texts held in memory (a conversation's
     summaries), one per text, 0 where no word matches: nothing on disk, and the index of the
     last few sets of texts is kept (a conversation asks of the same summaries again).
@@ -198,11 +203,15 @@ def text_scores(query: str, texts: Sequence[str]) -> np.ndarray:
     Robertson–Spärck Jones weight is negative; bm25s keeps it positive), and among a handful
     of summaries it would still decide the order: such words are left out of the query, and so
     are single Han characters (的, 了, 他: a function word more often than not, which a few
-    texts are too few to tell by counting)."""
+    texts are too few to tell by counting).
+
+    `tokens` cuts text into words: a world's keyword index's (`BM25Index.tokens`, which knows the
+    world's names) or, by default, the process-wide segmenter's."""
     if not texts:
         return np.zeros(0, dtype=np.float32)
-    model = _texts_index(tuple(texts))
-    words = [t for t in default_segmenter().tokens(query) if len(t) > 1 or not has_han(t)]
+    tokens = tokens or default_segmenter().tokens
+    model = _texts_index(tuple(texts), tokens)
+    words = [t for t in tokens(query) if len(t) > 1 or not has_han(t)]
     scores = np.zeros(len(texts), dtype=np.float32)
     for token_id in dict.fromkeys(model.get_tokens_ids(words)):
         word = np.asarray(model.get_scores_from_ids([token_id]), dtype=np.float32)
@@ -212,10 +221,9 @@ def text_scores(query: str, texts: Sequence[str]) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _texts_index(texts: tuple[str, ...]) -> Any:
+def _texts_index(texts: tuple[str, ...], tokens: Callable[[str], list[str]]) -> Any:
     import bm25s
 
-    segmenter = default_segmenter()
     model = bm25s.BM25()
-    model.index([segmenter.tokens(t) or [""] for t in texts], show_progress=False)
+    model.index([tokens(t) or [""] for t in texts], show_progress=False)
     return model

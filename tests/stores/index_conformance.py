@@ -246,6 +246,12 @@ class KeywordIndexConformance:
             quote = chunk.text[60:110]
             assert built.search(quote, 3)[0].chunk_id == chunk.id, quote
 
+    def test_tokens_are_the_index_s_own(self, built: KeywordIndex) -> None:
+        """Other text (a conversation's summaries) is cut as the passages were: a name the
+        world added stays whole, and a query's tokens are the ones `search` matches."""
+        assert "翼德" in built.tokens("张翼德大喝一声")
+        assert built.tokens("Dantès") == built.tokens("dantes")
+
     def test_accents_fold(self, built: KeywordIndex, chunks: tuple[Chunk, ...]) -> None:
         with_accent = {h.chunk_id for h in built.search("Dantès", 50)}
         assert with_accent
