@@ -2,14 +2,15 @@
 when there is no world), and turns the workers' reports into what the panes show.
 
 The app is a composition: it holds the open worlds (`worlds`, tui/open_worlds.py), its slow
-work (`jobs`, tui/workers.py) and the modals behind its keys (`actions`, tui/actions.py). The
+work (`jobs`, tui/workers.py), the modals behind its keys (`actions`, tui/actions.py), the
+world being opened (`open_state`, tui/opening.py) and the question being answered (`asking`,
+tui/asking.py). The
 screens own their panes: the app tells them what to show and hears from them in messages.
 Textual looks key actions up on the app, so its `action_*` methods are thin: they check that
 they can run and hand the actions object what it needs."""
 
 from __future__ import annotations
 
-import asyncio
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from textual.worker import Worker, WorkerState
 from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import Actions
+from tui.asking import Asking
 from tui.keys import APP_BINDINGS, unknown_ids
 from tui.open_worlds import OpenWorlds
 from tui.opening import OpenState
@@ -43,10 +45,6 @@ if TYPE_CHECKING:
     from agent.conversation import Conversation
     from sessions.store import SessionStore
 
-QUIT_WAIT_S = 5.0
-"""How long quitting waits for a cancelled answer to be saved as cancelled."""
-
-
 class LoreApp(App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
 
@@ -62,13 +60,13 @@ class LoreApp(App[None]):
         self.requested_world = world
         self.conversation: Conversation | None = None
         self.info: WorldInfo | None = None
-        self.answering = self.ingesting = False
+        self.ingesting = False
         self.open_state = OpenState()
+        self.asking = Asking(self)
         self.worlds = OpenWorlds(settings, store)
         self.jobs = Workers(self, self.worlds)
         """The app's slow work (Textual's own `workers` is its worker manager)."""
         self.actions = Actions(self)
-        self._queued: str | None = None
         self._first_question = ""
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -94,6 +92,11 @@ class LoreApp(App[None]):
     def warming(self) -> bool:
         """The world is on screen; its indexes and model are loading."""
         return self.open_state.warming
+
+    @property
+    def answering(self) -> bool:
+        """An answer is being built (tui/asking.py)."""
+        return self.asking.answering
 
     def refresh_vectors(self) -> None:
         """Show how far the open world's e5 vectors are (tui/workers.py)."""
@@ -213,9 +216,7 @@ class LoreApp(App[None]):
             self.report_error(event.model_error)
         self.open_state.warm()
         self.main.show_status(activity="")
-        if self._queued:
-            question, self._queued = self._queued, None
-            await self.submit_question(question)
+        await self.asking.send_queued()
 
     def _show_horizon(self) -> None:
         self.main.show_status(horizon=self.talking.horizon or 0)
@@ -246,24 +247,7 @@ class LoreApp(App[None]):
     # -- questions and answers --------------------------------------------------------------------
     async def submit_question(self, text: str) -> bool:
         """Ask `text`; False (and a notification) when it cannot be asked now."""
-        if self.answering:
-            self.notify("An answer is being built: wait for it, or press Esc to cancel it.",
-                        severity="warning")
-            return False
-        if self.conversation is None or self.open_state.busy:
-            if not self.open_state.busy:
-                self.notify("No world is open.\n→ press Ctrl+G to pick one", severity="error",
-                            markup=False)
-                return False
-            self._queued = text
-            self.notify("The world is still loading; your question goes out as soon as it is "
-                        "ready.")
-            return True
-        self.answering = True
-        await self.main.start_answer(text, self.settings.model.max_answer_chars)
-        self.main.show_status(activity="answering… Esc cancels")
-        self.jobs.ask(self.conversation, text)
-        return True
+        return await self.asking.submit(text)
 
     @on(MainScreen.QuestionAsked)
     async def _question_asked(self, event: MainScreen.QuestionAsked) -> None:
@@ -277,14 +261,7 @@ class LoreApp(App[None]):
 
     async def cancel_answer(self, wait: bool = False) -> bool:
         """Cancel the running answer (it is saved as cancelled); False if none was running."""
-        running = [w for w in self.workers if w.group == "answer" and not w.is_finished]
-        for worker in running:
-            worker.cancel()
-        if wait:
-            for worker in running:
-                with suppress(Exception):  # cancelled, failed or too slow: quit regardless
-                    await asyncio.wait_for(worker.wait(), QUIT_WAIT_S)
-        return bool(running)
+        return await self.asking.cancel(wait)
 
     @on(m.AnswerStep)
     def _step(self, event: m.AnswerStep) -> None:
@@ -489,12 +466,5 @@ class LoreApp(App[None]):
             self.main.set_hint(hint)
 
     def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
-        self.answering = False
-        self.main.show_status(activity="")
-        if state == WorkerState.SUCCESS:
-            self.main.answer_ended("")
-            return
-        status = "cancelled" if state == WorkerState.CANCELLED else "failed"
-        reason = "" if status == "cancelled" else getattr(error, "message", str(error))
-        if self.main.answer_ended(status, reason):
+        if self.asking.ended(state, error):
             self._show_session()
