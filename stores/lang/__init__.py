@@ -195,10 +195,15 @@ def shown(quote: str) -> str:
     return flat if _WHOLE.search(flat) else flat + "…"
 
 
+_INNER_QUOTES = str.maketrans("“”", "‘’")
+
+
 def in_quotes(quote: str) -> str:
     """A quote as `shown`, in “…”. A line of speech that opens with its own “ is not wrapped
-    again (no ““Well,” said he”), and is closed where `clip` cut it inside the speech."""
+    again (no ““Well,” said he”), and is closed where `clip` cut it inside the speech; speech
+    inside a wrapped quote is marked ‘…’, as a quotation within a quotation is (孔明笑曰：‘此计
+    大妙。’, not a doubled ”” at the end)."""
     text = shown(quote)
     if not text.startswith("“"):
-        return f"“{text}”"
+        return "“" + text.translate(_INNER_QUOTES) + "”"
     return text if text.count("“") <= text.count("”") else text + "”"

@@ -44,7 +44,8 @@ def test_a_quote_is_in_quotation_marks_once() -> None:
                "just made, he should be arrested.”", 90)  # cut inside the second speech
     assert in_quotes(cut) == ("“Well, then,” resumed Danglars, “that if after a voyage such as "
                               "Dantès has just made…”")
-    assert in_quotes("孔明笑曰：“此计大妙。”") == "“孔明笑曰：“此计大妙。””"  # not its own quote
+    assert in_quotes("孔明笑曰：“此计大妙。”") == "“孔明笑曰：‘此计大妙。’”"  # not its own quote
+    assert in_quotes("He said, “Wait and hope.”") == "“He said, ‘Wait and hope.’”"
 
 
 def test_question_words_join_every_language() -> None:
