@@ -32,8 +32,11 @@ class LoreDriver(LinuxDriver):
                     data = decode(os.read(self.fileno, 1024 * 4), final=final)
                     if not data:  # stdin is piped
                         break
-                    for event in parser.feed(guard(data)):
-                        self.process_message(event)
+                    # a lone ESC is held back whole: feeding the parser the empty rest would
+                    # tell it the input had ended, and the next key would raise ParseError
+                    if guarded := guard(data):
+                        for event in parser.feed(guarded):
+                            self.process_message(event)
             if not ready and (held := guard.flush()):  # the terminal went quiet: an Esc key
                 for event in parser.feed(held):
                     self.process_message(event)

@@ -100,3 +100,27 @@ def test_a_paste_with_escape_sequences_arrives_in_order_in_a_terminal(settings):
         screen = tmux.wait_for(lambda s: "❯ Who is Su Wan? end" in s, "the question asked")
     finally:
         tmux("kill-server")
+
+
+def test_the_esc_key_closes_and_cancels_and_never_ends_the_app(settings):
+    """A lone Esc in a real terminal (the footer's "esc cancel answer", the help's "esc close"):
+    the input guard holds it a moment in case a paste marker follows, then the app gets an
+    Escape key and goes on. (It once fed Textual's parser an empty read, which the parser takes
+    for the end of input: the next key raised ParseError and the app quit.)"""
+    tmux = Tmux()
+    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={settings.data_dir} "
+               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
+    tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
+    try:
+        tmux.wait_for(lambda s: "Ask about demo" in s and "opening" not in s, "the demo world")
+        tmux("send-keys", "-t", "smoke", "Escape")  # nothing to cancel
+        time.sleep(0.5)
+        tmux("send-keys", "-t", "smoke", "F1")
+        tmux.wait_for(lambda s: "Lorekeeper — keys" in s, "the help screen")
+        tmux("send-keys", "-t", "smoke", "Escape")  # closes the help
+        tmux.wait_for(lambda s: "Lorekeeper — keys" not in s, "the help to close")
+        tmux("send-keys", "-t", "smoke", "-l", "Who is Su Wan?")
+        screen = tmux.wait_for(lambda s: "Who is Su Wan?" in s, "the typed question")
+        assert tmux.alive() and "Traceback" not in screen and "ParseError" not in screen
+    finally:
+        tmux("kill-server")
