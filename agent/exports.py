@@ -21,6 +21,7 @@ from sessions.scrub import scrub
 from sessions.store import SessionStore
 from stores.errors import ConfigError
 from stores.lang import has_han, in_quotes
+from stores.models import chapter_label
 
 TimelineFormat = Literal["md", "json", "csv"]
 SessionFormat = Literal["md", "json"]
@@ -145,8 +146,9 @@ def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str
             if isinstance(c, dict):
                 span = c.get("lines") or [0, 0]
                 where = f"{Path(str(c.get('source', ''))).name}:{span[0]}–{span[1]}"
-                chapter = c.get("chapter", "?")
-                chapter = f"第{chapter}回" if has_han(t.question) else f"ch. {chapter}"
+                number = c.get("chapter")
+                chapter = chapter_label(int(number), has_han(t.question)) \
+                    if isinstance(number, int) else "?"
                 lines.append(f"{'' if i > 1 else chr(10)}[{i}] {chapter}, {where}: "
                              f"{in_quotes(str(c.get('quote', '')))}  ")
     summaries = store.summaries(session.id)

@@ -23,6 +23,7 @@ from sessions.records import Session, Turn
 from sessions.store import SessionStore
 from stores.keyword.bm25 import text_scores
 from stores.lang import has_han
+from stores.models import LORE_CHAPTER, chapter_label
 from stores.protocols import Embedder
 
 _MARKERS = re.compile(r"\s*\[\d+\]")
@@ -43,13 +44,14 @@ def turn_line(turn: Turn) -> str:
     """One line of a summary: 'Q → first sentence of the answer (chapter refs)'."""
     question = turn.resolved_question or turn.question
     answer = first_sentence(_MARKERS.sub("", turn.answer), width=160) if turn.answer else "—"
-    chapters = sorted({int(c["chapter"]) for c in turn.citations
-                       if isinstance(c, dict) and c.get("chapter")})
-    refs = ""
-    if chapters:
-        refs = (" (" + "、".join(f"第{c}回" for c in chapters) + ")" if has_han(question)
-                else " (ch. " + ", ".join(map(str, chapters)) + ")")
-    return f"{question} → {answer}{refs}"
+    cited = {int(c["chapter"]) for c in turn.citations if isinstance(c, dict) and c.get("chapter")}
+    chapters = sorted(cited - {LORE_CHAPTER})
+    chinese = has_han(question)
+    refs = ([f"第{c}回" for c in chapters] if chinese
+            else [f"ch. {', '.join(map(str, chapters))}"] if chapters else [])
+    if LORE_CHAPTER in cited:  # the world's own entry, which names no chapter
+        refs.append(chapter_label(LORE_CHAPTER, chinese))
+    return f"{question} → {answer}" + (f" ({('、' if chinese else '; ').join(refs)})" if refs else "")
 
 
 def plot_detail(turns: Sequence[Turn]) -> str:

@@ -12,6 +12,7 @@ from agent.memory import LIVE_PREFIX, SessionRecall, summarise_due, turn_line
 from sessions import SessionStore
 from sessions.records import Turn
 from stores.embedders.use import UseEmbedder
+from stores.models import LORE_CHAPTER
 
 
 class Counting:
@@ -71,6 +72,13 @@ def test_a_turn_line_is_question_answer_and_chapters(store: SessionStore) -> Non
     english = answer(store, session.id, "Who found the map?", "Tom Hale found it. [1] Later…",
                      7, "c-map")
     assert turn_line(english) == "Who found the map? → Tom Hale found it. (ch. 7)"
+    lore = store.begin_turn(session.id, "Who is Su Wan?")  # cites the glossary and two chapters
+    lore = store.finish_turn(lore.id, resolved_question="Who is Su Wan?", answer="Shen Yan's pupil.",
+                             messages_json="[]", citations=[
+                                 {"chunk_id": "g", "chapter": LORE_CHAPTER, "quote": "x"},
+                                 {"chunk_id": "a", "chapter": 9, "quote": "y"},
+                                 {"chunk_id": "b", "chapter": 2, "quote": "z"}])
+    assert turn_line(lore) == "Who is Su Wan? → Shen Yan's pupil. (ch. 2, 9; lore)"
 
 
 def test_summaries_come_every_n_answered_turns(store: SessionStore, embedder: Counting) -> None:

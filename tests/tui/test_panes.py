@@ -123,6 +123,13 @@ async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settin
         session = json.loads((folder / f"demo-session-{app.conversation.session.id}.json")
                              .read_text(encoding="utf-8"))
         assert "苏绾是谁的弟子？" in json.dumps(session, ensure_ascii=False)
+        await ask(pilot, "沈砚是谁？")  # answered from his glossary entry, cited first
+        await pilot.press("ctrl+s", "down", "down", "down", "enter")  # session as Markdown
+        await settle(pilot)
+        text = (folder / f"demo-session-{app.conversation.session.id}.md").read_text(
+            encoding="utf-8")
+        # the glossary entry it cites is 设定, as on screen, not its sort key 第1000000回
+        assert "[1] 设定, glossary.toml" in text and "1000000" not in text
 
 
 @pytest.mark.slow
