@@ -332,6 +332,7 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     deps.question = question
     deps.evidence = None
     deps.resolution = None
+    deps.recalled = []
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
     try:
         result = await _within(time_limit_s, agent.run(
@@ -365,7 +366,7 @@ def _unsupported(answer: Answer, deps: LoreDeps, question: str) -> list[str]:
     retriever = deps.retriever
     cited = [chunk for c in answer.citations if (chunk := retriever.chunks.get(c.chunk_id))]
     return unsupported(answer, cited, question, retriever.spans,
-                       lambda name: [name, *retriever.entities.get(name, [])])
+                       lambda name: [name, *retriever.entities.get(name, [])], deps.recalled)
 
 
 def ranked_evidence(deps: LoreDeps, answer: Answer) -> list[Passage]:

@@ -55,6 +55,9 @@ class LoreDeps:
     calls: list[ToolCall] = field(default_factory=list)
     seen: dict[str, Any] = field(default_factory=dict)
     """Passages returned by tools during this run, by chunk id (citations must point at them)."""
+    recalled: list[str] = field(default_factory=list)
+    """What `recall_session` gave during this run (summaries, plots): an answer about the
+    conversation states what these hold, which no passage needs to."""
     on_step: Any = None
     """Optional callback(ToolCall) so the terminal app can show steps as they happen."""
     on_text: Any = None

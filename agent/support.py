@@ -68,16 +68,17 @@ def with_arabic(text: str) -> str:
 
 def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
                 spans: Callable[[str], list[tuple[int, int, str]]],
-                forms: Callable[[str], list[str]]) -> list[str]:
+                forms: Callable[[str], list[str]], recalled: Sequence[str] = ()) -> list[str]:
     """The names and numbers the answer states that no cited passage holds, as the answer
     writes them (the question's own names and numbers are not claims). `spans` finds the
-    world's names in a text; `forms` gives a name's every written form."""
+    world's names in a text; `forms` gives a name's every written form. What the conversation's
+    memory gave (`recalled`) holds claims too: "we talked about 韩峥 in turn 2" stands on it."""
     if answer.stop_reason != "answered":
         return []
     own = stated_text(answer)
     if not residue(own):
         return []
-    texts = [c.text for c in cited]
+    texts = [c.text for c in cited] + list(recalled)
     held = {name for c in cited for name in c.entities}
     asked = {name for _, _, name in spans(question)}
     missing: list[str] = []

@@ -245,6 +245,9 @@ async def recall_session(ctx: RunContext[LoreDeps], query: str,
     args = {"query": query, "deep": deep}
     memory = ctx.deps.memory
     found = await _call(ctx, memory.recall, query, deep) if memory is not None else []
+    for m in found:  # what the memory said, and of which turns
+        ctx.deps.recalled += [text for text in (m.text, m.plot) if text]
+        ctx.deps.recalled.append("turns " + " ".join(map(str, range(m.turns[0], m.turns[1] + 1))))
     await record_call(ctx, "recall_session", args,
                   f"recalling {query!r}{' (deep)' if deep else ''} → {len(found)} memories")
     return found

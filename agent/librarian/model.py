@@ -46,6 +46,7 @@ from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.lore_lead import killer_lead, lore_lead, with_lore_lead
+from agent.librarian.recall import session_answer
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.librarian.strategy import (
     Results,
@@ -58,7 +59,7 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
-from agent.schemas import Passage, Relation, TimelineEvent
+from agent.schemas import Memory, Passage, Relation, TimelineEvent
 from agent.stack import Resolution
 from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
@@ -121,6 +122,8 @@ class Librarian:
         ranked, voted = self._rank(reading, plan, results, run.bridges)
         if voted is not None:
             run.bridges = voted
+        if plan.kind == "session" and any(t.name == "recall_session" for t in info.function_tools):
+            return self._about_the_session(run, reading, plan, results, info)
         if info.function_tools and rounds == 0:
             return self._call(run, self._first_round(reading, plan))
         if info.function_tools and rounds == 1:
@@ -130,6 +133,18 @@ class Librarian:
         run.ranked = ranked
         answer = self._answer(plan, ranked, results.relations, run.horizon).model_copy(update={
             "resolved_question": reading.resolution.text})
+        return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
+                                                 answer.model_dump(mode="json"))])
+
+    def _about_the_session(self, run: LibrarianRun, reading: Reading, plan: QueryPlan,
+                           results: Results, info: AgentInfo) -> ModelResponse:
+        """我们之前聊过韩峥吗？: the session's memory is recalled, then answered from."""
+        if results.memories is None:
+            return self._call(run, [Step("recall_session", {"query": plan.question})])
+        voice = Voice(plan.chinese, self.retriever.entities)
+        answer = session_answer(plan, results.memories, self.retriever.mentioned,
+                                voice.name).model_copy(
+            update={"resolved_question": reading.resolution.text})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 
@@ -389,6 +404,8 @@ def _collect(results: Results, step: Step, content: Any) -> None:
             results.lists.append((Step(step.tool, step.args, STATED_WEIGHT, "stated"), stated))
     elif step.tool == "track_entity":
         results.timeline = [_as(TimelineEvent, x) for x in items if x]
+    elif step.tool == "recall_session":
+        results.memories = [_as(Memory, x) for x in items if x]
 
 
 def _as(model: type[BaseModel], value: Any) -> Any:

@@ -26,7 +26,7 @@ from agent.librarian.analysis import (
     QueryPlan,
 )
 from agent.retrieval import rrf
-from agent.schemas import Passage, Relation, TimelineEvent
+from agent.schemas import Memory, Passage, Relation, TimelineEvent
 from stores.keyword.segment import tokens
 from stores.lang import en, zh
 from stores.lang.asking import ASKS_RELATION
@@ -54,6 +54,8 @@ class Results:
     lists: list[tuple[Step, list[Passage]]] = field(default_factory=list)
     relations: list[Relation] = field(default_factory=list)
     timeline: list[TimelineEvent] = field(default_factory=list)
+    memories: list[Memory] | None = None
+    """What `recall_session` gave (None: it was not called)."""
 
 
 # Words about the book rather than in it ("at the start of the novel", 书中): a story never

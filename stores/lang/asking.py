@@ -22,8 +22,18 @@ TEMPORAL = re.compile(
     r"|\bwhich chapter\b|\bwhen\b|\bafter\b|\bbefore\b|\bfinally\b|\bin the end\b|\blater\b"
     r"|\bdie[ds]?\b|\bdeath\b|\bkilled\b|\bfirst time\b|\bbegin|\bend of\b", re.I)
 SESSION = re.compile(
-    r"刚才|之前问|前面说|我们聊|你说过|上次|我问过|earlier (?:you|we)|we (?:talked|discussed)"
-    r"|you (?:said|mentioned)|did i ask|previous(?:ly)? (?:question|answer)", re.I)
+    r"之前问|前面说|你(?:刚才|之前)?说过|你刚才说|我(?:之前|刚才)?问过|说到哪"
+    r"|我们(?:之前|刚才|上次|前面|先前)?(?:聊|谈|说|讲)(?:过|到|了)|(?:刚才|之前|上次)(?:聊|谈)(?:过|到|了)"
+    r"|earlier (?:you|we)|\bwe (?:talked|discussed|spoke)|\b(?:did|have) we (?:talk|discuss|speak|mention)"
+    r"|you (?:said|mentioned)|did i ask|\bwhat did (?:i|we) (?:ask|say)\b"
+    r"|\bmy (?:first|last|previous) question|previous(?:ly)? (?:question|answer)", re.I)
+"""A question about this conversation, not the story (我们之前聊过韩峥吗？, Did we talk about
+Su Wan?): the librarian answers it from the session's memory. Only words that speak of the
+talk itself: 刚才 or 上次 alone also tell the story's time (他刚才说了什么)."""
+
+SESSION_START = re.compile(r"第一|最早|最先|一开始|开头|\bfirst\b|\bearliest\b|\bbeginning\b|\bstart\b",
+                           re.I)
+"""A question about the conversation that asks how it began (What did I ask first?)."""
 
 CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
 

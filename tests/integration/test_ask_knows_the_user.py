@@ -105,3 +105,24 @@ def shlex_quote(value: str) -> str:
     import shlex
 
     return shlex.quote(value)
+
+
+def test_a_question_about_the_conversation_is_answered_from_its_memory(home: Path) -> None:
+    """我们之前聊过韩峥吗？ asks about this talk, not the story: the answer gives the turns that
+    named him (by any of his names), says plainly what was never talked about, and states
+    nothing the memory does not hold (no "unsupported" mark for names no passage is cited for)."""
+    assert "还没有聊过韩峥" in lore("ask", "--new", "我们之前聊过韩峥吗？", home=home).out
+    for question in ("沈砚是谁？", "Who killed Han Zheng?", "他最后死在哪里？"):
+        assert lore("ask", question, home=home).code == 0
+    talked = lore("ask", "我们之前聊过定远吗？", home=home)  # 定远: 韩峥's courtesy name
+    assert talked.code == 0, talked.err
+    lines = talked.out.splitlines()
+    assert lines[0] == "聊过韩峥："
+    assert lines[1].startswith("第3轮：Who killed Han Zheng? → ")
+    assert lines[2].startswith("第4轮：韩峥最后死在哪里？ → ")  # the follow-up, as it was read
+    assert "无依据" not in talked.out and "第1回" not in lines[0]
+    never = lore("ask", "Have we discussed Eleanor?", home=home)
+    assert never.out.startswith("We have not talked about Eleanor Vance in this conversation yet.")
+    first = lore("ask", "What did I ask first?", home=home)
+    assert first.out.splitlines()[:2] == ["We started with:", "Turn 2: 沈砚是谁？ → 沈砚：字青崖。 "
+                                          "(第1回、第10回、设定)"]
