@@ -27,7 +27,7 @@ from stores.cards import Card, Fact
 from stores.lang import asked_thing, clip, has_han, in_quotes
 from stores.lang.asking import CITED_FIRST, CITED_MORE, SUBJECT_PRONOUN, killing
 from stores.lang.text import sentences
-from stores.lang.zh import NUMERALS
+from stores.lang.zh import AFTER_ONES_OWN_DEATH, NUMERALS
 from stores.models import LORE_CHAPTER, Chunk
 
 FULL = 0.999
@@ -144,12 +144,33 @@ def _answers(plan: QueryPlan, entity: str, sentence: str, terms: Sequence[Term],
     asked = [t for t in terms if not t.entity]
     if covers(stretch, required) < FULL or not covers(stretch, asked):
         return False
+    dying = next((t for t in terms if t.text == "(dying)"), None)
+    if plan.death_subject and dying and has_han(sentence) and not _own_death(
+            sentence, dying.forms, plan.death_subject, names_in):
+        return False  # 韩峥最后死在哪里？ is not answered by 韩峥……毒死师父
     if wanted in ("person", "place"):
         new = [n for n in named if n not in plan.entities and n != entity]
         return any(kinds(n) in (wanted, "other") for n in new)
     if wanted == "number":
         return bool(re.search(f"[{NUMERALS}]", sentence))
     return True
+
+
+def _own_death(sentence: str, forms: Sequence[str], subject: str,
+               names_in: Callable[[str], list[str]]) -> bool:
+    """Whether a death word of the sentence tells the subject's own death: it ends a clause or
+    goes on as dying does (死在, 死了, 死于), it is suffered (被……刺死), or the subject is named
+    right after it (刺死韩峥); not 毒死师父, where the subject kills."""
+    for form in forms:
+        for match in re.finditer(re.escape(form), sentence):
+            after = sentence[match.end():match.end() + 6]
+            if not after or not has_han(after[0]) or after[0] in AFTER_ONES_OWN_DEATH:
+                return True
+            if "被" in sentence[max(0, match.start() - 8):match.start()]:
+                return True
+            if subject in names_in(after):
+                return True
+    return False
 
 
 def with_lore_lead(answer: Answer, lead: LoreLead, say: Callable[[str], str],

@@ -37,6 +37,8 @@ def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, q
     ("Who killed Han Zheng?", "Su Wan"),  # 苏绾's entry: 一剑刺死韩峥 (not 被韩峥毒死)
     ("谁杀了韩峥？", "苏绾"),
     ("Who poisoned Gu Huaishan?", "Han Zheng"),  # the poison's entry: 韩峥用它毒死顾怀山
+    # 韩峥's entry also says 在听雨阁用蚀心散毒死师父: a death and a place, but his master's
+    ("韩峥最后死在哪里？", "落星崖"),
 ])
 def test_a_question_about_one_entity_is_answered_from_its_entry(demo_home: Path, question: str,
                                                                right: str) -> None:
