@@ -20,7 +20,7 @@ $(STAMP): $(LOCK) pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/lore demo --if-needed
+	$(BIN)/lore demo --if-needed --vectors-later
 	$(BIN)/lore
 
 test: $(STAMP)

@@ -36,6 +36,7 @@ from tui.screens.welcome import WelcomeScreen
 from tui.screens.worlds import WorldSwitcher
 from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title, welcome_text
+from tui.vector_job import VectorJob
 from tui.widgets.citations import CitationList
 from tui.widgets.stack import EntityStack
 from tui.widgets.timeline import Timeline
@@ -67,6 +68,8 @@ class LoreApp(App[None]):
         self.jobs = Workers(self, self.worlds)
         """The app's slow work (Textual's own `workers` is its worker manager)."""
         self.actions = Actions(self)
+        self.vector_job = VectorJob(settings.data_dir, settings.config_file)
+        """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -106,6 +109,8 @@ class LoreApp(App[None]):
     @on(m.VectorsStatus)
     def _vectors(self, event: m.VectorsStatus) -> None:
         self.main.show_status(vectors=event.line)
+        if not event.line and (world := self.vector_job.done()):
+            self.notify(f"{world} now searches with its e5 vectors.", markup=False)
 
     @property
     def talking(self) -> Conversation:
@@ -140,6 +145,7 @@ class LoreApp(App[None]):
         self.exit()
 
     def _close(self) -> None:
+        self.vector_job.stop()
         if self.conversation is not None:
             with suppress(Exception):
                 self.conversation.close()
@@ -216,6 +222,8 @@ class LoreApp(App[None]):
             self.report_error(event.model_error)
         self.open_state.warm()
         self.main.show_status(activity="")
+        if event.vectors_due:
+            self.vector_job.start(event.conversation.world)
         await self.asking.send_queued()
 
     def _show_horizon(self) -> None:

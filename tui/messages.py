@@ -42,6 +42,8 @@ class WorldWarm(Message):
     model_error: LoreError | None = None
     """Why the model could not be built: the world stays open for reading, and asking says
     why too."""
+    vectors_due: bool = False
+    """The world searches with its fast index until its e5 vectors are computed (tui/vector_job.py)."""
 
 
 @dataclass

@@ -239,12 +239,19 @@ class Workers:
                     raise
                 self.post_message(OpenProgress(conversation.world, f"waiting: {exc.message}"))
                 await asyncio.sleep(LOCK_RETRY_S)
+        due = await run_blocking(retriever, self._vectors_due, conversation.world)
         try:
             await run_blocking(retriever, _build_agent, conversation)  # the model
         except LoreError as exc:  # the world stays usable for reading; asking will say why
-            self.post_message(WorldWarm(conversation, model_error=exc))
+            self.post_message(WorldWarm(conversation, model_error=exc, vectors_due=due))
             return
-        self.post_message(WorldWarm(conversation))
+        self.post_message(WorldWarm(conversation, vectors_due=due))
+
+    def _vectors_due(self, world: str) -> bool:
+        """Whether the world still waits for its e5 vectors (stores/upgrade.py)."""
+        from tui.vector_status import world_vector_status
+
+        return world_vector_status(self.settings, world) is not None
 
     # -- a question -------------------------------------------------------------------------------
     @worker("answer")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -90,6 +91,10 @@ def test_the_next_run_carries_on_and_switches_to_e5(upgraded: dict) -> None:
     assert world["embedder"] == "e5-small" and world["upgrade_percent"] is None
     assert world["vectors"] == "vectors: e5-small"
     assert lore("demo", "--if-needed", home=upgraded["home"], env=E5).out == ""
+    again = lore("vectors", "--world", "demo", home=upgraded["home"], env=E5)
+    assert again.out.strip() == "demo: nothing to compute; it searches with e5-small."
+    nowhere = lore("vectors", "--world", "nowhere", home=upgraded["home"], env=E5)
+    assert nowhere.code != 0 and "no world named 'nowhere' (known worlds: demo)" in nowhere.err
 
 
 def test_an_e5_world_is_searched_with_e5_whatever_the_settings_say(upgraded: dict) -> None:
@@ -153,3 +158,54 @@ def test_passages_with_e5_vectors_are_indexed_with_e5_at_once_and_a_small_edit_i
     asked = lore("ask", "Who wrote the ship's name in his ledger?", "--world", "copy", "--json",
                  home=home, env=E5)
     assert asked.code == 0 and "harbour master" in asked.out, asked.out
+
+
+def test_the_app_computes_the_vectors_a_world_waits_for_and_stops_when_it_quits(
+        tmp_path: Path) -> None:
+    """`make run` prepares the demo with `--vectors-later`: searchable in seconds, its e5
+    vectors left to the app. The app computes them in a child process while the user reads
+    (the status line counts up), quitting stops the child with its batches kept, and the next
+    start carries on until the world searches with e5 and the status line says nothing more."""
+    import shutil
+
+    from tests.tui.test_smoke_tmux import Tmux
+
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (apt-get install tmux)")
+    prepared = lore("demo", "--if-needed", "--vectors-later", home=tmp_path, env=E5)
+    assert prepared.code == 0, prepared.err
+    assert "the app computes the e5 vectors in the background" in prepared.out
+    assert worlds(tmp_path, E5)["demo"]["embedder"] == ""  # BM25 alone for now
+    tmux = Tmux()
+    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={tmp_path} "
+               f"LORE_EMBEDDER__BACKEND=e5 LORE_CONFIG={ROOT / 'config.toml'} "
+               f"{sys.executable} -m tui")
+
+    def percent(screen: str) -> int:
+        found = re.findall(r"vectors: e5 (\d+)%", screen)
+        return int(found[0]) if found else -1
+
+    try:
+        tmux("new-session", "-d", "-s", "smoke", "-x", "140", "-y", "36", command)
+        tmux.wait_for(lambda s: percent(s) > 0, "the vectors counting up", timeout=300)
+        tmux("send-keys", "-t", "smoke", "C-q")
+        deadline = time.monotonic() + 30
+        while tmux.alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not tmux.alive(), "Ctrl+Q should quit the app"
+        time.sleep(1)
+        kept = e5_vectors(tmp_path)
+        assert 0 < len(kept) < 95 and worlds(tmp_path, E5)["demo"]["embedder"] == ""
+        tmux("new-session", "-d", "-s", "smoke", "-x", "140", "-y", "36", command)
+        deadline = time.monotonic() + 600
+        while worlds(tmp_path, E5)["demo"]["embedder"] != "e5-small":
+            assert time.monotonic() < deadline, f"the vectors were not done:\n{tmux.screen()}"
+            time.sleep(3)
+        # the status line polls every 10 s: then it has nothing more to say
+        tmux.wait_for(lambda s: "Ask about demo" in s and "vectors: e5" not in s,
+                      "the status line to clear", timeout=30)
+    finally:
+        tmux("kill-server")
+    after = e5_vectors(tmp_path)
+    assert all(after[h] == v for h, v in kept.items())  # nothing computed twice
+    assert "passages embedded with e5-small" in (tmp_path / "logs" / "vectors.log").read_text()

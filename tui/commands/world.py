@@ -20,6 +20,7 @@ def register(app: typer.Typer) -> None:
     app.command("entities")(entities_command)
     app.command("worlds")(worlds_command)
     app.command("demo")(demo_command)
+    app.command("vectors")(vectors_command)
 
 
 def ingest_command(
@@ -33,6 +34,13 @@ def ingest_command(
         "--rebuild", help="rebuild every index of the world from its catalog first")] = False,
 ) -> None:
     """Ingest a story's text into a world (idempotent; resumes after an interruption)."""
+    _ingest(ctx, world, paths, glossary, rebuild)
+
+
+def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: Path | None,
+            rebuild: bool = False, vectors: bool = True) -> None:
+    """`lore ingest`; `vectors`: go on to the e5 vectors after the fast index (else they are
+    left to `lore vectors`, which the app runs in the background)."""
     from tui.progress import ingest_with_progress
     from tui.repairs import rebuild_indexes
 
@@ -61,21 +69,42 @@ def ingest_command(
                    f"{report.chunks} passages, {report.entities} entities, "
                    f"{report.relations} relations, {report.embedded} passages embedded "
                    f"in {total:.1f} s.")
-    _upgrade(ctx.obj.settings, world)
+    if vectors:
+        _upgrade(ctx.obj.settings, world)
 
 
-def _upgrade(settings, world: str) -> None:
-    """The e5 vectors after the fast index (stores/upgrade.py), with a bar and an ETA."""
+def vectors_command(
+    ctx: typer.Context,
+    world: Annotated[str, typer.Option("--world", help="the world whose vectors to compute")],
+) -> None:
+    """Compute a world's e5 vectors now and switch it to them: what `lore ingest` does after
+    the fast index, and what the app does in the background while a world waits for them.
+    Kill it any time: the vectors computed so far are kept."""
+    from stores.world import WorldStores
+
+    stores = WorldStores(ctx.obj.settings, world)
+    try:
+        row = stores.require()
+    finally:
+        stores.close()
+    if not _upgrade(ctx.obj.settings, world):
+        echo(f"{world}: nothing to compute; it searches with "
+             f"{row['embedder'] or 'BM25 alone'}.")
+
+
+def _upgrade(settings, world: str) -> bool:
+    """The e5 vectors after the fast index (stores/upgrade.py), with a bar and an ETA; False
+    when there were none to compute."""
     from stores.upgrade import upgrades
 
     if not upgrades(settings):
-        return
+        return False
     from tui.progress import upgrade_with_progress
     from tui.vector_status import world_vector_status
 
     status = world_vector_status(settings, world)
     if status is None:
-        return
+        return False
     echo(f"{world} is searchable now ({status.line()}); computing the e5 vectors. "
          "Ctrl+C stops; `lore ingest` with the same arguments carries on from there.")
     report = upgrade_with_progress(settings, world)
@@ -83,6 +112,7 @@ def _upgrade(settings, world: str) -> None:
         echo(f"{world}: {report.embedded} passages embedded with {report.target} in "
              f"{report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU); the world now "
              f"searches with {report.target}.")
+    return True
 
 
 def _tell_identity(report, most: int = 10) -> None:
@@ -196,6 +226,9 @@ def demo_command(
     ctx: typer.Context,
     if_needed: Annotated[bool, typer.Option(
         "--if-needed", help="only if the demo world is missing or built by an older version")] = False,
+    vectors_later: Annotated[bool, typer.Option(
+        "--vectors-later", help="stop once it is searchable; the app computes its e5 vectors "
+                                "in the background (or: lore vectors --world demo)")] = False,
 ) -> None:
     """Ingest the bundled demo world (an original story in Chinese and English)."""
     from stores.catalog import Catalog
@@ -216,8 +249,15 @@ def demo_command(
         finally:
             catalog.close()
         # Also re-run after an upgrade changed the pipeline, and when its e5 vectors are due.
-        if is_current(settings, row) and pending is None:
+        if is_current(settings, row) and (pending is None or vectors_later):
             return
     folder = demo_world_path()
     corpus = [folder / "zh", folder / "en", folder / "dialogue"]
-    ingest_command(ctx, DEMO_WORLD, [p for p in corpus if p.exists()], folder / "glossary.toml")
+    _ingest(ctx, DEMO_WORLD, [p for p in corpus if p.exists()], folder / "glossary.toml",
+            vectors=not vectors_later)
+    if vectors_later:
+        from tui.vector_status import world_vector_status
+
+        if (status := world_vector_status(settings, DEMO_WORLD)) is not None:
+            echo(f"{DEMO_WORLD} is searchable now ({status.line()}); the app computes the e5 "
+                 f"vectors in the background (or now: lore vectors --world {DEMO_WORLD}).")
