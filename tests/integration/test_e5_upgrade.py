@@ -177,16 +177,13 @@ def test_the_app_computes_the_vectors_a_world_waits_for_and_stops_when_it_quits(
     assert "the app computes the e5 vectors in the background" in prepared.out
     assert worlds(tmp_path, E5)["demo"]["embedder"] == ""  # BM25 alone for now
     tmux = Tmux()
-    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={tmp_path} "
-               f"LORE_EMBEDDER__BACKEND=e5 LORE_CONFIG={ROOT / 'config.toml'} "
-               f"{sys.executable} -m tui")
 
     def percent(screen: str) -> int:
         found = re.findall(r"vectors: e5 (\d+)%", screen)
         return int(found[0]) if found else -1
 
     try:
-        tmux("new-session", "-d", "-s", "smoke", "-x", "140", "-y", "36", command)
+        tmux.start_lore(tmp_path, "LORE_EMBEDDER__BACKEND=e5")
         tmux.wait_for(lambda s: percent(s) > 0, "the vectors counting up", timeout=300)
         tmux("send-keys", "-t", "smoke", "C-q")
         deadline = time.monotonic() + 30
@@ -196,7 +193,7 @@ def test_the_app_computes_the_vectors_a_world_waits_for_and_stops_when_it_quits(
         time.sleep(1)
         kept = e5_vectors(tmp_path)
         assert 0 < len(kept) < 95 and worlds(tmp_path, E5)["demo"]["embedder"] == ""
-        tmux("new-session", "-d", "-s", "smoke", "-x", "140", "-y", "36", command)
+        tmux.start_lore(tmp_path, "LORE_EMBEDDER__BACKEND=e5")
         deadline = time.monotonic() + 600
         while worlds(tmp_path, E5)["demo"]["embedder"] != "e5-small":
             assert time.monotonic() < deadline, f"the vectors were not done:\n{tmux.screen()}"

@@ -48,14 +48,19 @@ class Tmux:
     def alive(self) -> bool:
         return "smoke" in self("list-sessions", "-F", "#{session_name}")
 
+    def start_lore(self, home: Path, env: str = "") -> None:
+        """`lore` on the data dir in a 120×36 terminal, `env` (NAME=value …) set for it.
+        COLUMNS/LINES may leak in from the environment (80x24 under pytest); the pty knows
+        better."""
+        command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={home} {env} "
+                   f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
+        self("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
+
 
 def test_lore_answers_a_typed_question_in_a_terminal(settings):
     tmux = Tmux()
-    # COLUMNS/LINES may leak in from the environment (80x24 under pytest); the pty knows better.
-    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={settings.data_dir} "
-               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
-    tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
     try:
+        tmux.start_lore(settings.data_dir)
         started = time.monotonic()
         tmux.wait_for(lambda s: "Ask about demo" in s and "opening" not in s, "the demo world")
         ready = time.monotonic() - started
@@ -86,10 +91,8 @@ def test_a_paste_with_escape_sequences_arrives_in_order_in_a_terminal(settings):
     """A bracketed paste (what tmux's paste-buffer -p sends) holding colour codes and a bell:
     the question box gets the text in order, and the first Enter asks it."""
     tmux = Tmux()
-    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={settings.data_dir} "
-               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
-    tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
     try:
+        tmux.start_lore(settings.data_dir)
         tmux.wait_for(lambda s: "Ask about demo" in s and "opening" not in s, "the demo world")
         tmux("send-keys", "-t", "smoke", "-l", "Who is ")
         tmux("set-buffer", "-b", "q", "\x1b[31mSu Wan\x1b[0m\x07? \x1b]0;title\x07end")
@@ -108,10 +111,8 @@ def test_the_esc_key_closes_and_cancels_and_never_ends_the_app(settings):
     Escape key and goes on. (It once fed Textual's parser an empty read, which the parser takes
     for the end of input: the next key raised ParseError and the app quit.)"""
     tmux = Tmux()
-    command = (f"cd {ROOT} && exec env -u COLUMNS -u LINES LORE_HOME={settings.data_dir} "
-               f"LORE_CONFIG={ROOT / 'config.toml'} {sys.executable} -m tui")
-    tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
     try:
+        tmux.start_lore(settings.data_dir)
         tmux.wait_for(lambda s: "Ask about demo" in s and "opening" not in s, "the demo world")
         tmux("send-keys", "-t", "smoke", "Escape")  # nothing to cancel
         time.sleep(0.5)
