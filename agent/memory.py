@@ -47,11 +47,15 @@ def turn_line(turn: Turn) -> str:
     cited = {int(c["chapter"]) for c in turn.citations if isinstance(c, dict) and c.get("chapter")}
     chapters = sorted(cited - {LORE_CHAPTER})
     chinese = has_han(question)
-    refs = ([f"第{c}回" for c in chapters] if chinese
-            else [f"ch. {', '.join(map(str, chapters))}"] if chapters else [])
+    if chinese:
+        refs = [chapter_label(c, chinese) for c in chapters]
+    else:  # ch. 2, 9
+        refs = [f"ch. {', '.join(map(str, chapters))}"] if chapters else []
     if LORE_CHAPTER in cited:  # the world's own entry, which names no chapter
         refs.append(chapter_label(LORE_CHAPTER, chinese))
-    return f"{question} → {answer}" + (f" ({('、' if chinese else '; ').join(refs)})" if refs else "")
+    if not refs:
+        return f"{question} → {answer}"
+    return f"{question} → {answer} ({('、' if chinese else '; ').join(refs)})"
 
 
 def plot_detail(turns: Sequence[Turn]) -> str:

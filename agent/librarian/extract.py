@@ -10,7 +10,8 @@ the one asked for, how common it is in the whole book, and — when the question
 A logistic model over those features, fitted by `bench/answers_fit.py` on the development
 sets book by book (leave-one-book-out) and stored in `extract_weights.json`, gives each
 candidate a probability; the librarian states the best one when it clears the fitted threshold
-and otherwise keeps it as the likely referent of the next 他 / she. No rule here names a book or a question.
+and otherwise keeps it as the likely referent of the next 他 / she. No rule here names a book
+or a question.
 """
 
 from __future__ import annotations

@@ -289,10 +289,10 @@ KIN_WORDS = ("父", "子", "母", "妻", "夫", "兄", "弟", "妹", "姊", "叔
              "义子", "结义", "拜", "主公", "军师", "臣", "师")
 """Words for how two people are related, searched within a pair's passages."""
 DYING_WORDS = (*DEATH_WORDS, "斩", "杀", "缢", "自刎")
+"""The death words and the ways of being killed a passage tells a death with."""
 AFTER_ONES_OWN_DEATH = "了在于时后前去得的也过矣"
 """What follows a death word that tells the subject's own death (死在落星崖, 死了, 死于); another
 character after it makes the subject the killer (毒死师父: the master died)."""
-"""The death words and the ways of being killed a passage tells a death with."""
 
 NOT_IN_TEXT = r"文本中没有|原文中?没有|文中(?:没有|未)提"
 """How a reader says the text does not tell."""
