@@ -8,7 +8,9 @@ instead (`hops`). Every ranking is graded (`grading`): each pooled passage's fus
 scaled by how much of the question it covers. Round 2 searches the rest of a multi-hop question
 about the people the description names (温酒斩华雄的那位将军 → 关羽), or, when the best passages
 cover little of the question, searches again with the missing words as the world writes them;
-then it answers. Deterministic and fast.
+then it answers. A question about the conversation itself (我们之前聊过韩峥吗？) recalls the
+session's memory instead and is answered from it (`recall`). Each round reads back what the
+calls returned (`results`). Deterministic and fast.
 
 Measured with `lore eval retrieval` (answerable recall@5, before → after grading and hops):
 三国演义 0.84 → 0.88, Monte Cristo 0.56 → 0.64, demo 0.85 → 0.92, FairytaleQA (20 test stories)
@@ -23,11 +25,8 @@ import dataclasses
 import functools
 from collections.abc import AsyncIterator, Sequence
 from functools import cached_property
-from typing import Any
 
-from pydantic import BaseModel
-from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart, ToolReturnPart
-from pydantic_ai.messages import UserPromptPart
+from pydantic_ai import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
 from agent.blocking import run_blocking
@@ -47,6 +46,7 @@ from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.lore_lead import killer_lead, lore_lead, with_lore_lead
 from agent.librarian.recall import session_answer
+from agent.librarian.results import current_turn, read_results
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.librarian.strategy import (
     Results,
@@ -59,7 +59,7 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
-from agent.schemas import Memory, Passage, Relation, TimelineEvent
+from agent.schemas import Passage, Relation
 from agent.stack import Resolution
 from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
@@ -69,10 +69,6 @@ from stores.keyword.segment import tokens
 from stores.lang import asked_thing, asks, has_han
 from stores.lang.text import fold_latin
 
-STATED_WEIGHT = 4.0
-"""Weight of the passages that state a typed relation the question's graph search found
-(Noirtier is the father of Villefort). Monte Cristo answerable recall@5 0.666 without them,
-0.680 at 2.0, 0.708 at 4.0 and at 8.0; 三国演义 and the demo the same at each."""
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
 the winner's votes."""
@@ -116,14 +112,14 @@ class Librarian:
                 info: AgentInfo) -> ModelResponse:
         reading = run.reading
         plan = self._analyse(reading, reading.resolution.text)
-        turn = _current_turn(messages)
+        turn = current_turn(messages)
         rounds = sum(1 for m in turn if isinstance(m, ModelResponse))
-        results = self._results(run, turn)
+        results = read_results(run.steps, turn)
+        if plan.kind == "session" and any(t.name == "recall_session" for t in info.function_tools):
+            return self._about_the_session(run, reading, plan, results, info)  # no story search
         ranked, voted = self._rank(reading, plan, results, run.bridges)
         if voted is not None:
             run.bridges = voted
-        if plan.kind == "session" and any(t.name == "recall_session" for t in info.function_tools):
-            return self._about_the_session(run, reading, plan, results, info)
         if info.function_tools and rounds == 0:
             return self._call(run, self._first_round(reading, plan))
         if info.function_tools and rounds == 1:
@@ -221,19 +217,6 @@ class Librarian:
             run.steps[call_id] = step
             parts.append(ToolCallPart(step.tool, step.args, tool_call_id=call_id))
         return ModelResponse(parts=parts)
-
-    # -- reading the tool results ------------------------------------------------------------
-    def _results(self, run: LibrarianRun, turn: list[ModelMessage]) -> Results:
-        results = Results()
-        for message in turn:
-            if not isinstance(message, ModelRequest):
-                continue
-            for part in message.parts:
-                if not isinstance(part, ToolReturnPart) or getattr(part, "outcome", "") == "retried":
-                    continue
-                step = run.steps.get(part.tool_call_id) or Step(part.tool_name, {})
-                _collect(results, step, part.content)
-        return results
 
     def _rank(self, reading: Reading, plan: QueryPlan, results: Results,
               bridges: list[str]) -> tuple[list[Passage], list[str] | None]:
@@ -378,37 +361,3 @@ class Librarian:
             for name in dict.fromkeys(chunk.entities):
                 found.setdefault(name, []).append(chunk.chapter)
         return found
-
-
-def _current_turn(messages: list[ModelMessage]) -> list[ModelMessage]:
-    """The messages of this run: from its question (the last user prompt) on."""
-    for index in range(len(messages) - 1, -1, -1):
-        message = messages[index]
-        if isinstance(message, ModelRequest) and any(
-                isinstance(p, UserPromptPart) for p in message.parts):
-            return messages[index:]
-    return messages
-
-
-def _collect(results: Results, step: Step, content: Any) -> None:
-    items = content if isinstance(content, list) else [content]
-    if step.tool in ("vector_search", "keyword_search", "read_passage"):
-        results.lists.append((step, [_as(Passage, x) for x in items if x]))
-    elif step.tool == "graph_search":
-        relations = [_as(Relation, x) for x in items if x]
-        results.relations += relations
-        # The passages that state a relation (Noirtier is the father of Villefort) rank as a
-        # search result of their own; co-occurrence evidence only joins the pool.
-        stated = [p for r in relations if r.type != "co_occurs" for p in r.evidence]
-        if stated:
-            results.lists.append((Step(step.tool, step.args, STATED_WEIGHT, "stated"), stated))
-    elif step.tool == "track_entity":
-        results.timeline = [_as(TimelineEvent, x) for x in items if x]
-    elif step.tool == "recall_session":
-        results.memories = [_as(Memory, x) for x in items if x]
-
-
-def _as(model: type[BaseModel], value: Any) -> Any:
-    return value if isinstance(value, model) else model.model_validate(value)
-
-
