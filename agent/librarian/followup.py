@@ -26,7 +26,7 @@ from agent.librarian.referring import Reference, find_references
 from agent.stack import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import has_han
-from stores.lang.referring import CLAUSE_EN, DROPPED_EN, DROPPED_ZH
+from stores.lang.referring import CLAUSE_EN, DROPPED_EN, DROPPED_EN_VERB, DROPPED_ZH
 
 LOOKBACK = 3
 """Answered turns looked at before the stack."""
@@ -82,23 +82,30 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
 
 
 def _dropped_subject(question: str, context: Context) -> Resolution:
-    """后来呢？ → 诸葛亮后来呢？, What happened next? → What happened to Danglars next?"""
+    """后来呢？ → 诸葛亮后来呢？, What happened next? → What happened to Danglars next?, Died of
+    what? → Kiyo died of what?"""
     if context.lexicon.names_in(question):
         return Resolution(question, question)
     zh = has_han(question)
     match = (DROPPED_ZH if zh else DROPPED_EN).match(question.strip())
-    if match is None:
+    verb_first = None if zh or match else DROPPED_EN_VERB.match(question.strip())
+    if match is None and verb_first is None:
         return Resolution(question, question)
     topic = context.pick(Reference(0, 0, "", "person")) \
         or context.pick(Reference(0, 0, "", "thing"))
     if not topic:
         return Resolution(question, question)
     name = context.display(topic, zh)
-    if zh:
+    text = question.strip()
+    if verb_first is not None:  # Died of what? → Kiyo died of what?
+        lead = verb_first.group("lead") or ""
+        rest = text[len(lead):]
+        text = f"{lead}{name} {rest[:1].lower()}{rest[1:]}"
+        text = text[:1].upper() + text[1:]
+    elif zh and match:
         lead = match.group("lead") or ""
-        text = question.strip()
         text = text[: len(lead)] + name + text[len(lead):]
-    else:
+    elif match:
         tail = (match.group("when") or "next").strip()
         text = f"What happened to {name} {tail}?"
     return Resolution(question, text, [(question.strip(), [topic])])
@@ -107,5 +114,5 @@ def _dropped_subject(question: str, context: Context) -> Resolution:
 def is_followup(question: str) -> bool:
     """Whether the question leans on the conversation (a pronoun or a dropped subject)."""
     zh = has_han(question)
-    return bool(find_references(question)) or bool(
-        (DROPPED_ZH if zh else DROPPED_EN).match(question.strip()))
+    dropped = (DROPPED_ZH,) if zh else (DROPPED_EN, DROPPED_EN_VERB)
+    return bool(find_references(question)) or any(p.match(question.strip()) for p in dropped)

@@ -47,6 +47,14 @@ DROPPED_EN = re.compile(
     r"|what\s+happened(?P<when>\s+(?:next|then|after\s+that|afterwards|later|in\s+the\s+end"
     r"|at\s+the\s+end))?)\s*[?.!]*$", re.I)
 
+DROPPED_EN_VERB = re.compile(
+    r"^(?P<lead>(?:and|but|so|then)\s+)?(?=(?:(?:later|then|finally|afterwards|also|ever)\s+)?"
+    r"(?:(?!(?:need|feed|seed|bed|red|shed|wed)\b)[a-z]{2,}ed|went|came|saw|took|gave|fled|fought"
+    r"|met|left|became|found|made|told|said|wrote|got|ran|fell|sent|brought|bought|lost|won"
+    r"|held|kept|knew|thought|spent|stayed|lived)\s)", re.I)
+"""A question that starts with its verb, its subject dropped: "Died of what in the end?",
+"And later married whom?" (the subject goes before the verb)."""
+
 # -- referring expressions -------------------------------------------------------------------------
 ZH_RELATIVES = "|".join(("妻子", "夫人", "丈夫", "儿子", "长子", "次子", "女儿", "父亲", "母亲",
                          "哥哥", "弟弟", "姐姐", "妹妹", "师父", "老师"))

@@ -208,7 +208,9 @@ def test_english_pronouns(monte: Lexicon) -> None:
           "What title did Danglars hold later in Paris?"),
          ("Who captured him in Italy at the end?", ["Luigi Vampa", "Danglars"],
           "Who captured Danglars in Italy at the end?"),
-         ("What happened next?", ["Danglars"], "What happened to Danglars next?"))
+         ("What happened next?", ["Danglars"], "What happened to Danglars next?"),
+         ("And later fled where?", ["Danglars"], "And Danglars later fled where?"),
+         ("Died of what in the end?", ["Danglars"], "Danglars died of what in the end?"))
 
 
 def test_english_she_he_and_her_husband(monte: Lexicon) -> None:
