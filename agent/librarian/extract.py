@@ -5,7 +5,8 @@ many) — is answered by one of the things of that kind the best passages name. 
 is described by general features of where it stands: how much of the question (weighted by
 rarity) the sentences naming it hold, how close it stands to the question's words, how many of
 the best passages agree, whether a chapter title names it, whether the world's type for it is
-the one asked for, how common it is in the whole book, and — when the question quotes a line
+the one asked for, whether the book calls it by the noun the question asks by (which teacher:
+Koga, teacher of English), how common it is in the whole book, and — when the question quotes a line
 (“…”是谁说的, Who says '…'?) — whether it stands by those words and is the one saying them.
 A logistic model over those features, fitted by `bench/answers_fit.py` on the development
 sets book by book (leave-one-book-out) and stored in `extract_weights.json`, gives each
@@ -42,7 +43,7 @@ WANTED_TYPES = {PERSON: {"person"}, PLACE: {"place"}, NAME: {"person", "item", "
 
 FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "near_best",
             "slot", "passages", "first", "title", "typed", "common", "lore", "speaker", "quoted",
-            "votes", "votes_leader", "anchor", "anchor_speaks")
+            "votes", "votes_leader", "anchor", "anchor_speaks", "described")
 """The names of a candidate's features, in the order of its vector (see `Candidate`)."""
 
 _ZH_NUMBER = re.compile(zh.COUNTED)
@@ -90,6 +91,9 @@ class World:
     tokens: Sequence[str] = ()
     """Every content word of the question but its names, single characters too (斩, 请): a
     sentence votes for the names in it by how many of their letters it holds."""
+    described: Callable[[str], float] = lambda name: 0.0
+    """How often the book calls a name by the noun the question asks for (which teacher: Koga,
+    teacher of English), from 0 to 1; 0 for a question that asks by no noun."""
 
 
 def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: World) -> list[Candidate]:
@@ -166,6 +170,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
         f["votes_leader"] = float(letters[name] == most_letters)
         df = world.passages_with(name) if kind != NUMBER else 0
         f["common"] = math.log1p(df) / math.log1p(max(world.size, 1))
+        f["described"] = world.described(name)
         c.probability = probability(c.vector())
     return sorted(found.values(), key=lambda c: -c.probability)
 

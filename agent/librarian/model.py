@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from functools import cached_property
 
 from pydantic_ai import ModelMessage, ModelResponse, ToolCallPart
@@ -66,8 +66,9 @@ from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.entities.kinship import names_a_relative
 from stores.keyword.segment import tokens
-from stores.lang import asked_thing, asks, has_han
+from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
 from stores.lang.text import fold_latin
+from stores.models import Chunk
 
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
@@ -75,6 +76,10 @@ the winner's votes."""
 DIES = asks("dies")
 """Words that ask how or whether someone died (not who killed or poisoned them)."""
 NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
+DESCRIBED_ENOUGH = 3
+"""Passages calling a name by the question's noun (Koga, teacher of English) past which more
+tell nothing more: a name the story calls so three times is as described as one it calls so
+thirty."""
 MODEL_NAME = "lorekeeper-offline"
 
 
@@ -305,7 +310,8 @@ class Librarian:
         world = World(self.retriever.spans, self._kinds,
                       lambda name: len(self._chapters_of(name)), len(self.retriever.story),
                       covers, [form for t in words for form in (t.forms or (t.text,))],
-                      [t for t in tokens_of(plan.question) if t not in plan.entities])
+                      [t for t in tokens_of(plan.question) if t not in plan.entities],
+                      self._described(asked_noun(plan.question)))
         return candidates(plan, kind, ranked, world)
 
     def _card_asked(self, plan: QueryPlan) -> Card | None:
@@ -350,14 +356,27 @@ class Librarian:
 
     def _chapters_of(self, entity: str) -> list[int]:
         """The chapter of every passage that mentions the entity, in story order."""
-        return self._chapters.get(entity, [])
+        return [chunk.chapter for chunk in self._mentioning.get(entity, [])]
 
     @cached_property
-    def _chapters(self) -> dict[str, list[int]]:
-        """Entity → its passages' chapters, built in one pass: a question asks for up to three
-        entities' (the title filter, a death's subject, a description's)."""
-        found: dict[str, list[int]] = {}
+    def _mentioning(self) -> dict[str, list[Chunk]]:
+        """Entity → the story's passages that mention it, built in one pass: a question asks
+        for a few entities' (the title filter, a death's subject, the candidates)."""
+        found: dict[str, list[Chunk]] = {}
         for chunk in self.retriever.story:
             for name in dict.fromkeys(chunk.entities):
-                found.setdefault(name, []).append(chunk.chapter)
+                found.setdefault(name, []).append(chunk)
         return found
+
+    def _described(self, noun: str | None) -> Callable[[str], float]:
+        """How often the story calls a name by `noun` beside it (Koga, teacher of English), as
+        a share of DESCRIBED_ENOUGH passages; always 0 without a noun."""
+        if noun is None:
+            return lambda name: 0.0
+
+        def share(name: str) -> float:
+            forms = [name, *self.retriever.entities.get(name, [])]
+            found = described_as(noun, forms, "zh" if has_han(noun) else "en")
+            hits = sum(1 for c in self._mentioning.get(name, []) if found.search(c.text))
+            return min(hits, DESCRIBED_ENOUGH) / DESCRIBED_ENOUGH
+        return share

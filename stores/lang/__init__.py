@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -97,6 +97,12 @@ class Language:
     (X是谁, 谁是X, who is X, tell me about X)."""
     chapter_reference: str = ""
     """Pattern of a reference to a chapter (chapter 8, 第8回): where, not what."""
+    asked_noun: str = ""
+    """Pattern of a question asking for one of a kind of person or place by its noun, (?P<noun>…)
+    the noun (which teacher, which of her aunts, in which town, 哪个丫头)."""
+    described_as: Callable[[str, str], str] | None = None
+    """(noun, alternation of a name's spellings) → pattern of the name called by that noun
+    beside it (Koga, teacher of English; the banker Danglars; 丫头晴雯)."""
 
     def relative_word(self, kind: str, end: str, gender: str) -> str:
         """The word for one end of a relation, the gendered one when the gender is known
@@ -169,6 +175,23 @@ def asked_thing(question: str) -> str | None:
     if asks("who").search(question):
         return "name"
     return None
+
+
+def asked_noun(question: str) -> str | None:
+    """The noun of the person or place a question asks for (Which teacher …? → teacher, Which of
+    Elizabeth's aunts …? → aunt, 哪个丫头 → 丫头), lower-cased; None when it names none."""
+    found = re.search(language_for(question).asked_noun or "(?!)", question, re.I)
+    noun = found.group("noun") if found else None
+    return noun.lower() if noun else None
+
+
+def described_as(noun: str, forms: Sequence[str], script: Script) -> re.Pattern[str]:
+    """A name, in any of its `forms`, called by `noun` beside it, in text of `script`."""
+    build = language(script).described_as
+    if build is None or not forms:
+        return re.compile("(?!)")
+    spelled = "|".join(re.escape(f) for f in sorted(set(forms), key=len, reverse=True))
+    return re.compile(build(re.escape(noun), spelled), re.I)
 
 
 _CLAUSE_END = re.compile(r"[，,；;：:、—]")

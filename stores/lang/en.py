@@ -272,14 +272,65 @@ DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried"
                "suicide")
 """Ways a story says someone died."""
 
+PERSON_NOUNS = (
+    "man", "woman", "person", "one", "girl", "boy", "child", "lady", "gentleman", "friend",
+    "father", "mother", "son", "daughter", "brother", "sister", "uncle", "aunt", "cousin",
+    "nephew", "niece", "wife", "husband", "widow", "suitor", "lover", "heir", "heiress",
+    "servant", "maid", "cook", "nurse", "governess", "housekeeper", "steward", "butler",
+    "valet", "footman", "coachman", "porter", "page", "landlady", "landlord", "guest",
+    "visitor", "stranger", "neighbour", "neighbor", "companion", "colleague", "rival", "enemy",
+    "teacher", "master", "mistress", "student", "pupil", "scholar", "doctor", "priest",
+    "clergyman", "abbé", "abbot", "monk", "nun", "bishop", "lawyer", "judge", "magistrate",
+    "clerk", "merchant", "banker", "sailor", "soldier", "officer", "general", "captain",
+    "colonel", "lieutenant", "sergeant", "commander", "admiral", "guard", "prisoner", "bandit",
+    "thief", "murderer", "king", "queen", "prince", "princess", "emperor", "empress", "duke",
+    "duchess", "count", "countess", "baron", "baroness", "lord", "knight", "minister", "mayor",
+    "principal", "headmaster", "messenger", "fisherman", "peasant", "farmer", "poet", "painter",
+    "hero", "heroine", "character",
+)
+"""Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
+as who asks."""
+PLACE_NOUNS = (
+    "city", "town", "village", "place", "country", "province", "county", "island", "fortress",
+    "castle", "palace", "prison", "house", "estate", "inn", "hotel", "tavern", "temple",
+    "church", "abbey", "convent", "monastery", "school", "street", "road", "port", "harbour",
+    "harbor", "river", "lake", "sea", "mountain", "hill", "valley", "forest", "cave", "grotto",
+    "garden", "park", "room", "chamber", "shop",
+)
+"""Nouns for a place that "which …" asks for (which great house, in which fortress)."""
+
+
+_NOT_VERB = r"(?!(?:did|does|do|is|was|were|has|had|will|would|could|can|should)\b)"
+_OWNER = r"(?:the|his|her|their|its|my|your|our|two|three|[\w'’-]+['’]s?)\s+"
+
+
+def _which(nouns: tuple[str, ...], group: str = "") -> str:
+    """ "which" (or "what") asking for one of `nouns`: which teacher, which Bennet sister,
+    which of Elizabeth's aunts, which of the two teachers, in which nearby town. `group` names
+    the noun's group."""
+    noun = "|".join(nouns)
+    named = f"?P<{group}>" if group else "?:"
+    return (rf"\bwhich\s+(?:of\s+{_OWNER}(?:{_OWNER})?)?(?:{_NOT_VERB}[\w'’-]+\s+)?({named}{noun})"
+            rf"(?:s|es)?\b|\bwhat\s+(?:{noun})\b")
+
+
+ASKED_NOUN = _which(PERSON_NOUNS + PLACE_NOUNS, "noun")
+"""The noun a "which" question asks for (which teacher → teacher, which of her aunts → aunt)."""
+
+
+def described_as(noun: str, forms: str) -> str:
+    """A name (`forms`, an alternation of its spellings) called by a noun beside it: Koga,
+    teacher of English; the banker Danglars; her aunt, Mrs. Gardiner; Mrs. Gardiner, her aunt."""
+    nouns = rf"{noun}(?:e?s)?"
+    return (rf"\b(?:{forms})\b(?:[\s,]+[\w'’-]+){{0,3}}?[\s,]+{nouns}\b"
+            rf"|\b{nouns}(?:[\s,]+[\w'’.-]+){{0,2}}?[\s,]+(?:{forms})\b")
+
+
 QUESTION_WORDS = {
-    "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b"
-           r"|\bwhich (?:man|woman|person|general|officer|one|girl|boy)\b",
-    "person_named": r"\bwho\b|\bwhom\b|\bwhich (?:man|woman|person|general|officer|girl|boy"
-                    r"|servant|maid|sailor|soldier|lady|gentleman|friend|sister|brother|son"
-                    r"|daughter)\b",
+    "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b|" + _which(PERSON_NOUNS),
+    "person_named": r"\bwho\b|\bwhom\b|" + _which(PERSON_NOUNS),
     "many": r"\bwho were\b|\bwho are\b|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b",
-    "where": r"\bwhere\b|\bwhich (?:city|town|place|fortress|island|prison|country)\b",
+    "where": r"\bwhere\b|" + _which(PLACE_NOUNS),
     "what": r"\bwhat\b|\bwhich\b",
     "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
     "dies": r"\bdie[ds]?\b|\bdeath\b",
@@ -354,4 +405,5 @@ LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
                     "{who} is {whose}'s {word}", defining=DEFINING, identity=IDENTITY,
                     role_before=ROLE_BEFORE, not_roles=NOT_ROLES,
-                    chapter_reference=CHAPTER_REFERENCE)
+                    chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,
+                    described_as=described_as)

@@ -268,8 +268,22 @@ DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年",
 """Ways a story says someone died."""
 
 PERSON_NOUNS = ("丫头", "丫鬟", "丫环", "家人", "小厮", "女子", "女孩", "孩子", "儿子", "女儿", "姑娘",
-                "和尚", "道士", "尼姑", "婆子", "奴才", "仆人", "将军", "大将", "谋士", "官员", "太监")
+                "和尚", "道士", "尼姑", "婆子", "奴才", "仆人", "将军", "大将", "谋士", "官员", "太监",
+                "老师", "先生", "夫人", "小姐", "妻子", "丈夫", "兄弟", "姐妹", "哥哥", "姐姐", "弟弟",
+                "妹妹", "徒弟", "弟子", "师父", "朋友", "大臣", "武将", "文官", "皇帝", "大夫", "太医",
+                "医生", "奶妈", "媳妇", "使者", "书生", "客人")
 """Nouns for a person that 哪个 asks for (哪个丫头, 哪个家人: a person, as 谁 asks)."""
+
+ASKED_NOUN = rf"哪[一]?[个位名员]?(?P<noun>{'|'.join(PERSON_NOUNS)})"
+"""The noun a 哪个 question asks for (哪个丫头 → 丫头, 哪位夫人 → 夫人)."""
+
+
+def described_as(noun: str, forms: str) -> str:
+    """A name (`forms`, an alternation of its spellings) called by a noun beside it: 丫头晴雯,
+    晴雯这丫头, 贾母的丫头鸳鸯."""
+    between = "[^，。！？；：“”「」\\s]"
+    return rf"(?:{forms}){between}{{0,3}}?{noun}|{noun}{between}{{0,2}}?(?:{forms})"
+
 
 QUESTION_WORDS = {
     "who": r"谁|哪位|哪员|哪个人|哪一位|哪一个人|何人|什么人|叫什么|名叫|名字",
@@ -360,7 +374,8 @@ LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
                     role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
                     introduction=INTRODUCTION,
-                    chapter_reference=CHAPTER_REFERENCE)
+                    chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,
+                    described_as=described_as)
 
 SPEAKER_CLAUSE = r"(?:^|(?<=[。！？；，：”」\n]))([\u4e00-\u9fff]{2,6}?)(?:说道|问道|道|曰)[：:，]?[“「]"
 """A clause that opens with who speaks and ends in a verb of saying and an opening quote

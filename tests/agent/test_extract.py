@@ -20,7 +20,7 @@ from agent.librarian.extract import (
 )
 from agent.schemas import Passage
 from stores.entities.matcher import AliasMatcher
-from stores.lang import asked_thing
+from stores.lang import asked_noun, asked_thing, described_as, has_han
 from stores.models import LORE_CHAPTER
 
 NAMES = AliasMatcher({"关羽": "关羽", "云长": "关羽", "华雄": "华雄", "张飞": "张飞", "袁术": "袁术",
@@ -39,6 +39,11 @@ KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "
     ("薛宝钗犯病时吃的丸药叫什么名字？", NAME),
     ("宝玉为博一笑，任她撕扇子的是哪个丫头？", PERSON),  # 哪个 + a noun for a person
     ("Which servant let the stranger in?", PERSON),
+    ("Which Bennet sister ran off with the officer?", PERSON),  # a word between which and the noun
+    ("Which of Elizabeth's aunts wrote to her?", PERSON),
+    ("Which of the two teachers was asked to resign?", PERSON),
+    ("In which nearby town did they stay?", PLACE),
+    ("What did the teacher say?", None),  # the noun is the subject, not what is asked
     ("韩峥墓旁的松树上刻了哪几个字？", None),  # words, not people
     ("桃园结义的是哪三个人？", None),  # several people: not one thing
     ("关羽在哪一回死的？", None),  # a chapter: the chapter question's own path
@@ -46,6 +51,32 @@ KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "
 ])
 def test_the_kind_of_thing_a_question_asks_for(question: str, kind: str | None) -> None:
     assert asked_thing(question) == kind
+
+
+@pytest.mark.parametrize(("question", "noun"), [
+    ("Which teacher was sent to Nobeoka?", "teacher"),
+    ("Which of Elizabeth's aunts wrote to her?", "aunt"),
+    ("In which nearby town did they stay?", "town"),
+    ("宝玉为博一笑，任她撕扇子的是哪个丫头？", "丫头"),
+    ("Who killed Han Zheng?", None),
+    ("What did the teacher say?", None),
+])
+def test_the_noun_a_question_asks_by(question: str, noun: str | None) -> None:
+    assert asked_noun(question) == noun
+
+
+@pytest.mark.parametrize(("noun", "forms", "text", "called"), [
+    ("teacher", ["Koga"], "Koga, teacher of English, whose complexion was very pale.", True),
+    ("teacher", ["Koga"], "the English teacher Koga came in", True),
+    ("aunt", ["Mrs. Gardiner"], "her aunt, Mrs. Gardiner, wrote at once", True),
+    ("teacher", ["Koga"], "Koga went home. The teacher of drawing stayed.", False),
+    ("丫头", ["晴雯"], "宝玉叫丫头晴雯来", True),
+    ("丫头", ["晴雯"], "晴雯说了，丫头们都笑", False),
+])
+def test_a_name_called_by_a_noun_beside_it(noun: str, forms: list[str], text: str,
+                                           called: bool) -> None:
+    script = "zh" if has_han(noun) else "en"
+    assert bool(described_as(noun, forms, script).search(text)) is called
 
 
 def _passage(text: str, chunk: str = "c1", chapter: int = 5, title: str = "") -> Passage:
