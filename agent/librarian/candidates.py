@@ -152,8 +152,16 @@ class Context:
                 return new + in_question + answer
             # the one the answer put forward is the topic; the others it quoted are no more
             # likely than the people the question named (Who proposed to Elizabeth? → Darcy;
-            # then "her" is Elizabeth, not a woman the evidence names in passing)
-            return carried + new[:1] + in_question + new[1:] + answer
+            # then "her" is Elizabeth, not a woman the evidence names in passing). When that
+            # one is known not to be what the pronoun says (a she, the answer's first a man)
+            # and no other word of the question took it, its likeliest of the pronoun's gender
+            # leads instead.
+            lead = new[:1]
+            taken = {n for names in self.used.values() for n in names}
+            if ref.gender and lead and lead[0] not in taken \
+                    and self.gender(lead[0]) not in ("", ref.gender):
+                lead = [n for n in new if self.gender(n) == ref.gender][:1] or lead
+            return carried + lead + in_question + [n for n in new if n not in lead] + answer
         if ref.kind == "place":
             return self._places(text, ref) + carried + new + in_question + answer
         if ref.kind == "thing":

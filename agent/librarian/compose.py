@@ -23,6 +23,8 @@ from stores.models import LORE_CHAPTER, chapter_label
 
 MAX_QUOTE = 140
 MAX_CITED = 3
+GUESSES = 3
+"""An unsure answer's candidates kept among what it is about, most probable first."""
 
 
 def quotable(text: str, rule: SentenceRule = "clause") -> list[str]:
@@ -156,7 +158,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         # words happen to stand (an English chapter about someone else's "disciples")
         ranked = sorted(ranked, key=lambda p: not _meets(p, plan.entities[0], related))
     elif picked:
-        return picked_answer(plan, picked[0], ranked, terms, names_in, say,
+        return picked_answer(plan, picked, ranked, terms, names_in, say,
                              unsettled(plan, missing, absent), absent)
     cited = _distinct(ranked, MAX_CITED)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
@@ -194,7 +196,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                   entities=subjects, stop_reason="answered" if told else "evidence")
 
 
-def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
+def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence[Passage],
                   terms: Sequence[str], names_in: Callable[[str], list[str]],
                   say: Callable[[str], str], unsure: bool, absent: Sequence[str]) -> Answer:
     """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
@@ -203,7 +205,10 @@ def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
     the candidate first among what the answer is about, so a follow-up's 他 / she means it.
     (Leading with an unsure candidate's sentence put a gold chapter first for 61 of 175
     development answers that were evidence, the ranked order for 111: demo, 三国演义, Monte
-    Cristo, FairytaleQA on the e5 worlds.)"""
+    Cristo, FairytaleQA on the e5 worlds.) Unsure, the next candidates follow it among what the
+    answer is about (GUESSES in all), so a she that the first cannot be still finds the likely
+    woman."""
+    best = picked[0]
     first = next(p for p in ranked if p.chunk_id == best.best_chunk)
     sure = stated(best) and not unsure
     best_ranked = _distinct(ranked, MAX_CITED)
@@ -218,6 +223,7 @@ def picked_answer(plan: QueryPlan, best: Candidate, ranked: Sequence[Passage],
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
     about = [] if best.kind == NUMBER else [best.name]
     if not sure:
+        about = [c.name for c in picked[:GUESSES] if c.kind != NUMBER]
         return evidence_only(plan, cited, citations, [], about, absent, say)
     lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}."
     return Answer(text="\n".join([lead, *_cite_lines(plan, cited, citations, say)]),

@@ -164,13 +164,17 @@ def test_an_unsure_pick_leaves_the_evidence_in_its_ranked_order(
     ranked = [_passage("云长停盏施英勇，酒尚温时斩华雄。", chapter=5),
               _passage("张飞大叫一声，袁术大怒。", chunk="c2", chapter=7)]
     guess = Candidate("张飞", PERSON, True, best_chunk="c2", best_sentence="张飞大叫一声，袁术大怒。")
+    runner_up = Candidate("袁术", PERSON, True, best_chunk="c2", best_sentence="张飞大叫一声，袁术大怒。")
 
     def names(text: str) -> list[str]:
         return [n for _, _, n in NAMES.find_spans(text)]
 
     for sure, first_chapter in ((False, 5), (True, 7)):
         monkeypatch.setattr(compose, "stated", lambda best, sure=sure: sure)
-        answer = compose.picked_answer(plan, guess, ranked, ["斩", "华雄"], names, str, False, ())
+        answer = compose.picked_answer(plan, [guess, runner_up], ranked, ["斩", "华雄"], names,
+                                       str, False, ())
         assert answer.citations[0].chapter == first_chapter
         assert "c2" in {c.chunk_id for c in answer.citations}  # the guess's sentence is shown
         assert answer.entities[0] == "张飞"  # the guess stays the likely referent either way
+        # unsure, the runner-up follows it (a 她 the guess cannot be may mean it); sure, not
+        assert ("袁术" in answer.entities) is not sure

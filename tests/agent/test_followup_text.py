@@ -209,6 +209,23 @@ def test_her_after_a_guessed_man_is_the_woman_the_question_named() -> None:
         "What did Darcy give Elizabeth the next morning?"
 
 
+def test_she_after_a_guessed_man_is_the_likeliest_woman_the_answer_put_forward() -> None:
+    """The guess (Monte Cristo) cannot be she: the answer's likeliest woman is, before the
+    woman the question named as the one who saw it."""
+    lexicon = Lexicon.from_entities([person("Valentine"), person("Monte Cristo"),
+                                     person("d'Avrigny"), person("Madame de Villefort")],
+                                    story=lambda: ["Valentine said she would drink; he stayed."])
+    lexicon.gender = {"Valentine": "f", "Monte Cristo": "m", "d'Avrigny": "m",
+                      "Madame de Villefort": "f"}.get
+    d = Dialogue(lexicon)
+    d.ask("Who did Valentine see pouring poison into her glass at night?",
+          "I could not pick out one answer; the sentences that bear on the question:\n"
+          "In chapter 100: “Monte Cristo took the glass and presented it to Valentine.” [1]",
+          ["Monte Cristo", "d'Avrigny", "Madame de Villefort", "Valentine"], evidence=True)
+    assert d.ask("Whom did she poison before that?") == \
+        "Whom did Madame de Villefort poison before that?"
+
+
 def test_the_readers_own_lead_names_no_place() -> None:
     """"最相关" of the reader's "最相关的句子如下" is no place a 那里 may mean."""
     parts = turn_text("妙玉在大观园里住在哪里？",
