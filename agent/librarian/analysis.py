@@ -190,9 +190,16 @@ def relation_asked(question: str, mentions: list[str]) -> bool:
     return False
 
 
+_OTHER_END = {"source": "target", "target": "source", "either": "either"}
+
+
 def relation_cue(question: str) -> tuple[str, str] | None:
-    """The declared relation a question asks for, with the named entity's role in it."""
+    """The declared relation a question asks for, with the named entity's role in it. Owned by
+    the question word, the relative word is what the named one is, so the role turns round:
+    沈砚的徒弟是谁 makes 沈砚 the mentor, 韩夫人是谁的女儿 / Whose daughter is she? the daughter."""
     for pattern, kind, role in RELATION_CUES:
-        if pattern.search(question):
-            return kind, role
+        cue = pattern.search(question)
+        if cue:
+            return kind, (_OTHER_END[role] if ASKED_OWNER.search(question[:cue.start()])
+                          else role)
     return None

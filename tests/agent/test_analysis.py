@@ -35,6 +35,15 @@ def test_the_relation_asked_for_is_read_outside_the_names() -> None:
     assert analyse("刘备的妻子是谁？", NAMES.find_spans).relation == ("spouse", "either")
 
 
+def test_a_relative_word_the_question_word_owns_turns_the_role_round() -> None:
+    """刘备的儿子是谁 asks for 刘备's child; 刘禅是谁的儿子 / Whose son is Louis? for the parent."""
+    assert analyse("刘备唯一的儿子是谁？", NAMES.find_spans).relation == ("parent_of", "source")
+    assert analyse("甘夫人是谁的儿子？", NAMES.find_spans).relation == ("parent_of", "target")
+    assert analyse("Whose son is Louis?", NAMES.find_spans).relation == ("parent_of", "target")
+    assert analyse("Whose father is Louis?", NAMES.find_spans).relation == ("parent_of", "source")
+    assert analyse("甘夫人是谁的妻子？", NAMES.find_spans).relation == ("spouse", "either")
+
+
 def test_a_relative_word_is_asked_for_only_where_it_is_someones() -> None:
     asked = [
         "Who were Louis's sons?", "Who was Edmond's only living son?", "Who is the father of Edmond?",
