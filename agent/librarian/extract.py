@@ -99,7 +99,10 @@ class World:
 def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: World) -> list[Candidate]:
     """Every candidate of the asked kind in the best passages, with its features, most
     probable first (by the fitted weights)."""
-    before, after = _slot_words(plan.question, kind, world.words)
+    opening = world.mentioned(plan.question.lstrip())[:1]
+    subject_first = bool(opening) and opening[0][0] == 0 and \
+        world.kinds.get(opening[0][2], "other") in ("person", "other")
+    before, after = _slot_words(plan.question, kind, world.words, subject_first)
     quoted = _units(plan.quote)
     found: dict[str, Candidate] = {}
     votes: dict[str, float] = {}
@@ -230,16 +233,38 @@ def _says_quote(sentence: str, at: int, speaking: bool, here: float, first_unit:
 _SAID_BEFORE = en.SAYS_AFTER_QUOTE_PATTERN
 
 
-def _slot_words(question: str, kind: str, words: Sequence[str]) -> tuple[list[str], list[str]]:
-    """The question's words before and after its question word: 魏延是被|谁|斩杀的 → (魏延 …,
-    斩杀); Who| killed Han Zheng → ((), killed). An answer stands where the question word does."""
+_CLEFT_ZH = re.compile(r"的[^，,。？?！!的]{0,4}?(?:是|乃)(?:谁|何人|哪)")
+"""在定军山斩了夏侯渊的|是谁: the question word stands last for the one the clause before
+describes."""
+_PASSIVE_ZH = re.compile(r"被(?=谁|何人|哪)")
+"""魏延是被谁斩杀的: the one asked for did it, so the story tells it 马岱斩魏延."""
+_INVERTED_EN = re.compile(r"\s+(?:did|does|do|had|has|have|will|would|could|should)\b", re.I)
+"""Whom did Vampa capture?: the question word is the object, so the story tells it after its
+words (Vampa captured Danglars)."""
+
+
+def _slot_words(question: str, kind: str, words: Sequence[str],
+                subject_first: bool = False) -> tuple[list[str], list[str]]:
+    """The question's words before and after where the answer stands: 谁|斩了华雄 → ((), 斩);
+    Who| killed Han Zheng → ((), killed). An answer stands where the question word does,
+    except in a cleft without a subject of its own (在定军山斩了夏侯渊的是谁): there the one
+    asked for did what the clause says, so its words follow the answer (黄忠斩了夏侯渊). A clause
+    that opens with a person (`subject_first`: 子龙在长坂坡单骑救出的小主人是谁) asks for the one
+    it acted on, as written. A passive question word (魏延是被谁斩杀的) is the doer as well;
+    an English object question (Whom did Vampa capture?) has its words before the answer."""
     asking = asks(ASKING[kind]).search(question)
     if asking is None:
         return [], []
     low = question.lower()
     at = {w: low.find(w.lower()) for w in words}
-    return ([w for w, i in at.items() if 0 <= i < asking.start()],
-            [w for w, i in at.items() if i >= asking.end()])
+    before = [w for w, i in at.items() if 0 <= i < asking.start()]
+    after = [w for w, i in at.items() if i >= asking.end()]
+    if (not subject_first and _CLEFT_ZH.search(question)) or _PASSIVE_ZH.search(
+            question, 0, asking.start() + 1):
+        return [], before + after
+    if _INVERTED_EN.match(question, asking.end()):
+        return before + after, []
+    return before, after
 
 
 def _in_slot(sentence: str, start: int, end: int, before: Sequence[str],

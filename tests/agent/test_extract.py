@@ -178,3 +178,22 @@ def test_an_unsure_pick_leaves_the_evidence_in_its_ranked_order(
         assert answer.entities[0] == "张飞"  # the guess stays the likely referent either way
         # unsure, the runner-up follows it (a 她 the guess cannot be may mean it); sure, not
         assert ("袁术" in answer.entities) is not sure
+
+
+@pytest.mark.parametrize(("question", "subject_first", "words", "slot"), [
+    ("谁斩了华雄？", False, ["斩", "华雄"], ([], ["斩", "华雄"])),
+    # a cleft without its own subject: the one asked for did it (黄忠斩了夏侯渊)
+    ("在定军山斩了夏侯渊的是谁？", False, ["定军山", "斩", "夏侯渊"], ([], ["定军山", "斩", "夏侯渊"])),
+    # with a subject it asks for the one acted on, written after the words (子龙…救出阿斗)
+    ("子龙在长坂坡单骑救出的小主人是谁？", True, ["长坂坡", "救出"], (["长坂坡", "救出"], [])),
+    ("魏延是被谁斩杀的？", False, ["魏延", "斩杀"], ([], ["魏延", "斩杀"])),  # 马岱斩魏延
+    ("Who killed Han Zheng?", False, ["killed"], ([], ["killed"])),
+    ("Whom did Vampa capture?", False, ["Vampa", "capture"], (["Vampa", "capture"], [])),
+])
+def test_where_the_answer_stands_among_the_question_words(
+        question: str, subject_first: bool, words: list[str],
+        slot: tuple[list[str], list[str]]) -> None:
+    from agent.librarian.extract import _slot_words
+
+    kind = asked_thing(question) or PERSON
+    assert _slot_words(question, kind, words, subject_first) == slot
