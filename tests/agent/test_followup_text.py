@@ -193,37 +193,34 @@ def test_he_tells_nothing_in_a_text_that_never_writes_she() -> None:
     assert pronouns_tell(["沈砚拔剑，她退后一步，他追了上去。"])
 
 
-def test_her_after_a_guessed_man_is_the_woman_the_question_named() -> None:
-    """The answer's guess (Darcy) is the topic; the other people its quotes name are no more
-    likely than the woman the question itself named."""
-    lexicon = Lexicon.from_entities([person("Elizabeth", "Lizzy"), person("Maria"),
-                                     person("Darcy", "Mr. Darcy"), person("Charlotte")],
-                                    story=lambda: ["Elizabeth said she would go; he stayed."])
-    lexicon.gender = {"Elizabeth": "f", "Maria": "f", "Darcy": "m", "Charlotte": "f"}.get
-    d = Dialogue(lexicon)
-    d.ask("Who proposed to Elizabeth at Hunsford and was refused?",
-          "I could not pick out one answer; the sentences that bear on the question:\n"
-          "In chapter 34: “Maria and Charlotte walked out, and Mr. Darcy came in.” [1]",
-          ["Darcy", "Maria", "Charlotte", "Elizabeth"], evidence=True)
-    assert d.ask("What did he give her the next morning?") == \
-        "What did Darcy give Elizabeth the next morning?"
+UNSURE = "I could not pick out one answer; the sentences that bear on the question:\n"
 
 
-def test_she_after_a_guessed_man_is_the_likeliest_woman_the_answer_put_forward() -> None:
-    """The guess (Monte Cristo) cannot be she: the answer's likeliest woman is, before the
-    woman the question named as the one who saw it."""
-    lexicon = Lexicon.from_entities([person("Valentine"), person("Monte Cristo"),
-                                     person("d'Avrigny"), person("Madame de Villefort")],
-                                    story=lambda: ["Valentine said she would drink; he stayed."])
-    lexicon.gender = {"Valentine": "f", "Monte Cristo": "m", "d'Avrigny": "m",
-                      "Madame de Villefort": "f"}.get
+@pytest.mark.parametrize(("genders", "question", "quote", "entities", "followup", "resolved"), [
+    # the guess (Darcy) takes he; the other women its quotes name are no more likely than the
+    # woman the question itself named
+    ({"Elizabeth": "f", "Maria": "f", "Darcy": "m", "Charlotte": "f"},
+     "Who proposed to Elizabeth at Hunsford and was refused?",
+     "In chapter 34: “Maria and Charlotte walked out, and Mr. Darcy came in.” [1]",
+     ["Darcy", "Maria", "Charlotte", "Elizabeth"],
+     "What did he give her the next morning?", "What did Darcy give Elizabeth the next morning?"),
+    # the guess (Monte Cristo) cannot be she: the answer's likeliest woman is, before the woman
+    # the question named as the one who saw it
+    ({"Valentine": "f", "Monte Cristo": "m", "d'Avrigny": "m", "Madame de Villefort": "f"},
+     "Who did Valentine see pouring poison into her glass at night?",
+     "In chapter 100: “Monte Cristo took the glass and presented it to Valentine.” [1]",
+     ["Monte Cristo", "d'Avrigny", "Madame de Villefort", "Valentine"],
+     "Whom did she poison before that?", "Whom did Madame de Villefort poison before that?"),
+])
+def test_a_pronoun_after_a_guessed_man(genders: dict[str, str], question: str, quote: str,
+                                       entities: list[str], followup: str,
+                                       resolved: str) -> None:
+    lexicon = Lexicon.from_entities([person(name) for name in genders],
+                                    story=lambda: ["She said she would go; he stayed."])
+    lexicon.gender = genders.get
     d = Dialogue(lexicon)
-    d.ask("Who did Valentine see pouring poison into her glass at night?",
-          "I could not pick out one answer; the sentences that bear on the question:\n"
-          "In chapter 100: “Monte Cristo took the glass and presented it to Valentine.” [1]",
-          ["Monte Cristo", "d'Avrigny", "Madame de Villefort", "Valentine"], evidence=True)
-    assert d.ask("Whom did she poison before that?") == \
-        "Whom did Madame de Villefort poison before that?"
+    d.ask(question, UNSURE + quote, entities, evidence=True)
+    assert d.ask(followup) == resolved
 
 
 def test_the_readers_own_lead_names_no_place() -> None:
