@@ -273,7 +273,7 @@ DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried"
 """Ways a story says someone died."""
 
 PERSON_NOUNS = (
-    "man", "woman", "person", "one", "girl", "boy", "child", "lady", "gentleman", "friend",
+    "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "friend",
     "father", "mother", "son", "daughter", "brother", "sister", "uncle", "aunt", "cousin",
     "nephew", "niece", "wife", "husband", "widow", "suitor", "lover", "heir", "heiress",
     "servant", "maid", "cook", "nurse", "governess", "housekeeper", "steward", "butler",
@@ -327,7 +327,7 @@ def described_as(noun: str, forms: str) -> str:
 
 
 QUESTION_WORDS = {
-    "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b|" + _which(PERSON_NOUNS),
+    "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b|\bwhich one\b|" + _which(PERSON_NOUNS),
     "person_named": r"\bwho\b|\bwhom\b|" + _which(PERSON_NOUNS),
     "many": r"\bwho were\b|\bwho are\b|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b",
     "where": r"\bwhere\b|" + _which(PLACE_NOUNS),
