@@ -190,9 +190,6 @@ def relation_asked(question: str, mentions: list[str]) -> bool:
     return False
 
 
-_OTHER_END = {"source": "target", "target": "source", "either": "either"}
-
-
 def relation_cue(question: str) -> tuple[str, str] | None:
     """The declared relation a question asks for, with the named entity's role in it. Owned by
     the question word, the relative word is what the named one is, so the role turns round:
@@ -200,6 +197,13 @@ def relation_cue(question: str) -> tuple[str, str] | None:
     for pattern, kind, role in RELATION_CUES:
         cue = pattern.search(question)
         if cue:
-            return kind, (_OTHER_END[role] if ASKED_OWNER.search(question[:cue.start()])
+            return kind, (_other_end(role) if ASKED_OWNER.search(question[:cue.start()])
                           else role)
     return None
+
+
+def _other_end(role: str) -> str:
+    """A relation's other end: source ↔ target (either stays either)."""
+    if role == "either":
+        return role
+    return "target" if role == "source" else "source"

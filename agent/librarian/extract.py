@@ -233,14 +233,9 @@ def _says_quote(sentence: str, at: int, speaking: bool, here: float, first_unit:
 _SAID_BEFORE = en.SAYS_AFTER_QUOTE_PATTERN
 
 
-_CLEFT_ZH = re.compile(r"的[^，,。？?！!的]{0,4}?(?:是|乃)(?:谁|何人|哪)")
-"""在定军山斩了夏侯渊的|是谁: the question word stands last for the one the clause before
-describes."""
-_PASSIVE_ZH = re.compile(r"被(?=谁|何人|哪)")
-"""魏延是被谁斩杀的: the one asked for did it, so the story tells it 马岱斩魏延."""
-_INVERTED_EN = re.compile(r"\s+(?:did|does|do|had|has|have|will|would|could|should)\b", re.I)
-"""Whom did Vampa capture?: the question word is the object, so the story tells it after its
-words (Vampa captured Danglars)."""
+_CLEFT_ZH = re.compile(zh.CLEFT_ASKING)
+_PASSIVE_ZH = re.compile(zh.PASSIVE_ASKING)
+_INVERTED_EN = re.compile(en.INVERTED_ASKING, re.I)
 
 
 def _slot_words(question: str, kind: str, words: Sequence[str],

@@ -326,6 +326,12 @@ def described_as(noun: str, forms: str) -> str:
             rf"|\b{nouns}(?:[\s,]+[\w'’.-]+){{0,2}}?[\s,]+(?:{forms})\b")
 
 
+INVERTED_ASKING = r"\s+(?:did|does|do|had|has|have|will|would|could|should)\b"
+"""What follows the question word of an object question (Whom did Vampa capture?): the one
+asked for is acted on, so the story tells it after the question's words (Vampa captured
+Danglars)."""
+
+
 QUESTION_WORDS = {
     "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b|\bwhich one\b|" + _which(PERSON_NOUNS),
     "person_named": r"\bwho\b|\bwhom\b|" + _which(PERSON_NOUNS),

@@ -285,6 +285,13 @@ def described_as(noun: str, forms: str) -> str:
     return rf"(?:{forms}){between}{{0,3}}?{noun}|{noun}{between}{{0,2}}?(?:{forms})"
 
 
+CLEFT_ASKING = r"的[^，,。？?！!的]{0,4}?(?:是|乃)(?:谁|何人|哪)"
+"""在定军山斩了夏侯渊的|是谁: the question word stands last for the one the clause before it
+describes, who did what the clause says."""
+PASSIVE_ASKING = r"被(?=谁|何人|哪)"
+"""魏延是被谁斩杀的: the one asked for did it, so the story tells it 马岱斩魏延."""
+
+
 QUESTION_WORDS = {
     "who": r"谁|哪位|哪员|哪个人|哪一位|哪一个人|何人|什么人|叫什么|名叫|名字",
     # 哪几个 asks for people only as 哪几个人 (韩峥墓旁的松树上刻了哪几个字 asks for words)
