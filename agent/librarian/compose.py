@@ -219,7 +219,8 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
     else:  # the guess's own sentence among the evidence, last
         cited = [*best_ranked[:MAX_CITED - 1], first]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=clip(best.best_sentence.strip(), MAX_QUOTE) if p is first else
+                          quote=clip(best.best_sentence.strip(), MAX_QUOTE)
+                          if p is first and best.best_sentence.strip() else
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
     about = [] if best.kind == NUMBER else [best.name]
     if not sure:

@@ -108,15 +108,22 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     votes: dict[str, float] = {}
     letters: dict[str, float] = {}
     chunks: dict[str, set[str]] = {}
+    titles_read: set[str] = set()
     for rank, passage in enumerate(ranked[:TOP]):
-        title_names = {n for _, _, n in world.mentioned(passage.chapter_title)} \
-            if passage.chapter_title else set()
-        cut = [(start, end) for start, end, _ in sentences(passage.text)]
-        held_quote = [_quote_held(passage.text[start:end], quoted) for start, end in cut]
-        for j, (start, end) in enumerate(cut):
-            sentence = passage.text[start:end]
+        title = passage.chapter_title
+        title_names = {n for _, _, n in world.mentioned(title)} if title else set()
+        units = [passage.text[start:end] for start, end, _ in sentences(passage.text)]
+        with_title = bool(title) and title not in titles_read and passage.chapter != LORE_CHAPTER
+        if with_title:
+            # a chapter title sums its chapter up in a line (赵子龙单骑救主): read it once, as
+            # the first sentence of the best passage of that chapter
+            titles_read.add(title)
+            units.insert(0, title)
+        held_quote = [_quote_held(unit, quoted) for unit in units]
+        for j, sentence in enumerate(units):
+            in_title = with_title and j == 0
             here, first_unit = held_quote[j]
-            next_held = held_quote[j + 1][0] if j + 1 < len(cut) else 0.0
+            next_held = held_quote[j + 1][0] if j + 1 < len(units) else 0.0
             spans = world.mentioned(sentence)
             if passage.chapter == LORE_CHAPTER:  # a lore entry's sentences are about its title
                 spans = [*((0, 0, n) for n in title_names), *spans]
@@ -135,7 +142,9 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                 votes[name] = votes.get(name, 0.0) + whole / (1 + rank)
                 letters[name] = letters.get(name, 0.0) + held / (1 + rank)
                 if whole > f.get("best", -1):
-                    f["best"], c.best_chunk, c.best_sentence = whole, passage.chunk_id, sentence
+                    f["best"], c.best_chunk = whole, passage.chunk_id
+                    # a title is no quote of the passage: its best sentence is chosen there
+                    c.best_sentence = "" if in_title else sentence
                 f["best_words"] = max(f.get("best_words", 0.0), words)
                 near = _nearness(sentence, at, end, world.words)
                 f["near"] = max(f.get("near", 0.0), near)

@@ -197,3 +197,23 @@ def test_where_the_answer_stands_among_the_question_words(
 
     kind = asked_thing(question) or PERSON
     assert _slot_words(question, kind, words, subject_first) == slot
+
+
+def test_a_chapter_title_is_read_once_as_its_best_passages_first_sentence() -> None:
+    """A title sums its chapter up (关云长温酒斩华雄): a name only the title gives is a candidate,
+    but no quote of the passage, so its sentence is chosen from the passage later."""
+    plan = analyse("谁斩了华雄？", NAMES.find_spans)
+    title = "关云长温酒斩华雄"
+    ranked = [_passage("袁术大怒。张飞大叫。", title=title),
+              _passage("袁术又怒。", chunk="c2", title=title)]
+    found = candidates(plan, PERSON, ranked, _world(["斩"]))
+    assert found[0].name == "关羽"
+    assert (found[0].best_chunk, found[0].best_sentence) == ("c1", "")
+    assert found[0].features["title"] == 1.0
+    from agent.librarian import compose
+
+    def names(text: str) -> list[str]:
+        return [n for _, _, n in NAMES.find_spans(text)]
+
+    answer = compose.picked_answer(plan, found, ranked, ["斩", "华雄"], names, str, False, ())
+    assert all(c.quote and c.quote in "袁术大怒。张飞大叫。袁术又怒。" for c in answer.citations)
