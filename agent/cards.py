@@ -125,9 +125,12 @@ def _lead(card: Card, cited: _Cited) -> str:
     if lore:
         fact = lore[0]
         told = _lore_lead(fact.text, card.entity)
-        mark = cited.cite(fact.chunk_id, told)
         if not chinese and not card.entity.isascii() and name != card.entity:
-            return f"{name}: {told}{mark}"  # the English name first, then the entry as written
+            # the English name first, then the entry as written, without its own name label
+            # (Shen Yan (沈砚, …): 字青崖。…, not Shen Yan (沈砚, …): 沈砚：字青崖。…)
+            told = told.removeprefix(f"{card.entity}：").removeprefix(f"{card.entity}: ")
+            return f"{name}: {told}{cited.cite(fact.chunk_id, told)}"
+        mark = cited.cite(fact.chunk_id, told)
         return f"{told}{mark}"
     parts = [_offices(card, cited), _relations(card, cited, 2)]
     said = ("；" if chinese else "; ").join(p for p in parts if p)

@@ -30,6 +30,15 @@ def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, q
     assert answer["citations"][0]["source"].endswith("glossary.toml")
 
 
+def test_an_english_question_names_him_once_before_his_chinese_entry(demo_home: Path) -> None:
+    """His English name leads; the entry's own label (沈砚：) is not said a second time."""
+    done = lore("ask", "Who is Shen Yan?", "--world", "demo", "--new", "--json", home=demo_home)
+    assert done.code == 0, done.err
+    lead = json.loads(done.out)["answer"].split("\n", 1)[0]
+    assert lead.startswith("Shen Yan (沈砚") and "沈砚：" not in lead, lead
+    assert "字青崖" in lead
+
+
 @pytest.mark.parametrize(("question", "right"), [
     ("苏绾是从哪里拿回归雁图的？", "侯府藏书楼"),
     ("What did Eleanor do with the map?", "burns the map at Hanting Ferry"),
