@@ -76,6 +76,7 @@ class Context:
         self.lexicon = lexicon
         self.turns = list(reversed(turns))  # most recent first
         self.stack = [e.entity for e in stack]
+        self.guesses = {e.entity for e in stack if e.guess}
         self.said = {e.entity: e.referred_as for e in stack}
         self.named_at: dict[str, int] = {}
         for start, _, name in lexicon.spans(question):
@@ -153,12 +154,13 @@ class Context:
             # the one the answer put forward is the topic; the others it quoted are no more
             # likely than the people the question named (Who proposed to Elizabeth? → Darcy;
             # then "her" is Elizabeth, not a woman the evidence names in passing). When that
-            # one is known not to be what the pronoun says (a she, the answer's first a man)
-            # and no other word of the question took it, its likeliest of the pronoun's gender
-            # leads instead.
+            # one is a guess known not to be what the pronoun says (a she, the guess a man) and
+            # no other word of the question took it, the reader's likeliest candidate of the
+            # pronoun's gender leads instead (an unsure answer is about its next candidates; a
+            # stated one's other names are only quoted).
             lead = new[:1]
             taken = {n for names in self.used.values() for n in names}
-            if ref.gender and lead and lead[0] not in taken \
+            if ref.gender and lead and lead[0] in self.guesses and lead[0] not in taken \
                     and self.gender(lead[0]) not in ("", ref.gender):
                 lead = [n for n in new if self.gender(n) == ref.gender][:1] or lead
             return carried + lead + in_question + [n for n in new if n not in lead] + answer
