@@ -108,6 +108,8 @@ class LoreApp(App[None]):
 
     @on(m.VectorsStatus)
     def _vectors(self, event: m.VectorsStatus) -> None:
+        if not any(isinstance(s, MainScreen) for s in self.screen_stack):
+            return  # the count came back while the app was closing: nothing to show it on
         self.main.show_status(vectors=event.line)
         if not event.line and (world := self.vector_job.done()):
             self.notify(f"{world} now searches with its e5 vectors.", markup=False)
