@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -23,10 +24,13 @@ pytestmark = [pytest.mark.slow,  # the app in a real terminal: seconds to start 
 
 
 class Tmux:
-    """A private tmux server (its own socket), so the test never touches the user's sessions."""
+    """A private tmux server (its own socket), so the test never touches the user's sessions,
+    nor the server an earlier test in this process is still closing down (one socket per
+    process let the next test's session start on a server that was exiting: fresh-clone CI
+    once saw an empty screen for a minute)."""
 
     def __init__(self) -> None:
-        self.socket = f"lore-smoke-{os.getpid()}"
+        self.socket = f"lore-smoke-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
     def __call__(self, *args: str) -> str:
         result = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
