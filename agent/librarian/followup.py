@@ -49,8 +49,12 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
     pieces, at, referents = [], 0, []
     earlier = [(end, [name]) for _, end, name in lexicon.spans(question)]
     for ref in refs:
+        if _theirs(ref, earlier):
+            continue
         names = _bound(question, ref, earlier, lexicon) or context.referent(ref)
         if not names and ref.fallback is not None:
+            if _theirs(ref.fallback, earlier):
+                continue
             bearer = context.referent(ref.fallback)
             names = context.spouse_by_name(bearer, ref)  # her husband → Villefort
             if not names:  # her husband → Mercédès's husband
@@ -79,6 +83,16 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
             return names
         break  # only the subject (the first person named) binds
     return []
+
+
+def _theirs(ref: Reference, earlier: list[tuple[int, list[str]]]) -> bool:
+    """A plural after two persons the question already names means them: "What did her husband
+    do when she and their son left him?" — their = she and her husband, as written, not the
+    last answer's people."""
+    if ref.kind != "persons":
+        return False
+    before = {n for end, names in earlier if end <= ref.start for n in names}
+    return len(before) >= 2
 
 
 def _dropped_subject(question: str, context: Context) -> Resolution:

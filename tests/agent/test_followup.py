@@ -223,6 +223,19 @@ def test_english_she_he_and_her_husband(monte: Lexicon) -> None:
           "What did Fernand Mondego do when Mercédès left Fernand Mondego?"))
 
 
+def test_their_after_two_persons_means_them(monte: Lexicon) -> None:
+    # "their" after she and her husband: as written, not the last answer's people
+    play(monte,
+         ("Who was Edmond Dantès engaged to marry?", ["Mercédès", "Edmond Dantès"],
+          "Who was Edmond Dantès engaged to marry?"),
+         ("Whom did she marry while he was in prison?", ["Fernand Mondego", "Mercédès"],
+          "Whom did Mercédès marry while Edmond Dantès was in prison?"),
+         ("What did her husband do when she and their son left him?", ["Fernand Mondego"],
+          "What did Fernand Mondego do when Mercédès and their son left Fernand Mondego?"),
+         ("What did they do then?", ["Fernand Mondego"],
+          "What did Fernand Mondego and Mercédès do then?"))
+
+
 def test_english_her_and_his_possessive_and_object(monte: Lexicon) -> None:
     play(monte,
          ("Who was Haydée's father?", ["Ali Tepelini", "Haydée"], "Who was Haydée's father?"),
