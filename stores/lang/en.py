@@ -286,7 +286,8 @@ PERSON_NOUNS = (
     "thief", "murderer", "king", "queen", "prince", "princess", "emperor", "empress", "duke",
     "duchess", "count", "countess", "baron", "baroness", "lord", "knight", "minister", "mayor",
     "principal", "headmaster", "messenger", "fisherman", "peasant", "farmer", "poet", "painter",
-    "hero", "heroine", "character",
+    "hero", "heroine", "character", "disciple", "apprentice", "follower", "retainer",
+    "swordsman", "warrior", "hunter", "witch", "wizard", "giant", "dwarf",
 )
 """Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
 as who asks."""
