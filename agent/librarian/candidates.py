@@ -165,7 +165,7 @@ class Context:
                 lead = [n for n in new if self.gender(n) == ref.gender][:1] or lead
             return carried + lead + in_question + [n for n in new if n not in lead] + answer
         if ref.kind == "place":
-            return self._places(text, ref) + carried + new + in_question + answer
+            return self._places(text, ref, new) + carried + new + in_question + answer
         if ref.kind == "thing":
             return self._things(text, ref, answer) + new + in_question + answer
         return carried + self._subject(asked) + in_question + answer
@@ -192,11 +192,16 @@ class Context:
             return spans[0][2]
         return ""
 
-    def _places(self, text: TurnText, ref: Reference) -> list[str]:
+    def _places(self, text: TurnText, ref: Reference, put_forward: Sequence[str]) -> list[str]:
         """The places of a turn: the answer's first after a where-question, else the question's
-        last; a demonstrative's noun (那座城) must end the place's name."""
+        last; a demonstrative's noun (那座城) must end the place's name. The answer's own are
+        the places it put forward (`put_forward`: what it stated, or the reader's likeliest
+        candidates when unsure, in its order), then those its text names in order: "In which
+        fortress was Dantès imprisoned?" unsure, its quotes naming Ham before the Château d'If,
+        the likeliest place is still the Château d'If."""
         asked = self._places_in(text.asked)[::-1]
         answered = self._places_in(text.head) + self._places_in(text.body)
+        answered = [n for n in put_forward if self.kind(n) == "place"] + answered
         if ref.noun:
             asked, answered = ([p for p in ps if p.endswith(ref.noun) or self.kind(p) == "place"]
                                for ps in (asked, answered))

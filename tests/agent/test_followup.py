@@ -261,6 +261,17 @@ def test_english_there_they_and_it(monte: Lexicon) -> None:
           "Is there a treasure, and is it true that Faria found it?"))
 
 
+def test_there_after_an_unsure_where_answer_is_its_likeliest_place(monte: Lexicon) -> None:
+    dialogue = Dialogue(monte)
+    dialogue.ask("In which fortress was Dantès imprisoned?",
+                 answer="I could not pick out one answer; the sentences that bear on it:",
+                 entities=["Château d'If", "Edmond Dantès"], evidence=True,
+                 quotes=("The boat had left Marseilles at dusk.",
+                         "The prisoner was led to the Château d'If."))
+    assert dialogue.ask("How long did he stay there?") == \
+        "How long did Edmond Dantès stay in Château d'If?"
+
+
 def test_reference_kinds() -> None:
     kinds = [(r.surface, r.kind, r.gender) for r in find_references(
         "他和她用这把剑在那里杀了他们俩，此人和它呢")]
