@@ -13,7 +13,8 @@ from stores.lang import HAN_RANGES
 RELATIONAL = re.compile(
     r"关系|什么人|是谁的|之间|结义|兄弟|义父|父亲|儿子|妻|夫人|主公|君臣|师徒|师父|徒弟|仇|敌|盟"
     r"|\brelat|\bfather\b|\bmother\b|\bson\b|\bdaughter\b|\bwife\b|\bhusband\b|\bbrother"
-    r"|\bsister\b|\bmaster\b|\bservant\b|\benemy|\bfriend|\bfiance|\bbetroth|\bmarr(?:y|ied|iage)\b"
+    r"|\bsister\b|\bmaster\b|\bservant\b|\benemy|\bfriend|\bfianc|\bbetroth|\bmarr(?:y|ied|iage)\b"
+    r"|\bengaged to\b|\bengagement\b|未婚|订婚|定亲|许配"
     r"|\bdisciple|\bpupil|\bapprentice|\bmentor|\bteacher"
     r"|嫁|娶"
     r"|\bwho is .{1,40} to\b", re.I)
@@ -67,8 +68,9 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)s?\b", re.I), "mentor", "target"),
     (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)s?\b", re.I), "mentor",
      "source"),
-    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶"
-                r"|\b(?:wife|wives|husbands?|spouses?|marr(?:y|ied|iage))\b", re.I),
+    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶|未婚妻|未婚夫|订婚|定亲|许配"
+                r"|\b(?:wife|wives|husbands?|spouses?|marr(?:y|ied|iage)|engaged|engagement"
+                r"|betrothed?|fianc[ée]e?s?|brides?|bridegroom)\b", re.I),
      "spouse", "either"),
     (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
     (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
