@@ -294,10 +294,11 @@ class Librarian:
 
     def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:
         """What the best passages put forward as the one thing the question asks for, most
-        probable first (agent/librarian/extract.py); none when it asks for no one thing or for
-        a relative (the relation answers that)."""
+        probable first (agent/librarian/extract.py); none when it asks for no one thing. A
+        question for a relative gets them too: the relation answers it when the world knows
+        it, the candidates when it does not (Who was Edmond Dantès engaged to?)."""
         kind = asked_thing(plan.question)
-        if kind is None or plan.asks_relation or plan.hops:
+        if kind is None or plan.hops:
             return []
         terms = self.grader.terms(plan)
         words = [t for t in terms if not t.entity]

@@ -134,6 +134,26 @@ async def test_a_relation_question_asks_the_graph_for_the_pair(run, sanguo) -> N
 
 
 @pytest.mark.slow
+async def test_a_relative_the_graph_does_not_know_is_still_looked_for_among_the_candidates(
+        run, monkeypatch) -> None:
+    # 徐庶的母亲: these chapters tell of her, the graph holds no parent of 徐庶; the answer
+    # picker's candidates are the likely answer, kept for a follow-up's 她
+    seen = []
+    original = Librarian.candidates
+
+    def spy(self, plan, ranked):
+        found = original(self, plan, ranked)
+        seen.append((plan, found))
+        return found
+
+    monkeypatch.setattr(Librarian, "candidates", spy)
+    result = await run("徐庶的母亲是谁？")
+    plan, found = seen[-1]
+    assert plan.asks_relation and found
+    assert result.answer.entities[0] == found[0].name != "徐庶"
+
+
+@pytest.mark.slow
 async def test_a_quote_is_looked_up_verbatim(run, librarian) -> None:
     result = await run("“分久必合，合久必分”是在哪一回？")
     quoted = [c for c in result.tool_calls if c.tool == "keyword_search"
