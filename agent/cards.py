@@ -254,8 +254,10 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     found = asks("identity").search(question.strip())
     if found is None:
         return None
-    name = _THE.sub("", next((g for g in found.groups() if g), "").strip().strip("“”\"'「」"))
-    exact = matcher.resolve(name)
+    written = next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
+    name = _THE.sub("", written)
+    # "the Marquis" may be the alias itself, "the Count of Monte Cristo" only the name's
+    exact = matcher.resolve(written) or matcher.resolve(name)
     if exact:
         return exact
     spans = matcher.find_spans(name)

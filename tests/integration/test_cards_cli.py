@@ -19,6 +19,7 @@ pytestmark = pytest.mark.slow
     ("沈砚是谁？", "首座弟子"),
     ("Who is Eleanor Vance?", "cartographer"),
     ("韩峥是谁？", "结义兄弟"),
+    ("Who is the Marquis?", "泓州侯"),  # the alias is "the Marquis", article and all
 ])
 def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, question: str,
                                                               right: str) -> None:
