@@ -61,6 +61,8 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
                 ref, names = ref.fallback, bearer
         if not names:
             continue
+        if ref.possessive and ref.kind == "person" and _said_before(ref, names, earlier):
+            continue  # Where did she get her sword? → Where did Su Wan get her sword?
         pieces += [question[at: ref.start], context.render(ref, names)]
         at = ref.end
         referents.append((question[ref.start: ref.end], names))
@@ -83,6 +85,12 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
             return names
         break  # only the subject (the first person named) binds
     return []
+
+
+def _said_before(ref: Reference, names: list[str], earlier: list[tuple[int, list[str]]]) -> bool:
+    """A possessive whose one referent the question already names before it reads best as
+    typed: "Where did Su Wan get her sword?", not "… get Su Wan's sword?"."""
+    return len(names) == 1 and any(end <= ref.start and names == said for end, said in earlier)
 
 
 def _theirs(ref: Reference, earlier: list[tuple[int, list[str]]]) -> bool:

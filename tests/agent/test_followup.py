@@ -223,6 +223,13 @@ def test_english_she_he_and_her_husband(monte: Lexicon) -> None:
           "What did Fernand Mondego do when Mercédès left Fernand Mondego?"))
 
 
+def test_her_after_she_is_named_once(monte: Lexicon) -> None:
+    play(monte,
+         ("Who was Edmond Dantès engaged to marry?", ["Mercédès", "Edmond Dantès"],
+          "Who was Edmond Dantès engaged to marry?"),
+         ("Where did she get her ring?", ["Mercédès"], "Where did Mercédès get her ring?"))
+
+
 def test_their_after_two_persons_means_them(monte: Lexicon) -> None:
     # "their" after she and her husband: as written, not the last answer's people
     play(monte,
@@ -242,9 +249,9 @@ def test_english_her_and_his_possessive_and_object(monte: Lexicon) -> None:
          ("Whom did she accuse before the Chamber of Peers?", ["Fernand Mondego", "Haydée"],
           "Whom did Haydée accuse before the Chamber of Peers?"),
          ("What did he do after his disgrace?", ["Fernand Mondego"],
-          "What did Fernand Mondego do after Fernand Mondego's disgrace?"),
+          "What did Fernand Mondego do after his disgrace?"),  # named once, then his
          ("Who told her the story of her father?", ["Edmond Dantès"],
-          "Who told Haydée the story of Haydée's father?"))
+          "Who told Haydée the story of her father?"))
 
 
 def test_english_there_they_and_it(monte: Lexicon) -> None:
