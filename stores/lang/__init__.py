@@ -213,9 +213,26 @@ _WHOLE = re.compile(r"[。！？!?.…；;][”’\"'」』）)\]]*\s*$")
 
 
 def shown(quote: str) -> str:
-    """A quote as a reader sees it: on one line, with "…" where `clip` cut a sentence short."""
+    """A quote as a reader sees it: on one line, with "…" where `clip` cut a sentence short,
+    and the speech it opened closed (又道：“泓州侯裴昭要这幅图，不是为了祖师的剑。” — the
+    sentence ends inside a longer speech)."""
     flat = " ".join(quote.split())
-    return flat if _WHOLE.search(flat) else flat + "…"
+    text = flat if _WHOLE.search(flat) else flat + "…"
+    return text + _unclosed(text)
+
+
+_PAIRS = {"“": "”", "「": "」", "『": "』"}
+
+
+def _unclosed(text: str) -> str:
+    """The closing marks of the quotations `text` opens and does not close, innermost first."""
+    open_marks: list[str] = []
+    for char in text:
+        if char in _PAIRS:
+            open_marks.append(char)
+        elif open_marks and char == _PAIRS[open_marks[-1]]:
+            open_marks.pop()
+    return "".join(_PAIRS[mark] for mark in reversed(open_marks))
 
 
 _INNER_QUOTES = str.maketrans("“”", "‘’")

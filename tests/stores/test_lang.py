@@ -10,6 +10,7 @@ from stores.lang import (
     clip,
     has_han,
     in_quotes,
+    shown,
     language,
     language_for,
     script_of,
@@ -46,6 +47,14 @@ def test_a_quote_is_in_quotation_marks_once() -> None:
                               "Dantès has just made…”")
     assert in_quotes("孔明笑曰：“此计大妙。”") == "“孔明笑曰：‘此计大妙。’”"  # not its own quote
     assert in_quotes("He said, “Wait and hope.”") == "“He said, ‘Wait and hope.’”"
+
+
+def test_a_sentence_that_ends_inside_a_speech_closes_it() -> None:
+    # the sentence ends at 。 and the speech goes on: the quote closes what it opened
+    assert shown("又道：“泓州侯裴昭要这幅图，不是为了祖师的剑。") == "又道：“泓州侯裴昭要这幅图，不是为了祖师的剑。”"
+    assert shown("韩峥却道：“大哥，我也不愿信") == "韩峥却道：“大哥，我也不愿信…”"
+    assert shown("沈砚道：“你记住，『剑在人在』。”") == "沈砚道：“你记住，『剑在人在』。”"
+    assert in_quotes("He said, “Well, I never.") == "“He said, ‘Well, I never.’”"
 
 
 def test_question_words_join_every_language() -> None:
