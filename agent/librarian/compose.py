@@ -18,7 +18,7 @@ from stores.entities.kinship import says_kin
 from stores.lang import HAN_RANGES, asks, clip, has_han, in_quotes, is_han, shown
 from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES, UNPICKED
 from stores.lang.text import SentenceRule, fold_latin, sentences
-from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, POINTING
+from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, OPENING_NAME, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
 
 MAX_QUOTE = 140
@@ -73,8 +73,18 @@ def strangers(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str],
     """Names in the question that the world's text never mentions (张三丰, Oxford, Sherlock),
     as the question writes them."""
     words = re.findall(r"[^\W\d_]+", plan.question)
-    return [next((w for w in words if fold_latin(w) == t), t) if t.isascii() else t
-            for t in missing if _name_like(t, plan.question) and not _known_given_name(t, in_world)]
+    found = [next((w for w in words if fold_latin(w) == t), t) if t.isascii() else t
+             for t in missing if _name_like(t, plan.question) and not _known_given_name(t, in_world)]
+    opening = _OPENING_NAME.match(plan.question.strip())
+    # not a name the world knows with a particle after it (孙坚是 …, 宝玉在 …)
+    if opening and not plan.entities and not in_world(opening.group(1)[:2]) \
+            and not in_world(opening.group(1)) and not _known_given_name(opening.group(1), in_world) \
+            and not any(opening.group(1) in f or f in opening.group(1) for f in found):
+        found.insert(0, opening.group(1))  # 王大锤是怎么死的: cut up as 王 / 大锤
+    return found
+
+
+_OPENING_NAME = re.compile(OPENING_NAME)
 
 
 def unsettled(plan: QueryPlan, missing: Sequence[str], absent: Sequence[str]) -> bool:

@@ -290,6 +290,11 @@ CLEFT_ASKING = r"的[^，,。？?！!的]{0,4}?(?:是|乃)(?:谁|何人|哪)"
 describes, who did what the clause says."""
 PASSIVE_ASKING = r"被(?=谁|何人|哪)"
 """魏延是被谁斩杀的: the one asked for did it, so the story tells it 马岱斩魏延."""
+OPENING_NAME = (f"^([{''.join(sorted(COMMON_SURNAMES))}][\u4e00-\u9fff]{{2}})"
+                r"(?=是|在|的|和|与|跟|怎|为|被|对|把|有|说|曾|后来|最后|一生)")
+"""A three-character name a question opens with, its verb or particle right after it (王大锤|是
+怎么死的): the segmenter cuts a name it does not know into pieces (王 / 大锤), so this is how
+a question about someone the text never mentions shows it."""
 
 
 QUESTION_WORDS = {
