@@ -68,6 +68,7 @@ from stores.entities.kinship import names_a_relative
 from stores.keyword.segment import tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
 from stores.lang.text import fold_latin
+from stores.models import LORE_CHAPTER
 from stores.models import Chunk
 
 RUNNER_UP = 0.5
@@ -286,6 +287,8 @@ class Librarian:
     def _compose(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
         if not ranked or self._death_untold(plan, ranked):
             return not_in_text(plan)
+        if plan.asks_chapter:  # a lore entry tells no chapter: the story's passages first
+            ranked = sorted(ranked, key=lambda p: p.chapter == LORE_CHAPTER)
         terms = question_terms(plan.question, tokens)
         voice = Voice(plan.chinese, self.retriever.entities)
         return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,

@@ -128,3 +128,14 @@ def test_a_lorebook_is_lore_its_keys_are_triggers_not_names(tmp_path: Path) -> N
     assert '"content"' in line and "wolves" in line  # cited by the entry's own line
     card = lore("card", "Eldoria", "--world", "eld", home=home)
     assert "the user rides into Eldoria" in card.out  # the macro written out, not {{user}}
+
+
+@pytest.mark.parametrize("question", ["In which chapter does Gu Huaishan die?", "顾怀山死在第几回？"])
+def test_a_which_chapter_question_cites_the_story_before_any_entry(demo_home: Path,
+                                                                   question: str) -> None:
+    """An entry tells no chapter: the answer opens on a chapter of the story."""
+    done = lore("ask", question, "--world", "demo", "--new", "--json", home=demo_home)
+    assert done.code == 0, done.err
+    answer = json.loads(done.out)
+    assert not answer["citations"][0]["source"].endswith("glossary.toml"), answer["answer"]
+    assert answer["citations"][0]["chapter"] > 0
