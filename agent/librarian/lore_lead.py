@@ -217,8 +217,9 @@ def statement(lead: LoreLead, name: str, chinese: bool) -> str:
         for mark in ("：", ":"):
             if sentence.startswith(form + mark):
                 return f"{sentence}[1]" if chinese else f"{sentence} [1]"
-    if chinese:
-        return f"{name}{sentence}[1]"
+    if chinese:  # 顾青禾 · 「韩峥死后做了雁回楼的新楼主」: another name opens it, so a colon
+        opener = any(sentence.startswith(e) for e in lead.chunk.entities if e != lead.entity)
+        return f"{name}：{sentence}[1]" if opener else f"{name}{sentence}[1]"
     pronoun = SUBJECT_PRONOUN.match(sentence)
     if pronoun:
         return f"{name} {sentence[pronoun.end():]} [1]"
