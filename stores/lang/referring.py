@@ -41,7 +41,8 @@ CLAUSE_EN = re.compile(r",|\b(?:when|while|after|before|because|since|until|as|i
 DROPPED_ZH = re.compile(
     r"^(?P<lead>那么|那|然后|所以|还有|而)?(?=后来|然后|之后|最后|最终|结果|接着|再后来|此后|从此"
     r"|临终|临死|死前|死后|死在|死于|死时|晚年|享年|多大|几岁|葬在|葬于|为什么|为何|怎么|如何"
-    r"|又|还|也|曾|是否|有没有|被|结局|下场|一生|生平).{0,24}$")
+    r"|又|还|也|曾|是否|有没有|被|结局|下场|一生|生平"
+    r"|在哪|在何处|在什么地方|从哪|从何处|什么时候|何时|哪一年|哪年).{0,24}$")
 DROPPED_EN = re.compile(
     r"^(?:and\s+)?(?:so\s+)?(?:then(?:\s+what)?|what\s+next|what\s+then|after\s+that|afterwards"
     r"|what\s+happened(?P<when>\s+(?:next|then|after\s+that|afterwards|later|in\s+the\s+end"
