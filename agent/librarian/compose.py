@@ -349,6 +349,10 @@ def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
 
 def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
                say: Callable[[str], str] = str) -> str:
+    if passage.chapter == LORE_CHAPTER:  # 见设定「落星崖」：落星崖：… — the entry's label once
+        for mark in ("：", ":"):
+            if passage.chapter_title and quote.startswith(passage.chapter_title + mark):
+                quote = quote[len(passage.chapter_title) + 1:].lstrip()
     title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
     if plan.chinese:
         where = f"{chapter_label(passage.chapter, True)}{title}"

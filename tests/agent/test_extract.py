@@ -217,3 +217,13 @@ def test_a_chapter_title_is_read_once_as_its_best_passages_first_sentence() -> N
 
     answer = compose.picked_answer(plan, found, ranked, ["斩", "华雄"], names, str, False, ())
     assert all(c.quote and c.quote in "袁术大怒。张飞大叫。袁术又怒。" for c in answer.citations)
+
+
+def test_an_entry_quoted_after_its_title_does_not_say_its_label_again() -> None:
+    from agent.librarian import compose
+
+    entry = _passage("落星崖：白沙江边百丈高的峭壁，崖顶有一株老松。", chapter=LORE_CHAPTER,
+                     title="落星崖")
+    line = compose._cite_line(analyse("落星崖在哪儿？", NAMES.find_spans), entry,
+                              entry.text, 1)
+    assert line.endswith("「落星崖」：白沙江边百丈高的峭壁，崖顶有一株老松。[1]"), line
