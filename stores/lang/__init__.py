@@ -217,6 +217,8 @@ def shown(quote: str) -> str:
     and the speech it opened closed (又道：“泓州侯裴昭要这幅图，不是为了祖师的剑。” — the
     sentence ends inside a longer speech)."""
     flat = " ".join(quote.split())
+    if flat.endswith(("；", ";")):  # a clause of a longer sentence: 沈砚挂剑五年…
+        flat = flat[:-1]
     text = flat if _WHOLE.search(flat) else flat + "…"
     return text + _unclosed(text)
 

@@ -55,6 +55,8 @@ def test_a_sentence_that_ends_inside_a_speech_closes_it() -> None:
     assert shown("韩峥却道：“大哥，我也不愿信") == "韩峥却道：“大哥，我也不愿信…”"
     assert shown("沈砚道：“你记住，『剑在人在』。”") == "沈砚道：“你记住，『剑在人在』。”"
     assert in_quotes("He said, “Well, I never.") == "“He said, ‘Well, I never.’”"
+    # a clause that ends at a semicolon is the start of a longer sentence
+    assert shown("顾怀山在沈砚二十岁时所赐之剑，沈砚挂剑五年；") == "顾怀山在沈砚二十岁时所赐之剑，沈砚挂剑五年…"
 
 
 def test_question_words_join_every_language() -> None:
