@@ -68,8 +68,7 @@ from stores.entities.kinship import names_a_relative
 from stores.keyword.segment import tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
 from stores.lang.text import fold_latin
-from stores.models import LORE_CHAPTER
-from stores.models import Chunk
+from stores.models import LORE_CHAPTER, Chunk
 
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of

@@ -10,10 +10,10 @@ from stores.lang import (
     clip,
     has_han,
     in_quotes,
-    shown,
     language,
     language_for,
     script_of,
+    shown,
 )
 from stores.lang.text import sentences
 
