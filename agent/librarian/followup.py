@@ -26,7 +26,15 @@ from agent.librarian.referring import Reference, find_references
 from agent.stack import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import has_han
-from stores.lang.referring import CLAUSE_EN, DROPPED_EN, DROPPED_EN_VERB, DROPPED_ZH
+from stores.lang.referring import (
+    CLAUSE_EN,
+    DROPPED_EN,
+    DROPPED_EN_VERB,
+    DROPPED_ZH,
+    EVENT_ASKED,
+    EVENT_FRAME_EN,
+    EVENT_FRAME_ZH,
+)
 
 LOOKBACK = 3
 """Answered turns looked at before the stack."""
@@ -42,6 +50,8 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
             lexicon: Lexicon) -> Resolution:
     """Like `resolve_followup`, also saying which words were taken to mean whom."""
     answered = [t for t in last_turns if t.status == "answered"][-LOOKBACK:]
+    if answered and (event := _event_asked(question, answered[-1])):
+        return event
     context = Context(lexicon, answered, stack, question)
     refs = find_references(question)
     if not refs:
@@ -70,6 +80,22 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
     if not referents:
         return Resolution(question, question)
     return Resolution(question, "".join(pieces) + question[at:], referents)
+
+
+def _event_asked(question: str, last: Turn) -> Resolution | None:
+    """"Which chapter is that in?" after "How did Gu Huaishan die?" → "How did Gu Huaishan die —
+    in which chapter?": *that* is the event the last question asked about."""
+    zh = has_han(question)
+    frame = (EVENT_FRAME_ZH if zh else EVENT_FRAME_EN).match(question.strip())
+    if frame is None:
+        return None
+    asked = next(kind for kind in EVENT_ASKED if frame.group(kind))
+    before = (last.resolved_question or last.question).strip().rstrip("?？。.!！")
+    for frames in EVENT_ASKED.values():  # asked of that event already: its question again
+        for frame_text in frames:
+            before = before.removesuffix(frame_text.rstrip("?？"))
+    text = before + EVENT_ASKED[asked][zh]
+    return Resolution(question, text)
 
 
 def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
@@ -136,5 +162,5 @@ def _dropped_subject(question: str, context: Context) -> Resolution:
 def is_followup(question: str) -> bool:
     """Whether the question leans on the conversation (a pronoun or a dropped subject)."""
     zh = has_han(question)
-    dropped = (DROPPED_ZH,) if zh else (DROPPED_EN, DROPPED_EN_VERB)
+    dropped = (DROPPED_ZH, EVENT_FRAME_ZH) if zh else (DROPPED_EN, DROPPED_EN_VERB, EVENT_FRAME_EN)
     return bool(find_references(question)) or any(p.match(question.strip()) for p in dropped)

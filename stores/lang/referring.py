@@ -48,6 +48,20 @@ DROPPED_EN = re.compile(
     r"|what\s+happened(?P<when>\s+(?:next|then|after\s+that|afterwards|later|in\s+the\s+end"
     r"|at\s+the\s+end))?)\s*[?.!]*$", re.I)
 
+EVENT_FRAME_EN = re.compile(
+    r"^(?:and\s+|so\s+)?(?:(?:in\s+)?(?P<chapter>which|what)\s+chapter\s+(?:is|was|does|did)\s+"
+    r"(?:that|this|it)(?:\s+(?:in|happen|told))?|(?P<when>when)\s+(?:was|did|does)\s+(?:that|this|it)"
+    r"(?:\s+happen)?|(?P<where>where)\s+(?:was|did|does)\s+(?:that|this|it)(?:\s+happen)?)\s*[?.!]*$",
+    re.I)
+EVENT_FRAME_ZH = re.compile(
+    r"^(?:那|这|此事|这件事|那件事)(?:是|发生在|发生于|出现在|在)?(?:(?P<chapter>第几回|哪一回|哪回|第几章|哪一章)"
+    r"|(?P<when>什么时候|何时)|(?P<where>哪里|哪儿|何处))(?:的事|发生的|的)?[？?。！!]*$")
+"""A follow-up that asks where, when or in which chapter *that* was — the event the last question
+asked about, not a person or a thing: "Which chapter is that in?", 那是第几回？"""
+EVENT_ASKED = {"chapter": (" — in which chapter?", "——是第几回？"), "when": (" — when?", "——是什么时候？"),
+               "where": (" — where?", "——在哪里？")}
+"""What the last question becomes for each frame (English, Chinese)."""
+
 DROPPED_EN_VERB = re.compile(
     r"^(?P<lead>(?:and|but|so|then)\s+)?(?=(?:(?:later|then|finally|afterwards|also|ever)\s+)?"
     r"(?:(?!(?:need|feed|seed|bed|red|shed|wed)\b)[a-z]{2,}ed|went|came|saw|took|gave|fled|fought"

@@ -134,6 +134,20 @@ def test_dropped_subjects(sanguo: Lexicon) -> None:
          ("在哪里葬的？", ["诸葛亮"], "诸葛亮在哪里葬的？"))
 
 
+def test_that_event_is_the_one_the_last_question_asked_about(sanguo: Lexicon,
+                                                              monte: Lexicon) -> None:
+    play(sanguo,
+         ("关羽是怎么死的？", ["关羽"], "关羽是怎么死的？"),
+         ("那是第几回？", ["关羽"], "关羽是怎么死的——是第几回？"),
+         ("这是什么时候的事？", ["关羽"], "关羽是怎么死的——是什么时候？"))
+    play(monte,
+         ("Who wrote the letter denouncing Edmond Dantès?", ["Danglars", "Edmond Dantès"],
+          "Who wrote the letter denouncing Edmond Dantès?"),
+         ("Which chapter is that in?", ["Danglars"],
+          "Who wrote the letter denouncing Edmond Dantès — in which chapter?"))
+    assert is_followup("Which chapter is that in?") and is_followup("那是第几回？")
+
+
 def test_questions_that_need_nothing_stay_as_typed(sanguo: Lexicon) -> None:
     dialogue = Dialogue(sanguo)
     dialogue.ask("刘备三顾茅庐请的是谁？", entities=["诸葛亮", "刘备"])
