@@ -61,7 +61,18 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
         bonus += 3 if plan.kind == "relational" and base and says_kin(sentence) else 0
         return (base + bonus if base else 0), -abs(len(sentence) - 60)
 
-    return clip(max(candidates, key=score), MAX_QUOTE)
+    return clip(_unlabelled(passage, max(candidates, key=score)), MAX_QUOTE)
+
+
+def _unlabelled(passage: Passage, sentence: str) -> str:
+    """An entry's sentence without the entry's own label, which its cite line names already
+    (见设定「落星崖」：落星崖：白沙江边… → 见设定「落星崖」：白沙江边…)."""
+    title = passage.chapter_title
+    if passage.chapter == LORE_CHAPTER and title:
+        for mark in ("：", ":"):
+            if sentence.startswith(title + mark):
+                return sentence[len(title) + 1:].lstrip()
+    return sentence
 
 
 def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
@@ -229,7 +240,7 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
     else:  # the guess's own sentence among the evidence, last
         cited = [*best_ranked[:MAX_CITED - 1], first]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=clip(best.best_sentence.strip(), MAX_QUOTE)
+                          quote=clip(_unlabelled(p, best.best_sentence.strip()), MAX_QUOTE)
                           if p is first and best.best_sentence.strip() else
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
     about = [] if best.kind == NUMBER else [best.name]
@@ -349,10 +360,6 @@ def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
 
 def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
                say: Callable[[str], str] = str) -> str:
-    if passage.chapter == LORE_CHAPTER:  # 见设定「落星崖」：落星崖：… — the entry's label once
-        for mark in ("：", ":"):
-            if passage.chapter_title and quote.startswith(passage.chapter_title + mark):
-                quote = quote[len(passage.chapter_title) + 1:].lstrip()
     title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
     if plan.chinese:
         where = f"{chapter_label(passage.chapter, True)}{title}"
