@@ -81,3 +81,19 @@ async def test_the_card_keeps_the_spoiler_horizon(app):
         stored = app.conversation.turns()[-1]
         assert stored.citations and all(c["chapter"] <= 2 for c in stored.citations)
         assert "落星崖" not in stored.answer
+
+
+async def test_each_line_of_an_answer_is_a_paragraph_of_its_own(app):
+    """The lead and each "see also" are lines of the answer: Markdown would run them into one."""
+    from textual.widgets import Markdown
+    from textual.widgets.markdown import MarkdownBlock
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = await ask(pilot, "韩峥死在哪里？")
+        stored = app.conversation.turns()[-1]
+        lines = [line for line in stored.answer.splitlines() if line.strip()]
+        assert len(lines) >= 2, stored.answer
+        shown = [block for block in view.query_one(".answer", Markdown).children
+                 if isinstance(block, MarkdownBlock)]
+        assert len(shown) == len(lines), [str(block.render()) for block in shown]

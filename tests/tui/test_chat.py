@@ -12,6 +12,7 @@ from sessions.store import SessionStore
 from tests.tui.conftest import SIZE, ask, settle
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
+from tui.widgets.chat import as_markdown
 from tui.widgets.citations import CitationList
 
 # Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
@@ -32,7 +33,7 @@ async def test_ask_shows_steps_answer_citations_and_stack(app, settings):
         assert view.steps, "the tool steps were shown as they happened"
         stored = app.conversation.turns()[-1]
         assert stored.status == "answered" and stored.question == "Who is Eleanor Vance?"
-        assert view.query_one(".answer").source == stored.answer
+        assert view.query_one(".answer").source == as_markdown(stored.answer)
         citations = view.query_one(CitationList)
         assert citations.option_count == len(stored.citations) > 0
         assert "[1]" in stored.answer

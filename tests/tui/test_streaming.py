@@ -13,6 +13,7 @@ from textual.widgets import Static
 from agent.settings import AgentSettings, ModelSettings
 from tests.agent.fake_llm import FakeServer
 from tests.tui.conftest import SIZE, make_app, settle
+from tui.widgets.chat import as_markdown
 
 # Every test here runs the app under Pilot on a copy of the demo world: slow (pyproject.toml).
 pytestmark = pytest.mark.slow
@@ -61,7 +62,7 @@ async def test_answer_text_shows_before_the_answer_ends(settings: AgentSettings)
             assert all(stored.answer.startswith(d) and len(d) < len(stored.answer)
                        for d in drafts)
             assert view.draft == ""  # the Markdown answer took its place
-            assert view.query_one(".answer").source == stored.answer
+            assert view.query_one(".answer").source == as_markdown(stored.answer)
             assert view.steps and "vector_search" not in str(drafts)  # steps stay steps
 
 

@@ -3,6 +3,7 @@ Markdown and its numbered citations."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -25,6 +26,16 @@ ENDED = {
     "failed": "failed — the question is kept in the session",
     "pending": "no answer (the app stopped before it came); ask again to retry",
 }
+
+
+_LINE_BREAK = re.compile(r"(?<=\S)\n(?=[^\n\s\-*+|>#\d]|\d+[^.)\d])")
+
+
+def as_markdown(text: str) -> str:
+    """An answer's lines as Markdown paragraphs: the lead, each "see also" and the relation
+    line are lines of their own, which Markdown would run into one paragraph. A list, a
+    table or a quote a model writes is left as written."""
+    return _LINE_BREAK.sub("\n\n", text)
 
 
 class TurnView(Vertical):
@@ -136,7 +147,7 @@ class TurnView(Vertical):
                 resolved_line.display = True
             answer = self.query_one(".answer", Markdown)
             answer.display = True
-            await answer.update(text)
+            await answer.update(as_markdown(text))
             if citations:
                 await self.mount(CitationList(citations, classes="citations"),
                                  before=self.query_one(".ended"))
