@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.schemas import Answer
-from stores.lang import chapter_references, has_han, in_quotes
+from stores.lang import chapter_references, has_han, in_quotes, shown
 from stores.models import Chunk
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
@@ -40,8 +40,8 @@ def answer_lines(answer: Answer) -> str:
     kept = []
     for line in answer.text.splitlines():
         bare = line
-        for quote in quotes:
-            bare = bare.replace(quote, " ")
+        for quote in quotes:  # as the line shows it (stores.lang.shown), or as cited
+            bare = bare.replace(shown(quote), " ").replace(quote, " ")
         rest = len(residue(bare))
         if bare != line and (rest <= EVIDENCE_LEAD or rest < 0.4 * len(residue(line))):
             continue

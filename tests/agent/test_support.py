@@ -1,0 +1,32 @@
+"""What an answer states of its own, apart from the quotes it cites (agent/support.py): the
+offline reader's lore lead and `lore eval answers` both read an answer with it."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.schemas import Answer, Citation
+from agent.support import residue, stated_text
+from stores.lang import shown
+
+
+def _answer(line: str, quote: str) -> Answer:
+    return Answer(text=line, citations=[Citation(chunk_id="c1", chapter=1, source="001.txt",
+                                                 lines=(1, 2), quote=quote)],
+                  stop_reason="answered")
+
+
+@pytest.mark.parametrize("quote", [
+    "顾怀山在沈砚二十岁时所赐之剑，沈砚挂剑五年；",  # shown as …五年…
+    "顾怀山咳了几声，又道：“泓州侯裴昭要这幅图，不是为了祖师的剑。",  # shown closed: …剑。”
+    "沈砚道：“你记住。”",
+])
+def test_a_line_that_only_cites_its_quote_states_nothing(quote: str) -> None:
+    line = f"另见第2回「寒汀渡舟中话旧盟 听雨阁病榻托归图」：{shown(quote)}[1]"
+    assert not residue(stated_text(_answer(line, quote))), line
+
+
+def test_a_line_that_says_more_than_its_quote_states_it() -> None:
+    quote = "沈砚道：“你记住。”"
+    line = f"韩峥是沈砚的结义兄弟，死在落星崖。见第2回：{shown(quote)}[1]"
+    assert residue(stated_text(_answer(line, quote)))
