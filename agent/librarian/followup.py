@@ -11,7 +11,9 @@ does not list is written as the last turns wrote it (白帝城, the diamond).
 Whom a follow-up is about: when the previous question asked *who* (刘备三顾茅庐请的是谁？), the
 person the answer introduced is the new topic (诸葛亮); otherwise the previous question's subject
 stays the topic (吕布骑的是什么马？ → 这匹马是谁送给他的？ → 吕布). A pronoun the previous question
-already carried keeps the topic (他借这把刀想去杀谁？ → 事败后他杀了谁一家？ → still 曹操). Words
+already carried keeps the topic (他借这把刀想去杀谁？ → 事败后他杀了谁一家？ → still 曹操). *That*
+in "Which chapter is that in?" / 那是第几回？ is the event the previous question asked about: that
+question is asked again, with the chapter, the time or the place. Words
 and patterns live in stores/lang and agent/librarian/referring.py, the ranking of candidates in
 agent/librarian/candidates.py, and places and things read from text in
 agent/librarian/phrases.py; the stack itself in agent/stack.py.
