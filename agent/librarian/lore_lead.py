@@ -24,7 +24,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.grading import Term
 from agent.schemas import Answer, Citation, Passage
 from stores.cards import Card, Fact
-from stores.lang import asked_thing, clip, has_han, in_quotes
+from stores.lang import asked_thing, asks, clip, en, has_han, in_quotes, zh
 from stores.lang.asking import CITED_FIRST, CITED_MORE, SUBJECT_PRONOUN, killing
 from stores.lang.text import sentences
 from stores.lang.zh import AFTER_ONES_OWN_DEATH, NUMERALS
@@ -81,7 +81,7 @@ def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, li
     Han Zheng; not 被韩峥毒死, where X did it), said in that person's own entry, or in a
     thing's or a place's entry by the last person named before it (蚀心散: 韩峥用它毒死顾怀山);
     None when no entry or several people are said to."""
-    if asked_thing(plan.question) != "person":
+    if asked_thing(plan.question) != "person" and not asks_manner_of_death(plan):
         return None
     # the question's own victim: its death's subject, or the name it writes right after a word
     # for killing (谁杀了韩峥)
@@ -109,6 +109,18 @@ def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, li
                 found.setdefault(before[-1], LoreLead(before[-1], said, chunk, title))
                 break
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def asks_manner_of_death(plan: QueryPlan) -> bool:
+    """How did X die (韩峥是怎么死的): the answer is how, not where or when."""
+    return plan.about_death and bool(asks("manner").search(plan.question))
+
+
+def tells_manner(sentence: str) -> bool:
+    """Whether a sentence says how someone died (一剑刺死, was poisoned), not only where."""
+    words = zh.KILLING_MANNERS if has_han(sentence) else en.KILLING_MANNERS
+    low = sentence.lower()
+    return any(word in low for word in words)
 
 
 def _untitled(sentence: str, entity: str) -> str:

@@ -44,7 +44,13 @@ from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
-from agent.librarian.lore_lead import killer_lead, lore_lead, with_lore_lead
+from agent.librarian.lore_lead import (
+    asks_manner_of_death,
+    killer_lead,
+    lore_lead,
+    tells_manner,
+    with_lore_lead,
+)
 from agent.librarian.recall import session_answer
 from agent.librarian.results import current_turn, read_results
 from agent.librarian.run_state import LibrarianRun, Reading
@@ -275,9 +281,13 @@ class Librarian:
             lead = lore_lead(plan, self.grader.terms(plan), self.retriever.card,
                              self.retriever.chunks, self.grader.coverage,
                              lambda n: self._kinds.get(n, "other"), self.retriever.mentioned,
-                             horizon) or (None if horizon else killer_lead(
-                                 plan, self.retriever.chunks, self.retriever.entities,
-                                 lambda n: self._kinds.get(n, "other"), self.retriever.spans))
+                             horizon)
+            # "how did X die", the entry telling only where: the killing says how, if told
+            if not horizon and (lead is None or (asks_manner_of_death(plan)
+                                                 and not tells_manner(lead.sentence))):
+                lead = killer_lead(plan, self.retriever.chunks, self.retriever.entities,
+                                   lambda n: self._kinds.get(n, "other"),
+                                   self.retriever.spans) or lead
             if lead is not None:
                 voice = Voice(plan.chinese, self.retriever.entities)
                 return with_lore_lead(answer, lead, voice.name, plan.chinese)

@@ -341,6 +341,7 @@ QUESTION_WORDS = {
     "what": r"\bwhat\b|\bwhich\b",
     "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
     "dies": r"\bdie[ds]?\b|\bdeath\b",
+    "manner": r"\bhow\b(?!\s+(?:many|much|old|long|far|often|soon))",
     "number": r"\bhow (?:many|much|old|long|far)\b|\bwhat (?:year|age|sum|number)\b",
 }
 """The words that ask each kind of question (who: who, whom, which man; many: who were …)."""
@@ -351,6 +352,9 @@ KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married"
 """Words for how two people are related, searched within a pair's passages."""
 DYING_WORDS = (*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
                "dies", "die")
+KILLING_MANNERS = ("poison", "stab", "shot", "shoot", "kill", "murder", "drown", "hang", "strangl",
+                   "sword", "arrow", "fever", "illness", "sick")
+"""Words that tell how someone died (stabbed, poisoned), not only that or where."""
 """The death words and the ways of being killed a passage tells a death with."""
 ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs")
 """Words whose full stop does not end a sentence."""

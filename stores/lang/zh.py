@@ -307,6 +307,7 @@ QUESTION_WORDS = {
     "what": r"什么|何物|哪件|哪把|哪匹|哪口",
     "which_chapter": r"哪一回|第几回|哪回|哪一章|第几章",
     "dies": r"死|去世|身故",
+    "manner": r"怎么|如何|怎样|怎地",
     "number": r"多少|几[个人位匹员名员年岁日天次回里斤两十百千万]|几何|多大|多久|多远|多重|多长",
 }
 """The words that ask each kind of question (who: 谁, 哪位, 什么人; many: 哪些, 有谁 …)."""
@@ -315,6 +316,8 @@ KIN_WORDS = ("父", "子", "母", "妻", "夫", "兄", "弟", "妹", "姊", "叔
              "义子", "结义", "拜", "主公", "军师", "臣", "师")
 """Words for how two people are related, searched within a pair's passages."""
 DYING_WORDS = (*DEATH_WORDS, "斩", "杀", "缢", "自刎")
+KILLING_MANNERS = ("毒", "刺", "斩", "杀", "射", "缢", "刎", "溺", "病", "砍", "焚", "勒")
+"""Words that tell how someone died (一剑刺死, 用蚀心散毒死), not only that or where (死于落星崖)."""
 """The death words and the ways of being killed a passage tells a death with."""
 AFTER_ONES_OWN_DEATH = "了在于时后前去得的也过矣"
 """What follows a death word that tells the subject's own death (死在落星崖, 死了, 死于); another

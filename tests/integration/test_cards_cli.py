@@ -50,6 +50,8 @@ def test_an_english_question_names_him_once_before_his_chinese_entry(demo_home: 
     # 韩峥's entry also says 在听雨阁用蚀心散毒死师父: a death and a place, but his master's
     ("韩峥最后死在哪里？", "落星崖"),
     ("顾青禾后来做了什么？", "顾青禾：韩峥死后"),  # another name opens the sentence: a colon
+    # how: his own entry says only where (死于落星崖); 苏绾's says how (一剑刺死韩峥)
+    ("韩峥是怎么死的？", "一剑刺死韩峥"),
 ])
 def test_a_question_about_one_entity_is_answered_from_its_entry(demo_home: Path, question: str,
                                                                right: str) -> None:
