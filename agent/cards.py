@@ -17,7 +17,7 @@ from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import asks, en, has_han, in_quotes, language, shown
+from stores.lang import asks, en, has_han, in_quotes, language, shown, without_label
 from stores.lang.text import sentences
 from stores.models import Chunk, chapter_label
 
@@ -128,7 +128,7 @@ def _lead(card: Card, cited: _Cited) -> str:
         if not chinese and not card.entity.isascii() and name != card.entity:
             # the English name first, then the entry as written, without its own name label
             # (Shen Yan (沈砚, …): 字青崖。…, not Shen Yan (沈砚, …): 沈砚：字青崖。…)
-            told = told.removeprefix(f"{card.entity}：").removeprefix(f"{card.entity}: ")
+            told = without_label(told, card.entity)
             return f"{name}: {told}{cited.cite(fact.chunk_id, told)}"
         mark = cited.cite(fact.chunk_id, told)
         return f"{told}{mark}"

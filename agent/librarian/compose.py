@@ -15,7 +15,16 @@ from agent.librarian.relations import asked_relations, related_answers, relation
 from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
-from stores.lang import HAN_RANGES, asks, clip, has_han, in_quotes, is_han, shown
+from stores.lang import (
+    HAN_RANGES,
+    asks,
+    clip,
+    has_han,
+    in_quotes,
+    is_han,
+    shown,
+    without_label,
+)
 from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES, UNPICKED
 from stores.lang.text import SentenceRule, fold_latin, sentences
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, OPENING_NAME, POINTING
@@ -67,12 +76,8 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
 def _unlabelled(passage: Passage, sentence: str) -> str:
     """An entry's sentence without the entry's own label, which its cite line names already
     (见设定「落星崖」：落星崖：白沙江边… → 见设定「落星崖」：白沙江边…)."""
-    title = passage.chapter_title
-    if passage.chapter == LORE_CHAPTER and title:
-        for mark in ("：", ":"):
-            if sentence.startswith(title + mark):
-                return sentence[len(title) + 1:].lstrip()
-    return sentence
+    return without_label(sentence, passage.chapter_title) if passage.chapter == LORE_CHAPTER \
+        else sentence
 
 
 def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:

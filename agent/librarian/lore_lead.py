@@ -24,7 +24,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.grading import Term
 from agent.schemas import Answer, Citation, Passage
 from stores.cards import Card, Fact
-from stores.lang import asked_thing, asks, clip, en, has_han, in_quotes, zh
+from stores.lang import asked_thing, asks, clip, en, has_han, in_quotes, without_label, zh
 from stores.lang.asking import CITED_FIRST, CITED_MORE, SUBJECT_PRONOUN, killing
 from stores.lang.text import sentences
 from stores.lang.zh import AFTER_ONES_OWN_DEATH, NUMERALS
@@ -99,7 +99,7 @@ def killer_lead(plan: QueryPlan, chunks: dict[str, Chunk], aliases: dict[str, li
             match = killed.search(sentence)
             if match is None:
                 continue
-            said = _untitled(sentence, title)
+            said = without_label(sentence, title)
             if kinds(title) == "person":
                 found.setdefault(title, LoreLead(title, said, chunk))
                 break
@@ -121,14 +121,6 @@ def tells_manner(sentence: str) -> bool:
     words = zh.KILLING_MANNERS if has_han(sentence) else en.KILLING_MANNERS
     low = sentence.lower()
     return any(word in low for word in words)
-
-
-def _untitled(sentence: str, entity: str) -> str:
-    """An entry's first sentence without the title it opens with (苏绾：字若汀 → 字若汀)."""
-    for mark in ("：", ":"):
-        if sentence.startswith(entity + mark):
-            return sentence[len(entity) + 1:].strip()
-    return sentence
 
 
 def _quoted(text: str) -> list[str]:

@@ -209,6 +209,15 @@ def clip(sentence: str, limit: int) -> str:
     return sentence[:cut if cut > 0 else limit].rstrip()
 
 
+def without_label(sentence: str, label: str) -> str:
+    """An entry's sentence without the label it opens with (苏绾：字若汀 → 字若汀), as written
+    otherwise (so it stays words of the entry)."""
+    for mark in ("：", ":"):
+        if label and sentence.startswith(label + mark):
+            return sentence[len(label) + 1:].strip()
+    return sentence
+
+
 _WHOLE = re.compile(r"[。！？!?.…；;][”’\"'」』）)\]]*\s*$")
 
 
