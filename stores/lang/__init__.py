@@ -253,8 +253,11 @@ def in_quotes(quote: str) -> str:
     """A quote as `shown`, in “…”. A line of speech that opens with its own “ is not wrapped
     again (no ““Well,” said he”), and is closed where `clip` cut it inside the speech; speech
     inside a wrapped quote is marked ‘…’, as a quotation within a quotation is (孔明笑曰：‘此计
-    大妙。’, not a doubled ”” at the end)."""
+    大妙。’, not a doubled ”” at the end). A text written with straight quotes opens its speech
+    with " as well ("In your language, the Lone Swan. → “In your language, the Lone Swan.”)."""
     text = shown(quote)
+    if text.startswith('"') and text.count('"') % 2:  # opens a speech it does not close
+        text = shown("“" + quote.lstrip()[1:])
     if not text.startswith("“"):
         return "“" + text.translate(_INNER_QUOTES) + "”"
     return text if text.count("“") <= text.count("”") else text + "”"

@@ -47,6 +47,8 @@ def test_a_quote_is_in_quotation_marks_once() -> None:
                               "Dantès has just made…”")
     assert in_quotes("孔明笑曰：“此计大妙。”") == "“孔明笑曰：‘此计大妙。’”"  # not its own quote
     assert in_quotes("He said, “Wait and hope.”") == "“He said, ‘Wait and hope.’”"
+    # straight quotes: the speech the sentence opens is the quote's own
+    assert in_quotes('"In your language, the Lone Swan.') == "“In your language, the Lone Swan.”"
 
 
 def test_a_sentence_that_ends_inside_a_speech_closes_it() -> None:
