@@ -40,8 +40,9 @@ def answer_lines(answer: Answer) -> str:
     kept = []
     for line in answer.text.splitlines():
         bare = line
-        for quote in quotes:  # as the line shows it (stores.lang.shown), or as cited
-            bare = bare.replace(shown(quote), " ").replace(quote, " ")
+        for quote in quotes:  # as a line shows it (stores.lang: in_quotes, shown), or as cited
+            for form in (in_quotes(quote), shown(quote), quote):
+                bare = bare.replace(form, " ")
         rest = len(residue(bare))
         if bare != line and (rest <= EVIDENCE_LEAD or rest < 0.4 * len(residue(line))):
             continue

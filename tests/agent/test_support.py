@@ -7,7 +7,7 @@ import pytest
 
 from agent.schemas import Answer, Citation
 from agent.support import residue, stated_text
-from stores.lang import shown
+from stores.lang import in_quotes, shown
 
 
 def _answer(line: str, quote: str) -> Answer:
@@ -30,3 +30,9 @@ def test_a_line_that_says_more_than_its_quote_states_it() -> None:
     quote = "沈砚道：“你记住。”"
     line = f"韩峥是沈砚的结义兄弟，死在落星崖。见第2回：{shown(quote)}[1]"
     assert residue(stated_text(_answer(line, quote)))
+
+
+def test_an_english_line_that_only_cites_its_quote_states_nothing() -> None:
+    quote = '"In your language, the Lone Swan.'  # straight quotes, shown in curly ones
+    line = f"In chapter 8 (The Marquis's Silver): {in_quotes(quote)} [1]"
+    assert not residue(stated_text(_answer(line, quote))), line
