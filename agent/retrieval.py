@@ -6,6 +6,7 @@ evaluation harness all share one implementation.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -20,7 +21,8 @@ from stores.config import RetrievalSettings
 from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang.text import sentences
+from stores.lang import has_han
+from stores.lang.text import fold_latin, han_in, sentences, stem
 from stores.models import RELATION_TYPES, Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
@@ -140,6 +142,27 @@ class Retriever:
     def mentioned(self, text: str) -> list[str]:
         """Canonical names mentioned in a text, most mentioned first."""
         return [name for name, _ in self.matcher.find(text).most_common()]
+
+    # -- words ----------------------------------------------------------------------------------
+    def uses(self, word: str) -> bool:
+        """The world's text uses the word: a Han word as `han_in` finds it (温酒 in 酒尚温时), a
+        Latin word in any inflection (celebration ← celebrated: the leading letters it is
+        matched on, `stem(prefix=True)`). 电脑, Oxford and smartphone are not in 三国演义 or
+        Monte Cristo."""
+        return self._uses(word)
+
+    @cached_property
+    def _uses(self) -> Callable[[str], bool]:
+        raw = "\n".join(c.text for c in self.story)
+        folded = fold_latin(raw)
+
+        def uses(word: str) -> bool:
+            if has_han(word):
+                return han_in(word, raw)
+            return fold_latin(word) in folded or re.search(
+                r"\b" + re.escape(stem(word, prefix=True)), folded) is not None
+
+        return lru_cache(maxsize=1024)(uses)
 
     # -- filters --------------------------------------------------------------------------------
     def window(self, chapters: ChapterRange | None = None, entity: str | None = None,

@@ -93,13 +93,14 @@ def without_alias_expansion() -> Patch:
 def without_question_words() -> Patch:
     """Questions searched and graded with their question words (谁, 什么, which): the world's
     IDF alone weighs them down."""
-    _, strategy = librarian_modules()
+    from stores.lang import asking
+
     never = re.compile(r"(?!x)x")
 
     @contextlib.contextmanager
     def patched() -> Iterator[None]:
-        with mock.patch.object(strategy, "QUESTION_WORDS_ZH", never), \
-                mock.patch.object(strategy, "QUESTION_WORDS_EN", never):
+        with mock.patch.object(asking, "QUESTION_WORDS_ZH", never), \
+                mock.patch.object(asking, "QUESTION_WORDS_EN", never):
             yield
 
     return patched

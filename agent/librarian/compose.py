@@ -12,22 +12,27 @@ from dataclasses import dataclass
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import NUMBER, Candidate, stated
 from agent.librarian.relations import asked_relations, related_answers, relation_line
-from agent.librarian.strategy import content_query
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import says_kin
 from stores.lang import (
-    HAN_RANGES,
     asks,
     clip,
     has_han,
     in_quotes,
-    is_han,
     shown,
     without_label,
 )
-from stores.lang.asking import CITED_FIRST, CITED_MORE, RELATION_CUES, UNPICKED
+from stores.lang.asking import (
+    CITED_FIRST,
+    CITED_MORE,
+    RELATION_CUES,
+    UNPICKED,
+    content_query,
+    known_given_name,
+    name_like,
+)
 from stores.lang.text import SentenceRule, fold_latin, sentences
-from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES, OPENING_NAME, POINTING
+from stores.lang.zh import OPENING_NAME, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
 
 MAX_QUOTE = 140
@@ -90,11 +95,11 @@ def strangers(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str],
     as the question writes them."""
     words = re.findall(r"[^\W\d_]+", plan.question)
     found = [next((w for w in words if fold_latin(w) == t), t) if t.isascii() else t
-             for t in missing if _name_like(t, plan.question) and not _known_given_name(t, in_world)]
+             for t in missing if name_like(t, plan.question) and not known_given_name(t, in_world)]
     opening = _OPENING_NAME.match(plan.question.strip())
     # not a name the world knows with a particle after it (孙坚是 …, 宝玉在 …)
     if opening and not plan.entities and not in_world(opening.group(1)[:2]) \
-            and not in_world(opening.group(1)) and not _known_given_name(opening.group(1), in_world) \
+            and not in_world(opening.group(1)) and not known_given_name(opening.group(1), in_world) \
             and not any(opening.group(1) in f or f in opening.group(1) for f in found):
         found.insert(0, opening.group(1))  # 王大锤是怎么死的: cut up as 王 / 大锤
     return found
@@ -113,16 +118,6 @@ def unsettled(plan: QueryPlan, missing: Sequence[str], absent: Sequence[str]) ->
     return bool(absent) or len(_stretches(missing, plan.question)) >= 2
 
 
-def _known_given_name(term: str, in_world: Callable[[str], bool]) -> bool:
-    """A Han full name the text writes without its surname (贾宝玉 as 宝玉) is someone the
-    world knows under a shorter name, not a stranger."""
-    if term.isascii():
-        return False
-    surname = 2 if term[:2] in COMPOUND_SURNAMES else 1
-    given = term[surname:]
-    return len(given) >= 2 and in_world(given)
-
-
 def _stretches(words: Sequence[str], question: str) -> list[tuple[int, int]]:
     """Where the words stand in the question, overlapping ones merged: the search segmenter
     gives 博物 and 博物馆, 托付 and 付给 — one missing word each, not two."""
@@ -135,21 +130,6 @@ def _stretches(words: Sequence[str], question: str) -> list[tuple[int, int]]:
             merged.append((start, end))
     folded = [w for w in words if question.find(w) < 0]  # Latin words are folded: count each
     return merged + [(-1, -1)] * len(folded)
-
-
-def _name_like(term: str, question: str) -> bool:
-    """A capitalised word inside the question (Oxford, Sherlock; the search terms are folded
-    to lowercase, so the question says how it was written), or a Han surname and given name."""
-    if term.isascii():
-        words = re.findall(r"[^\W\d_]+", question)
-        return any(fold_latin(w) == term and w[:1].isupper() for w in words[1:])
-    if not re.fullmatch(f"[{HAN_RANGES}]{{2,4}}", term):
-        return False
-    if term[:2] in COMPOUND_SURNAMES:  # 诸葛亮, 司马懿
-        return len(term) >= 3
-    # 张三丰; a two-character name only where the question starts with it (曹操是怎么死的):
-    # elsewhere 马上 and 高兴 would count as names.
-    return term[0] in COMMON_SURNAMES and (len(term) == 3 or question.startswith(term))
 
 
 def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Relation],
@@ -392,15 +372,3 @@ def tokens_of(question: str) -> list[str]:
     from stores.keyword.segment import tokens
 
     return [t for t in tokens(content_query(question)) if t.strip()]
-
-
-def question_terms(question: str, tokens: Callable[[str], list[str]]) -> list[str]:
-    """The words a supporting passage should contain (no question words, no punctuation)."""
-    terms = []
-    for token in tokens(content_query(question)):
-        if is_han(token[:1]):
-            if len(token) >= 2:
-                terms.append(token)
-        elif len(token) >= 3:
-            terms.append(token)
-    return list(dict.fromkeys(terms))

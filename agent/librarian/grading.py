@@ -27,13 +27,12 @@ from agent.librarian.analysis import (
     KIN_WORDS_ZH,
     QueryPlan,
 )
-from agent.librarian.strategy import content_query
 from agent.retrieval import Retriever
 from agent.schemas import Passage
 from stores.keyword.segment import ENGLISH_STOPWORDS, tokens
 from stores.lang import en, has_han, zh
-from stores.lang.asking import ASKS_RELATION, DEATH
-from stores.lang.text import fold_latin, sentences, stem
+from stores.lang.asking import ASKS_RELATION, DEATH, content_query
+from stores.lang.text import fold_latin, han_in, sentences, stem
 
 _LATIN_WORD = re.compile(r"[a-z0-9]+")
 HAN_MIN = 1
@@ -57,19 +56,6 @@ class Term:
     """For a concept (dying): the words any of which covers it."""
     near: tuple[str, ...] = ()
     """Names one of which should share a sentence with the concept's word (whose death)."""
-
-
-def han_in(word: str, text: str) -> bool:
-    """The Han word is in the text, or (two characters) both of them within three of each
-    other in either order: classical Chinese splits and turns words (温酒 → 酒尚温时, 下场 →
-    下得场来). On the whole 三国演义 this keeps 温酒, 下场 and 临死 and still misses 电脑,
-    型号, 美国, 留学 and 专业."""
-    if word in text:
-        return True
-    if len(word) != 2:
-        return False
-    a, b = map(re.escape, word)
-    return re.search(f"{a}.{{0,2}}{b}|{b}.{{0,2}}{a}", text) is not None
 
 
 NOT_NEAR = 0.5

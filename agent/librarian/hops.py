@@ -20,7 +20,8 @@ import dataclasses
 from collections.abc import Sequence
 
 from agent.librarian.analysis import DEATH_WORDS_EN, DEATH_WORDS_ZH, QueryPlan
-from agent.librarian.strategy import Step, content_query, first_steps
+from agent.librarian.strategy import Step, first_steps
+from stores.lang.asking import content_query
 
 HOP1 = "hop1"
 HOP2 = "hop2:"

@@ -35,14 +35,13 @@ from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import (
     compose,
     not_in_text,
-    question_terms,
     quotable,
     tokens_of,
     within_horizon,
 )
 from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
-from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, han_in, told_of
+from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.lore_lead import (
     asks_manner_of_death,
@@ -73,7 +72,7 @@ from stores.cards import Card
 from stores.entities.kinship import names_a_relative
 from stores.keyword.segment import tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
-from stores.lang.text import fold_latin
+from stores.lang.asking import question_terms
 from stores.models import LORE_CHAPTER, Chunk
 
 RUNNER_UP = 0.5
@@ -300,7 +299,7 @@ class Librarian:
             ranked = sorted(ranked, key=lambda p: p.chapter == LORE_CHAPTER)
         terms = question_terms(plan.question, tokens)
         voice = Voice(plan.chinese, self.retriever.entities)
-        return compose(plan, ranked, relations, terms, self._in_world, self.retriever.mentioned,
+        return compose(plan, ranked, relations, terms, self.retriever.uses, self.retriever.mentioned,
                        self._people_in, self.retriever.lexicon.gender,
                        self.candidates(plan, ranked), voice.name)
 
@@ -354,18 +353,6 @@ class Librarian:
         # in either language: a bilingual world tells 顾怀山's death to "How did Gu Huaishan die?"
         either = dataclasses.replace(dying, forms=(*DYING_ZH, *DYING_EN))
         return not any(told_of(p.text, either) for p in ranked[:top])
-
-    # -- the world's text, for "is this even in the story?" -----------------------------------
-    @cached_property
-    def _world_text(self) -> tuple[str, str]:
-        text = "\n".join(c.text for c in self.retriever.story)
-        return text, fold_latin(text)
-
-    def _in_world(self, term: str) -> bool:
-        raw, folded = self._world_text
-        if not has_han(term):  # any inflection counts: celebration ← celebrated
-            return fold_latin(term) in folded or self.grader.df(term) > 0
-        return han_in(term, raw)
 
     def _chapters_of(self, entity: str) -> list[int]:
         """The chapter of every passage that mentions the entity, in story order."""

@@ -28,12 +28,8 @@ from agent.librarian.analysis import (
 from agent.retrieval import rrf
 from agent.schemas import Memory, Passage, Relation, TimelineEvent
 from stores.keyword.segment import tokens
-from stores.lang import en, zh
-from stores.lang.asking import ASKS_RELATION
+from stores.lang.asking import ASKS_RELATION, content_query
 from stores.protocols import Hit
-
-QUESTION_WORDS_ZH = re.compile("|".join(zh.QUERY_FILLER))
-QUESTION_WORDS_EN = re.compile(en.QUERY_FILLER, re.I)
 
 
 @dataclass
@@ -56,21 +52,6 @@ class Results:
     timeline: list[TimelineEvent] = field(default_factory=list)
     memories: list[Memory] | None = None
     """What `recall_session` gave (None: it was not called)."""
-
-
-# Words about the book rather than in it ("at the start of the novel", 书中): a story never
-# calls itself a novel, so searching for them finds only noise (Monte Cristo "On what date does
-# the Pharaon arrive … at the start of the novel?" lost chapter 1 to passages saying "start").
-ABOUT_THE_BOOK = re.compile("|".join((en.ABOUT_THE_BOOK, *zh.ABOUT_THE_BOOK)), re.I)
-
-
-def content_query(question: str) -> str:
-    """The question without its question words: what a keyword search should look for."""
-    text = ABOUT_THE_BOOK.sub(" ", question)
-    text = QUESTION_WORDS_ZH.sub(" ", text)
-    text = QUESTION_WORDS_EN.sub(" ", text)
-    text = re.sub(r"[？?！!。，,、：:；;“”\"'（）()《》]", " ", text)
-    return " ".join(text.split())
 
 
 EN_WEIGHTS = (2.0, 0.5)

@@ -6,9 +6,11 @@ reads questions with these."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from stores.lang import HAN_RANGES
+from stores.lang import HAN_RANGES, en, is_han, zh
+from stores.lang.text import fold_latin
+from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 
 RELATIONAL = re.compile(
     r"关系|什么人|是谁的|之间|结义|兄弟|义父|父亲|儿子|妻|夫人|主公|君臣|师徒|师父|徒弟|仇|敌|盟"
@@ -111,3 +113,60 @@ UNPICKED = {True: "我没能从原文中确定唯一的答案；最相关的句�
 which name nothing a follow-up may mean."""
 SUBJECT_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)
 """An English sentence opening with its subject as a pronoun (She has the map deciphered)."""
+
+
+# -- what a question asks about, without how it asks ---------------------------------------
+QUESTION_WORDS_ZH = re.compile("|".join(zh.QUERY_FILLER))
+QUESTION_WORDS_EN = re.compile(en.QUERY_FILLER, re.I)
+
+# Words about the book rather than in it ("at the start of the novel", 书中): a story never
+# calls itself a novel, so searching for them finds only noise (Monte Cristo "On what date does
+# the Pharaon arrive … at the start of the novel?" lost chapter 1 to passages saying "start").
+ABOUT_THE_BOOK = re.compile("|".join((en.ABOUT_THE_BOOK, *zh.ABOUT_THE_BOOK)), re.I)
+
+
+def content_query(question: str) -> str:
+    """The question without its question words: what a keyword search should look for."""
+    text = ABOUT_THE_BOOK.sub(" ", question)
+    text = QUESTION_WORDS_ZH.sub(" ", text)
+    text = QUESTION_WORDS_EN.sub(" ", text)
+    text = re.sub(r"[？?！!。，,、：:；;“”\"'（）()《》]", " ", text)
+    return " ".join(text.split())
+
+
+def question_terms(question: str, tokens: Callable[[str], list[str]]) -> list[str]:
+    """The words a supporting passage should contain (no question words, no punctuation)."""
+    terms = []
+    for token in tokens(content_query(question)):
+        if is_han(token[:1]):
+            if len(token) >= 2:
+                terms.append(token)
+        elif len(token) >= 3:
+            terms.append(token)
+    return list(dict.fromkeys(terms))
+
+
+# -- names the question writes ------------------------------------------------------------------
+def name_like(term: str, question: str) -> bool:
+    """A capitalised word inside the question (Oxford, Sherlock; the search terms are folded
+    to lowercase, so the question says how it was written), or a Han surname and given name."""
+    if term.isascii():
+        words = re.findall(r"[^\W\d_]+", question)
+        return any(fold_latin(w) == term and w[:1].isupper() for w in words[1:])
+    if not re.fullmatch(f"[{HAN_RANGES}]{{2,4}}", term):
+        return False
+    if term[:2] in COMPOUND_SURNAMES:  # 诸葛亮, 司马懿
+        return len(term) >= 3
+    # 张三丰; a two-character name only where the question starts with it (曹操是怎么死的):
+    # elsewhere 马上 and 高兴 would count as names.
+    return term[0] in COMMON_SURNAMES and (len(term) == 3 or question.startswith(term))
+
+
+def known_given_name(term: str, in_world: Callable[[str], bool]) -> bool:
+    """A Han full name the text writes without its surname (贾宝玉 as 宝玉) is someone the
+    world knows under a shorter name, not a stranger."""
+    if term.isascii():
+        return False
+    surname = 2 if term[:2] in COMPOUND_SURNAMES else 1
+    given = term[surname:]
+    return len(given) >= 2 and in_world(given)

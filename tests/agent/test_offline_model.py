@@ -20,7 +20,6 @@ from agent.librarian.analysis import analyse
 from agent.librarian.model import Librarian
 from agent.librarian.reader import reader_of
 from agent.librarian.strategy import (
-    content_query,
     death_title_steps,
     title_chapters,
     title_steps,
@@ -28,6 +27,7 @@ from agent.librarian.strategy import (
 from agent.retrieval import Retriever
 from agent.settings import AgentSettings
 from stores.entities.matcher import AliasMatcher
+from stores.lang.asking import content_query
 from stores.world import WorldStores
 
 CHAPTERS = [1, 5, 36, 37, 38]
