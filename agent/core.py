@@ -366,7 +366,8 @@ def _unsupported(answer: Answer, deps: LoreDeps, question: str) -> list[str]:
     retriever = deps.retriever
     cited = [chunk for c in answer.citations if (chunk := retriever.chunks.get(c.chunk_id))]
     return unsupported(answer, cited, question, retriever.spans,
-                       lambda name: [name, *retriever.entities.get(name, [])], deps.recalled)
+                       lambda name: [name, *retriever.entities.get(name, [])], retriever.uses,
+                       deps.recalled)
 
 
 def ranked_evidence(deps: LoreDeps, answer: Answer) -> list[Passage]:

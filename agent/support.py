@@ -4,7 +4,10 @@ Every reader's answer is read the same way: its own words are what is left once 
 lines, the quotes it cites, quoted and bracketed text are taken out. The names (the world's,
 alias-aware) and numbers in those words are its claims. A claim that no cited passage holds is
 unsupported — a small model's confident invention looks exactly like this — and the answer is
-shown as such, with what the cited passages do say; `lore eval answers` counts these.
+shown as such, with what the cited passages do say; `lore eval answers` counts these. So is a
+name in the question that the world's text never mentions, when the answer says it again:
+"Edmond Dantès studied at Oxford" and 张三丰教了赵云… take the question's premise for a fact no
+passage can hold.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.schemas import Answer
+from stores.keyword.segment import tokens
 from stores.lang import chapter_references, has_han, in_quotes, shown
+from stores.lang.asking import known_given_name, name_like, question_terms
+from stores.lang.text import fold_latin, stem
 from stores.models import Chunk
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
@@ -22,6 +28,7 @@ BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
 PUNCT = re.compile(r"[\W_]+")
 _CJK_NUMBER = re.compile(f"[{CJK_NUMERAL}]+")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
+_LATIN_WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ]+")
 
 EVIDENCE_LEAD = 16
 """What an evidence line may say besides its quote, in letters: 另见第26回, See also chapter 12."""
@@ -69,9 +76,11 @@ def with_arabic(text: str) -> str:
 
 def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
                 spans: Callable[[str], list[tuple[int, int, str]]],
-                forms: Callable[[str], list[str]], recalled: Sequence[str] = ()) -> list[str]:
+                forms: Callable[[str], list[str]], uses: Callable[[str], bool],
+                recalled: Sequence[str] = ()) -> list[str]:
     """The names and numbers the answer states that no cited passage holds, as the answer
-    writes them (the question's own names and numbers are not claims). `spans` finds the
+    writes them (the question's own names and numbers are not claims), and the question's words
+    that the world's text never uses (`uses`) when the answer says them again. `spans` finds the
     world's names in a text; `forms` gives a name's every written form. What the conversation's
     memory gave (`recalled`) holds claims too: "we talked about 韩峥 in turn 2" stands on it."""
     if answer.stop_reason != "answered":
@@ -79,10 +88,10 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
     own = stated_text(answer)
     if not residue(own):
         return []
+    missing = _untold_premise(own, question, uses)
     texts = [c.text for c in cited] + list(recalled)
     held = {name for c in cited for name in c.entities}
     asked = {name for _, _, name in spans(question)}
-    missing: list[str] = []
     for start, end, name in spans(own):
         if name in asked or name in held:
             continue
@@ -94,6 +103,23 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
         in_cited = {n for text in texts for n in _ARABIC.findall(with_arabic(text))}
         missing += sorted(n for n in numbers if n not in in_cited)
     return list(dict.fromkeys(missing))
+
+
+def _untold_premise(own: str, question: str, uses: Callable[[str], bool]) -> list[str]:
+    """The names in the question that the world's text never mentions (Oxford, 张三丰: the
+    librarian's strangers) and the answer's own words say again, as the answer writes them. Only
+    names: a question's common words that the text never uses (出现, appear) are a reader's own
+    way of asking, and an answer says them again without taking anything for a fact."""
+    latin = {stem(fold_latin(w)): w for w in reversed(_LATIN_WORD.findall(own))}
+    found = []
+    for word in question_terms(question, tokens):  # Han words, and Latin ones as stems
+        if uses(word) or not name_like(word, question) or known_given_name(word, uses):
+            continue
+        if has_han(word) and word in own:
+            found.append(word)
+        elif word in latin:
+            found.append(latin[word])
+    return [w for w in found if not any(w != other and w in other for other in found)]  # 张三丰, not 三丰
 
 
 def marked(answer: Answer, missing: Sequence[str]) -> Answer:

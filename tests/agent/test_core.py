@@ -302,6 +302,29 @@ async def test_a_name_or_number_no_cited_passage_holds_is_shown_unsupported(deps
     assert "送他一包伤药" in rest[-1]  # and what the text cited does say
 
 
+async def test_an_answer_that_takes_an_untold_premise_for_a_fact_is_shown_unsupported(
+        deps: LoreDeps) -> None:
+    cid = chunk_with(deps.retriever, "白石翁从古匣中取出")
+    # 张三丰 and Oxford are nowhere in the world's text: the answer takes the question's
+    # premise for a fact
+    script = Script(call("vector_search", query="张三丰 林澈"),
+                    answer("张三丰教了林澈断水剑法 [1]", (cid, "白石翁从古匣中取出一柄旧剑")))
+    result = await ask(build_agent(script.model()), deps, "张三丰教了林澈什么剑法？")
+    assert result.unsupported == ["张三丰"]
+    assert result.answer.text.startswith("（无依据：所引原文中没有张三丰。）")
+
+    script = Script(call("vector_search", query="林澈 Oxford"),
+                    answer("林澈 studied swordplay at Oxford [1]", (cid, "白石翁从古匣中取出一柄旧剑")))
+    result = await ask(build_agent(script.model()), deps, "What did 林澈 study at Oxford?")
+    assert result.unsupported == ["Oxford"]
+
+    # a word of the question that the text does use is no premise of the answer's own
+    script = Script(call("vector_search", query="白石翁 断水剑"),
+                    answer("白石翁把断水剑传给了林澈 [1]", (cid, "白石翁从古匣中取出一柄旧剑")))
+    result = await ask(build_agent(script.model()), deps, "白石翁把断水剑传给了谁？")
+    assert result.unsupported == []
+
+
 async def test_what_the_cited_passage_holds_is_supported_by_any_name_of_it(deps: LoreDeps) -> None:
     cid = chunk_with(deps.retriever, "白芷谢过林子川")
     # 白姑娘 is 白芷's alias, 林澈 the passage names as 林子川; "第2回" is where, not a claim
