@@ -31,7 +31,7 @@ from stores.lang.asking import (
     known_given_name,
     name_like,
 )
-from stores.lang.text import SentenceRule, fold_latin, sentences
+from stores.lang.text import SentenceRule, fold_latin, han_in, sentences, stem
 from stores.lang.zh import OPENING_NAME, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
 
@@ -169,6 +169,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     cited = _distinct(ranked, MAX_CITED)
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
                           quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
+    cited, citations = bearing(plan, cited, citations, terms)
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = ([relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
                              gender, say)]
@@ -228,6 +229,7 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
                           quote=clip(_unlabelled(p, best.best_sentence.strip()), MAX_QUOTE)
                           if p is first and best.best_sentence.strip() else
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
+    cited, citations = bearing(plan, cited, citations, terms, first.chunk_id)
     about = [] if best.kind == NUMBER else [best.name]
     if not sure:
         about = [c.name for c in picked[:GUESSES] if c.kind != NUMBER]
@@ -328,6 +330,35 @@ def not_in_text(plan: QueryPlan) -> Answer:
     text = ("原文中没有找到能回答这个问题的内容。" if plan.chinese
             else "The text does not say: no passage answers this question.")
     return Answer(text=text, entities=list(plan.entities), stop_reason="not_in_text")
+
+
+def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
+            terms: Sequence[str], keep: str = "") -> tuple[list[Passage], list[Citation]]:
+    """The citations whose quotes bear on the question: the first, the `keep` passage's (the
+    likely answer's own sentence), and each other that holds one of the question's words
+    besides its names. "Where does Shen Yan teach?" saw also “Shen Yan was quiet for a
+    moment.”: a sentence that only names him. A relation question's words (relation, 什么关系)
+    are said in kin words, and a question of names alone has no other words: these keep all."""
+    words = [t for t in terms if not _part_of_name(t, plan.mentions)]
+    if plan.asks_relation or not words:
+        return list(cited), list(citations)
+    pairs = [(p, c) for n, (p, c) in enumerate(zip(cited, citations, strict=True))
+             if n == 0 or p.chunk_id == keep or any(_holds(c.quote, w) for w in words)]
+    return [p for p, _ in pairs], [c for _, c in pairs]
+
+
+def _part_of_name(term: str, mentions: Sequence[str]) -> bool:
+    if has_han(term):
+        return any(term in m or m in term for m in mentions)
+    return any(term in {stem(fold_latin(w)) for w in m.split()} for m in mentions)
+
+
+def _holds(text: str, word: str) -> bool:
+    """The text holds the question's word: a Han word as `han_in` finds it, a Latin word's stem
+    at the start of one of its words."""
+    if has_han(word):
+        return han_in(word, text)
+    return re.search(rf"\b{re.escape(stem(word, prefix=True))}", fold_latin(text)) is not None
 
 
 def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
