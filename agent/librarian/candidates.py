@@ -158,9 +158,15 @@ class Context:
             # no other word of the question took it, the reader's likeliest candidate of the
             # pronoun's gender leads instead (an unsure answer is about its next candidates; a
             # stated one's other names are only quoted).
+            # An unsure answer's candidates are one answer's alternatives: once a word of this
+            # question took one of them, no other word means another (Who gave the sword to Su
+            # Wan? unsure, Eleanor first, Shen Yan next → "Where did he give it to her?": he
+            # is Shen Yan, her is Su Wan, whom the question named — not Eleanor).
             lead = new[:1]
             taken = {n for names in self.used.values() for n in names}
-            if ref.gender and lead and lead[0] in self.guesses and lead[0] not in taken \
+            if lead and lead[0] in self.guesses and lead[0] not in taken and taken & set(new):
+                lead = []
+            elif ref.gender and lead and lead[0] in self.guesses and lead[0] not in taken \
                     and self.gender(lead[0]) not in ("", ref.gender):
                 lead = [n for n in new if self.gender(n) == ref.gender][:1] or lead
             return carried + lead + in_question + [n for n in new if n not in lead] + answer

@@ -295,6 +295,18 @@ def test_there_after_an_unsure_where_answer_is_its_likeliest_place(monte: Lexico
         "How long did Edmond Dantès stay in Château d'If?"
 
 
+def test_an_unsure_answers_candidates_are_one_answer_between_them(monte: Lexicon) -> None:
+    """Once "he" took the unsure answer's likelier man, "her" is not its other candidate but
+    the woman the question named (the newcomer's "Where did he give it to her?" after "Who gave
+    the Duanhong sword to Su Wan?" went to Eleanor Vance, the first candidate)."""
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who gave the diamond to Haydée?",
+                 answer="I could not pick out one answer; the sentences that bear on it:",
+                 entities=["Mercédès", "Edmond Dantès", "Haydée"], evidence=True)
+    assert dialogue.ask("Where did he give it to her?") == \
+        "Where did Edmond Dantès give it to Haydée?"
+
+
 def test_reference_kinds() -> None:
     kinds = [(r.surface, r.kind, r.gender) for r in find_references(
         "他和她用这把剑在那里杀了他们俩，此人和它呢")]
