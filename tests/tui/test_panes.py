@@ -48,6 +48,22 @@ async def test_tracking_an_entity_fills_the_timeline_and_enter_opens_a_passage(a
         assert isinstance(app.screen, MainScreen)
 
 
+async def test_after_an_answer_the_stack_shows_its_newest_entities(app):
+    # a newcomer's trial: the highlight had stayed on an older entity, so after a few answers
+    # the pane was scrolled down past the newest ones, the ones the next he / she means
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        await ask(pilot, "沈砚的结义兄弟是谁？")
+        stack = app.main.stack
+        stack.highlighted = len(stack.entities) - 1
+        await ask(pilot, "苏绾是从哪里拿回归雁图的？")
+        assert stack.highlighted == 0 and stack.scroll_offset.y == 0
+        await pilot.press("f3", "down")  # moving in the pane itself keeps its place
+        moved = stack.highlighted_entity
+        stack.show(app.conversation.stack(), {}, None)
+        assert stack.highlighted_entity == moved
+
+
 @pytest.mark.slow
 async def test_the_dialogue_scripts_lines_show_in_the_chapter_its_heading_names(app):
     # the demo's script heads itself `# 第二回 …`: its lake scene (after the banquet of

@@ -71,9 +71,9 @@ class EntityStack(OptionList):
             Option(entry_label(e.entity, e.referred_as, aliases.get(e.entity, []),
                                e.entity == tracked, e.guess), id=str(i))
             for i, e in enumerate(stack))
-        if highlighted in self.entities:
+        if highlighted in self.entities and self.has_focus:  # the reader is moving in it
             self.highlighted = self.entities.index(highlighted)
-        elif self.entities:
+        elif self.entities:  # else the newest, what the next he / she means, in view
             self.highlighted = 0
         else:  # an empty pane says how to fill it
             self.add_option(Option(Text(EMPTY, style="dim italic"), disabled=True))
