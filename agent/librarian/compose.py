@@ -321,8 +321,8 @@ def within_horizon(answer: Answer, horizon: int, chinese: bool) -> Answer:
         if answer.stop_reason == "not_in_text":
             lead = f"Nothing up to chapter {horizon} says it: "
     first, _, rest = answer.text.partition("\n")
-    if not chinese and first[:1].isupper() and not first.startswith("The text never"):
-        first = first[:1].lower() + first[1:]
+    if not chinese and first[:1].isupper() and not first.startswith(("The text never", "I ")):
+        first = first[:1].lower() + first[1:]  # not "I could not pick out…"
     return answer.model_copy(update={"text": "\n".join(filter(None, [lead + first, rest]))})
 
 

@@ -17,6 +17,7 @@ from pydantic_ai import models
 from agent.core import AskResult, ask, build_agent
 from agent.deps import LoreDeps
 from agent.librarian.analysis import analyse
+from agent.librarian.compose import within_horizon
 from agent.librarian.model import Librarian
 from agent.librarian.reader import reader_of
 from agent.librarian.strategy import (
@@ -25,6 +26,7 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
+from agent.schemas import Answer
 from agent.settings import AgentSettings
 from stores.entities.matcher import AliasMatcher
 from stores.lang.asking import content_query
@@ -298,6 +300,18 @@ async def test_under_a_horizon_an_answer_that_states_nothing_says_how_far_it_rea
     assert result.answer.stop_reason in ("evidence", "not_in_text")
     assert result.answer.text.startswith("到第1回为止，"), result.answer.text
     assert all(c.chapter <= 1 for c in result.answer.citations)
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("I could not pick out one answer; the sentences that bear on the question:",
+     "Up to chapter 3: I could not pick out one answer; the sentences that bear on the question:"),
+    ("In chapter 2 (The Inn): “He left at dawn.” [1]",
+     "Up to chapter 3: in chapter 2 (The Inn): “He left at dawn.” [1]"),
+])
+def test_under_a_horizon_the_english_lead_reads_on(text: str, shown: str) -> None:
+    # a newcomer read "Up to chapter 3: i could not pick out one answer"
+    answer = Answer(text=text, stop_reason="evidence")
+    assert within_horizon(answer, 3, chinese=False).text == shown
 
 
 def test_a_death_is_called_untold_only_of_the_one_the_passages_name_by_name(
