@@ -119,6 +119,12 @@ class Chunk:
     chapter_title is the entity it describes."""
 
 
+def chapter_number(chapter: int) -> int | None:
+    """A passage's chapter as data shows it (`--json`): None for a lore entry that names no
+    chapter, not its sorting key LORE_CHAPTER."""
+    return None if chapter == LORE_CHAPTER else chapter
+
+
 def chapter_label(chapter: int, chinese: bool) -> str:
     """How a passage's chapter is written for a reader: 第3回 / ch. 3, and 设定 / lore for a
     lore entry that names no chapter."""

@@ -29,6 +29,7 @@ def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, q
     lead = answer["answer"].split("\n", 1)[0]
     assert right in lead and "[1]" in lead
     assert answer["citations"][0]["source"].endswith("glossary.toml")
+    assert answer["citations"][0]["chapter"] is None  # an entry names no chapter
 
 
 def test_an_english_question_names_him_once_before_his_chinese_entry(demo_home: Path) -> None:

@@ -14,7 +14,7 @@ import typer
 
 from stores.errors import LoreError
 from stores.lang import in_quotes
-from stores.models import chapter_label
+from stores.models import chapter_label, chapter_number
 from tui.failures import Interrupted
 from tui.terminal import echo
 
@@ -165,7 +165,7 @@ def _saved(conversation: Conversation) -> str:
 
 def citation_rows(conversation: Conversation, result: TurnResult) -> list[dict[str, Any]]:
     """The answer's citations as `--json` prints them."""
-    return [{"chunk_id": c.chunk_id, "chapter": c.chapter, "source": c.source,
+    return [{"chunk_id": c.chunk_id, "chapter": chapter_number(c.chapter), "source": c.source,
              "lines": [c.lines[0], c.lines[1]], "quote": c.quote}
             for c in result.answer.citations]
 

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from stores.lang import in_quotes
-from stores.models import chapter_label
+from stores.models import chapter_label, chapter_number
 from tui.terminal import echo
 
 
@@ -54,9 +54,13 @@ def card_command(
             name = retriever.resolve(entity)
             card = retriever.card(name)
             facts = asdict(card.as_of(at)) if card else {}
+            for fact in facts.get("facts", []):
+                fact["chapter"] = chapter_number(fact["chapter"])
+            citations = [{**c.model_dump(), "chapter": chapter_number(c.chapter)}
+                         for c in answer.citations]
             echo(json.dumps({"entity": name, "horizon": at, "text": answer.text,
-                             "citations": [c.model_dump() for c in answer.citations],
-                             "card": facts}, ensure_ascii=False, indent=2))
+                             "citations": citations, "card": facts}, ensure_ascii=False,
+                            indent=2))
             return
         chinese = has_han(entity)
         echo(answer.text)
