@@ -164,9 +164,13 @@ def _more(card: Card, cited: _Cited) -> list[str]:
             lines.append(f"关系：{related}。" if chinese else f"Relations: {related}.")
     if card.first is not None and card.last is not None:
         first, last = card.first, card.last
-        key = "、".join(str(a.chapter) for a in card.key_chapters()) if chinese else ", ".join(
-            str(a.chapter) for a in card.key_chapters())
+        keys = [str(a.chapter) for a in card.key_chapters()]
+        key = "、".join(keys) if chinese else ", ".join(keys)
         one, two = cited.cite(first.chunk_id, *forms), cited.cite(last.chunk_id, *forms)
+        if first.chapter == last.chapter:  # not "first in ch. 8, last in ch. 8"
+            lines.append(f"只出现于{chapter_label(first.chapter, True)}{one}。" if chinese else
+                         f"Appears only in {chapter_label(first.chapter, False)} {one}.")
+            return lines
         lines.append(
             f"首次出现于{chapter_label(first.chapter, True)}{one}，最后出现于"
             f"{chapter_label(last.chapter, True)}{two}；着墨最多的是第{key}回。" if chinese else

@@ -143,3 +143,12 @@ def test_a_which_chapter_question_cites_the_story_before_any_entry(demo_home: Pa
     answer = json.loads(done.out)
     assert not answer["citations"][0]["source"].endswith("glossary.toml"), answer["answer"]
     assert answer["citations"][0]["chapter"] > 0
+
+
+@pytest.mark.parametrize(("name", "line"), [("Qu Ming", "Appears only in ch. 8 [2]."),
+                                            ("曲明", "只出现于第8回[2]。")])
+def test_someone_of_one_chapter_appears_only_there(demo_home: Path, name: str, line: str) -> None:
+    """Not "First appears in ch. 8, last in ch. 8; most present in chapters 8." (newcomer)."""
+    done = lore("card", name, "--world", "demo", home=demo_home)
+    assert done.code == 0, done.err
+    assert line in done.out.splitlines(), done.out
