@@ -40,9 +40,11 @@ class _Cited:
     voice: Voice
     citations: list[Citation] = field(default_factory=list)
 
-    def cite(self, chunk_id: str, *words: str) -> str:
+    def cite(self, chunk_id: str, *words: str, about: Sequence[str] = ()) -> str:
         """[n] for the passage, adding it the first time with a quote: the words themselves
-        when they are a sentence of it, else its first sentence that holds one of them."""
+        when they are a sentence of it, else its first sentence that holds one of them — with
+        `about`, one that also holds one of those, else one that holds one of those (a
+        relation: the sentence of 沈砚's entry that names 苏绾, 苏绾之师, not 沈砚：字青崖。)."""
         for n, known in enumerate(self.citations, start=1):
             if known.chunk_id == chunk_id:
                 return f"[{n}]"
@@ -51,7 +53,7 @@ class _Cited:
             return ""
         flat = " ".join(chunk.text.split())
         quote = words[0] if words and len(words[0]) >= QUOTE_MIN and words[0] in flat else (
-            _sentence_with(chunk.text, words))
+            _sentence_with(chunk.text, words, about))
         self.citations.append(Citation(chunk_id=chunk_id, chapter=chunk.chapter,
                                        source=chunk.document, lines=(chunk.line_start,
                                                                      chunk.line_end),
@@ -202,7 +204,8 @@ def _relations(card: Card, cited: _Cited, limit: int) -> str:
         phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"
         if not word or phrase in said:
             continue
-        said[phrase] = phrase + cited.cite(fact.chunk_id, *voice.forms(fact.other))
+        said[phrase] = phrase + cited.cite(fact.chunk_id, *voice.forms(fact.other),
+                                           about=voice.forms(card.entity))
         if len(said) == limit:
             break
     return ("、" if voice.chinese else ", ").join(said.values())
@@ -234,11 +237,17 @@ def _han(text: str) -> bool:
     return has_han(text[:1])
 
 
-def _sentence_with(text: str, words: Sequence[str]) -> str:
-    """The passage's first sentence holding one of the words (else its first sentence)."""
+def _sentence_with(text: str, words: Sequence[str], about: Sequence[str] = ()) -> str:
+    """The passage's first sentence holding one of the words and one of `about`, else one of
+    `about`, else one of the words (else its first sentence)."""
     found = [s.text for s in sentences(text, "quote")]
-    return next((s for s in found if any(w and w in s for w in words)),
-                found[0] if found else text[:80])
+
+    def holds(sentence: str, of: Sequence[str]) -> bool:
+        return any(w and w in sentence for w in of)
+
+    return next((s for s in found if holds(s, words) and holds(s, about)),
+                next((s for s in found if holds(s, about)),
+                     next((s for s in found if holds(s, words)), found[0] if found else text[:80])))
 
 
 def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:

@@ -152,3 +152,15 @@ def test_someone_of_one_chapter_appears_only_there(demo_home: Path, name: str, l
     done = lore("card", name, "--world", "demo", home=demo_home)
     assert done.code == 0, done.err
     assert line in done.out.splitlines(), done.out
+
+
+def test_a_relation_cites_the_sentence_that_states_it(demo_home: Path) -> None:
+    """苏绾's relation to 沈砚 stands in 沈砚's entry: its quote is the sentence naming her
+    (苏绾之师…), not the entry's first sentence holding his name (字青崖。; newcomer's trial)."""
+    done = lore("card", "苏绾", "--world", "demo", "--json", home=demo_home)
+    assert done.code == 0, done.err
+    card = json.loads(done.out)
+    relation = next(line for line in card["text"].splitlines() if line.startswith("关系："))
+    n = int(relation.split("[", 1)[1].split("]", 1)[0])
+    quote = card["citations"][n - 1]["quote"]
+    assert "苏绾" in quote, quote
