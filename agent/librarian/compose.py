@@ -337,13 +337,20 @@ def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citat
     """The citations whose quotes bear on the question: the first, the `keep` passage's (the
     likely answer's own sentence), and each other that holds one of the question's words
     besides its names. "Where does Shen Yan teach?" saw also “Shen Yan was quiet for a
-    moment.”: a sentence that only names him. A relation question's words (relation, 什么关系)
-    are said in kin words, and a question of names alone has no other words: these keep all."""
-    words = [t for t in terms if not _part_of_name(t, plan.mentions)]
-    if plan.asks_relation or not words:
+    moment.”: a sentence that only names him. A question of names alone (俞涉是谁？) keeps the
+    passages that mention one of them; a relation question's words (relation, 什么关系) are
+    said in kin words: it keeps all."""
+    if plan.asks_relation:
         return list(cited), list(citations)
+    words = [t for t in terms if not _part_of_name(t, plan.mentions)]
+
+    def bears(passage: Passage, quote: str) -> bool:
+        if words:
+            return any(_holds(quote, w) for w in words)
+        return any(e in passage.entities for e in plan.entities)
+
     pairs = [(p, c) for n, (p, c) in enumerate(zip(cited, citations, strict=True))
-             if n == 0 or p.chunk_id == keep or any(_holds(c.quote, w) for w in words)]
+             if n == 0 or p.chunk_id == keep or bears(p, c.quote)]
     return [p for p, _ in pairs], [c for _, c in pairs]
 
 

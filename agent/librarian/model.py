@@ -273,7 +273,12 @@ class Librarian:
         if card is not None:  # a card read under the horizon says how far it was read itself
             voice = Voice(plan.chinese, self.retriever.entities,
                           self.retriever.lexicon.gender)
-            return card_answer(card, self.retriever.chunks, voice, horizon)
+            told = card_answer(card, self.retriever.chunks, voice, horizon)
+            if told.stop_reason != "evidence":
+                return told
+            # it appears, but no entry or defining sentence says who it is: the passages that
+            # bear on it may ("Who is Old Hopgiant?" — a fellow of truly horrible size), not
+            # "The text does not say who Old Hopgiant is" over where it appears
         answer = self._compose(plan, ranked, relations)
         if answer.stop_reason == "evidence" or not residue(stated_text(answer)):
             # nothing stated (evidence, or only quotes): the world's entry may say it

@@ -302,6 +302,17 @@ async def test_under_a_horizon_an_answer_that_states_nothing_says_how_far_it_rea
     assert all(c.chapter <= 1 for c in result.answer.citations)
 
 
+async def test_who_is_someone_no_sentence_defines_quotes_the_passages_about_him(
+        run, sanguo) -> None:
+    # these chapters define 张宝 nowhere (his card holds no entry, office or defining sentence):
+    # the answer was "原文没有说张宝是谁" over where he appears; the passages about him say more
+    # (a newcomer's trial, in English: "Who is Old Hopgiant?" — a fellow of truly horrible size)
+    result = await run("张宝是谁？")
+    assert not result.answer.text.startswith("原文没有说"), result.answer.text
+    assert result.answer.citations and all("张宝" in sanguo.chunks[c.chunk_id].entities
+                                           for c in result.answer.citations)
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("I could not pick out one answer; the sentences that bear on the question:",
      "Up to chapter 3: I could not pick out one answer; the sentences that bear on the question:"),
