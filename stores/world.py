@@ -108,7 +108,7 @@ class WorldStores:
             return self._index_embedder
         row = self.catalog.world(self.world)
         if row and row["embedder"]:
-            return embedder_named(row["embedder"], self.settings.embedder)
+            return embedder_named(row["embedder"], self.settings.embedder, self.world)
         return make_embedder(self.settings.embedder)
 
     @property

@@ -54,9 +54,11 @@ def fast_embedder(settings: EmbedderSettings) -> Embedder | None:
     return UseEmbedder()
 
 
-def embedder_named(name: str, settings: EmbedderSettings) -> Embedder:
+def embedder_named(name: str, settings: EmbedderSettings, world: str = "") -> Embedder:
     """The embedder whose vectors a world's index holds (its catalog row names it), so a query
-    is embedded in the same space as the passages whatever the settings say now."""
+    is embedded in the same space as the passages whatever the settings say now: a world built
+    with sentence-transformers or FlagEmbedding is still searched with that model when the
+    settings have moved on to e5."""
     configured = make_embedder(settings)
     if configured.name == name:
         return configured
@@ -72,8 +74,22 @@ def embedder_named(name: str, settings: EmbedderSettings) -> Embedder:
         from stores.embedders.e5 import E5Embedder
 
         return E5Embedder()
-    raise ConfigError(f"this world's vectors were built with {name!r}, which the settings no "
-                      f"longer select (embedder.backend = {settings.backend!r})",
+    backend, _, model = name.partition(":")
+    if backend == "st" and model:
+        from stores.embedders.sentence_transformers import (
+            DEFAULT_NAME,
+            SentenceTransformerEmbedder,
+        )
+
+        return SentenceTransformerEmbedder("" if model == DEFAULT_NAME else model,
+                                           settings.device, settings.batch_size)
+    if backend == "flag" and model:
+        from stores.embedders.flag import FlagEmbedder
+
+        return FlagEmbedder(model, settings.device, settings.batch_size)
+    switch = f"lore vectors --world {world}" if world else "lore vectors --world NAME"
+    raise ConfigError(f"this world's vectors were built with {name!r}, which no embedder "
+                      f"backend here makes (embedder.backend = {settings.backend!r})",
                       where="embedder.backend / embedder.model",
-                      hint="set the embedder back to the one that built the world, or re-run "
-                           "`lore ingest` for this world to rebuild its vectors")
+                      hint=f"run `{switch}` to compute the world's e5 vectors and search with "
+                           "them from then on")

@@ -267,12 +267,16 @@ def test_e5_queries_run_on_every_allowed_thread_with_blas_kept_to_one() -> None:
     assert E5Embedder(max_threads=2).query_threads == min(2, os.cpu_count() or 1)
 
 
-def test_a_world_built_by_an_embedder_the_settings_cannot_name_says_what_to_do() -> None:
+def test_a_world_is_searched_with_the_embedder_that_built_it() -> None:
+    """Whatever the settings select now (a newcomer built a world with sentence-transformers,
+    went back to the default e5, and every question failed)."""
     from stores.embedders import embedder_named
 
     assert embedder_named("e5-small", EmbedderSettings(backend="use")).name == "e5-small"
     assert embedder_named("use-m3", EmbedderSettings(backend="e5")).name == "use-m3"
+    for name in ("st:all-MiniLM-L6-v2", "st:BAAI/bge-small-zh-v1.5", "flag:BAAI/bge-m3"):
+        assert embedder_named(name, EmbedderSettings(backend="e5")).name == name  # not loaded
     with pytest.raises(ConfigError) as caught:
-        embedder_named("st:BAAI/bge-small-zh-v1.5", EmbedderSettings(backend="e5"))
+        embedder_named("word2vec:old", EmbedderSettings(backend="e5"), "mine")
     assert caught.value.where == "embedder.backend / embedder.model"
-    assert "lore ingest" in str(caught.value.hint)
+    assert "lore vectors --world mine" in str(caught.value.hint)
