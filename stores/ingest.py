@@ -214,7 +214,10 @@ def _parse(todo: list[Todo], glossary: Path | None,
         if item.path == glossary:
             doc = lore_document(str(item.path), "glossary", "utf-8", read_glossary(item.path))
         else:
-            doc = read_document(item.path, fallback_chapter=i + 1)
+            # a file that names no chapter is numbered by its place among the world's
+            # documents, not in this run: files added later follow the others, and a changed
+            # file keeps its number
+            doc = read_document(item.path, fallback_chapter=item.order + 1)
         parsed.append((doc, item))
     progress("read", len(todo), len(todo))
     return parsed

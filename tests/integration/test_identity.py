@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from stores.world import WorldStores
 from tests.integration.census import assert_consistent, census, paths
 from tests.integration.lore import ROOT, Result, lore
+from tui.settings import load_settings
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -309,3 +311,26 @@ def _removed_then_killed(home: Path, path: str) -> None:
         catalog.relocate("w", [], [doc_id])
     finally:
         catalog.close()
+
+
+def test_files_that_name_no_chapter_added_later_follow_the_others(tmp_path: Path) -> None:
+    """Chapters are numbered by a file's place among the world's documents: the files of a
+    second ingest had taken chapters 1 and 2 again, so two stories were cited as one chapter
+    (newcomer's trial, FairytaleQA stories without headings)."""
+    home = tmp_path / "home"
+    first, more = tmp_path / "first", tmp_path / "more"
+    for folder, names in ((first, ("a-fox", "b-wolf")), (more, ("c-bear", "d-hare"))):
+        folder.mkdir()
+        for name in names:
+            (folder / f"{name}.txt").write_text(f"The {name[2:]} walked to the river alone.\n"
+                                                f"It drank, and went home before dark.\n",
+                                                encoding="utf-8")
+    ingest(home, first, "--world", "w")
+    ingest(home, more, "--world", "w")
+    settings = load_settings(data_dir=home)
+    stores = WorldStores(settings, "w")
+    try:
+        by_file = {Path(c.document).name: c.chapter for c in stores.catalog.chunks("w")}
+    finally:
+        stores.close()
+    assert by_file == {"a-fox.txt": 1, "b-wolf.txt": 2, "c-bear.txt": 3, "d-hare.txt": 4}
