@@ -348,6 +348,10 @@ def find_session(store: SessionStore, ident: str) -> Session:
     matches = [s for s in store.list_sessions() if s.id.startswith(ident.upper())] if ident else []
     if len(matches) == 1:
         return matches[0]
-    many = f" ({len(matches)} sessions start with it)" if matches else ""
-    raise NotFoundError(f"no session with id {ident!r}{many}", where=store.path,
+    if matches:  # not "no session": several, and the prefix cannot say which
+        shown = ", ".join(s.id for s in matches[:4]) + (", …" if len(matches) > 4 else "")
+        raise NotFoundError(f"{ident!r} starts {len(matches)} session ids ({shown})",
+                            where=store.path, hint="give more of the id; `lore sessions list` "
+                                                   "shows the sessions and their ids")
+    raise NotFoundError(f"no session with id {ident!r}", where=store.path,
                         hint="`lore sessions list` shows the sessions and their ids")

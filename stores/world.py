@@ -92,10 +92,14 @@ class WorldStores:
         """The world's catalog row; a clear error when the world was never ingested."""
         row = self.catalog.world(self.world)
         if row is None:
-            known = ", ".join(w["name"] for w in self.catalog.worlds()) or "none yet"
+            names = [w["name"] for w in self.catalog.worlds()]
+            known = ", ".join(names) or "none yet"
+            near = _near(self.world, names)
+            hint = f"ingest it first: lore ingest PATH... --world {self.world}"
+            if near:  # a typo (demoo, Demo) is not a world to make
+                hint = f"did you mean --world {near}? Else {hint}"
             raise LoreError(f"no world named {self.world!r} (known worlds: {known})",
-                            where="--world",
-                            hint=f"ingest it first: lore ingest PATH... --world {self.world}")
+                            where="--world", hint=hint)
         return row
 
     @cached_property
@@ -157,3 +161,12 @@ class WorldStores:
         catalog = self.__dict__.pop("catalog", None)
         if catalog is not None and self._catalog is None:
             catalog.close()
+
+
+def _near(name: str, names: list[str]) -> str | None:
+    """The known world a mistyped name most likely means (Demo, demoo → demo), if any."""
+    import difflib
+
+    folded = {n.casefold(): n for n in names}
+    found = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.75)
+    return folded[found[0]] if found else None

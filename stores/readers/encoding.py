@@ -64,7 +64,8 @@ def read_bytes(path: Path) -> bytes:
                          hint="check that it is readable by you") from None
     if not data:
         raise InputError("the file is empty", where=path,
-                         hint="put the text in the file, or leave it out of the ingest")
+                         hint="put the text in the file, or delete it or move it out of the "
+                              "folder; then run the same command again")
     return data
 
 

@@ -150,3 +150,18 @@ def _wait_for_some_embeddings(path: Path, proc: subprocess.Popen, timeout: float
             pass
         time.sleep(0.05)
     return 0
+
+
+def test_an_empty_file_in_a_folder_says_how_to_go_on_and_that_works(tmp_path: Path) -> None:
+    """"Leave it out of the ingest" could not be done for a folder (lore ingest has no exclude;
+    newcomer's trial): the advice is to move the file out, and doing so works."""
+    folder = tmp_path / "story"
+    folder.mkdir()
+    (folder / "01.txt").write_text("The fox crossed the river at dawn.\n", encoding="utf-8")
+    (folder / "notes.txt").write_text("", encoding="utf-8")
+    home = tmp_path / "home"
+    result = lore("ingest", folder, "--world", "w", home=home)
+    assert_clear_error(result, f"{folder / 'notes.txt'}: the file is empty", "move it out")
+    (folder / "notes.txt").rename(tmp_path / "notes.txt")
+    again = lore("ingest", folder, "--world", "w", home=home)
+    assert again.code == 0, again.err

@@ -184,5 +184,9 @@ def test_unknown_names_and_sessions_are_clear_errors(sanguo_home: Path) -> None:
     assert result.code == 2 and "NOSUCHSESSION" in result.err
     result = lore("ask", "谁？", "--world", "nowhere", home=sanguo_home)
     assert result.code == 2 and "no world named 'nowhere'" in result.err
+    assert "did you mean" not in result.err
+    for typo in ("Sanguo", "sanguoo"):  # a typo is not a world to make (newcomer's trial)
+        result = lore("ask", "谁？", "--world", typo, home=sanguo_home)
+        assert result.code == 2 and "did you mean --world sanguo?" in result.err, result.err
     listed = lore("sessions", "list", "--world", "nowhere", "--json", home=sanguo_home)
     assert listed.code == 0 and json.loads(listed.out) == []  # no session about nothing

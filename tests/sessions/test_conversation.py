@@ -217,6 +217,9 @@ async def test_reopening_resumes_the_session_and_its_stack(
         other = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
         assert other.session.id != session_id and other.stack() == []
         assert find_session(store, session_id[:12]).id == session_id
+        with pytest.raises(LoreError, match="starts 2 session ids") as caught:
+            find_session(store, "0")  # both ids start with it: ambiguous, not missing
+        assert "give more of the id" in str(caught.value.hint)
         foreign = store.create_session("elsewhere")
         with pytest.raises(LoreError, match="about world 'elsewhere', not 'mini'"):
             Conversation.open(mini_settings, "mini", store=store, open_world=OpenWorld(mini_retriever),
