@@ -77,8 +77,10 @@ class Catalog:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
         except OSError as exc:
-            raise StoreError(f"cannot write the data folder: {exc.strerror or exc}",
-                             where=path.parent,
+            taken = next((p for p in (path.parent, *path.parent.parents) if p.is_file()), None)
+            why = (f"{taken} is a file, not a folder" if taken is not None
+                   else exc.strerror or str(exc))
+            raise StoreError(f"cannot write the data folder: {why}", where=path.parent,
                              hint="choose a writable folder with --data-dir or LORE_HOME") from None
         except sqlite3.DatabaseError as exc:
             if (full := disk_full(exc, path.parent)) is not None:

@@ -165,3 +165,13 @@ def test_a_gbk_file_with_a_utf8_line_names_the_line(tmp_path: Path, shared_data:
     clean = corpus / "001.txt"
     clean.write_bytes("\n".join(lines).encode("gbk", errors="ignore"))
     assert lore("ingest", corpus, "--world", "mixed", home=tmp_path / "home").code == 0
+
+
+def test_a_data_folder_that_is_a_file_says_so(tmp_path: Path) -> None:
+    """LORE_HOME set to a file printed only "File exists" (newcomer's trial)."""
+    home = tmp_path / "afile"
+    home.write_text("not a folder\n", encoding="utf-8")
+    result = lore("worlds", home=home)
+    assert result.code != 0 and "Traceback" not in result.err
+    assert f"{home} is a file, not a folder" in result.err, result.err
+    assert home.read_text(encoding="utf-8") == "not a folder\n"  # and it is left as it was
