@@ -334,3 +334,19 @@ def test_files_that_name_no_chapter_added_later_follow_the_others(tmp_path: Path
     finally:
         stores.close()
     assert by_file == {"a-fox.txt": 1, "b-wolf.txt": 2, "c-bear.txt": 3, "d-hare.txt": 4}
+    listed = lore("worlds", home=home)
+    assert " 4 chapters " in listed.out and " 0 entities " in listed.out, listed.out
+
+
+def test_one_of_a_kind_is_counted_in_the_singular(tmp_path: Path) -> None:
+    """Not "1 chapters", "1 entities" (newcomer's trial)."""
+    from tui.commands.world import counted
+
+    assert [counted(1, "chapter"), counted(2, "chapter"), counted(1, "entity"),
+            counted(0, "entity"), counted(12, "passage", 4)] == [
+        "1 chapter", "2 chapters", "1 entity", "0 entities", "  12 passages"]
+    home = tmp_path / "home"
+    story = tmp_path / "story.txt"
+    story.write_text("The fox walked to the river alone.\n", encoding="utf-8")
+    assert " 1 passage, " in ingest(home, story, "--world", "w").out
+    assert " 1 chapter " in lore("worlds", home=home).out

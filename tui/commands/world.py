@@ -66,9 +66,9 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
         total = sum(report.seconds.values())
         echo(f"{world}: {len(report.changed)} of {report.files - len(report.duplicates)} "
                    f"files (re)indexed{''.join(f', {e}' for e in extras)}, "
-                   f"{report.chunks} passages, {report.entities} entities, "
-                   f"{report.relations} relations, {report.embedded} passages embedded "
-                   f"in {total:.1f} s.")
+                   f"{counted(report.chunks, 'passage')}, {counted(report.entities, 'entity')}, "
+                   f"{counted(report.relations, 'relation')}, "
+                   f"{counted(report.embedded, 'passage')} embedded in {total:.1f} s.")
     if vectors:
         _upgrade(ctx.obj.settings, world)
 
@@ -157,8 +157,8 @@ def prune_command(
         echo(f"{world}: nothing removed.")
     else:
         echo(f"{world}: removed {len(report.dropped)} of {report.files} documents; "
-                   f"{report.chunks} passages, {report.entities} entities, "
-                   f"{report.relations} relations remain.")
+                   f"{counted(report.chunks, 'passage')}, {counted(report.entities, 'entity')}, "
+                   f"{counted(report.relations, 'relation')} remain.")
 
 
 def entities_command(
@@ -212,9 +212,9 @@ def worlds_command(
     if not rows:
         echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
     for r in rows:
-        echo(f"{r['name']:<16} {r['state']:<10} {r['chapters']:>4} chapters "
-                   f"{r['chunks']:>6} passages {r['entities']:>5} entities  "
-                   f"{vectors[r['name']]}")
+        echo(f"{r['name']:<16} {r['state']:<10} {counted(r['chapters'], 'chapter', 4):<13} "
+             f"{counted(r['chunks'], 'passage', 6):<15} {counted(r['entities'], 'entity', 5):<14}  "
+             f"{vectors[r['name']]}")
 
 
 def demo_world_path() -> Path:
@@ -261,3 +261,9 @@ def demo_command(
         if (status := world_vector_status(settings, DEMO_WORLD)) is not None:
             echo(f"{DEMO_WORLD} is searchable now ({status.line()}); the app computes the e5 "
                  f"vectors in the background (or now: lore vectors --world {DEMO_WORLD}).")
+
+
+def counted(n: int, noun: str, width: int = 0) -> str:
+    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
+    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
+    return f"{n:>{width}} {plural}"
