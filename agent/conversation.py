@@ -234,9 +234,9 @@ class Conversation:
         evidence gives are no guess at an answer.)"""
         # the lexicon is built here, in the worker, when a turn is the first to need it
         asked = Asked.read(resolution, self.lexicon)
-        guess = (likely_answer(asked, answer.entities)
-                 if answer.stop_reason == "evidence" and asked_thing(resolution.question)
-                 else "")
+        thing = asked_thing(resolution.question)
+        guess = (likely_answer(asked, answer.entities, self.lexicon.kind, thing)
+                 if answer.stop_reason == "evidence" and thing else "")
         return next_stack(asked, answer.entities, old, guess=guess)
 
     @property

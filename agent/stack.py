@@ -143,11 +143,25 @@ class Asked:
         return cls(typed, named, list(dict.fromkeys([*named, *referred])))
 
 
-def likely_answer(asked: Asked, answer_entities: Sequence[str]) -> str:
-    """The first of an unstated answer's entities that the question did not name ('' if none):
-    the candidate the reader found most likely, which the stack shows as a guess."""
+ANSWERING_KINDS = {"person": ("person", "other"), "place": ("place", "other"), "number": (),
+                   "name": ("person", "place", "item", "faction", "other")}
+"""The entity types that may answer each kind of question (stores.lang.asked_thing): no
+entity is a number, and "other" is untyped."""
+
+
+def likely_answer(asked: Asked, answer_entities: Sequence[str],
+                  kind: Callable[[str], str] | None = None, thing: str = "") -> str:
+    """The first of an unstated answer's entities that the question did not name, and of a
+    type that answers the `thing` asked for when both are given ('' if none): the candidate the
+    reader found most likely, which the stack shows as a guess. Where-questions get no person
+    as their likely answer (顾青禾在哪里找到了蚀心散？ — its evidence opens on 顾怀山's name)."""
     given = set(asked.names)
-    return next((n for n in answer_entities if n and n not in given), "")
+    wanted = ANSWERING_KINDS.get(thing) if thing else None
+
+    def answers(name: str) -> bool:
+        return kind is None or wanted is None or kind(name) in wanted
+
+    return next((n for n in answer_entities if n and n not in given and answers(n)), "")
 
 
 def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[StackEntry],

@@ -215,6 +215,17 @@ def test_only_a_name_the_question_did_not_give_is_a_guess(sanguo: Lexicon) -> No
     assert [(e.entity, e.guess) for e in marked] == [("关羽", False), ("华雄", True)]
 
 
+def test_a_where_question_has_no_person_as_its_likely_answer(sanguo: Lexicon) -> None:
+    # 顾青禾在哪里找到了蚀心散？: the evidence opened on her father's name, marked the likely
+    # answer (a newcomer's trial); a where-question's guess is a place, a who-question's a person
+    asked = Asked.read(Resolution("关羽在哪里被擒？", "关羽在哪里被擒？"), sanguo)
+    assert likely_answer(asked, ["曹操", "麦城"], sanguo.kind, "place") == "麦城"
+    assert likely_answer(asked, ["曹操"], sanguo.kind, "place") == ""
+    who = Asked.read(Resolution("谁擒了关羽？", "谁擒了关羽？"), sanguo)
+    assert likely_answer(who, ["麦城", "曹操"], sanguo.kind, "person") == "曹操"
+    assert likely_answer(who, ["麦城", "曹操"]) == "麦城"  # no kinds given: the first
+
+
 # -- English ----------------------------------------------------------------------------------
 def test_english_pronouns(monte: Lexicon) -> None:
     play(monte,
