@@ -79,10 +79,11 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
                 forms: Callable[[str], list[str]], uses: Callable[[str], bool],
                 recalled: Sequence[str] = ()) -> list[str]:
     """The names and numbers the answer states that no cited passage holds, as the answer
-    writes them (the question's own names and numbers are not claims), and the question's words
-    that the world's text never uses (`uses`) when the answer says them again. `spans` finds the
-    world's names in a text; `forms` gives a name's every written form. What the conversation's
-    memory gave (`recalled`) holds claims too: "we talked about 韩峥 in turn 2" stands on it."""
+    writes them (the question's own names and numbers are not claims), and the names of the
+    question that the world's text never uses (`uses`) when the answer says them again. `spans`
+    finds the world's names in a text; `forms` gives a name's every written form. What the
+    conversation's memory gave (`recalled`) holds claims too: "we talked about 韩峥 in turn 2"
+    stands on it."""
     if answer.stop_reason != "answered":
         return []
     own = stated_text(answer)
@@ -119,7 +120,8 @@ def _untold_premise(own: str, question: str, uses: Callable[[str], bool]) -> lis
             found.append(word)
         elif word in latin:
             found.append(latin[word])
-    return [w for w in found if not any(w != other and w in other for other in found)]  # 张三丰, not 三丰
+    # 张三丰, not also 三丰
+    return [w for w in found if not any(w != other and w in other for other in found)]
 
 
 def marked(answer: Answer, missing: Sequence[str]) -> Answer:
