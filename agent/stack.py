@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from agent.gender import Gender
 from sessions.records import StackEntry
 from stores.lang import has_han
+from stores.models import ANSWERING_TYPES
 
 if TYPE_CHECKING:
     from agent.retrieval import Retriever
@@ -143,12 +144,6 @@ class Asked:
         return cls(typed, named, list(dict.fromkeys([*named, *referred])))
 
 
-ANSWERING_KINDS = {"person": ("person", "other"), "place": ("place", "other"), "number": (),
-                   "name": ("person", "place", "item", "faction", "other")}
-"""The entity types that may answer each kind of question (stores.lang.asked_thing): no
-entity is a number, and "other" is untyped."""
-
-
 def likely_answer(asked: Asked, answer_entities: Sequence[str],
                   kind: Callable[[str], str] | None = None, thing: str = "") -> str:
     """The first of an unstated answer's entities that the question did not name, and of a
@@ -156,10 +151,12 @@ def likely_answer(asked: Asked, answer_entities: Sequence[str],
     reader found most likely, which the stack shows as a guess. Where-questions get no person
     as their likely answer (顾青禾在哪里找到了蚀心散？ — its evidence opens on 顾怀山's name)."""
     given = set(asked.names)
-    wanted = ANSWERING_KINDS.get(thing) if thing else None
+    wanted = ANSWERING_TYPES.get(thing) if thing else None
 
     def answers(name: str) -> bool:
-        return kind is None or wanted is None or kind(name) in wanted
+        if kind is None or wanted is None:
+            return True
+        return kind(name) in wanted or (bool(wanted) and kind(name) == "other")
 
     return next((n for n in answer_entities if n and n not in given and answers(n)), "")
 

@@ -21,6 +21,13 @@ RELATION_TYPES: frozenset[str] = frozenset({
     "member_of", "spouse", "mentor", "rival", "located_in", "owns", "parent_of", "child_of",
 })
 
+ANSWERING_TYPES: dict[str, frozenset[str]] = {
+    "person": frozenset({"person"}), "place": frozenset({"place"}), "number": frozenset(),
+    "name": frozenset({"person", "item", "faction", "place"}),
+}
+"""The entity types that answer each kind of question (stores.lang.asked_thing: who, where, how
+many, what is it called). An untyped entity ("other") may answer any of them but a number."""
+
 
 @dataclass(slots=True)
 class Paragraph:

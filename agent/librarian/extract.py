@@ -31,15 +31,13 @@ from agent.schemas import Passage
 from stores.lang import HAN_RANGES, asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
 from stores.lang.text import sentences
-from stores.models import LORE_CHAPTER
+from stores.models import ANSWERING_TYPES, LORE_CHAPTER
 
 TOP = 5
 """How many of the best passages are read for candidates."""
 
 PERSON, PLACE, NUMBER, NAME = "person", "place", "number", "name"
 """What a question asks for (stores.lang.asked_thing)."""
-WANTED_TYPES = {PERSON: {"person"}, PLACE: {"place"}, NAME: {"person", "item", "faction", "place"}}
-"""The world's entity types that answer each kind of question ("other" answers any, untyped)."""
 
 FEATURES = ("bias", "best", "best_words", "share", "leader", "margin", "near", "near_best",
             "slot", "passages", "first", "title", "typed", "common", "lore", "speaker", "quoted",
@@ -194,7 +192,7 @@ def _mentions(kind: str, sentence: str, spans: list[tuple[int, int, str]],
         pattern = _ZH_NUMBER if has_han(sentence) else _EN_NUMBER
         return [(m.start(), m.end(), m.group(0).lower()) for m in pattern.finditer(sentence)
                 if not _inside(m.start(), m.end(), spans)]
-    wanted = WANTED_TYPES[kind]
+    wanted = ANSWERING_TYPES[kind]
     out = [(s, e, n) for s, e, n in spans if kinds.get(n, "other") in wanted | {"other"}]
     if kind == PLACE:  # places the world does not list by name (白帝城, the Château d'If)
         listed = zh_places(sentence, spans) if has_han(sentence) else en_places(sentence, spans)
@@ -295,7 +293,7 @@ def _inside(start: int, end: int, spans: list[tuple[int, int, str]]) -> bool:
 
 
 def _typed(kind: str, entity_type: str | None) -> bool:
-    return kind in WANTED_TYPES and entity_type in WANTED_TYPES[kind]
+    return entity_type in ANSWERING_TYPES.get(kind, ())
 
 
 def _nearness(sentence: str, start: int, end: int, words: Sequence[str]) -> float:
