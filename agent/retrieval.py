@@ -6,7 +6,6 @@ evaluation harness all share one implementation.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -22,7 +21,7 @@ from stores.dedup import distinct
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
 from stores.lang import has_han
-from stores.lang.text import fold_latin, han_in, sentences, stem
+from stores.lang.text import fold_latin, holds_word, sentences
 from stores.models import RELATION_TYPES, Chunk
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
@@ -157,10 +156,9 @@ class Retriever:
         folded = fold_latin(raw)
 
         def uses(word: str) -> bool:
-            if has_han(word):
-                return han_in(word, raw)
-            return fold_latin(word) in folded or re.search(
-                r"\b" + re.escape(stem(word, prefix=True)), folded) is not None
+            if not has_han(word) and fold_latin(word) in folded:  # also inside a word
+                return True
+            return holds_word(raw, word, folded)
 
         return lru_cache(maxsize=1024)(uses)
 

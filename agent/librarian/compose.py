@@ -31,7 +31,7 @@ from stores.lang.asking import (
     known_given_name,
     name_like,
 )
-from stores.lang.text import SentenceRule, fold_latin, han_in, sentences, stem
+from stores.lang.text import SentenceRule, fold_latin, holds_word, sentences, stem
 from stores.lang.zh import OPENING_NAME, POINTING
 from stores.models import LORE_CHAPTER, chapter_label
 
@@ -346,7 +346,7 @@ def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citat
 
     def bears(passage: Passage, quote: str) -> bool:
         if words:
-            return any(_holds(quote, w) for w in words)
+            return any(holds_word(quote, w) for w in words)
         return any(e in passage.entities for e in plan.entities)
 
     pairs = [(p, c) for n, (p, c) in enumerate(zip(cited, citations, strict=True))
@@ -358,14 +358,6 @@ def _part_of_name(term: str, mentions: Sequence[str]) -> bool:
     if has_han(term):
         return any(term in m or m in term for m in mentions)
     return any(term in {stem(fold_latin(w)) for w in m.split()} for m in mentions)
-
-
-def _holds(text: str, word: str) -> bool:
-    """The text holds the question's word: a Han word as `han_in` finds it, a Latin word's stem
-    at the start of one of its words."""
-    if has_han(word):
-        return han_in(word, text)
-    return re.search(rf"\b{re.escape(stem(word, prefix=True))}", fold_latin(text)) is not None
 
 
 def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:

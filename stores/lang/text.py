@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
-from stores.lang import LANGUAGES, language
+from stores.lang import LANGUAGES, has_han, language
 
 SentenceRule = Literal["story", "quote", "chunk", "clause", "between", "head", "mark"]
 """How `sentences` cuts a text:
@@ -187,3 +187,13 @@ def stem(word: str, *, prefix: bool = False) -> str:
 
         _SNOWBALL.stemmer = Stemmer.Stemmer("english")
     return str(_SNOWBALL.stemmer.stemWord(word))
+
+
+def holds_word(text: str, word: str, folded: str | None = None) -> bool:
+    """The text holds the word: a Han word as `han_in` finds it, a Latin word in any inflection
+    (its leading letters, `stem(prefix=True)`, opening one of the text's words: celebration ←
+    celebrated). `folded`: the text already folded (`fold_latin`), for a long text read often."""
+    if has_han(word):
+        return han_in(word, text)
+    folded = fold_latin(text) if folded is None else folded
+    return re.search(rf"\b{re.escape(stem(word, prefix=True))}", folded) is not None
