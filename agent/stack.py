@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from agent.gender import Gender
 from sessions.records import StackEntry
 from stores.lang import has_han
-from stores.models import ANSWERING_TYPES
+from stores.models import may_answer
 
 if TYPE_CHECKING:
     from agent.retrieval import Retriever
@@ -151,14 +151,8 @@ def likely_answer(asked: Asked, answer_entities: Sequence[str],
     reader found most likely, which the stack shows as a guess. Where-questions get no person
     as their likely answer (顾青禾在哪里找到了蚀心散？ — its evidence opens on 顾怀山's name)."""
     given = set(asked.names)
-    wanted = ANSWERING_TYPES.get(thing) if thing else None
-
-    def answers(name: str) -> bool:
-        if kind is None or wanted is None:
-            return True
-        return kind(name) in wanted or (bool(wanted) and kind(name) == "other")
-
-    return next((n for n in answer_entities if n and n not in given and answers(n)), "")
+    return next((n for n in answer_entities if n and n not in given
+                 and (kind is None or not thing or may_answer(kind(n), thing))), "")
 
 
 def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[StackEntry],

@@ -29,6 +29,12 @@ ANSWERING_TYPES: dict[str, frozenset[str]] = {
 many, what is it called). An untyped entity ("other") may answer any of them but a number."""
 
 
+def may_answer(entity_type: str, asked: str) -> bool:
+    """Whether an entity of this type may answer a question after `asked` (ANSWERING_TYPES)."""
+    wanted = ANSWERING_TYPES.get(asked, frozenset())
+    return entity_type in wanted or (entity_type == "other" and bool(wanted))
+
+
 @dataclass(slots=True)
 class Paragraph:
     """A block of source text with its 1-based line span in the source file."""

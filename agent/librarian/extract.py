@@ -31,7 +31,7 @@ from agent.schemas import Passage
 from stores.lang import HAN_RANGES, asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
 from stores.lang.text import sentences
-from stores.models import ANSWERING_TYPES, LORE_CHAPTER
+from stores.models import ANSWERING_TYPES, LORE_CHAPTER, may_answer
 
 TOP = 5
 """How many of the best passages are read for candidates."""
@@ -192,8 +192,7 @@ def _mentions(kind: str, sentence: str, spans: list[tuple[int, int, str]],
         pattern = _ZH_NUMBER if has_han(sentence) else _EN_NUMBER
         return [(m.start(), m.end(), m.group(0).lower()) for m in pattern.finditer(sentence)
                 if not _inside(m.start(), m.end(), spans)]
-    wanted = ANSWERING_TYPES[kind]
-    out = [(s, e, n) for s, e, n in spans if kinds.get(n, "other") in wanted | {"other"}]
+    out = [(s, e, n) for s, e, n in spans if may_answer(kinds.get(n, "other"), kind)]
     if kind == PLACE:  # places the world does not list by name (白帝城, the Château d'If)
         listed = zh_places(sentence, spans) if has_han(sentence) else en_places(sentence, spans)
         out += [(at, at + len(words), words) for at, words in listed]
