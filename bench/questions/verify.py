@@ -50,7 +50,7 @@ CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chap
            "pride_and_prejudice": "pride_and_prejudice/chapters",
            "hongloumeng": "hongloumeng/chapters"}
 # file-name prefix → a text of bench/texts.py SOURCES, read from that script's cache
-FETCHED = {"botchan": "botchan"}
+FETCHED = {"botchan": "botchan", "voyage_out": "voyage_out"}
 # file stem → the only chapters its gold may name (a set written for part of the book)
 CHAPTER_RANGES = {"hongloumeng_b": (61, 120)}
 _LATIN_HEADING = re.compile(r"^Chapter (\d+)\.")
@@ -95,6 +95,17 @@ def _texts_module():
     return module
 
 
+def entity_checks():
+    """entity_checks.py beside this script (the checks of the people and merges files)."""
+    if (module := sys.modules.get("bench_entity_checks")) is None:
+        spec = importlib.util.spec_from_file_location("bench_entity_checks",
+                                                      HERE / "entity_checks.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return module
+
+
 def fetched_chapters(name: str) -> Path:
     """The chapters folder of a text that bench/texts.py fetches; FileNotFoundError saying
     how to fetch it when its cache does not hold it."""
@@ -109,7 +120,9 @@ def fetched_chapters(name: str) -> Path:
 def corpus_for(path: Path, data: Path) -> dict[int, str] | None:
     """The chapters of the novel a question file is about, or None for other files
     (`cards_<book>.jsonl` is about <book>)."""
-    name_ = path.name.removeprefix(CARDS_PREFIX)
+    name_ = path.name
+    for prefix in (CARDS_PREFIX, entity_checks().PEOPLE_PREFIX, entity_checks().MERGES_PREFIX):
+        name_ = name_.removeprefix(prefix)
     for prefix, name in FETCHED.items():
         if name_.startswith(prefix):
             return load_chapters(fetched_chapters(name))
@@ -271,6 +284,11 @@ def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
     except FileNotFoundError as exc:
         report.errors.append(f"{path.name}: {exc}")
         chapters = None  # the format is still checked
+    checks = entity_checks()
+    if path.name.startswith((checks.PEOPLE_PREFIX, checks.MERGES_PREFIX)):
+        report.kind = "people" if path.name.startswith(checks.PEOPLE_PREFIX) else "merges"
+    book = checks.whole_text(chapters) if chapters is not None else None
+    pairs: Counter = Counter()
     ids: Counter = Counter()
     for line, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not raw.strip():
@@ -289,7 +307,14 @@ def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
         elif report.records == 1 and path.name.startswith(CARDS_PREFIX):
             report.kind = "cards"
         ids[obj.get("id")] += 1
-        if report.kind == "cards":
+        if report.kind == "people":
+            checks.check_person(report.error, line, obj, book)
+            report.types["main" if obj.get("main", True) else "added"] += 1
+        elif report.kind == "merges":
+            checks.check_pair(report.error, line, obj, book)
+            report.types[f"{'same' if obj.get('same') else 'not'}:{obj.get('kind')}"] += 1
+            pairs[checks.pair_key(obj)] += 1
+        elif report.kind == "cards":
             check_card(report, line, obj, chapters)
         elif report.kind == "dialogues":
             check_dialogue(report, line, obj, chapters)
@@ -297,6 +322,8 @@ def verify_file(path: Path, data: Path = DEFAULT_DATA) -> Report:
             check_question(report, line, obj, chapters)
     for dup in (i for i, n in ids.items() if n > 1):
         report.errors.append(f"{path.name}: id {dup!r} occurs {ids[dup]} times")
+    for pair in (p for p, n in pairs.items() if n > 1):
+        report.errors.append(f"{path.name}: the pair {sorted(pair)} is written {pairs[pair]} times")
     if report.records == 0:
         report.errors.append(f"{path.name}: no records")
     elif report.kind == "cards" and report.records != CARDS_RECORDS:
