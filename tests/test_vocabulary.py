@@ -42,6 +42,7 @@ PROGRAM_NAMES: dict[str, set[str]] = {
     "agent/answer_cap.py": {"_MODEL_WRITTEN"},
     "agent/evals/cards.py": {"FIELDS"},
     "agent/evals/dialogues.py": {"JSON_TURN_KEYS"},
+    "agent/evals/entities.py": {"PAIR_FIELDS", "PERSON_FIELDS"},
     "agent/evals/locomo.py": {"CATEGORIES"},
     "agent/evals/retrieval.py": {"QUESTION_TYPES"},
     "agent/small_context.py": {"QUERY_ARGUMENTS"},

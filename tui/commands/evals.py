@@ -128,3 +128,40 @@ def cards_command(
         runner.close()
     report = summarise(grades, checked, late, at)
     echo(to_json(report) if as_json else render(report))
+
+
+@eval_app.command("entities")
+def entities_command(
+    ctx: typer.Context,
+    world: Annotated[str, typer.Option("--world", help="the world the book was ingested as")],
+    merges: Annotated[Path | None, typer.Option("--merges", help="name pairs JSONL (bench/"
+                                                "questions/README.md, entity sets)")] = None,
+    people: Annotated[Path | None, typer.Option("--people", help="main people JSONL")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON, with every record")] = False,
+) -> None:
+    """Whether the world knows who is who: name pairs merged into one entity or kept apart
+    (precision, recall), and the main people found under their full name."""
+    from agent.evals.entities import (
+        PAIR_FIELDS,
+        PERSON_FIELDS,
+        evaluate,
+        load_records,
+        render,
+        to_json,
+    )
+    from stores.errors import ConfigError
+    from stores.world import WorldStores
+
+    if merges is None and people is None:
+        raise ConfigError("nothing to measure", where="lore eval entities",
+                          hint="give --merges FILE, --people FILE or both")
+    pairs = load_records(merges, PAIR_FIELDS) if merges else []
+    persons = load_records(people, PERSON_FIELDS) if people else []
+    stores = WorldStores(ctx.obj.settings, world)
+    try:
+        stores.require()
+        entities = stores.catalog.entities(world)
+    finally:
+        stores.close()
+    report = evaluate(entities, pairs, persons)
+    echo(to_json(report) if as_json else render(report))
