@@ -83,7 +83,7 @@ class Retriever:
 
     @cached_property
     def matcher(self) -> AliasMatcher:
-        from stores.entities.resolve import alias_map
+        from stores.entities.matcher import alias_map
 
         return AliasMatcher(alias_map(self.stores.catalog.entities(self.stores.world)))
 

@@ -77,8 +77,7 @@ class Lexicon:
         from agent.gender import GenderGuesser, pronouns_tell
 
         if spans is None:
-            from stores.entities.matcher import AliasMatcher
-            from stores.ingest_entities import alias_map
+            from stores.entities.matcher import AliasMatcher, alias_map
 
             spans = AliasMatcher(alias_map(list(entities))).find_spans
         aliases = {e.name: list(e.aliases) for e in entities}

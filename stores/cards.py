@@ -23,8 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
-from stores.entities.matcher import AliasMatcher
-from stores.entities.resolve import alias_map
+from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip, language
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from stores.catalog import Catalog
 from stores.config import Settings
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
-from stores.entities.matcher import AliasMatcher
-from stores.entities.resolve import alias_map, build_entities, cooccurrence
+from stores.entities.matcher import AliasMatcher, alias_map
+from stores.entities.resolve import build_entities, cooccurrence
 from stores.models import RELATION_TYPES, GlossaryEntry, Relation
 
 
@@ -23,7 +23,7 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     glossary = catalog.glossary(world)
     speakers = Counter(s for *_, chunk_speakers, _ in rows for s in chunk_speakers)
     entities = build_entities(glossary, [text for _, _, text, _, _ in rows], speakers,
-                              settings.entities)
+                              settings.entities, [chapter for _, chapter, *_ in rows])
     matcher = AliasMatcher(alias_map(entities))
     mentions: Counter[str] = Counter()
     per_chunk: list[tuple[str, int, list[str]]] = []

@@ -3,12 +3,11 @@
 Submodules import their heavy libraries (rjieba, pyahocorasick) only when first used.
 """
 
-from stores.entities.matcher import AliasMatcher, count_mentions
+from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.resolve import (
     AliasConflict,
     EntityBuild,
-    alias_map,
     build_entities,
     cooccurrence,
     resolve_entities,

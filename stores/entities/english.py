@@ -1,29 +1,54 @@
-"""Group discovered English names into people: `M. Morrel` is Morrel, `Edmond` is Edmond Dantès.
+"""Group discovered English names into people: `M. Morrel` is Morrel, `Edmond` is Edmond Dantès,
+the Count of Monte Cristo is Edmond Dantès.
 
 Surnames are shared by families (Morrel is the shipowner and his son Maximilian), so the rules
-only merge where the text leaves no choice:
-- a male or neutral title merges into the bare name (M. de Villefort, Baron Danglars → Danglars);
-  a female title stays apart (Madame Danglars is not Danglars);
-- a first name merges into the one full name that starts with it (Albert → Albert de Morcerf);
-- a surname merges into the one full name that ends with it, unless a frequent titled form
-  shows the surname also names an older relative on its own (M. Morrel → no merge);
+only merge where the text leaves no choice, and a person is named by their full name:
+- a first name joins the one full name that starts with it (Albert → Albert de Morcerf); a full
+  name written only twice still names the person (Valentine → Valentine de Villefort);
+- a surname joins the one man's full name the text writes with it (Debray → Lucien Debray), or
+  the one written far more often when it is written from the surname's first chapter on
+  (Dantès → Edmond Dantès, not Louis Dantès); a family of two men (Maximilian Morrel, Pierre
+  Morrel, the surname used chapters before Maximilian appears) keeps its surname apart;
+- a man's title before a surname joins the surname (M. de Villefort, Baron Danglars → Villefort,
+  Danglars); any title before a first name joins the first name (M. Albert, Mademoiselle
+  Valentine) unless the name takes a man's title as a surname (Miss Darcy is not Mr. Darcy);
+- an unmarried woman's title before a surname joins the one woman of the family the text names
+  by her first name (Mademoiselle Danglars → Eugénie Danglars); a married woman's title (Madame
+  Danglars) is the wife, a person of her own;
 - a titled form joins the one longer form under the same title (Lady Catherine → Lady Catherine
-  de Bourgh), and a title before a first name used more often alone joins it (Miss Elizabeth →
-  Elizabeth) unless that name takes a title itself (Miss Darcy is not Mr. Darcy);
+  de Bourgh);
 - a pet name and its given name, both used alone, are one person (Lizzy, Eliza → Elizabeth);
-- a first name known alone, written with a family's name, gains that form (Jane Bennet → Jane).
+- a title of a place ("Count of Monte Cristo") joins that place's name used alone as a person
+  (Monte Cristo), unless it is a family's surname (Count of Morcerf is not every Morcerf); and
+  an apposition names one person by both ("Edmond Dantès, Count of Monte Cristo").
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from dataclasses import dataclass, field
 
 from stores.lang.en import DESCRIBERS as _DESCRIBERS
-from stores.lang.en import NAME_TITLES, PARTICLES, PET_NAMES
+from stores.lang.en import (
+    NAME_TITLES,
+    PARTICLES,
+    PET_NAMES,
+    PLACE_TITLES,
+    UNMARRIED_TITLES,
+)
+from stores.lang.en import NOT_NAMES as _NOT_NAMES
 
 _MALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "m")
 _FEMALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "f")
+_UNMARRIED = frozenset(UNMARRIED_TITLES)
 _PARTICLES = frozenset(PARTICLES)
+ANCHOR_USES = 2
+"""A full name written this often names the person its first name or surname belongs to, though
+it is too rare to be an entity of its own."""
+DOMINANCE = 5
+"""A surname shared by two men's full names joins the one written this many times more often."""
+_OF = re.compile(r"^(?P<title>" + "|".join(PLACE_TITLES) + r") (?:of|de|d’|d') (?P<place>.+)$")
 
 
 def _split(name: str) -> tuple[str, list[str]]:
@@ -45,68 +70,243 @@ def _bare_surname(words: list[str]) -> str:
     return _bare(words[1:]) if len(words) > 1 else ""
 
 
-def group_english_names(counts: Counter[str], min_count: int) -> list[tuple[str, list[str], bool]]:
+def _is_full(name: str) -> bool:
+    """An untitled name of a first name and a surname (Edmond Dantès, Albert de Morcerf)."""
+    words = name.split()
+    return (not _split(name)[0] and len(words) > 1 and words[0] not in _DESCRIBERS
+            and words[0] not in _PARTICLES and words[0] not in _NOT_NAMES
+            and not _OF.match(name))
+
+
+@dataclass
+class _Groups:
+    """Canonical name → aliases, with who is known to be a person."""
+
+    groups: dict[str, list[str]] = field(default_factory=dict)
+    person: set[str] = field(default_factory=set)
+    styled: set[str] = field(default_factory=set)
+    """Groups that are a place's name used as a person's, by the title held of it (Monte
+    Cristo, by the Count of Monte Cristo)."""
+
+    def owner(self, name: str) -> str | None:
+        if name in self.groups:
+            return name
+        for canonical, aliases in self.groups.items():
+            if name in aliases:
+                return canonical
+        return None
+
+    def move(self, alias: str, target: str) -> None:
+        """`alias` (a canonical name) and its aliases join `target`."""
+        if alias == target or target not in self.groups or alias not in self.groups:
+            return
+        self.groups[target].extend([alias, *self.groups.pop(alias)])
+        if alias in self.person:
+            self.person.discard(alias)
+            self.person.add(target)
+
+    def rename(self, old: str, new: str) -> None:
+        """The group of `old` is named `new`, keeping `old` as an alias."""
+        aliases = [a for a in self.groups.pop(old) if a != new]
+        self.groups[new] = [old, *aliases]
+        if old in self.person:
+            self.person.discard(old)
+            self.person.add(new)
+
+    def names(self) -> set[str]:
+        return {n for canonical, aliases in self.groups.items() for n in (canonical, *aliases)}
+
+
+def group_english_names(counts: Counter[str], min_count: int,
+                        text: str = "") -> list[tuple[str, list[str], bool]]:
     """(canonical name, aliases, is a person) for the names seen at least `min_count` times.
 
     A name becomes a person when a title or a first name ties it to one; other frequent
-    capitalised names (Paris, Marseilles) stay as plain entities.
+    capitalised names (Paris, Marseilles) stay as plain entities. `text` (the whole world) gives
+    where a name is first written and the appositions that name one person twice.
     """
+    counts = _without_stray_words(counts, min_count, _lowercase_words(text))
     kept = {name: count for name, count in counts.items() if count >= min_count}
-    titles_of = {name for name in kept if _split(name)[0]}
-    full_names = [n for n in kept if n not in titles_of and len(n.split()) > 1
-                  and n.split()[0] not in _DESCRIBERS and n.split()[0] not in _PARTICLES]
-    groups: dict[str, list[str]] = {name: [] for name in kept if name not in titles_of}
-    person: set[str] = set()
-    for full in full_names:
+    fulls = _full_names(counts)
+    anchors = {n: c for n, c in fulls.items() if c >= ANCHOR_USES}
+    women = _women(counts)
+    g = _Groups({name: [] for name in kept if not _split(name)[0]})
+    appositions = _appositions(text)
+    _fold_first_names(g, kept)
+    _join_first_names(g, kept, anchors)
+    _join_surnames(g, kept, anchors, fulls, women, text, appositions)
+    _join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
+                 anchors)
+    _fold_titled(g, kept)
+    _add_family_names(g, counts)
+    _join_places(g)
+    _join_appositions(g, appositions)
+    return [(name, aliases, name in g.person) for name, aliases in g.groups.items()]
+
+
+def _lowercase_words(text: str) -> set[str]:
+    """The words the text writes in lower case at least once (common words, not names)."""
+    return {w for w in re.findall(r"\b[a-zà-ÿ][\w’'-]*", text)}
+
+
+def _without_stray_words(counts: Counter[str], min_count: int,
+                         lowercase: set[str]) -> Counter[str]:
+    """The names without those that are a word the text also writes in lower case glued before
+    a name of its own (Meanwhile Albert, Whilst Albert); Red Shirt and Master Darling stay."""
+    return Counter({n: c for n, c in counts.items()
+                    if not (len(n.split()) == 2 and n.split()[0].lower() in lowercase
+                            and counts[n.split()[1]] >= min_count and not _split(n)[0])})
+
+
+def _full_names(counts: Counter[str]) -> Counter[str]:
+    """Every full name the text writes, titled or not, with how often (M. Noirtier de Villefort
+    counts for Noirtier de Villefort)."""
+    fulls: Counter[str] = Counter()
+    for name, count in counts.items():
+        untitled = " ".join(_split(name)[1])
+        if _is_full(untitled):
+            fulls[untitled] += count
+    return fulls
+
+
+def _women(counts: Counter[str]) -> set[str]:
+    """First names the text writes after an unmarried woman's title (Mademoiselle Valentine,
+    Miss Lydia): daughters of their family, not of another's ("Lady Catherine" is no Miss)."""
+    found = set()
+    for name in counts:
+        title, words = _split(name)
+        if title in _UNMARRIED and len(words) >= 1 and words[0] not in _PARTICLES:
+            found.add(words[0])
+    return found
+
+
+def _first_words(names) -> Counter[str]:
+    return Counter(n.split()[0] for n in names)
+
+
+def _join_first_names(g: _Groups, kept: dict[str, int], anchors: dict[str, int]) -> None:
+    """A first name joins the one full name that starts with it; a full name too rare to be
+    kept names the group."""
+    fulls = {n for n in (*kept, *anchors) if _is_full(n)}
+    starts = _first_words(fulls)
+    surnames = {_bare(_split(n)[1]) for n in kept if _split(n)[0] in _MALE_TITLES}
+    for full in sorted(fulls, key=lambda n: -(kept.get(n) or anchors.get(n, 0))):
         first = full.split()[0]
-        if first in groups and sum(1 for f in full_names if f.split()[0] == first) == 1:
-            _move(groups, first, full)
-            person.add(full)
-    male_surnames = {_bare(_split(n)[1]) for n in titles_of if _split(n)[0] in _MALE_TITLES}
-    for full in full_names:
-        surname = _bare_surname(full.split())
-        owners = [f for f in full_names if _bare_surname(f.split()) == surname]
-        # Only a person's name lends its surname: the first word must be a first name seen
-        # on its own (Edmond Dantès yes, Café de Paris no).
-        first_name = full.split()[0] in kept
-        if (first_name and surname in groups and len(owners) == 1
-                and surname not in male_surnames):
-            _move(groups, surname, full)
-            person.add(full)
-    for titled in sorted(titles_of, key=lambda n: -kept[n]):
-        title, rest = _split(titled)
+        if starts[first] != 1 or first not in g.groups or first in surnames:
+            continue  # Colonel Fitzwilliam: a surname, though Fitzwilliam Darcy starts with it
+        if full in g.groups:
+            g.move(first, full)
+            g.person.add(full)
+        elif g.owner(full) is None:
+            g.rename(first, full)  # too rare to make a person of it: Rosings Park
+
+
+def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
+                   fulls: Counter[str], women: set[str], text: str,
+                   appositions: list[tuple[str, str]]) -> None:
+    """A surname joins the one man's full name of its family (see the module). A man of another
+    name who holds the family's title (Fernand Mondego, Count of Morcerf) is of the family too."""
+    families: dict[str, list[str]] = {}
+    for full in anchors:
+        families.setdefault(_bare_surname(full.split()), []).append(full)
+    for full, title in appositions:
+        place = _OF.match(title)
+        if place and _bare_surname(full.split()) != place["place"]:
+            families.setdefault(place["place"], []).append(full)
+    for surname, members in families.items():
+        men = list(dict.fromkeys(f for f in members if f.split()[0] not in women))
+        target = _family_head(surname, men, fulls, text) if surname in g.groups else None
+        if target is None or (g.owner(target) is None and target not in anchors
+                              and target not in kept):
+            continue
+        owner = g.owner(target)
+        if owner is None:
+            g.groups[target] = []
+            owner = target
+        if owner != surname:
+            g.move(surname, owner)
+            g.person.add(owner)
+
+
+def _family_head(surname: str, men: list[str], counts: Counter[str], text: str) -> str | None:
+    """The one man of the family a surname alone names, or None (see the module)."""
+    if not men:
+        return None
+    if len(men) == 1:
+        return men[0] if _introduced_with(men[0], surname, text) else None
+    ranked = sorted(men, key=lambda n: -counts[n])
+    best, second = ranked[0], ranked[1]
+    if counts[best] < DOMINANCE * counts[second]:
+        return None
+    return best if _introduced_with(best, surname, text) else None
+
+
+def _introduced_with(full: str, surname: str, text: str) -> bool:
+    """The full name (or its first name) is written from the surname's first uses on: the same
+    man, not a relative the story meets later (M. Morrel in chapter 1, Maximilian Morrel from
+    chapter 30)."""
+    first = min(_first_use(full, text), _first_use(full.split()[0], text))
+    return first - _first_use(surname, text) <= max(2000, len(text) // 100)
+
+
+def _first_use(name: str, text: str) -> int:
+    at = text.find(name)
+    return at if at >= 0 else len(text)
+
+
+def _join_titled(g: _Groups, seen: dict[str, int], min_count: int, women: set[str],
+                 anchors: dict[str, int]) -> None:
+    """Titled forms written at least twice join their person (see the module); the others
+    written `min_count` times are groups of their own."""
+    titled = sorted((n for n in seen if _split(n)[0]), key=lambda n: -seen[n])
+    male_surnames = {_bare(_split(n)[1]) for n in seen if _split(n)[0] in _MALE_TITLES
+                     and seen[n] >= min_count}
+    firsts = _first_words(anchors)
+    for name in titled:
+        title, rest = _split(name)
         bare = _bare(rest)
-        target = _owner(groups, bare) if title in _MALE_TITLES else None
+        target = None
+        if title in _MALE_TITLES:
+            target = g.owner(bare)
+        if (target is None and len(rest) == 1 and bare not in male_surnames
+                and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]):
+            target = g.owner(bare)  # M. Albert, Mademoiselle Valentine; not Lady Catherine
+        if target is None and len(rest) > 1 and _is_full(" ".join(rest)):
+            target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet
+        if target is None and title in _UNMARRIED:
+            target = _daughter(bare, g, women)
         if target is not None:
-            groups[target].append(titled)
-            person.add(target)
-        else:
-            groups.setdefault(titled, [])
-            if not _family_plural(bare, groups):  # the Miss Bennets are the sisters
-                person.add(titled)
-    _fold_titled(groups, kept)
-    _fold_first_names(groups, kept)
-    _add_family_names(groups, counts)
-    return [(name, aliases, name in person) for name, aliases in groups.items()]
+            g.groups[target].append(name)
+            g.person.add(target)
+            continue
+        if seen[name] < min_count:
+            continue
+        g.groups.setdefault(name, [])
+        if not _family_plural(bare, g.groups):  # the Miss Bennets are the sisters
+            g.person.add(name)
+
+
+def _daughter(surname: str, g: _Groups, women: set[str]) -> str | None:
+    """The one woman of the family the text names by her first name and surname."""
+    daughters = {g.owner(n) for n in g.names()
+                 if _is_full(n) and n.split()[0] in women
+                 and _bare_surname(n.split()) == surname}
+    daughters.discard(None)
+    return next(iter(daughters)) if len(daughters) == 1 else None
 
 
 def _family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
     """Whether a name is a family's name made plural (Bennets, Lucases): several people."""
-    last = {name.split()[-1] for name in _names(groups) if name != bare}
+    last = {name.split()[-1] for canonical, aliases in groups.items()
+            for name in (canonical, *aliases) if name != bare}
     return any(bare == family + ending for family in last for ending in ("s", "es"))
 
 
-def _names(groups: dict[str, list[str]]) -> set[str]:
-    """Every name the groups hold: canonical names and aliases."""
-    return {name for canonical, aliases in groups.items() for name in (canonical, *aliases)}
-
-
-def _fold_titled(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
+def _fold_titled(g: _Groups, kept: dict[str, int]) -> None:
     """Titled forms of one person: a shorter form whose only longer form under the same title
     starts with it (Lady Catherine → Lady Catherine de Bourgh; Sir William → Sir William
-    Lucas), the same name in another case (Miss De Bourgh → Miss de Bourgh), and a title
-    before a first name that is more often used alone (Miss Elizabeth, Miss Elizabeth Bennet
-    → Elizabeth)."""
+    Lucas), the same name in another case (Miss De Bourgh → Miss de Bourgh)."""
+    groups = g.groups
     titled = [n for n in list(groups) if _split(n)[0]]
     for name in sorted(titled, key=len):
         if name not in groups:
@@ -116,56 +316,90 @@ def _fold_titled(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
                   and " ".join(_split(n)[1]).startswith(" ".join(rest) + " ")]
         same = [n for n in groups if n != name and n.lower() == name.lower()
                 and kept.get(n, 0) >= kept.get(name, 0)]
-        first = rest[0] if rest[0] not in _PARTICLES else ""
         if len(longer) == 1:
-            _move(groups, name, longer[0])
+            g.move(name, longer[0])
         elif same:
-            _move(groups, name, same[0])
-        elif first in groups and kept.get(first, 0) > kept.get(name, 0) and len(rest) <= 2 \
-                and not any(_split(alias)[0] for alias in groups[first]):
-            # a name that takes a title itself (Mr. Darcy) is a surname: Miss Darcy is his sister
-            _move(groups, name, first)
+            g.move(name, same[0])
 
 
-def _fold_first_names(groups: dict[str, list[str]], kept: dict[str, int]) -> None:
+def _fold_first_names(g: _Groups, kept: dict[str, int]) -> None:
     """A pet name and the given name it is formed from, both used alone as names, are one
     person: Lizzy and Eliza → Elizabeth. The rarer form joins the commoner (Catherine, used
     alone ten times in Pride and Prejudice, joins Kitty)."""
     for pet, formal in PET_NAMES.items():
-        if pet in groups and formal in groups:
-            rare, common = sorted((pet, formal), key=lambda n: kept.get(n, 0))
-            _move(groups, rare, common)
+        pet_owner, formal_owner = g.owner(pet), g.owner(formal)
+        if pet_owner and formal_owner and pet_owner != formal_owner and (
+                pet_owner == pet or formal_owner == formal):
+            rare, common = sorted((pet_owner, formal_owner), key=lambda n: (
+                len(n.split()) > 1, kept.get(n, 0)))
+            g.move(rare, common)
 
 
-
-def _add_family_names(groups: dict[str, list[str]], counts: Counter[str]) -> None:
+def _add_family_names(g: _Groups, counts: Counter[str]) -> None:
     """A first name known alone, written once or more with the family's name, is the same
-    person: Jane Bennet and Miss Lydia Bennet (once or twice in Pride and Prejudice, where the
-    sisters are Jane and Lydia) join Jane and Lydia, with the untitled form, so a question
-    naming "Lydia Bennet" means Lydia, not Lydia and Mr. Bennet."""
-    known = _names(groups)
+    person: Jane Bennet and Miss Lydia Bennet join Jane and Lydia, with the untitled form, so a
+    question naming "Lydia Bennet" means Lydia, not Lydia and Mr. Bennet."""
+    known = g.names()
     families = {name.split()[-1] for name in known if len(name.split()) > 1} | {
-        name for name in groups if len(name.split()) == 1}
+        name for name in g.groups if len(name.split()) == 1}
     for name in counts:
-        _, words = _split(name)  # Miss Lydia Bennet: Lydia Bennet, under a title
-        if len(words) == 2 and words[0] in groups and words[1] in families \
+        _, words = _split(name)
+        if len(words) == 2 and words[0] in g.groups and words[1] in families \
                 and words[1] != words[0]:
             for form in dict.fromkeys((name, " ".join(words))):
                 if form not in known:
-                    groups[words[0]].append(form)
+                    g.groups[words[0]].append(form)
                     known.add(form)
 
 
-def _move(groups: dict[str, list[str]], alias: str, target: str) -> None:
-    if alias == target or target not in groups or alias not in groups:
-        return
-    groups[target].extend([alias, *groups.pop(alias)])
+def _join_places(g: _Groups) -> None:
+    """A title of a place (Count of Monte Cristo) joins the place's name used alone as a person
+    (Monte Cristo), unless a family bears it (Albert de Morcerf: Count of Morcerf is one man of
+    several Morcerfs)."""
+    surnames = {_bare_surname(n.split()) for n in g.names() if _is_full(n)}
+    for name, match in [(n, _OF.match(n)) for n in list(g.groups)]:
+        if match is None:
+            continue
+        place = match["place"]
+        owner = g.owner(place)
+        if owner is not None and owner != name and place not in surnames:
+            g.move(name, owner)
+            g.person.add(owner)
+            g.styled.add(owner)
 
 
-def _owner(groups: dict[str, list[str]], name: str) -> str | None:
-    if name in groups:
-        return name
-    for canonical, aliases in groups.items():
-        if name in aliases:
-            return canonical
-    return None
+def _appositions(text: str) -> list[tuple[str, str]]:
+    """(full name, title of a place) for each "Edmond Dantès, Count of Monte Cristo" in the
+    text: a person's full name, a comma and a title held of a place, which name one person."""
+    if not text:
+        return []
+    titles = "|".join(map(re.escape, PLACE_TITLES))
+    full = r"[A-ZÀ-Þ][\w’'-]+(?: (?:de |d’|d')?[A-ZÀ-Þ][\w’'-]+)+"
+    pattern = re.compile(rf"(?P<name>{full}),\s+_?(?:the\s+)?(?P<title>(?:{titles})\s+"
+                         rf"(?:of|de|d’|d')\s*[A-ZÀ-Þ][\w’'-]+(?:\s+[A-ZÀ-Þ][\w’'-]+)?)_?"
+                         rf"(?!['’]s)")
+    found = []
+    for match in pattern.finditer(text):
+        name = " ".join(match["name"].split())
+        title = " ".join(match["title"].split()).strip("_")
+        if _is_full(name):
+            found.append((name, title))
+    return list(dict.fromkeys(found))
+
+
+def _join_appositions(g: _Groups, appositions: list[tuple[str, str]]) -> None:
+    """An apposition gives the full name's person the title, or the title's group when the
+    title is a group of its own or its place's name used as a person's (the Count of Monte
+    Cristo, and Monte Cristo); a title already part of another person's names (Albert de
+    Morcerf's Vicomte de Morcerf) is left where it is."""
+    for name, title in appositions:
+        person, other = g.owner(name), g.owner(title)
+        if person is None or person == other:
+            continue
+        if other is None:
+            g.groups[person].append(title)
+        elif other == title or other in g.styled:
+            g.move(other, person)
+        else:
+            continue
+        g.person.add(person)

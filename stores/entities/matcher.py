@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stores.lang.en import COMMON_NAME_WORDS as _COMMON_WORDS
+from stores.models import Entity
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,3 +161,15 @@ def count_mentions(matcher: AliasMatcher, texts: Iterable[str]) -> Counter[str]:
     for text in texts:
         total.update(matcher.find(text))
     return total
+
+
+def alias_map(entities: Iterable[Entity]) -> dict[str, str]:
+    """alias → canonical name for an AliasMatcher; canonical names map to themselves."""
+    mapping: dict[str, str] = {}
+    entities = list(entities)
+    for entity in entities:
+        for alias in entity.aliases:
+            mapping.setdefault(alias, entity.name)
+    for entity in entities:
+        mapping[entity.name] = entity.name
+    return mapping

@@ -226,7 +226,8 @@ def english_aliases(text: str) -> list[tuple[str, list[str]]]:
     found: dict[str, list[str]] = {}
     for match in _EN_ALIAS.finditer(text):
         # Hard-wrapped text breaks names across lines: "Rocca\nPriori".
-        name, alias = " ".join(match["name"].split()), " ".join(match["alias"].split())
+        name = " ".join((match["name"] or match["name2"]).split())
+        alias = " ".join((match["alias"] or match["alias2"]).split())
         if not (_en_name_ok(name) and _en_name_ok(alias)) or name == alias:
             continue
         bucket = found.setdefault(name, [])

@@ -11,22 +11,21 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from stores.config import EntitySettings
 from stores.entities.english import group_english_names
-from stores.entities.matcher import AliasMatcher, count_mentions
+from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
-from stores.entities.surnames import COMPOUND_SURNAMES, surname_of
+from stores.entities.people import extend_cut_names, group_chinese
+from stores.entities.surnames import COMPOUND_SURNAMES
 from stores.entities.tagger import chinese_person_names, chinese_speakers, english_names
-from stores.entities.titles import fold_titles
 from stores.lang import has_han
 from stores.lang.en import AT_PLACE as _AT_PLACE
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
 from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
-from stores.lang.zh import HONORIFIC, STATE_NAMES
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
 log = logging.getLogger(__name__)
@@ -66,13 +65,15 @@ class EntityBuild:
 
 
 def build_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
-                   speakers: Counter[str], settings: EntitySettings) -> list[Entity]:
+                   speakers: Counter[str], settings: EntitySettings,
+                   chapters: Sequence[int] | None = None) -> list[Entity]:
     """The world's entities, most mentioned first; conflicts are logged (see resolve_entities)."""
-    return resolve_entities(glossary, chunk_texts, speakers, settings).entities
+    return resolve_entities(glossary, chunk_texts, speakers, settings, chapters).entities
 
 
 def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
-                     speakers: Counter[str], settings: EntitySettings) -> EntityBuild:
+                     speakers: Counter[str], settings: EntitySettings,
+                     chapters: Sequence[int] | None = None) -> EntityBuild:
     """Merge every source into entities, settle alias conflicts, count mentions.
 
     Names found only by a tagger must be mentioned `settings.min_mentions` times (counted by
@@ -94,9 +95,7 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
             continue
         kept.append(entity)
     if has_han("".join(chunk_texts[:50])):
-        text = "\n".join(chunk_texts)
-        kept = fold_titles(fold_honorifics(join_given_names(kept), text, settings.min_mentions),
-                           text)
+        kept = group_chinese(kept, chunk_texts, chapters, settings.min_mentions)
     elif _LATIN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
         kept = type_by_use(kept, text)
@@ -138,64 +137,6 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     return entities
 
 
-DOMINANCE = 3
-"""The surname's best-known person must be mentioned this many times more than the next."""
-
-
-def fold_honorifics(entities: list[Entity], text: str, min_mentions: int) -> list[Entity]:
-    """Give 关公 to 关羽 when one person clearly owns the surname (关羽 ~450 mentions against
-    关平's ~100) and the text uses the form at least twice `min_mentions` times.
-
-    Measured on 三国演义 this yields exactly 关公 → 关羽 and 曹公 → 曹操; the rarer forms
-    (吕公, 于公, 马公: under ten uses each) are mostly other people or phrases (荐之于公)."""
-    claimed = {a for e in entities for a in (e.name, *e.aliases)}
-    by_surname: dict[str, list[Entity]] = {}
-    for entity in entities:
-        surname = surname_of(entity.name)
-        if (entity.type == "person" and len(surname) == 1 and surname not in STATE_NAMES
-                and len(entity.name) in (2, 3)):
-            by_surname.setdefault(surname, []).append(entity)
-    for surname, kin in by_surname.items():
-        alias = surname + HONORIFIC
-        if alias in claimed:
-            continue
-        kin.sort(key=lambda e: -e.mentions)
-        if len(kin) > 1 and kin[0].mentions < DOMINANCE * kin[1].mentions:
-            continue
-        count = text.count(alias)
-        if count >= 2 * min_mentions:
-            kin[0].aliases.append(alias)
-            kin[0].mentions += count
-    return entities
-
-
-def join_given_names(entities: list[Entity]) -> list[Entity]:
-    """Fold a person known by the given name alone (雨村, 湘云 — a speaker) into the one person
-    whose full name is a surname and that given name (贾雨村, 史湘云): a novel writes the full
-    name where it introduces someone and the given name after. A given name two full names end
-    with (宝玉: 贾宝玉, 甄宝玉) stays its own.
-
-    Measured: 红楼梦 joins 雨村, 湘云, 岫烟, 湘莲, 二姐 (尤二姐); 三国演义 士仁 (傅士仁) and 子服
-    (王子服); nothing else."""
-    full: dict[str, list[Entity]] = {}
-    for entity in entities:
-        surname = surname_of(entity.name)
-        if entity.type == "person" and surname and len(entity.name) == len(surname) + 2:
-            full.setdefault(entity.name[len(surname):], []).append(entity)
-    kept = []
-    for entity in entities:
-        owners = full.get(entity.name, [])
-        if entity.type != "person" or len(owners) != 1 or owners[0] is entity:
-            kept.append(entity)
-            continue
-        owner = owners[0]
-        owner.aliases += [a for a in (entity.name, *entity.aliases) if a not in owner.aliases]
-        owner.mentions += entity.mentions
-        owner.sources += [s for s in entity.sources if s not in owner.sources]
-        owner.description = owner.description or entity.description
-    return kept
-
-
 def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
                       speakers: Counter[str], settings: EntitySettings) -> list[Candidate]:
     """Every source's proposals, highest priority first."""
@@ -214,16 +155,18 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
     if chinese and settings.name_tagging:
         # Tagged that often as a name, not just found that often as a string: 马入 occurs
         # in 兵马入城 many times but is tagged as a name once.
-        for name, count in chinese_person_names(chunk_texts).most_common():
+        tagged = chinese_person_names(chunk_texts)
+        for name, count in extend_cut_names(tagged, text, settings.min_mentions).most_common():
             if count >= settings.min_mentions * _three_char_factor(name):
                 out.append(Candidate(name, "tagger", type="person"))
         # Given names alone (宝玉, 袭人) speak that often: after the tagger's, so a courtesy
         # name the patterns already gave someone (孔明) joins that person.
-        for name, count in chinese_speakers(chunk_texts).most_common():
+        speaking = chinese_speakers(chunk_texts)
+        for name, count in extend_cut_names(speaking, text, settings.min_mentions).most_common():
             if count >= settings.min_mentions:
                 out.append(Candidate(name, "tagger", type="person"))
     if latin and settings.english_names:
-        grouped = group_english_names(english_names(chunk_texts), settings.min_mentions)
+        grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)
         for name, aliases, is_person in grouped:
             out.append(Candidate(name, "tagger", aliases, "person" if is_person else "other"))
     return out
@@ -307,18 +250,6 @@ def _settle(entities: dict[str, Entity], owners: dict[str, set[str]],
                 entities[name].aliases.remove(alias)
         conflicts.append(AliasConflict(alias, sorted({*claimants, *names}), kept_by))
     return conflicts
-
-
-def alias_map(entities: Iterable[Entity]) -> dict[str, str]:
-    """alias → canonical name for an AliasMatcher; canonical names map to themselves."""
-    mapping: dict[str, str] = {}
-    entities = list(entities)
-    for entity in entities:
-        for alias in entity.aliases:
-            mapping.setdefault(alias, entity.name)
-    for entity in entities:
-        mapping[entity.name] = entity.name
-    return mapping
 
 
 def cooccurrence(chunks: list[tuple[str, int, list[str]]], min_weight: int = 2,

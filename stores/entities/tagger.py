@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
-from stores.lang.en import CAPITALISED_WORD, NAME_TITLES
+from stores.lang.en import CAPITALISED_WORD, NAME_TITLES, PLACE_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.zh import DEMONSTRATIVES as _DEMONSTRATIVES
@@ -102,6 +102,20 @@ def chinese_person_names(texts: Iterable[str]) -> Counter[str]:
     return names
 
 
+def one_word(text: str, start: int, end: int, context: int = 4) -> bool:
+    """Whether the segmenter reads text[start:end] as one word where it stands: 贾宝玉 in
+    「贾宝玉听了」 is one name, 于刘备 in 「降于刘备」 is a preposition and a name."""
+    left = max(0, start - context)
+    at = left
+    for word in _jieba().cut(text[left:end + context]):
+        if at == start:
+            return at + len(word) == end
+        if at > start:
+            return False
+        at += len(word)
+    return False
+
+
 def chinese_speakers(texts: Iterable[str]) -> Counter[str]:
     """Names that open a clause of speech (宝玉笑道：“…”, 孔明曰：“…”), with how often each speaks.
 
@@ -166,6 +180,10 @@ _ENGLISH_NAME = re.compile(
     r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD
     + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD + r")*)"
 )
+_PLACE_TITLE = re.compile(
+    r"(?<![\w.])(?:" + "|".join(map(re.escape, PLACE_TITLES)) + r")\s+(?:of|de)\s+"
+    + CAPITALISED_WORD + r"(?:\s+" + CAPITALISED_WORD + r")?")
+"""A title held of a place: the Count of Monte Cristo, the Countess of Morcerf."""
 _POSSESSIVE = re.compile(r"['’]s?(?=\s|$)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”‘—(\[]\s*|\n\s*)$")
 
@@ -180,7 +198,8 @@ def english_names(texts: Iterable[str]) -> Counter[str]:
     found: Counter[str] = Counter()
     sentence_initial: Counter[str] = Counter()
     mid_sentence: set[str] = set()
-    for text in texts:
+    texts_seen = list(texts)
+    for text in texts_seen:
         for match in _ENGLISH_NAME.finditer(text):
             title, words = match["title"], _POSSESSIVE.sub("", match["name"]).split()
             popped = False
@@ -202,4 +221,7 @@ def english_names(texts: Iterable[str]) -> Counter[str]:
     for name, count in sentence_initial.items():
         if name in mid_sentence:
             found[name] += count
+    for text in texts_seen:
+        for match in _PLACE_TITLE.finditer(text):
+            found[" ".join(match.group(0).split())] += 1
     return found

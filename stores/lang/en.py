@@ -14,7 +14,12 @@ _NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
 KNOWN_AS = re.compile(
     rf"\b(?P<name>{_NAME}),\s+(?:also\s+)?(?:known\s+as|called|nicknamed|surnamed)\s+"
     rf"(?P<alias>{_NAME})"  # "known as the King of …" is a title, not a name: no "the"
+    rf"|\b(?P<name2>{_NAME})(?:\s+(?:is|was)\s+(?:the|a|an|our|my)\s+[a-z][a-z\s'’-]{{0,40}}?)?"
+    rf",?\s+whom\s+(?:I|we|he|she|they|everybody|everyone|people)\s+(?:had\s+)?"
+    rf"(?:nicknamed|named|called|dubbed)\s+(?:him\s+|her\s+)?(?P<alias2>{_NAME})"
 )
+"""A name and another it is known by: "Peppino, called Rocca Priori"; "Mr. Yoshikawa is the
+teacher of drawing whom I had nicknamed Clown"."""
 
 CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
 
@@ -99,10 +104,14 @@ NAME_TITLES: dict[str, str] = {
     "Mlle.": "f", "St.": "m", "Monsieur": "m", "Madame": "f", "Mademoiselle": "f", "Signor": "m",
     "Signora": "f", "Sir": "m", "Lady": "f", "Lord": "m", "Miss": "f", "Captain": "m",
     "Colonel": "m", "Baron": "m", "Baroness": "f", "Count": "m", "Countess": "f", "Abbé": "m",
-    "Father": "m",
+    "Father": "m", "Viscount": "m", "Vicomte": "m", "Marquis": "m", "Marquise": "f",
+    "Major": "m", "General": "m", "Doctor": "m", "Prince": "m", "Princess": "f",
 }
 """Titles written before a name (M. Morrel, Madame Danglars), as the text writes them, with the
 gender they give the name ('m', 'f')."""
+PLACE_TITLES = ("Count", "Countess", "Viscount", "Vicomte", "Baron", "Baroness", "Marquis",
+                "Marquise", "Duke", "Duchess", "Earl", "Prince", "Princess", "Comte", "Comtesse")
+"""Titles held of a place, written before "of" and the place (the Count of Monte Cristo)."""
 UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
 MARRIED_TITLES = ("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora")
 """Titles of a married woman before her husband's name (Madame Danglars is Danglars' wife)."""

@@ -117,6 +117,32 @@ NOT_NAMES = frozenset({
     "许多", "常常", "时时", "和平", "安然", "平安", "明日", "明年", "周围", "高兴",
 })
 
+ADDRESS_KIN: dict[str, str] = {
+    **dict.fromkeys(("姐", "姐姐", "姐儿", "妹", "妹妹", "妹子", "丫头", "姑娘", "姨"), "f"),
+    **dict.fromkeys(("哥", "哥哥", "哥儿", "兄", "兄弟", "弟", "弟弟", "爷", "郎", "叔", "伯"), "m"),
+}
+"""Kin words and honorifics a novel adds to a character of a person's given name or to the
+surname when it addresses or speaks of them (凤姐, 凤丫头, 宝兄弟, 林妹妹, 周郎), with the gender
+they give the person."""
+SPOUSE_TITLES = ("奶奶", "太太", "嫂子", "嫂", "夫人", "娘子")
+"""Titles that name a married woman by her husband's name (琏二奶奶 is 贾琏's wife, not 贾琏)."""
+ADDRESS_RANKS = "大二三四五六七八九十"
+"""A rank in the family written between the name and the kin word (宝二爷, 薛大姑娘)."""
+RANKED_KIN = ("爷", "姑娘", "姐", "哥", "妹妹")
+"""The kin words a rank stands before."""
+NOT_ADDRESS_STEMS = frozenset("小老大阿之子儿女人家氏公王侯" + ADDRESS_RANKS)
+"""Characters that make no form of address with a kin word: 小姐, 老爷, 大哥 are words, and
+a rank alone (二爷, 三姑娘) names whoever holds it in the household."""
+PROVINCE = "州"
+"""A surname + a province (刘荆州, 刘豫州) names the province's governor."""
+DIMINUTIVE = "儿"
+"""A given name's character + 儿 calls someone fondly (蓉儿, 颦儿)."""
+IDENTITY_LINKS = ("即是", "就是", "便是", "乃是", "即", "乃")
+"""Words that state two names are one person when a name stands on each side and the sentence
+ends there (凤雏乃襄阳庞统也, 原来单福就是徐庶。)."""
+IDENTITY_END = "也。，！；"
+"""What may follow the second name of an identity statement."""
+
 HONORIFIC = "公"
 """Novels call a man by surname + 公 (关公, 曹公); the tagger rightly skips such words."""
 

@@ -8,13 +8,11 @@ from pathlib import Path
 import pytest
 
 from stores.config import EntitySettings
-from stores.entities.matcher import AliasMatcher
+from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import (
     Candidate,
-    alias_map,
     build_entities,
     cooccurrence,
-    join_given_names,
     merge_candidates,
     resolve_entities,
     type_by_use,
@@ -164,14 +162,14 @@ def test_english_pet_names_and_titled_forms_join_the_person(shared_data: Path) -
     entities = build_entities([], texts, Counter(), EntitySettings())
     matcher = AliasMatcher(alias_map(entities))
     assert {matcher.resolve(n) for n in ("Lizzy", "Eliza", "Miss Elizabeth", "Elizabeth")} == {
-        "Elizabeth"}
+        "Elizabeth Bennet"}
     assert matcher.resolve("Lady Catherine") == "Lady Catherine de Bourgh"
     assert matcher.resolve("Sir William") == "Sir William Lucas"
     assert matcher.resolve("Miss De Bourgh") == matcher.resolve("Miss de Bourgh")
     # Mr. Darcy's name takes a title of its own: Miss Darcy is his sister, not him
     assert matcher.resolve("Miss Darcy") != matcher.resolve("Darcy")
     # a sister by her first name and the family's (once or twice in the book) is that sister
-    assert matcher.find("Lydia Bennet and Jane Bennet") == {"Lydia": 1, "Jane": 1}
+    assert matcher.find("Lydia Bennet and Jane Bennet") == {"Lydia Bennet": 1, "Jane": 1}
     # the Miss Bennets are the sisters together: no one person a "she" may mean
     assert by_name(entities)["Miss Bennets"].type != "person"
 
@@ -197,32 +195,3 @@ def test_english_names_the_text_has_speak_are_people() -> None:
     # Marseilles "replied" once, which is not enough
     assert kinds == {"Mercédès": "person", "Julie": "person", "Pharaon": "other",
                      "Carnival": "other", "Marseilles": "other"}
-
-
-def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname() -> None:
-    from stores.entities.resolve import fold_honorifics
-
-    people = [Entity("关羽", "person", ["云长"], mentions=445, sources=["pattern"]),
-              Entity("关平", "person", mentions=90, sources=["tagger"]),
-              Entity("刘备", "person", mentions=2000, sources=["pattern"]),
-              Entity("刘表", "person", mentions=900, sources=["tagger"])]
-    text = "关公大怒。" * 10 + "刘公曰：" * 10
-    by_name = {e.name: e for e in fold_honorifics(people, text, min_mentions=5)}
-    assert "关公" in by_name["关羽"].aliases and by_name["关羽"].mentions == 455
-    # 刘备 does not outnumber 刘表 three to one: 刘公 could be either
-    assert "刘公" not in by_name["刘备"].aliases + by_name["刘表"].aliases
-
-
-def test_a_given_name_alone_joins_the_one_full_name_it_ends() -> None:
-    """雨村 (a speaker) is 贾雨村 (tagged where the novel introduces him); 宝玉 ends two full
-    names, 贾宝玉 and 甄宝玉, so it stays its own person; a place is never joined."""
-    people = [Entity("贾雨村", "person", mentions=17, sources=["tagger"]),
-              Entity("雨村", "person", ["雨村先生"], mentions=167, sources=["speaker"]),
-              Entity("宝玉", "person", mentions=3948), Entity("贾宝玉", "person", mentions=40),
-              Entity("甄宝玉", "person", mentions=30), Entity("林州", "place"),
-              Entity("黄林州", "person")]
-    kept = {e.name: e for e in join_given_names(people)}
-    assert "雨村" not in kept
-    assert kept["贾雨村"].aliases == ["雨村", "雨村先生"]
-    assert kept["贾雨村"].mentions == 184 and kept["贾雨村"].sources == ["tagger", "speaker"]
-    assert {"宝玉", "贾宝玉", "甄宝玉", "林州"} <= set(kept)

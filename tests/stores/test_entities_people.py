@@ -1,0 +1,176 @@
+"""One person, one entity: the names a story gives one person are joined where the text leaves one
+candidate, and kept apart where it leaves several (stores/entities/people.py for Chinese,
+stores/entities/english.py for English). Texts here are written for the tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from stores.config import EntitySettings
+from stores.entities.english import group_english_names
+from stores.entities.matcher import AliasMatcher, alias_map
+from stores.entities.patterns import english_aliases
+from stores.entities.people import (
+    Story,
+    extend_cut_names,
+    fold_address_forms,
+    fold_honorifics,
+    fold_titled_surnames,
+    join_given_names,
+    join_stated_identities,
+)
+from stores.entities.resolve import build_entities
+from stores.models import Entity
+
+
+def person(name: str, *aliases: str, mentions: int = 10, source: str = "tagger") -> Entity:
+    return Entity(name, "person", list(aliases), mentions=mentions, sources=[source])
+
+
+def names(entities: list[Entity]) -> dict[str, Entity]:
+    return {e.name: e for e in entities}
+
+
+def test_a_name_cut_short_is_extended_to_the_form_the_text_writes() -> None:
+    text = "刘老老笑道：“好。”" * 12 + "刘备曰：“善。”" * 12 + "刘备大喜。" * 3
+    found = extend_cut_names(Counter({"刘老": 20, "刘备": 20, "刘表": 2}), text, least=5)
+    # 刘备 is followed by 曰 and 大 (verbs glued after names), never extended; 刘表 is too rare
+    assert found == Counter({"刘老老": 20, "刘备": 20})
+
+
+def test_a_given_name_alone_takes_the_full_name_the_text_writes() -> None:
+    """雨村 (a speaker) is 贾雨村, an entity of its own; 熙凤 is named 王熙凤, which no source
+    made an entity; 宝玉 ends 贾宝玉 in many chapters and 甄宝玉 in one, so it is 贾宝玉's."""
+    chapters = [f"第{n}回。贾宝玉来了。宝玉笑道：“是。”" for n in range(6)]
+    chapters[0] += "这贾雨村原系胡州人氏。雨村道：“是。”那王熙凤笑道：“好。”熙凤又道：“好。”"
+    chapters[1] += "贾雨村听了。王熙凤听了。"
+    chapters[5] += "甄宝玉道：“是。”甄宝玉又道：“不。”"
+    people = [person("贾雨村", mentions=17), person("雨村", "雨村先生", mentions=167),
+              person("熙凤", mentions=20), person("宝玉", mentions=3948),
+              person("贾宝玉", mentions=40), person("甄宝玉", mentions=30),
+              person("张飞", mentions=300), Entity("林州", "place")]
+    kept = names(join_given_names(people, Story.of(chapters, None)))
+    assert "雨村" not in kept and kept["贾雨村"].aliases == ["雨村", "雨村先生"]
+    assert kept["贾雨村"].mentions == 184
+    assert "熙凤" not in kept and kept["王熙凤"].aliases == ["熙凤"]
+    assert "宝玉" in kept["贾宝玉"].aliases and "甄宝玉" in kept
+    assert {"张飞", "林州"} <= set(kept)
+
+
+def test_a_given_name_two_full_names_share_alike_stays_apart() -> None:
+    chapters = ["贾宝玉来了。甄宝玉来了。宝玉笑道：“是。”"] * 3
+    people = [person("宝玉"), person("贾宝玉"), person("甄宝玉")]
+    assert set(names(join_given_names(people, Story.of(chapters, None)))) == {
+        "宝玉", "贾宝玉", "甄宝玉"}
+
+
+def test_forms_of_address_join_the_one_person_they_are_made_from() -> None:
+    text = ("凤姐笑道：“好。”" * 6 + "凤丫头来了。" * 6 + "宝兄弟来了。" * 6 + "琏二奶奶来了。" * 6
+            + "周郎大笑。" * 6 + "林妹妹哭了。" * 6)
+    people = [person("王熙凤", mentions=40), person("凤姐", mentions=30, source="speaker"),
+              person("贾宝玉", "宝玉", mentions=4000), person("薛宝钗", "宝钗", mentions=1000),
+              person("贾琏", mentions=700), person("周瑜", mentions=300),
+              person("周泰", mentions=60), person("林黛玉", "黛玉", mentions=1300),
+              person("林之孝", mentions=40)]
+    kept = names(fold_address_forms(people, text, min_uses=5))
+    # 凤 is in one given name: 凤姐 (an entity of its own) and 凤丫头 are 王熙凤
+    assert "凤姐" not in kept and {"凤姐", "凤丫头"} <= set(kept["王熙凤"].aliases)
+    # 宝 is in two given names, 琏二奶奶 is 贾琏's wife: neither is joined on its form alone
+    assert not {"宝兄弟", "琏二奶奶"} & {a for e in kept.values() for a in e.aliases}
+    # 周郎, 林妹妹: the surname's person mentioned three times more than the next
+    assert "周郎" in kept["周瑜"].aliases and "林妹妹" in kept["林黛玉"].aliases
+
+
+def test_a_surname_form_of_two_people_alike_in_mentions_stays_apart() -> None:
+    people = [person("林黛玉", mentions=1300), person("林之孝", mentions=800)]
+    kept = fold_address_forms(people, "林妹妹哭了。" * 6, min_uses=5)
+    assert all("林妹妹" not in e.aliases for e in kept)
+
+
+def test_a_surname_and_an_office_join_the_person_its_passages_name() -> None:
+    passages = (["曹丞相大怒。曹操曰：“斩之。”"] * 4 + ["孙夫人至。孙权曰：“吾妹也。”"] * 4
+                + ["曹丞相至。曹仁迎之。曹操下马。"])
+    people = [person("曹操", mentions=1000), person("曹仁", mentions=100),
+              person("孙权", mentions=300)]
+    kept = names(fold_titled_surnames(people, passages, min_uses=3))
+    assert "曹丞相" in kept["曹操"].aliases
+    assert "孙夫人" not in kept["孙权"].aliases  # a woman's title: his sister, not him
+
+
+def test_a_stated_identity_joins_two_people() -> None:
+    text = "人言单福之才。原来单福就是徐庶。玄德乃问伊籍。"
+    people = [person("徐庶", "元直"), person("单福"), person("刘备", "玄德"), person("伊籍")]
+    kept = names(join_stated_identities(people, text))
+    assert "单福" not in kept and "单福" in kept["徐庶"].aliases
+    assert {"刘备", "伊籍"} <= set(kept)  # 玄德乃问伊籍: 乃 there is "then"
+
+
+def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname() -> None:
+    people = [Entity("关羽", "person", ["云长"], mentions=445, sources=["pattern"]),
+              Entity("关平", "person", mentions=90, sources=["tagger"]),
+              Entity("刘备", "person", mentions=2000, sources=["pattern"]),
+              Entity("刘表", "person", mentions=900, sources=["tagger"])]
+    text = "关公大怒。" * 10 + "刘公曰：" * 10
+    by_name = names(fold_honorifics(people, text, min_mentions=5))
+    assert "关公" in by_name["关羽"].aliases and by_name["关羽"].mentions == 455
+    # 刘备 does not outnumber 刘表 three to one: 刘公 could be either
+    assert "刘公" not in by_name["刘备"].aliases + by_name["刘表"].aliases
+
+
+# -- English ---------------------------------------------------------------------------------
+
+
+def groups(counts: dict[str, int], text: str) -> dict[str, str]:
+    """Each name → the canonical name of its group."""
+    out = {}
+    for canonical, aliases, _ in group_english_names(Counter(counts), 5, text):
+        out[canonical] = canonical
+        out.update(dict.fromkeys(aliases, canonical))
+    return out
+
+
+def test_an_apposition_makes_the_count_of_a_place_the_person() -> None:
+    text = ("Edmond Dantès sailed home. " * 3 + "Monte Cristo smiled. " * 3
+            + "The letter was signed: Edmond Dantès, _Count of Monte Cristo_.")
+    found = groups({"Edmond Dantès": 40, "Edmond": 30, "Dantès": 50, "Monte Cristo": 60,
+                    "Count of Monte Cristo": 20}, text)
+    assert found["Monte Cristo"] == found["Count of Monte Cristo"] == found["Dantès"] \
+        == "Edmond Dantès"
+
+
+def test_a_surname_joins_the_one_man_of_its_family() -> None:
+    # Lucien Debray is the only Debray; Morrel is written chapters before Maximilian Morrel
+    # appears and is also Pierre Morrel, so Morrel stays apart
+    text = ("M. Morrel paid the crew. Morrel was glad. " * 300 + "Pierre Morrel signed. "
+            + "Lucien Debray came in. Debray laughed. " * 5 + "Maximilian Morrel came. " * 6)
+    found = groups({"Morrel": 80, "M. Morrel": 40, "Maximilian Morrel": 16, "Maximilian": 50,
+                    "Pierre Morrel": 1, "Lucien Debray": 11, "Debray": 60, "M. Debray": 20},
+                   text)
+    assert found["Debray"] == found["M. Debray"] == "Lucien Debray"
+    assert found["Maximilian"] == "Maximilian Morrel"
+    assert found["Morrel"] == found["M. Morrel"] == "Morrel"
+
+
+def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not() -> None:
+    text = "Valentine wept. Mademoiselle Valentine rose. Madame de Villefort frowned. " * 3
+    found = groups({"Valentine": 60, "Valentine de Villefort": 4, "Mademoiselle Valentine": 6,
+                    "Mademoiselle de Villefort": 20, "Madame de Villefort": 40,
+                    "Villefort": 90, "M. de Villefort": 50}, text)
+    assert found["Mademoiselle de Villefort"] == found["Mademoiselle Valentine"] \
+        == found["Valentine"] == "Valentine de Villefort"
+    assert found["Madame de Villefort"] == "Madame de Villefort"
+    assert found["M. de Villefort"] == "Villefort"
+
+
+def test_a_nickname_the_text_gives_is_an_alias() -> None:
+    text = ("Mr. Yoshikawa is the teacher of drawing whom I had nicknamed Clown. "
+            "Hotta, whom we called Porcupine, laughed.")
+    assert english_aliases(text) == [("Yoshikawa", ["Clown"]), ("Hotta", ["Porcupine"])]
+
+
+def test_the_whole_pipeline_names_a_chinese_person_by_the_full_name() -> None:
+    texts = ["这王熙凤笑道：“好。”熙凤道：“来。”"] * 3 + ["凤姐笑道：“是。”凤丫头来了。"] * 6
+    entities = build_entities([], texts, Counter(), EntitySettings(min_mentions=3),
+                              [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    matcher = AliasMatcher(alias_map(entities))
+    assert {matcher.resolve(n) for n in ("王熙凤", "熙凤", "凤姐", "凤丫头")} == {"王熙凤"}
