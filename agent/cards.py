@@ -72,9 +72,9 @@ class Voice:
     gender: Callable[[str], str] = lambda _: ""
 
     def name(self, entity: str) -> str:
-        if self.chinese or entity.isascii():
+        if self.chinese or not has_han(entity):  # Edmond Dantès is English, accent and all
             return entity
-        return next((a for a in self.names.get(entity, []) if a.isascii()), entity)
+        return next((a for a in self.names.get(entity, []) if not has_han(a)), entity)
 
     def forms(self, entity: str) -> list[str]:
         return [entity, *self.names.get(entity, [])]

@@ -37,7 +37,7 @@ words are open-class (the door, the darkness), unlike the Chinese offices table.
 MAX_RELATIONS = 8
 MAX_QUOTE = 160
 """A defining sentence longer than this is cut at a clause boundary."""
-WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.0}
+WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5}
 """How strongly each kind of defining pattern says who someone is."""
 SPOKEN = 0.5
 """A defining sentence inside quotation marks counts this much: the narrator's introduction
@@ -176,7 +176,8 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
             else:
                 at.mentions += 1
             before, after = sentence[:start], sentence[end:]
-            role = _role_before(before)
+            # 王夫人宝玉: 夫人 ends another name written right before, no office of 宝玉's
+            role = "" if any(e == start for _, e, _ in spans) else _role_before(before)
             # 荆州刺史刘表: the place an office is of, when the world knows it as a place
             place = next((s for s, e, other in spans if e == start - len(role) and
                           places.get(other) == "place"), None) if role else None
@@ -188,7 +189,8 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                     offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
                 else:
                     known.weight += 1
-            weight = 0.0 if asking or _VOCATIVE.search(before) else _defines(after)
+            weight = 0.0 if asking or _VOCATIVE.search(before) or _governed(before) else (
+                _defines(after))
             if weight and _QUOTED.search(sentence):
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
@@ -211,11 +213,32 @@ def _strongest(facts: list[Fact]) -> list[Fact]:
     return chosen
 
 
+def _governed(before: str) -> bool:
+    """The name is the object of a preposition (see `Language.governed`)."""
+    return any(p.search(before) for p in _governed_patterns())
+
+
+@cache
+def _governed_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).governed, re.I) for code in LANGUAGES
+            if language(code).governed]
+
+
+APPOSITION_WORDS = 4
+"""An apposition that ends its sentence is at most this many words: a longer one is the rest of
+the sentence ("when he saw Franz, the servant came up to him.")."""
+
+
 def _defines(after: str) -> float:
     """How strongly the words right after a name define it (0: they do not)."""
     for kind, pattern in _defining_patterns():
-        if pattern.match(after):
-            return WEIGHTS[kind]
+        found = pattern.match(after)
+        if found is None:
+            continue
+        if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?"
+                and len(found.group("what").split()) > APPOSITION_WORDS):
+            continue
+        return WEIGHTS[kind]
     return 0.0
 
 

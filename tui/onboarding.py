@@ -8,19 +8,22 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from stores.lang import has_han
+from stores.lang import language as lang_of
 
 EXAMPLES = 4
 """Questions offered at most."""
 MIN_SHARE = 0.1
 """A language is the world's when at least this share of its passages is written in it."""
 TRUSTED = {"glossary", "lorebook", "pattern", "speaker", "llm"}
-"""Entity sources that name an entity on purpose: a name found only by the name tagger may be
-a common word, so it is never offered as an example."""
+"""Entity sources that name an entity on purpose. A name the name tagger found is offered only
+when it is a person whose card says who they are (an office, a relation or a sentence that
+defines them): a tagger's guess may be a common word (侯府)."""
 
 
 @dataclass
@@ -38,15 +41,21 @@ def introduce(retriever: Any, documents: list[str]) -> Introduction:
     """The introduction of an open world (agent.retrieval.Retriever); `documents` are the
     paths of its ingested files."""
     folder = _common_folder(documents)
+    entities = retriever.stores.catalog.entities(retriever.stores.world)
     return Introduction(_title_of(folder), _origin(documents, folder),
-                        example_questions(retriever.stores.catalog.entities(
-                            retriever.stores.world), _languages(retriever.story)))
+                        example_questions(entities, _languages(retriever.story),
+                                          retriever.card, retriever.lexicon.gender))
 
 
-def example_questions(entities: list[Any], languages: list[str]) -> list[str]:
+def example_questions(entities: list[Any], languages: list[str],
+                      card_of: Callable[[str], Any] = lambda _: None,
+                      gender: Callable[[str], str] = lambda _: "") -> list[str]:
     """Up to EXAMPLES questions about the most mentioned people (then places and things),
-    shared between the world's languages ('zh', 'en')."""
-    known = sorted((e for e in entities if TRUSTED & set(e.sources)),
+    shared between the world's languages ('zh', 'en'): who they are, and one about a relative
+    their cards name ("Who is Fernand Mondego's wife?"). `card_of` gives an entity's card and
+    `gender` a person's ('m', 'f' or '')."""
+    cards = {e.name: card_of(e.name) for e in entities[:200] if e.type == "person"}
+    known = sorted((e for e in entities if TRUSTED & set(e.sources) or _told(cards.get(e.name))),
                    key=lambda e: (e.type != "person", -e.mentions))
     per_language = max(1, EXAMPLES // max(len(languages), 1))
     questions: list[str] = []
@@ -62,7 +71,33 @@ def example_questions(entities: list[Any], languages: list[str]) -> list[str]:
             questions.append(_question(name, entity.type, language))
             asked.add(entity.name)
             chosen += 1
+    kin = _kin_question(known, cards, languages[0] if languages else "en", gender)
+    if kin and len(questions) >= EXAMPLES:
+        questions[EXAMPLES - 1] = kin
+    elif kin:
+        questions.append(kin)
     return questions[:EXAMPLES]
+
+
+def _told(card: Any) -> bool:
+    """The card says who the person is: an office, a relation or a defining sentence."""
+    return card is not None and any(card.of_kind(k) for k in ("office", "relation", "defines"))
+
+
+def _kin_question(known: list[Any], cards: dict[str, Any], language: str,
+                  gender: Callable[[str], str]) -> str:
+    """A question one of the best-known people is the answer to, from a relation their card
+    states (the relative's name, and the word for what the person is to them)."""
+    names = {e.name: e for e in known}
+    for entity in known[:6]:
+        card = cards.get(entity.name)
+        for fact in card.of_kind("relation") if card is not None else ():
+            other = names.get(fact.other)
+            word = lang_of(language).relative_word(fact.text, fact.end, gender(entity.name))
+            shown = _name_in(other, language) if other is not None else ""
+            if word and shown:
+                return f"{shown}的{word}是谁？" if language == "zh" else f"Who is {shown}'s {word}?"
+    return ""
 
 
 def _name_in(entity: Any, language: str) -> str:

@@ -3,8 +3,9 @@ the Count of Monte Cristo is Edmond Dantès.
 
 Surnames are shared by families (Morrel is the shipowner and his son Maximilian), so the rules
 only merge where the text leaves no choice, and a person is named by their full name:
-- a first name joins the one full name that starts with it (Albert → Albert de Morcerf); a full
-  name written only twice still names the person (Valentine → Valentine de Villefort);
+- a first name joins the one full name that starts with it (Albert → Albert de Morcerf), or the
+  one written DOMINANCE times more often than another; a full name written only twice still
+  names the person (Valentine → Valentine de Villefort);
 - a surname joins the one man's full name the text writes with it (Debray → Lucien Debray), or
   the one written far more often when it is written from the surname's first chapter on
   (Dantès → Edmond Dantès, not Louis Dantès); a family of two men (Maximilian Morrel, Pierre
@@ -47,7 +48,8 @@ ANCHOR_USES = 2
 """A full name written this often names the person its first name or surname belongs to, though
 it is too rare to be an entity of its own."""
 DOMINANCE = 5
-"""A surname shared by two men's full names joins the one written this many times more often."""
+"""A first name or a surname shared by two men's full names joins the one written this many
+times more often."""
 _OF = re.compile(r"^(?P<title>" + "|".join(PLACE_TITLES) + r") (?:of|de|d’|d') (?P<place>.+)$")
 
 
@@ -188,12 +190,19 @@ def _join_first_names(g: _Groups, kept: dict[str, int], anchors: dict[str, int])
     """A first name joins the one full name that starts with it; a full name too rare to be
     kept names the group."""
     fulls = {n for n in (*kept, *anchors) if _is_full(n)}
-    starts = _first_words(fulls)
-    surnames = {_bare(_split(n)[1]) for n in kept if _split(n)[0] in _MALE_TITLES}
-    for full in sorted(fulls, key=lambda n: -(kept.get(n) or anchors.get(n, 0))):
+    uses = {n: anchors.get(n) or kept.get(n, 0) for n in fulls}
+    as_surname: Counter[str] = Counter()  # Colonel Fitzwilliam, M. Franz
+    for name, count in kept.items():
+        if _split(name)[0] in _MALE_TITLES:
+            as_surname[_bare(_split(name)[1])] += count
+    for full in sorted(fulls, key=lambda n: -uses[n]):
         first = full.split()[0]
-        if starts[first] != 1 or first not in g.groups or first in surnames:
-            continue  # Colonel Fitzwilliam: a surname, though Fitzwilliam Darcy starts with it
+        if first not in g.groups or as_surname[first] > uses[full]:
+            continue  # Colonel Fitzwilliam (far more than Fitzwilliam Darcy): a surname
+        rivals = sorted((uses[f] for f in fulls if f != full and f.split()[0] == first),
+                        reverse=True)
+        if rivals and uses[full] < DOMINANCE * rivals[0]:
+            continue  # two people of one first name, neither written far more often
         if full in g.groups:
             g.move(first, full)
             g.person.add(full)

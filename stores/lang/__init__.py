@@ -92,6 +92,9 @@ class Language:
     """(kind, pattern) of the words right after a name that introduce or define it: courtesy
     (「，字玄德」), copula (「乃…之子」, "is the daughter of…"), origin (「…人也」), apposition
     (", the banker of…"); each pattern's (?P<what>…) is the defining part."""
+    governed: str = ""
+    """Pattern of what stands right before a name that is the object of a preposition ("at a
+    sign from Edmond, the rest …"): the words after it are no apposition of the name."""
     identity: str = ""
     """Pattern of a question that asks who or what a named entity is, (?P<name>…) the name
     (X是谁, 谁是X, who is X, tell me about X)."""

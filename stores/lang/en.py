@@ -398,9 +398,28 @@ RELATIVE_WORDS = {
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
 _DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
+_NOT_APPOSED = r"[^,.;:!?\"“”()]"
+_APPOSED = (rf"(?:(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our)\s+"
+            + KIN_QUALIFIER + r"(?:" + "|".join(sorted(KIN, key=len, reverse=True))
+            + r"|friend|servant|master|mistress|steward|valet|guardian|companion|employer"
+            rf"|benefactor|protector)\b{_NOT_APPOSED}{{0,80}}?)")
+"""What opens an apposition that says who someone is: an article ("a tailor of Marseilles"),
+or a possessive before a word for kin or service ("his father"), not "his eyes sparkling"."""
+GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|after|before|"
+            r"behind|beside|near|like|than)\s+(?:\w+\s+)?$")
+"""A preposition (and perhaps a title) right before a name: the name is its object, and what
+follows a comma after it belongs to the sentence, not to the name."""
+_NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any", "either",
+              "neither", "part", "half", "full", "fond", "afraid", "tired", "sure", "proud",
+              "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",
+              "thinking", "regardless", "irrespective", "first", "last", "rest", "few")
+"""Words before "of" that open no apposition of who someone is (one of them, afraid of it)."""
 DEFINING = (
     # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition
-    ("apposition", rf"^,\s+(?P<what>{_DETERMINER}\s+[^,.;:!?\"“”()]{{3,80}}?)(?=[,.;:!?)]|\s+(?:who|which|whom)\b)"),
+    ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[,.;:!?)]|\s+(?:who|which|whom)\b)"),
+    # "Edmond Dantès, mate of the ship Pharaon, …": a role of something, without an article
+    ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)[a-z][a-z-]{{2,}}\s+of\s+"
+                   rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
     # "Morrel was the owner of the Pharaon": a copula before a noun phrase
     ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+[^,.;:!?\"“”]{{3,80}})"),
 )
@@ -410,8 +429,10 @@ IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\?
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
 """A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
 
-ROLE_BEFORE = rf"\b{_DETERMINER}\s+(?P<office>[a-z][a-z\-]{{2,}})\s+$"
-"""A role written right before a name: "the banker Danglars", "his steward Bertuccio"."""
+ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?P<office>[a-z][a-z\-]{{2,}})"
+               r"(?:,?\s+(?:named|called|whose name was))?\s+$")
+"""A role written right before a name: "the banker Danglars", "his steward Bertuccio", "a
+tailor named Caderousse"."""
 
 _NOT_ROLE_TEXT = """
 young old little poor dear good great unhappy unfortunate worthy brave beautiful noble late
@@ -423,7 +444,8 @@ NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
 
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
-                    "{who} is {whose}'s {word}", defining=DEFINING, identity=IDENTITY,
+                    "{who} is {whose}'s {word}", defining=DEFINING, governed=GOVERNED,
+                    identity=IDENTITY,
                     role_before=ROLE_BEFORE, not_roles=NOT_ROLES,
                     chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,
                     described_as=described_as)

@@ -68,3 +68,30 @@ def test_examples_are_about_named_entities_never_a_tagger_guess(settings):
         assert not any(g in q for g in guesses for q in questions)
     finally:
         opened.close()
+
+
+def test_a_new_book_offers_its_best_known_people_and_a_relative_their_cards_name() -> None:
+    """A novel ingested from its text alone: every name is the tagger's, so a person is offered
+    when their card says who they are, and one question asks for a relative a card states."""
+    from stores.cards import Card, Fact
+    from stores.models import Entity
+
+    def tagged(name: str, kind: str, mentions: int) -> Entity:
+        return Entity(name, kind, mentions=mentions, sources=["tagger"])
+
+    entities = [tagged("Edmond Dantès", "person", 2000), tagged("Paris", "place", 900),
+                tagged("Villefort", "person", 800), tagged("Carnival", "other", 700),
+                tagged("Mercédès", "person", 260), tagged("Ali", "person", 130)]
+    cards = {
+        "Edmond Dantès": Card("Edmond Dantès", "person", facts=[
+            Fact("defines", "mate of the ship Pharaon", "c1", 1, 2.5)]),
+        "Villefort": Card("Villefort", "person", facts=[Fact("office", "procureur", "c2", 6)]),
+        "Mercédès": Card("Mercédès", "person", facts=[
+            Fact("relation", "spouse", "c3", 8, other="Villefort", end="source")]),
+        "Ali": Card("Ali", "person"),  # nothing says who he is
+    }
+    questions = example_questions(entities, ["en"], cards.get,
+                                  lambda n: "f" if n == "Mercédès" else "m")
+    assert questions[:2] == ["Who is Edmond Dantès?", "Who is Villefort?"]
+    assert "Who is Villefort's wife?" in questions
+    assert not any(n in q for n in ("Paris", "Carnival", "Ali") for q in questions)

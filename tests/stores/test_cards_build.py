@@ -1,0 +1,48 @@
+"""What a card keeps of the text: the sentences that say who someone is, and the offices written
+before their name — not the words that merely follow a name (texts written for the tests)."""
+
+from __future__ import annotations
+
+from stores.cards import build_cards
+from stores.models import Chunk, Entity
+
+
+def chunk(n: int, text: str) -> Chunk:
+    return Chunk(id=f"c{n}", world="w", document="book.txt", chapter=n, chapter_title="",
+                 scene=0, chunk_order=n, text=text, line_start=1, line_end=1)
+
+
+def card_of(entities: list[Entity], *texts: str):
+    cards = build_cards(entities, [chunk(n, t) for n, t in enumerate(texts, 1)], [])
+    return {c.entity: c for c in cards}
+
+
+def test_a_role_without_an_article_and_a_role_named_are_who_someone_is() -> None:
+    people = [Entity("Edmond Dantès", "person"), Entity("Caderousse", "person")]
+    cards = card_of(people,
+                    "The report says that one named Edmond Dantès, mate of the ship Pharaon, "
+                    "arrived this day.",
+                    "He was a tailor named Caderousse, but he was very drunk.",
+                    "The tailor named Caderousse came back. Then a tailor named Caderousse "
+                    "sang.")
+    assert [f.text for f in cards["Edmond Dantès"].of_kind("defines")] == [
+        "The report says that one named Edmond Dantès, mate of the ship Pharaon, arrived "
+        "this day."]
+    assert [f.text for f in cards["Caderousse"].of_kind("office")] == ["tailor"]
+
+
+def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> None:
+    people = [Entity("Edmond", "person"), Entity("Franz", "person")]
+    cards = card_of(people,
+                    "And at a sign from Edmond, the rest of the company ranged themselves.",
+                    "When he saw Franz, the servant came up to him at once.",
+                    "Edmond, his eyes sparkling with joy, ran in.")
+    assert not cards["Edmond"].of_kind("defines") and not cards["Franz"].of_kind("defines")
+
+
+def test_an_office_is_not_read_from_the_end_of_another_name() -> None:
+    """王夫人宝玉: 夫人 ends 王夫人's name; 宝玉 holds no office by it."""
+    people = [Entity("王夫人", "person"), Entity("宝玉", "person"), Entity("曹操", "person")]
+    cards = card_of(people, "只见王夫人宝玉都来了。", "丞相曹操大喜。")
+    assert not cards["宝玉"].of_kind("office")
+    assert [f.text for f in cards["曹操"].of_kind("office")] == ["丞相"]
