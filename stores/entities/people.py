@@ -40,6 +40,7 @@ from stores.lang.zh import (
     OFFICES,
     PROVINCE,
     RANKED_KIN,
+    SPEAKER_CLAUSE,
     SPOKEN_AFTER_NAME,
     STATE_NAMES,
     UNNAMED_SPEAKERS,
@@ -63,7 +64,7 @@ def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
     story = Story.of(chunk_texts, chapters)
     entities = join_given_names(entities, story)
     entities = join_stated_identities(entities, story.text)
-    entities = fold_address_forms(entities, story.text, min_mentions)
+    entities = fold_address_forms(entities, story.text, min_mentions, chunk_texts)
     entities = fold_titled_surnames(entities, chunk_texts, min_mentions)
     return fold_titles(fold_honorifics(entities, story.text, min_mentions), story.text)
 
@@ -291,9 +292,11 @@ def address_forms(person: FullName) -> dict[str, bool]:
     return forms
 
 
-def fold_address_forms(entities: list[Entity], text: str, min_uses: int) -> list[Entity]:
+def fold_address_forms(entities: list[Entity], text: str, min_uses: int,
+                       chunk_texts: Sequence[str] = ()) -> list[Entity]:
     """Give each form of address the text uses at least `min_uses` times to the one person it can
-    be formed from (see `addressee`); an entity of that name (凤姐, a speaker) joins the person."""
+    be formed from (see `addressee`), or, of several, to the one its passages name (see
+    `addressed_in`); an entity of that name (凤姐, a speaker) joins the person."""
     makers: dict[str, list[tuple[Entity, bool]]] = defaultdict(list)
     for person in (e for e in entities if e.type == "person"):
         parsed = person_full_name(person)
@@ -304,11 +307,14 @@ def fold_address_forms(entities: list[Entity], text: str, min_uses: int) -> list
     claimed = {name: e for e in entities for name in (e.name, *e.aliases)}
     uses = standing_uses(makers, claimed, text)
     by_name = {e.name: e for e in entities}
+    used = {form: who for form, who in makers.items()
+            if uses[form] >= min_uses and form not in UNNAMED_SPEAKERS}
+    owners = {form: addressee(who) for form, who in used.items()}
+    shared = {form: [p for p, _ in who] for form, who in used.items() if owners[form] is None}
+    owners.update(addressed_in(shared, chunk_texts, entities))
     gone: set[int] = set()
-    for form, who in makers.items():
-        if uses[form] < min_uses or form in UNNAMED_SPEAKERS:
-            continue
-        owner = addressee(who)
+    for form in used:
+        owner = owners.get(form)
         holder = claimed.get(form)
         if owner is None or holder is owner:
             continue
@@ -343,6 +349,65 @@ def addressee(makers: list[tuple[Entity, bool]]) -> Entity | None:
         return None
     ranked = sorted((p for p, _ in people), key=lambda p: -p.mentions)
     return ranked[0] if ranked[0].mentions >= DOMINANCE * ranked[1].mentions else None
+
+
+SPOKEN_SHARE = 0.2
+"""A person who says a form of address in this share of its uses (at least twice) is not the one
+it addresses: no one calls themself 宝兄弟."""
+
+
+def addressed_in(shared: dict[str, list[Entity]], chunk_texts: Sequence[str],
+                 entities: list[Entity]) -> dict[str, Entity]:
+    """For forms several people can be made from (宝姐姐: 宝玉, 宝钗, 宝琴): the one person the
+    passages using the form name (by their other names) PRESENCE_DOMINANCE times more often than
+    any other who could be meant, at least three times; a person who says the form in a quote
+    (宝玉笑道：“宝姐姐…”) is not meant."""
+    if not shared or not chunk_texts:
+        return {}
+    import ahocorasick
+
+    automaton = ahocorasick.Automaton()
+    for form in shared:
+        automaton.add_word(form, form)
+    automaton.make_automaton()
+    matcher = AliasMatcher(alias_map(e for e in entities if e.type == "person"))
+    present: dict[str, Counter[str]] = defaultdict(Counter)
+    speaking: dict[str, Counter[str]] = defaultdict(Counter)
+    uses: Counter[str] = Counter()
+    for text in chunk_texts:
+        found = {form for _, form in automaton.iter(text)}
+        if not found:
+            continue
+        named = {name for *_, name in matcher.find_spans(text)}
+        for form in found:
+            uses[form] += 1
+            present[form].update(named)
+        for speaker, quote in _speeches(text, matcher):
+            for form in found:
+                if form in quote:
+                    speaking[form][speaker] += 1
+    owners: dict[str, Entity] = {}
+    for form, who in shared.items():
+        meant = [p for p in who if speaking[form][p.name] < max(2, SPOKEN_SHARE * uses[form])]
+        ranked = sorted(meant, key=lambda p: -present[form][p.name])
+        if not ranked or present[form][ranked[0].name] < 3:
+            continue
+        rest = present[form][ranked[1].name] if len(ranked) > 1 else 0
+        if present[form][ranked[0].name] >= PRESENCE_DOMINANCE * rest:
+            owners[form] = ranked[0]
+    return owners
+
+
+def _speeches(text: str, matcher: AliasMatcher) -> list[tuple[str, str]]:
+    """(who speaks, what they say) for each 「X道：“…”」 in the passage whose speaker is known."""
+    found = []
+    for match in re.finditer(SPEAKER_CLAUSE, text):
+        speakers = matcher.find_spans(match.group(1))
+        if not speakers:
+            continue
+        end = text.find("”", match.end())
+        found.append((speakers[0][2], text[match.end():end if end >= 0 else len(text)]))
+    return found
 
 
 def _plain(entity: Entity) -> bool:

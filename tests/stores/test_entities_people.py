@@ -174,3 +174,14 @@ def test_the_whole_pipeline_names_a_chinese_person_by_the_full_name() -> None:
                               [1, 2, 3, 4, 5, 6, 7, 8, 9])
     matcher = AliasMatcher(alias_map(entities))
     assert {matcher.resolve(n) for n in ("王熙凤", "熙凤", "凤姐", "凤丫头")} == {"王熙凤"}
+
+
+def test_a_form_several_can_make_joins_the_one_its_passages_name() -> None:
+    """宝姐姐 can be made from 宝玉's, 宝钗's and 宝琴's names: its passages name 宝钗, and 宝玉
+    (named in all of them too) is the one who says it; 宝兄弟 is 宝玉, whom 宝钗 says it to."""
+    passages = (["宝玉笑道：“宝姐姐来了。”宝钗笑道：“宝兄弟好。”"] * 5
+                + ["宝琴来了。宝玉又道：“宝姐姐好。”"] + ["贾母叫宝玉。"] * 20)
+    people = [person("贾宝玉", "宝玉", mentions=4000), person("薛宝钗", "宝钗", mentions=1000),
+              person("薛宝琴", "宝琴", mentions=150), person("贾母", mentions=900)]
+    kept = names(fold_address_forms(people, "".join(passages), 5, passages))
+    assert "宝姐姐" in kept["薛宝钗"].aliases and "宝兄弟" in kept["贾宝玉"].aliases
