@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
-from stores.entities.tagger import one_word
+from stores.entities.tagger import common_word, grammar_character, one_word
 from stores.entities.titles import fold_titles
 from stores.lang import HAN_RANGES, is_han
 from stores.lang.zh import (
@@ -43,6 +43,7 @@ from stores.lang.zh import (
     SPEAKER_CLAUSE,
     SPOKEN_AFTER_NAME,
     STATE_NAMES,
+    TITLED_NAME_ENDINGS,
     UNNAMED_SPEAKERS,
 )
 from stores.models import Entity
@@ -62,8 +63,10 @@ def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
     """One entity per person of a Chinese text (see the module); `chapters` gives each passage's
     chapter (None: every passage counts as a chapter of its own)."""
     story = Story.of(chunk_texts, chapters)
-    entities = join_given_names(entities, story)
+    grammar = _before_full_names(entities, story)
+    entities = join_given_names(entities, story, grammar)
     entities = join_stated_identities(entities, story.text)
+    entities = name_address_forms(entities, story, grammar)
     entities = fold_address_forms(entities, story.text, min_mentions, chunk_texts)
     entities = fold_titled_surnames(entities, chunk_texts, min_mentions)
     return fold_titles(fold_honorifics(entities, story.text, min_mentions), story.text)
@@ -179,18 +182,23 @@ def is_address_form(name: str) -> bool:
 
 def person_full_name(entity: Entity) -> FullName | None:
     """The person's full name among their name and aliases: the entity's own name first, else
-    the first full alias with a two-character given name."""
+    the first full alias with a two-character given name; a person known only by a
+    two-character given name (宝玉) has that, without a surname."""
     for name in (entity.name, *entity.aliases):
         parsed = full_name(name)
         if parsed is not None and (name == entity.name or len(parsed.given) == 2):
             return parsed
+    name = entity.name
+    if len(name) == 2 and all(map(is_han, name)) and not is_address_form(name):
+        return FullName("", name)
     return None
 
 
 # -- the full name of a given name used alone ---------------------------------------------------
 
 
-def join_given_names(entities: list[Entity], story: Story) -> list[Entity]:
+def join_given_names(entities: list[Entity], story: Story,
+                     not_surnames: set[str] | None = None) -> list[Entity]:
     """Name a person known by the given name alone (宝玉, 雨村, 熙凤 — a speaker) by the full name
     the text writes with it (贾宝玉, 贾雨村, 王熙凤), folding in the full name's own entity: a
     novel writes the full name where it introduces someone and the given name after.
@@ -203,7 +211,9 @@ def join_given_names(entities: list[Entity], story: Story) -> list[Entity]:
     given = [e for e in entities if e.type == "person" and len(e.name) == 2
              and e.name[0] not in COMMON_SURNAMES  # a full name itself (张飞)
              and not any(full_name(a) and a.endswith(e.name) for a in e.aliases)]  # 孔明
-    spreads = full_forms([e.name for e in given], story)
+    if not_surnames is None:
+        not_surnames = _before_full_names(entities, story)
+    spreads = full_forms([e.name for e in given], story, not_surnames)
     gone: set[int] = set()
     for entity in given:
         best = _dominant(spreads.get(entity.name, {}))
@@ -218,16 +228,36 @@ def join_given_names(entities: list[Entity], story: Story) -> list[Entity]:
     return [e for e in entities if id(e) not in gone]
 
 
-def full_forms(given_names: Sequence[str], story: Story) -> dict[str, dict[str, int]]:
+BEFORE_NAMES = 3
+"""A character written this often right before a name that has its surname already (连贾母,
+向王夫人) is a word of this book's grammar, whatever the 百家姓 says: 连平儿 is "even 平儿"."""
+
+
+def _before_full_names(entities: list[Entity], story: Story) -> set[str]:
+    """The characters written BEFORE_NAMES times or more right before someone's full name."""
+    fulls = [e.name for e in entities if e.type == "person" and full_name(e.name) is not None
+             and not grammar_character(e.name[0])]
+    before: Counter[str] = Counter()
+    for starts in occurrences(fulls, story.text).values():
+        before.update(story.text[at - 1] for at in starts if at > 0)
+    return {char for char, n in before.items() if n >= BEFORE_NAMES}
+
+
+def full_forms(given_names: Sequence[str], story: Story,
+               not_surnames: frozenset[str] | set[str] = frozenset()) -> dict[str, dict[str, int]]:
     """For each given name: surname + it, as the text writes it as one word at least twice →
-    the number of chapters it is written in."""
+    the number of chapters it is written in; `not_surnames` are characters that are no surname
+    here (`_before_full_names`)."""
     text = story.text
     uses: Counter[str] = Counter()
     chapters: dict[str, set[int]] = defaultdict(set)
     for given, starts in occurrences(given_names, text).items():
         for at in starts:
             for surname in (text[max(0, at - 2):at], text[at - 1:at]):
-                known = surname in COMPOUND_SURNAMES or len(surname) == 1 and surname in SINGLE_SURNAMES
+                known = surname in COMPOUND_SURNAMES or (
+                    len(surname) == 1 and surname in SINGLE_SURNAMES
+                    and surname not in not_surnames
+                    and not grammar_character(surname))  # 那黛玉 is "that 黛玉"
                 if known and at >= len(surname) and one_word(text, at - len(surname), at + len(given)):
                     uses[surname + given] += 1
                     chapters[surname + given].add(story.chapter_at(at))
@@ -269,26 +299,36 @@ def absorb(owner: Entity, other: Entity) -> None:
 # -- forms of address -------------------------------------------------------------------------
 
 
-def address_forms(person: FullName) -> dict[str, bool]:
-    """The forms of address a name makes, each marked True when it is made from the surname (or
-    from a given-name character that is a common surname: 谯周's 周 reads as 周瑜's surname): a
-    given-name character or the whole given name + (rank) + kin word, a given-name character +
-    儿, the surname + kin word."""
-    stems = [c for c in dict.fromkeys(person.given) if c not in NOT_ADDRESS_STEMS]
+@dataclass(frozen=True, slots=True)
+class Form:
+    """How a form of address is made from a person's name."""
+
+    by_surname: bool
+    """Made from the surname (林妹妹), or from a given-name character that is a common surname
+    (谯周's 周 reads as 周瑜's surname)."""
+    gender: str
+    """The gender its kin word gives ('m', 'f', or '' for 儿)."""
+
+
+def address_forms(person: FullName) -> dict[str, Form]:
+    """The forms of address a name makes: a given-name character or the whole given name +
+    (rank) + kin word, a given-name character + 儿, the surname + kin word."""
+    stems = [c for c in dict.fromkeys(person.given)
+             if c not in NOT_ADDRESS_STEMS and not grammar_character(c)]
     if len(person.given) == 2:
         stems.append(person.given)
-    forms: dict[str, bool] = {}
+    forms: dict[str, Form] = {}
     for stem in stems:
         surname_like = stem in COMMON_SURNAMES
-        for kin in ADDRESS_KIN:
-            forms[stem + kin] = surname_like
+        for kin, gender in ADDRESS_KIN.items():
+            forms[stem + kin] = Form(surname_like, gender)
             if kin in RANKED_KIN:
                 for rank in ADDRESS_RANKS:
-                    forms[stem + rank + kin] = surname_like
+                    forms[stem + rank + kin] = Form(surname_like, gender)
         if len(stem) == 1:
-            forms[stem + DIMINUTIVE] = surname_like
-    for kin in ADDRESS_KIN:
-        forms[person.surname + kin] = True
+            forms[stem + DIMINUTIVE] = Form(surname_like, "")
+    for kin, gender in ADDRESS_KIN.items() if person.surname else ():
+        forms[person.surname + kin] = Form(True, gender)
     return forms
 
 
@@ -297,21 +337,26 @@ def fold_address_forms(entities: list[Entity], text: str, min_uses: int,
     """Give each form of address the text uses at least `min_uses` times to the one person it can
     be formed from (see `addressee`), or, of several, to the one its passages name (see
     `addressed_in`); an entity of that name (凤姐, a speaker) joins the person."""
-    makers: dict[str, list[tuple[Entity, bool]]] = defaultdict(list)
+    makers: dict[str, list[tuple[Entity, Form]]] = defaultdict(list)
     for person in (e for e in entities if e.type == "person"):
         parsed = person_full_name(person)
-        if parsed is None:
-            continue
-        for form, by_surname in address_forms(parsed).items():
-            makers[form].append((person, by_surname))
+        if parsed is None or person.name.endswith(TITLED_NAME_ENDINGS):
+            continue  # 王夫人, 赵姨娘: a title, no given name to make a form of address from
+        for form, made in address_forms(parsed).items():
+            makers[form].append((person, made))
     claimed = {name: e for e in entities for name in (e.name, *e.aliases)}
     uses = standing_uses(makers, claimed, text)
     by_name = {e.name: e for e in entities}
     used = {form: who for form, who in makers.items()
             if uses[form] >= min_uses and form not in UNNAMED_SPEAKERS}
     owners = {form: addressee(who) for form, who in used.items()}
+    genders: dict[str, set[str]] = defaultdict(set)
+    for form, owner in owners.items():
+        if owner is not None and (gender := used[form][0][1].gender):
+            genders[owner.name].add(gender)
     shared = {form: [p for p, _ in who] for form, who in used.items() if owners[form] is None}
-    owners.update(addressed_in(shared, chunk_texts, entities))
+    kin_gender = {form: who[0][1].gender for form, who in used.items()}
+    owners.update(addressed_in(shared, chunk_texts, entities, kin_gender, genders))
     gone: set[int] = set()
     for form in used:
         owner = owners.get(form)
@@ -330,6 +375,57 @@ def fold_address_forms(entities: list[Entity], text: str, min_uses: int,
     return [e for e in entities if id(e) not in gone]
 
 
+def name_address_forms(entities: list[Entity], story: Story, not_surnames: set[str]) -> list[Entity]:
+    """A person known only by a form of address no one's name makes (凤姐: the text never names
+    熙凤 alone often enough to be anyone) is named by the one full name the text writes, at
+    least twice as one word, with the form's character in its given name (王熙凤): the given
+    name joins too (熙凤)."""
+    by_name = {e.name: e for e in entities}
+    given = "".join(parsed.given for e in entities if e.type == "person"
+                    and (parsed := person_full_name(e)) is not None)
+    gone: set[int] = set()
+    for entity in entities:
+        stem = _stem_of(entity.name)
+        if entity.type != "person" or not stem or not _plain(entity) or stem in given:
+            continue  # a form someone's name makes is given to them (fold_address_forms)
+        found: Counter[str] = Counter()
+        for at in occurrences([stem], story.text).get(stem, []):
+            for start in (at - 2, at - 1):
+                form = story.text[start:start + 3] if start >= 0 else ""
+                parsed = full_name(form)
+                if (parsed is None or stem not in parsed.given or parsed.surname in not_surnames
+                        or grammar_character(parsed.surname)
+                        or form[:2] in by_name or form[1:] in by_name  # 贾母凤(姐): a list
+                        or common_word(form[:2])  # 伏侍凤(姐): "serve"
+                        or not one_word(story.text, start, start + 3)):
+                    continue
+                found[form] += 1
+        names = [form for form, n in found.items() if n >= 2]
+        if len(names) != 1:
+            continue
+        owner = by_name.get(names[0])
+        if owner is not None and owner is not entity and owner.type == "person":
+            absorb(owner, entity)
+            gone.add(id(entity))
+            continue
+        given = names[0][1:]
+        rename(entity, names[0])
+        if story.text.count(given) >= 2 and given not in by_name:
+            entity.aliases.append(given)
+    return [e for e in entities if id(e) not in gone]
+
+
+def _stem_of(name: str) -> str:
+    """The given-name character of a form of address (凤姐 → 凤, 宝二爷 → 宝), or ''."""
+    for kin in sorted(ADDRESS_KIN, key=len, reverse=True):
+        if name.endswith(kin):
+            stem = name[:-len(kin)].rstrip(ADDRESS_RANKS)
+            if len(stem) == 1 and stem not in NOT_ADDRESS_STEMS and not grammar_character(stem):
+                return stem
+            return ""
+    return ""
+
+
 def standing_uses(forms: Iterable[str], names: Iterable[str], text: str) -> Counter[str]:
     """How often each form stands in the text as a name of its own: not inside a longer name
     (姜伯 inside 姜伯约 is no use of 姜伯)."""
@@ -339,13 +435,13 @@ def standing_uses(forms: Iterable[str], names: Iterable[str], text: str) -> Coun
     return Counter(word for *_, word in matcher.find_spans(text) if word in forms)
 
 
-def addressee(makers: list[tuple[Entity, bool]]) -> Entity | None:
+def addressee(makers: list[tuple[Entity, Form]]) -> Entity | None:
     """The one person a form of address can be made from; of several who share the surname it is
     made from (周郎: 周瑜, 周泰, 周仓), the one mentioned DOMINANCE times more than the next."""
-    people = list({id(p): (p, by_surname) for p, by_surname in makers}.values())
+    people = list({id(p): (p, made) for p, made in makers}.values())
     if len(people) == 1:
         return people[0][0]
-    if not all(by_surname for _, by_surname in people):
+    if not all(made.by_surname for _, made in people):
         return None
     ranked = sorted((p for p, _ in people), key=lambda p: -p.mentions)
     return ranked[0] if ranked[0].mentions >= DOMINANCE * ranked[1].mentions else None
@@ -357,11 +453,13 @@ it addresses: no one calls themself 宝兄弟."""
 
 
 def addressed_in(shared: dict[str, list[Entity]], chunk_texts: Sequence[str],
-                 entities: list[Entity]) -> dict[str, Entity]:
+                 entities: list[Entity], kin_gender: dict[str, str],
+                 genders: dict[str, set[str]]) -> dict[str, Entity]:
     """For forms several people can be made from (宝姐姐: 宝玉, 宝钗, 宝琴): the one person the
     passages using the form name (by their other names) PRESENCE_DOMINANCE times more often than
-    any other who could be meant, at least three times; a person who says the form in a quote
-    (宝玉笑道：“宝姐姐…”) is not meant."""
+    any other who could be meant, at least three times. A person who says the form in a quote
+    (宝玉笑道：“宝姐姐…”) is not meant, nor one whose forms already give the other gender: the
+    surest forms are given first (宝兄弟 and 宝二爷 make 宝玉 a man, so 宝丫头 is 宝钗's)."""
     if not shared or not chunk_texts:
         return {}
     import ahocorasick
@@ -386,15 +484,32 @@ def addressed_in(shared: dict[str, list[Entity]], chunk_texts: Sequence[str],
             for form in found:
                 if form in quote:
                     speaking[form][speaker] += 1
-    owners: dict[str, Entity] = {}
-    for form, who in shared.items():
-        meant = [p for p in who if speaking[form][p.name] < max(2, SPOKEN_SHARE * uses[form])]
+    def choice(form: str) -> tuple[float, Entity | None]:
+        """(how sure, whom) for a form, with what is known of genders now."""
+        other = {"m": "f", "f": "m"}.get(kin_gender.get(form, ""), "")
+        meant = [p for p in shared[form] if other not in genders[p.name]
+                 and speaking[form][p.name] < max(2, SPOKEN_SHARE * uses[form])]
         ranked = sorted(meant, key=lambda p: -present[form][p.name])
         if not ranked or present[form][ranked[0].name] < 3:
-            continue
+            return 0.0, None
+        best = present[form][ranked[0].name]
         rest = present[form][ranked[1].name] if len(ranked) > 1 else 0
-        if present[form][ranked[0].name] >= PRESENCE_DOMINANCE * rest:
-            owners[form] = ranked[0]
+        return (best / max(rest, 0.5), ranked[0]) if best >= PRESENCE_DOMINANCE * rest else (
+            0.0, None)
+
+    owners: dict[str, Entity] = {}
+    left = set(shared)
+    while left:
+        sure, form = max((choice(f)[0], f) for f in left)
+        if not sure:
+            break
+        left.discard(form)
+        owner = choice(form)[1]
+        if owner is None:
+            continue
+        owners[form] = owner
+        if kin_gender.get(form):
+            genders[owner.name].add(kin_gender[form])
     return owners
 
 
@@ -454,7 +569,7 @@ def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
     the next) stay apart."""
     people = {e.name: e for e in entities if e.type == "person"}
     surnames = {name: parsed.surname for name, e in people.items()
-                if (parsed := person_full_name(e)) is not None}
+                if (parsed := person_full_name(e)) is not None and parsed.surname}
     by_name = {e.name: e for e in entities}
     claimed = {a for e in entities for a in e.aliases}
     pattern = re.compile("(" + "|".join(map(re.escape, sorted(set(surnames.values()), key=len,

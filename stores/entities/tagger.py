@@ -21,6 +21,7 @@ from stores.lang.en import CAPITALISED_WORD, NAME_TITLES, PLACE_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.zh import DEMONSTRATIVES as _DEMONSTRATIVES
+from stores.lang.zh import FUNCTION_TAGS as _FUNCTION_TAGS
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
 from stores.lang.zh import HONORIFIC as _HONORIFIC
 from stores.lang.zh import LOCALIZER_TAG as _LOCALIZER
@@ -100,6 +101,23 @@ def chinese_person_names(texts: Iterable[str]) -> Counter[str]:
             names[_regroup(stem, raw)] += count
     names.pop("", None)
     return names
+
+
+def grammar_character(char: str) -> bool:
+    """A character the segmenter takes for a word of grammar on its own (那, 向, 和, 的): not a
+    surname where it stands before a name, however the 百家姓 lists it."""
+    return _char_tag(char) in _FUNCTION_TAGS
+
+
+def common_word(word: str) -> bool:
+    """The segmenter knows the word as one of the language's, not a name (伏侍, 于是)."""
+    return _char_tag(word) in _NOT_NAME_TAGS
+
+
+@cache
+def _char_tag(char: str) -> str:
+    tags = _jieba().tag(char)
+    return tags[0][1] if len(tags) == 1 else ""
 
 
 def one_word(text: str, start: int, end: int, context: int = 4) -> bool:

@@ -130,11 +130,15 @@ ADDRESS_RANKS = "大二三四五六七八九十"
 """A rank in the family written between the name and the kin word (宝二爷, 薛大姑娘)."""
 RANKED_KIN = ("爷", "姑娘", "姐", "哥", "妹妹")
 """The kin words a rank stands before."""
-NOT_ADDRESS_STEMS = frozenset("小老大阿之子儿女人家氏公王侯" + ADDRESS_RANKS)
+NOT_ADDRESS_STEMS = frozenset("小老大阿之子儿女人家氏公王侯的" + ADDRESS_RANKS)
 """Characters that make no form of address with a kin word: 小姐, 老爷, 大哥 are words, and
 a rank alone (二爷, 三姑娘) names whoever holds it in the household."""
 PROVINCE = "州"
 """A surname + a province (刘荆州, 刘豫州) names the province's governor."""
+FUNCTION_TAGS = frozenset({"r", "p", "c", "d", "dg", "u", "uj", "ul", "uz", "ug", "uv", "ud",
+                           "a", "ad", "ag", "y", "e", "m", "f", "t", "s"})
+"""jieba tags of a single character that is a word of grammar (那, 向, 和, 明, 的), no surname
+and no part of a given name, though the 百家姓 lists some of them: 那黛玉 is "that 黛玉"."""
 DIMINUTIVE = "儿"
 """A given name's character + 儿 calls someone fondly (蓉儿, 颦儿)."""
 IDENTITY_LINKS = ("即是", "就是", "便是", "乃是", "即", "乃")
@@ -261,6 +265,10 @@ MALE_NAME_ENDINGS = ("先生", "公子", "将军", "楼主", "师兄", "师叔",
 """Endings of a man's name or form of address (孔明先生, 关公)."""
 FEMALE_DESCRIPTION = (r"之女|的女儿|义女|独女|长女|次女|之妻|的妻子|妻子|之母|的母亲|姑娘|夫人|小姐")
 """Kinship words that describe a woman (…之女，…之妻)."""
+TITLED_NAME_ENDINGS = (*FEMALE_NAME_ENDINGS, *MALE_NAME_ENDINGS, "家的", "姨妈", "老老", "姥姥",
+                       "妈", "嬷嬷")
+"""Endings that make a name a title or a household role (王夫人, 赵姨娘, 周瑞家的), with no given
+name of its own to call the person by."""
 MALE_DESCRIPTION = r"之夫|的丈夫|之子|的儿子|长子|次子|之父|的父亲|大哥|兄长|之弟|师兄"
 """Kinship words that describe a man (…之子，…之父)."""
 SHE = r"她(?!们)"

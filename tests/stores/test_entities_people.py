@@ -18,6 +18,7 @@ from stores.entities.people import (
     fold_titled_surnames,
     join_given_names,
     join_stated_identities,
+    name_address_forms,
 )
 from stores.entities.resolve import build_entities
 from stores.models import Entity
@@ -185,3 +186,32 @@ def test_a_form_several_can_make_joins_the_one_its_passages_name() -> None:
               person("薛宝琴", "宝琴", mentions=150), person("贾母", mentions=900)]
     kept = names(fold_address_forms(people, "".join(passages), 5, passages))
     assert "宝姐姐" in kept["薛宝钗"].aliases and "宝兄弟" in kept["贾宝玉"].aliases
+
+
+def test_a_form_of_address_no_name_makes_is_named_by_the_full_name_the_text_writes() -> None:
+    """凤姐 speaks a thousand times; 熙凤 is rarely written alone, but 王熙凤 twice: 凤姐 is
+    named 王熙凤. 伏侍凤姐 ("serve 凤姐") and 贾母凤姐 (a list) are no names."""
+    chapters = (["这王熙凤笑道：“好。”凤姐道：“来。”"] * 2 + ["伏侍凤姐的丫头来了。"] * 3
+                + ["贾母凤姐都笑了。"] * 3)
+    people = [person("凤姐", mentions=1700), person("贾母", mentions=1500)]
+    kept = names(name_address_forms(people, Story.of(chapters, None), set()))
+    assert "凤姐" in kept["王熙凤"].aliases and "熙凤" in kept["王熙凤"].aliases
+
+
+def test_a_character_written_before_full_names_is_no_surname_here() -> None:
+    """连 is in the 百家姓, but 连贾母, 连王夫人 show it is "even" in this book: 连平儿 is no name."""
+    chapters = ["连贾母也笑了。连王夫人也笑了。连贾政也来了。"] + ["连平儿也笑了。平儿道：“是。”"] * 3
+    people = [person("平儿", mentions=600), person("贾母", mentions=1500),
+              person("王夫人", mentions=1000), person("贾政", mentions=900)]
+    assert "平儿" in names(join_given_names(people, Story.of(chapters, None)))
+
+
+def test_a_shared_form_goes_to_the_person_of_its_gender_once_the_surest_are_given() -> None:
+    """宝兄弟 (a brother) is 宝玉's: 宝钗 says it. 宝丫头's passages name 宝玉 most, but he is a
+    brother now: it is 宝钗's."""
+    passages = (["宝钗笑道：“宝兄弟好。”宝玉道：“是。”"] * 6
+                + ["贾母叫宝丫头。宝玉笑了。宝钗来了。宝玉又笑。"] * 5 + ["贾母叫宝玉。"] * 20)
+    people = [person("贾宝玉", "宝玉", mentions=4000), person("薛宝钗", "宝钗", mentions=1000),
+              person("贾母", mentions=900)]
+    kept = names(fold_address_forms(people, "".join(passages), 5, passages))
+    assert "宝兄弟" in kept["贾宝玉"].aliases and "宝丫头" in kept["薛宝钗"].aliases
