@@ -60,7 +60,7 @@ PROGRAM_NAMES: dict[str, set[str]] = {
     "tui/commands/packages.py": {"MATTER"},
     "tui/commands/world.py": {"keys"},
     "tui/exports.py": {"TIMELINE_FORMATS"},
-    "tui/onboarding.py": {"TRUSTED"},
+    "tui/onboarding.py": {"TRUSTED", "TOLD_BY"},
     "tui/widgets/chat.py": {"resolved"},
 }
 

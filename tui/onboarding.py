@@ -24,6 +24,8 @@ TRUSTED = {"glossary", "lorebook", "pattern", "speaker", "llm"}
 """Entity sources that name an entity on purpose. A name the name tagger found is offered only
 when it is a person whose card says who they are (an office, a relation or a sentence that
 defines them): a tagger's guess may be a common word (侯府)."""
+TOLD_BY = ("office", "relation", "defines")
+"""The kinds of a card's facts that say who someone is."""
 
 
 @dataclass
@@ -81,7 +83,7 @@ def example_questions(entities: list[Any], languages: list[str],
 
 def _told(card: Any) -> bool:
     """The card says who the person is: an office, a relation or a defining sentence."""
-    return card is not None and any(card.of_kind(k) for k in ("office", "relation", "defines"))
+    return card is not None and any(card.of_kind(k) for k in TOLD_BY)
 
 
 def _kin_question(known: list[Any], cards: dict[str, Any], language: str,
