@@ -126,6 +126,9 @@ class FirstRound:
 
     passages: list[Passage]
     candidates: list[tuple[str, str]] = field(default_factory=list)
+    sentences: list[tuple[str, str]] = field(default_factory=list)
+    """The passages' sentences most likely to answer, best first, each with its chunk id
+    (agent/librarian/ranking.py): what any model reads first."""
 
 
 FirstSearch = Callable[["LoreDeps"], Awaitable[FirstRound]]

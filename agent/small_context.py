@@ -225,6 +225,9 @@ class SmallContext(AbstractCapability[LoreDeps]):
                           f"{deps.question!r} → {len(passages)} passages (chapters {chapters})")
         reply = await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
                                               result=passages)
+        if found.sentences:  # what reads first: the sentences most likely to answer
+            reply = {"best_sentences": [{"text": text, "id": short_id(deps, chunk)}
+                                        for text, chunk in found.sentences], **reply}
         if self.lean and found.candidates:  # the answers the search read in them: choose
             reply["candidates"] = [{"answer": name, "id": short_id(deps, chunk)}
                                    for name, chunk in found.candidates]

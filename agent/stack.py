@@ -13,7 +13,7 @@ import bisect
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agent.gender import Gender
 from sessions.records import StackEntry
@@ -114,6 +114,8 @@ class Resolution:
     """The explicit question (equal to `question` when nothing needed resolving)."""
     referents: list[tuple[str, list[str]]] = field(default_factory=list)
     """(the words the user typed, the canonical names put in their place)."""
+    cited: dict[str, Any] | None = None
+    """For "in which chapter is that?": the first citation of the answer it asks about."""
 
 
 @dataclass(frozen=True)

@@ -298,7 +298,7 @@ def write_vectors(stores: WorldStores, embedder: Embedder, progress: Progress) -
     return stale
 
 
-PIPELINE_VERSION = 14
+PIPELINE_VERSION = 15
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
 

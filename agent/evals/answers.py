@@ -132,6 +132,25 @@ def states(text: str, key: Key, *, every: bool = True) -> bool:
     return all(named) if every else any(named)
 
 
+def holds(text: str, key: Key, evidence: str = "") -> bool:
+    """A text holds the answer: what the gold answer states (`states`), or the question's
+    evidence quote, punctuation aside (the issue-38 shares: context, first line, answer)."""
+    if evidence and _PUNCT.sub("", evidence.casefold()) in _PUNCT.sub("", text.casefold()):
+        return True
+    return states(text, key)
+
+
+def shares(result: AskResult, key: Key, evidence: str) -> tuple[bool, bool, bool]:
+    """Whether the evidence the reader was given, the answer's first line, and the whole answer
+    (its quotes included) hold the answer."""
+    context = "\n".join(p.text for p in result.evidence)
+    text = result.answer.text.strip()
+    first = text.split("\n", 1)[0]
+    quotes = "\n".join(c.quote for c in result.answer.citations)
+    return holds(context, key, evidence), holds(first, key, evidence), holds(
+        f"{text}\n{quotes}", key, evidence)
+
+
 def citations_verified(result: AskResult, retriever: Retriever) -> bool:
     """Every citation's quote stands, whitespace aside, in the passage it points at."""
     for citation in result.answer.citations:
@@ -166,6 +185,11 @@ class Grade:
     total_s: float
     key_kind: str
     answer: str
+    context_holds: bool = False
+    """The evidence the reader was given holds the answer (its words, or the evidence quote)."""
+    first_line_holds: bool = False
+    answer_holds: bool = False
+    """The whole answer, its quotes included, holds it."""
 
 
 Asker = Callable[[str], tuple[AskResult, float | None, float]]
@@ -182,6 +206,8 @@ def grade_all(questions: Sequence[Question], retriever: Retriever, asker: Asker,
         result, first_s, total_s = asker(q.question)
         answerable = bool(q.gold_chapters)
         key = gold_key(q, retriever)
+        context, first, whole = shares(result, key, q.evidence) if answerable else (
+            False, False, False)
         grades.append(Grade(
             id=q.id, type=q.type, answerable=answerable,
             named=answerable and names(result, key),
@@ -193,7 +219,8 @@ def grade_all(questions: Sequence[Question], retriever: Retriever, asker: Asker,
             requests=result.requests, tool_calls=len(result.tool_calls),
             input_tokens=result.input_tokens, output_tokens=result.output_tokens,
             first_text_s=first_s, total_s=total_s, key_kind=key.kind,
-            answer=result.answer.text.splitlines()[0][:120] if result.answer.text else ""))
+            answer=result.answer.text.splitlines()[0][:120] if result.answer.text else "",
+            context_holds=context, first_line_holds=first, answer_holds=whole))
     if progress:
         progress(len(questions), len(questions))
     return grades
@@ -231,6 +258,9 @@ def summarise(grades: Sequence[Grade]) -> dict:
                              unanswerable, lambda g: g.refused or g.unsupported)},
         "stated": len(stated_ones),
         "stated_right": _share(stated_ones, lambda g: g.named),
+        "holds": {"context": _share(answerable, lambda g: g.context_holds),
+                  "first_line": _share(answerable, lambda g: g.first_line_holds),
+                  "answer": _share(answerable, lambda g: g.answer_holds)},
         "stated_unsupported": _share([g for g in grades if g.stated], lambda g: g.unsupported),
         "refused_answerable": [g.id for g in answerable if g.refused],
         "by_type": {kind: _rates(gs) for kind, gs in sorted(by_type.items())},
@@ -280,6 +310,9 @@ def render(report: dict, reader: str) -> str:
                  f"that state one; stating what no cited passage holds: "
                  f"{pct(report.get('stated_unsupported'))}; citations verified: "
                  f"{pct(report['citations_verified'])}")
+    held = report["holds"]
+    lines.append(f"holds the answer, of {a['n']} answerable: context {pct(held['context'])}, "
+                 f"first line {pct(held['first_line'])}, answer {pct(held['answer'])}")
     refused = report["refused_answerable"]
     if refused:
         lines.append(f"answerable questions refused: {len(refused)} ({', '.join(refused[:8])}"

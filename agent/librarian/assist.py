@@ -8,7 +8,8 @@ is the librarian's whole search for the question, run as the librarian runs it (
 tools, on its own copy of the turn), and the model is handed the librarian's best passages, best
 first, as that round's result, with the answers the librarian's picker reads in them (the
 person, place or number a who / where / how-many question asks for), each with the passage that
-puts it forward. The model then chooses among them, answers in its own words, or searches again.
+puts it forward, led by the sentences most likely to answer (agent/librarian/ranking.py). The
+model then chooses among them, answers in its own words, or searches again.
 
 The search runs the librarian in a plain pydantic-ai agent of its own, with the same tools: it
 needs none of the answering agent's limits or checks (agent.core), and so this package never
@@ -32,6 +33,8 @@ HANDED = 5
 fewer)."""
 OFFERED = 4
 """How many of the librarian's candidates for the answer the model is offered."""
+SENTENCES = 3
+"""How many of the passages' best sentences lead the model's first result."""
 
 
 def librarian_search(context: ReaderContext) -> FirstSearch:
@@ -54,12 +57,16 @@ def librarian_search(context: ReaderContext) -> FirstSearch:
         handed = list(own.evidence or [])[:HANDED]
         asked = own.resolution.text if own.resolution is not None else deps.question
 
-        def candidates() -> list[tuple[str, str]]:
+        def read() -> FirstRound:
             plan = analyse(asked, librarian.retriever.spans)
             ids = {p.chunk_id for p in handed}
-            return [(c.name, c.best_chunk) for c in librarian.candidates(plan, handed)
-                    if c.best_chunk in ids][:OFFERED]
+            picked = librarian.candidates(plan, handed)
+            ranked = librarian.sentences(plan, handed, picked)
+            return FirstRound(handed, [(c.name, c.best_chunk) for c in picked
+                                       if c.best_chunk in ids][:OFFERED],
+                              [(s.text, s.passage.chunk_id) for s in ranked
+                               if not s.title][:SENTENCES])
 
-        return FirstRound(handed, await run_blocking(deps.retriever, candidates))
+        return await run_blocking(deps.retriever, read)
 
     return search

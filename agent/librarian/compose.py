@@ -11,78 +11,44 @@ from dataclasses import dataclass
 
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import NUMBER, Candidate, stated
+from agent.librarian.quoting import (
+    MAX_CITED,
+    MAX_QUOTE,
+    bearing,
+    best_sentence,
+    cite_lines,
+    distinct,
+    quotable,
+    quote_sentences,
+    unlabelled,
+)
+from agent.librarian.ranking import Sentence, chosen, containing
 from agent.librarian.relations import asked_relations, related_answers, relation_line
 from agent.schemas import Answer, Citation, Passage, Relation
-from stores.entities.kinship import says_kin
 from stores.lang import (
     asks,
     clip,
-    has_han,
-    in_quotes,
-    shown,
-    without_label,
 )
 from stores.lang.asking import (
-    CITED_FIRST,
-    CITED_MORE,
     RELATION_CUES,
-    UNPICKED,
     content_query,
     known_given_name,
     name_like,
 )
-from stores.lang.text import SentenceRule, fold_latin, holds_word, sentences, stem
+from stores.lang.text import fold_latin
 from stores.lang.zh import OPENING_NAME, POINTING
-from stores.models import LORE_CHAPTER, chapter_label
+from stores.models import chapter_label
 
-MAX_QUOTE = 140
-MAX_CITED = 3
+FIRST_LINE_GUESS = 0.5
+"""The first line's candidate is the second guess when the picker gives it this share of the best
+one's probability or more."""
 GUESSES = 3
 """An unsure answer's candidates kept among what it is about, most probable first."""
 
 
-def quotable(text: str, rule: SentenceRule = "clause") -> list[str]:
-    """The sentences of a passage worth quoting (four characters or more), as written."""
-    return [s.text for s in sentences(text, rule) if len(s.text) >= 4]
-
-
-# Not asks("who"), the follow-up rules' wider kind: with whose / 叫什么名字 the composer
-# stated a name where it quoted the passage (demo-13 and demo-23 answered 沈砚 and 顾青禾, both
-# wrong, when the two were one pattern).
 WHO = asks("person_named")
 MANY = asks("many")
 """A who-question that asks for more than one person."""
-
-
-def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
-                  names_in: Callable[[str], list[str]], answer: Sequence[str] = ()) -> str:
-    """The passage's sentence that holds the most question words and the question's names,
-    and for a who-question the people the answer is about; for a relation, a sentence that
-    names it."""
-    # an English full stop ends the sentence a quote is cut from (the clause rule would quote a
-    # whole paragraph's opening: "She and Eleanor sat on the hatch cover…" for "He died on my
-    # sword"); the votes keep the clause rule their figures were measured with
-    rule: SentenceRule = "clause" if has_han(passage.text) else "story"
-    candidates = quotable(passage.text, rule) or [passage.text.strip()]
-
-    def score(sentence: str) -> tuple[float, int]:
-        low = sentence.lower()
-        hits = sum(len(t) for t in terms if t.lower() in low)
-        named = names_in(sentence)
-        base = hits + sum(2 for n in named if n in plan.entities)
-        bonus = sum(3 for n in named if n in answer)
-        # "Who was Mira's father?": the sentence that says how they are related
-        bonus += 3 if plan.kind == "relational" and base and says_kin(sentence) else 0
-        return (base + bonus if base else 0), -abs(len(sentence) - 60)
-
-    return clip(_unlabelled(passage, max(candidates, key=score)), MAX_QUOTE)
-
-
-def _unlabelled(passage: Passage, sentence: str) -> str:
-    """An entry's sentence without the entry's own label, which its cite line names already
-    (见设定「落星崖」：落星崖：白沙江边… → 见设定「落星崖」：白沙江边…)."""
-    return without_label(sentence, passage.chapter_title) if passage.chapter == LORE_CHAPTER \
-        else sentence
 
 
 def missing_words(terms: Sequence[str], in_world: Callable[[str], bool]) -> list[str]:
@@ -137,12 +103,15 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             names_in: Callable[[str], list[str]],
             people_in: Callable[[str], list[str]],
             gender: Callable[[str], str], picked: Sequence[Candidate] = (),
-            say: Callable[[str], str] = str) -> Answer:
-    """An extractive answer citing the best passages, or a clear 'not in the text'. A
-    question after one thing is answered with the candidate the fitted weights put first
-    (`picked`, agent/librarian/extract.py), named as `say` names it, when it is sure enough;
-    otherwise with the evidence, the candidate kept as the likely referent. A who-question
-    whose relation the world knows is answered with the relative."""
+            say: Callable[[str], str] = str, sentences_ranked: Sequence[Sentence] = (),
+            forms: Callable[[str], list[str]] = lambda name: []) -> Answer:
+    """An extractive answer citing the best passages, or a clear 'not in the text'. Its first
+    line is the sentence most likely to answer (`sentences_ranked`: the evidence's sentences, by
+    agent/librarian/ranking.py), then at most two more that add something new. A question
+    after one thing names the candidate the fitted weights put first (`picked`,
+    agent/librarian/extract.py), as `say` names it, when it is sure enough, before the sentence
+    that names it; otherwise the candidate is kept as the likely referent. A who-question whose
+    relation the world knows is answered with the relative. `forms` gives a name's aliases."""
     if not ranked:
         return not_in_text(plan)
     missing = missing_words(terms, in_world)
@@ -163,12 +132,18 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         # cite first where the answer meets the one asked about, not where the question's
         # words happen to stand (an English chapter about someone else's "disciples")
         ranked = sorted(ranked, key=lambda p: not _meets(p, plan.entities[0], related))
+        sentences_ranked = [s for s in sentences_ranked
+                            if _meets(s.passage, plan.entities[0], related)] or sentences_ranked
     elif picked:
         return picked_answer(plan, picked, ranked, terms, names_in, say,
-                             unsettled(plan, missing, absent), absent)
-    cited = _distinct(ranked, MAX_CITED)
-    citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=best_sentence(p, terms, plan, names_in, people)) for p in cited]
+                             unsettled(plan, missing, absent), absent, sentences_ranked, forms)
+    if sentences_ranked:
+        cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
+    else:
+        cited = distinct(ranked, MAX_CITED)
+        citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source,
+                              lines=p.lines, quote=best_sentence(p, terms, plan, names_in, people))
+                     for p in cited]
     cited, citations = bearing(plan, cited, citations, terms)
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
     lines = ([relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
@@ -191,21 +166,23 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             lines.append(("、".join(shown_names) + "。") if plan.chinese
                          else (", ".join(shown_names) + "."))
         subjects = list(dict.fromkeys([*named, *plan.entities]))
-        return Answer(text="\n".join(line for line in [*lines, *_cite_lines(plan, cited, citations, say)]
+        return Answer(text="\n".join(line for line in [*lines, *cite_lines(plan, cited, citations, say)]
                                      if line), citations=citations, entities=subjects[:6])
     subjects = _answer_entities(plan, citations, names_in)
     if unsettled(plan, missing, absent):
         return evidence_only(plan, cited, citations, lines, subjects, absent, say)
     # that two names share passages says nothing of how they are related: evidence, no answer
     told = not (lines and not any(r.type != "co_occurs" for r in relations))
-    lines += _cite_lines(plan, cited, citations, say)
+    lines += cite_lines(plan, cited, citations, say)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
 
 
 def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence[Passage],
                   terms: Sequence[str], names_in: Callable[[str], list[str]],
-                  say: Callable[[str], str], unsure: bool, absent: Sequence[str]) -> Answer:
+                  say: Callable[[str], str], unsure: bool, absent: Sequence[str],
+                  lines: Sequence[Sentence] = (),
+                  forms: Callable[[str], list[str]] = lambda name: []) -> Answer:
     """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
     what the answer states stands in what it cites), then more evidence; or, when it is not
     sure enough, the evidence alone in its ranked order, the candidate's sentence among it and
@@ -218,7 +195,9 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
     best = picked[0]
     first = next(p for p in ranked if p.chunk_id == best.best_chunk)
     sure = stated(best) and not unsure
-    best_ranked = _distinct(ranked, MAX_CITED)
+    if lines:
+        return _picked_from(plan, picked, lines, sure, absent, say, forms, terms)
+    best_ranked = distinct(ranked, MAX_CITED)
     if sure:
         cited = [first, *(p for p in best_ranked if p.chunk_id != first.chunk_id)][:MAX_CITED]
     elif any(p.chunk_id == first.chunk_id for p in best_ranked):
@@ -226,7 +205,7 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
     else:  # the guess's own sentence among the evidence, last
         cited = [*best_ranked[:MAX_CITED - 1], first]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=clip(_unlabelled(p, best.best_sentence.strip()), MAX_QUOTE)
+                          quote=clip(unlabelled(p, best.best_sentence.strip()), MAX_QUOTE)
                           if p is first and best.best_sentence.strip() else
                           best_sentence(p, terms, plan, names_in, [best.name])) for p in cited]
     cited, citations = bearing(plan, cited, citations, terms, first.chunk_id)
@@ -235,7 +214,7 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
         about = [c.name for c in picked[:GUESSES] if c.kind != NUMBER]
         return evidence_only(plan, cited, citations, [], about, absent, say)
     lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}."
-    return Answer(text="\n".join([lead, *_cite_lines(plan, cited, citations, say)]),
+    return Answer(text="\n".join([lead, *cite_lines(plan, cited, citations, say)]),
                   citations=citations, entities=list(dict.fromkeys([*about, *plan.entities]))[:6])
 
 
@@ -256,19 +235,50 @@ def asks_only_the_relation(plan: QueryPlan) -> bool:
     return len(tokens_of(rest)) < QUALIFIED
 
 
+def _picked_from(plan: QueryPlan, picked: Sequence[Candidate], lines: Sequence[Sentence],
+                 sure: bool, absent: Sequence[str], say: Callable[[str], str],
+                 forms: Callable[[str], list[str]], terms: Sequence[str]) -> Answer:
+    """`picked_answer` when the evidence's sentences are ranked: sure, the candidate named first
+    on the line of the best sentence that names it; unsure, the ranked sentences alone."""
+    best = picked[0]
+    about = [] if best.kind == NUMBER else [best.name]
+    if not sure:
+        cited, citations = quote_sentences(chosen(lines, MAX_CITED))
+        cited, citations = bearing(plan, cited, citations, terms)
+        # the guesses: the picker's likeliest, then the one the first line names (what the user
+        # read first), then the picker's next. Leading with the first line's (when the picker
+        # gave it half the best's probability or more) resolved one more 三国演义 follow-up of
+        # 35 (sgd-04) and lost the acceptance dialogue on 8 chapters (徐庶's poem line first,
+        # 0.23 against 诸葛亮's 0.24): not enough to lead with it.
+        first_quote = citations[0].quote if citations else ""
+        in_first = [c.name for c in picked if c.kind != NUMBER and any(
+            f and f in first_quote for f in (c.name, *forms(c.name)))
+            and c.probability >= FIRST_LINE_GUESS * picked[0].probability]
+        likeliest = [c.name for c in picked[:GUESSES] if c.kind != NUMBER]
+        about = list(dict.fromkeys([*likeliest[:1], *in_first[:1], *likeliest[1:]]))[:GUESSES]
+        return evidence_only(plan, cited, citations, [], about, absent, say)
+    first = containing(lines, best.name, forms(best.name))
+    cited, citations = quote_sentences(chosen(lines, MAX_CITED, first))
+    cited, citations = bearing(plan, cited, citations, terms, cited[0].chunk_id)
+    cite = cite_lines(plan, cited, citations, say)
+    lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}. "
+    return Answer(text="\n".join([lead + cite[0], *cite[1:]]), citations=citations,
+                  entities=list(dict.fromkeys([*about, *plan.entities]))[:6])
+
+
 def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
                   lines: Sequence[str], about: Sequence[str], absent: Sequence[str] = (),
                   say: Callable[[str], str] = str) -> Answer:
-    """The sentences that matter, marked as evidence: no name is stated as the answer. The one
-    the sentences put forward stays first among what the answer is about (`about`): a follow-up's
-    "他" means the person the user just read about (bench/questions/sanguo_dialogues.jsonl:
-    follow-ups resolved right 0.78 with it, 0.48 with the question's own names only)."""
-    # The reader's limit, not the text's: the text may well settle it in a sentence quoted below.
-    lead = UNPICKED[plan.chinese]
+    """The sentences that matter, marked as evidence: no name is stated as the answer, and the
+    sentence most likely to answer comes first. The one the sentences put forward stays first
+    among what the answer is about (`about`): a follow-up's "他" means the person the user just
+    read about (bench/questions/sanguo_dialogues.jsonl: follow-ups resolved right 0.78 with it,
+    0.48 with the question's own names only)."""
+    lead = ""
     if absent:  # say what the text never mentions: the reader may have another story in mind
-        lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}；{lead}" if plan.chinese
-                else f"The text never mentions {', '.join(absent)}. {lead}")
-    text = "\n".join(line for line in [lead, *lines, *_cite_lines(plan, cited, citations, say)] if line)
+        lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}。" if plan.chinese
+                else f"The text never mentions {', '.join(absent)}.")
+    text = "\n".join(line for line in [lead, *lines, *cite_lines(plan, cited, citations, say)] if line)
     return Answer(text=text, citations=list(citations),
                   entities=list(dict.fromkeys([*about, *plan.entities]))[:6], stop_reason="evidence")
 
@@ -303,17 +313,20 @@ def weigh_people(plan: QueryPlan, ranked: Sequence[Passage], words: Sequence[str
     return [Voted(n, v) for n, v in sorted(votes.items(), key=lambda kv: -kv[1])]
 
 
-def _cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
-                say: Callable[[str], str] = str) -> list[str]:
-    return [_cite_line(plan, p, c.quote, n, say)
-            for n, (p, c) in enumerate(zip(cited, citations, strict=True), start=1)]
-
-
-def within_horizon(answer: Answer, horizon: int, chinese: bool) -> Answer:
+def within_horizon(answer: Answer, horizon: int, chinese: bool, later: int = 0,
+                   quotes_only: bool = False) -> Answer:
     """An answer that states nothing, read under a spoiler horizon, says how far the text was
-    read: what was asked may well be told after it (Nothing up to chapter 3 says …)."""
-    if not horizon or answer.stop_reason not in ("not_in_text", "evidence"):
+    read: what was asked may well be told after it (Nothing up to chapter 3 says …); when a
+    passage past the horizon holds more of the question (`later`: its chapter), it says that
+    the horizon hides it — without telling what it says. `quotes_only`: the answer states
+    nothing of its own, whatever its stop reason."""
+    if not horizon or (answer.stop_reason not in ("not_in_text", "evidence") and not quotes_only):
         return answer
+    if later:
+        note = (f"（你的阅读进度是第{horizon}回：这件事可能在之后的章节才讲到，已隐藏。）" if chinese
+                else f"(Your horizon is chapter {horizon}: the story may tell this later; "
+                     f"what it says there is hidden.)")
+        answer = answer.model_copy(update={"text": f"{answer.text}\n{note}"})
     if chinese:
         lead = f"到{chapter_label(horizon, True)}为止，"
     else:
@@ -330,62 +343,6 @@ def not_in_text(plan: QueryPlan) -> Answer:
     text = ("原文中没有找到能回答这个问题的内容。" if plan.chinese
             else "The text does not say: no passage answers this question.")
     return Answer(text=text, entities=list(plan.entities), stop_reason="not_in_text")
-
-
-def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
-            terms: Sequence[str], keep: str = "") -> tuple[list[Passage], list[Citation]]:
-    """The citations whose quotes bear on the question: the first, the `keep` passage's (the
-    likely answer's own sentence), and each other that holds one of the question's words
-    besides its names. "Where does Shen Yan teach?" saw also “Shen Yan was quiet for a
-    moment.”: a sentence that only names him. A question of names alone (俞涉是谁？) keeps the
-    passages that mention one of them; a relation question's words (relation, 什么关系) are
-    said in kin words: it keeps all."""
-    if plan.asks_relation:
-        return list(cited), list(citations)
-    words = [t for t in terms if not _part_of_name(t, plan.mentions)]
-
-    def bears(passage: Passage, quote: str) -> bool:
-        if words:
-            return any(holds_word(quote, w) for w in words)
-        return any(e in passage.entities for e in plan.entities)
-
-    pairs = [(p, c) for n, (p, c) in enumerate(zip(cited, citations, strict=True))
-             if n == 0 or p.chunk_id == keep or bears(p, c.quote)]
-    return [p for p, _ in pairs], [c for _, c in pairs]
-
-
-def _part_of_name(term: str, mentions: Sequence[str]) -> bool:
-    if has_han(term):
-        return any(term in m or m in term for m in mentions)
-    return any(term in {stem(fold_latin(w)) for w in m.split()} for m in mentions)
-
-
-def _distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
-    """The best passages, one per chapter first (a chapter is cited once unless it is all)."""
-    chosen: list[Passage] = []
-    chapters: set[int] = set()
-    for passage in ranked[: limit * 3]:
-        if passage.chapter not in chapters:
-            chosen.append(passage)
-            chapters.add(passage.chapter)
-        if len(chosen) == limit:
-            break
-    return chosen or list(ranked[:1])
-
-
-def _cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
-               say: Callable[[str], str] = str) -> str:
-    title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
-    if plan.chinese:
-        where = f"{chapter_label(passage.chapter, True)}{title}"
-        lead = (CITED_FIRST if n == 1 else CITED_MORE)[True]
-        return f"{lead}{where}：{shown(quote)}[{n}]"
-    lore = passage.chapter == LORE_CHAPTER  # an entry's title is its entity: say it in English
-    shown_title = say(passage.chapter_title) if lore else passage.chapter_title
-    title = f" ({shown_title})" if passage.chapter_title else ""
-    lead = (CITED_FIRST if n == 1 else CITED_MORE)[False]
-    where = "the lore" if lore else f"chapter {passage.chapter}"
-    return f"{lead}{where}{title}: {in_quotes(quote)} [{n}]"
 
 
 def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],

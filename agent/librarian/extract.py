@@ -50,6 +50,7 @@ _EN_NUMBER = re.compile(r"\b(?:\d[\d,]*|" + "|".join(sorted(NUMBER_WORDS, key=le
 ASKING = {PERSON: "person_named", PLACE: "where", NUMBER: "number", NAME: "who"}
 """The question words of each kind (stores/lang), which mark the answer's slot in the question."""
 _SPEAKS = {True: re.compile(zh.SPEAKS), False: re.compile(en.SPEAKS, re.I)}
+_ONE_AS_PRONOUN = re.compile(en.ONE_AS_PRONOUN, re.I)
 WINDOW = {True: 12, False: 40}
 """How far from a candidate, in characters (Han text: True), the slot's words are looked for."""
 
@@ -129,7 +130,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
             whole, words = world.covers(sentence, names)
             held = sum(len(t) for t in world.tokens if t in sentence) + 2 * sum(
                 n in plan.entities for n in names)
-            for at, end, name in _mentions(kind, sentence, spans, world.kinds):
+            for at, end, name in mentions_of_kind(kind, sentence, spans, world.kinds):
                 if name in plan.entities or name in plan.mentions or name in plan.question:
                     continue
                 c = found.get(name)
@@ -185,13 +186,14 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     return sorted(found.values(), key=lambda c: -c.probability)
 
 
-def _mentions(kind: str, sentence: str, spans: list[tuple[int, int, str]],
+def mentions_of_kind(kind: str, sentence: str, spans: list[tuple[int, int, str]],
               kinds: dict[str, str]) -> list[tuple[int, int, str]]:
     """(start, end, name) of each candidate of the kind in one sentence."""
     if kind == NUMBER:
         pattern = _ZH_NUMBER if has_han(sentence) else _EN_NUMBER
         return [(m.start(), m.end(), m.group(0).lower()) for m in pattern.finditer(sentence)
-                if not _inside(m.start(), m.end(), spans)]
+                if not _inside(m.start(), m.end(), spans)
+                and not _ONE_AS_PRONOUN.match(sentence, m.start())]
     out = [(s, e, n) for s, e, n in spans if may_answer(kinds.get(n, "other"), kind)]
     if kind == PLACE:  # places the world does not list by name (白帝城, the Château d'If)
         listed = zh_places(sentence, spans) if has_han(sentence) else en_places(sentence, spans)

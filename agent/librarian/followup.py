@@ -97,7 +97,8 @@ def _event_asked(question: str, last: Turn) -> Resolution | None:
         for frame_text in frames:
             before = before.removesuffix(frame_text.rstrip("?？"))
     text = before + EVENT_ASKED[asked][zh]
-    return Resolution(question, text)
+    cited = last.citations[0] if asked == "chapter" and last.citations else None
+    return Resolution(question, text, cited=cited if isinstance(cited, dict) else None)
 
 
 def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],

@@ -32,17 +32,12 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls
 from agent.blocking import run_blocking
 from agent.cards import Voice, card_answer, identity_asked
 from agent.librarian.analysis import QueryPlan, analyse
-from agent.librarian.compose import (
-    compose,
-    not_in_text,
-    quotable,
-    tokens_of,
-    within_horizon,
-)
+from agent.librarian.compose import compose, not_in_text, tokens_of, within_horizon
 from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
+from agent.librarian.known import alias_answer, chapter_answer, name_answer
 from agent.librarian.lore_lead import (
     asks_manner_of_death,
     killer_lead,
@@ -50,6 +45,9 @@ from agent.librarian.lore_lead import (
     tells_manner,
     with_lore_lead,
 )
+from agent.librarian.quoting import quotable
+from agent.librarian.ranking import Reading as SentenceReading
+from agent.librarian.ranking import Sentence, rank_sentences
 from agent.librarian.recall import session_answer
 from agent.librarian.results import current_turn, read_results
 from agent.librarian.run_state import LibrarianRun, Reading
@@ -64,7 +62,7 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.retrieval import Retriever
-from agent.schemas import Passage, Relation
+from agent.schemas import Answer, Passage, Relation
 from agent.stack import Resolution
 from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
@@ -127,6 +125,12 @@ class Librarian:
         results = read_results(run.steps, turn)
         if plan.kind == "session" and any(t.name == "recall_session" for t in info.function_tools):
             return self._about_the_session(run, reading, plan, results, info)  # no story search
+        known = self._known(reading, plan) if rounds == 0 else None
+        if known is not None:  # the world's own structure says it: no search
+            run.ranked = [self._passage(c.chunk_id) for c in known.citations
+                          if c.chunk_id in self.retriever.chunks]
+            return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, known.model_copy(
+                update={"resolved_question": reading.resolution.text}).model_dump(mode="json"))])
         ranked, voted = self._rank(reading, plan, results, run.bridges)
         if voted is not None:
             run.bridges = voted
@@ -141,6 +145,22 @@ class Librarian:
             "resolved_question": reading.resolution.text})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
+
+    def _known(self, reading: Reading, plan: QueryPlan) -> Answer | None:
+        """An answer from what the world knows (agent/librarian/known.py), or None."""
+        r = self.retriever
+        if reading.resolution.cited is not None:
+            return chapter_answer(reading.resolution.cited, plan.chinese, r.chunks,
+                                  r.chapter_titles)
+        say = Voice(plan.chinese, r.entities).name
+        return (alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)
+                or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story))
+
+    def _passage(self, chunk_id: str) -> Passage:
+        chunk = self.retriever.chunks[chunk_id]
+        return Passage(chunk_id=chunk.id, chapter=chunk.chapter, source=chunk.document,
+                       lines=(chunk.line_start, chunk.line_end), text=chunk.text,
+                       chapter_title=chunk.chapter_title, entities=chunk.entities)
 
     def _about_the_session(self, run: LibrarianRun, reading: Reading, plan: QueryPlan,
                            results: Results, info: AgentInfo) -> ModelResponse:
@@ -295,7 +315,23 @@ class Librarian:
             if lead is not None:
                 voice = Voice(plan.chinese, self.retriever.entities)
                 return with_lore_lead(answer, lead, voice.name, plan.chinese)
-        return within_horizon(answer, horizon, plan.chinese)
+        return within_horizon(answer, horizon, plan.chinese,
+                              self._told_later(plan, ranked, horizon),
+                              quotes_only=not residue(stated_text(answer)))
+
+    def _told_later(self, plan: QueryPlan, ranked: list[Passage], horizon: int) -> int:
+        """The chapter past the horizon of a passage among the whole story's three best for the
+        question (one keyword search) that holds as much of it as any before it: the text may
+        tell it there. 0 when none does."""
+        if not horizon:
+            return 0
+        terms = self.grader.terms(plan)
+        here = max((self.grader.coverage(p, terms) for p in ranked[:5]), default=0.0)
+        later = [p for p in self.retriever.keyword(plan.question, 3) if p.chapter > horizon]
+        best = max(later, key=lambda p: self.grader.coverage(p, terms), default=None)
+        if best is None or self.grader.coverage(best, terms) < here:
+            return 0
+        return best.chapter
 
     def _compose(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation]):
         if not ranked or self._death_untold(plan, ranked):
@@ -304,9 +340,28 @@ class Librarian:
             ranked = sorted(ranked, key=lambda p: p.chapter == LORE_CHAPTER)
         terms = question_terms(plan.question, tokens)
         voice = Voice(plan.chinese, self.retriever.entities)
+        picked = self.candidates(plan, ranked)
+        lines = self.sentences(plan, ranked, picked)
         return compose(plan, ranked, relations, terms, self.retriever.uses, self.retriever.mentioned,
-                       self._people_in, self.retriever.lexicon.gender,
-                       self.candidates(plan, ranked), voice.name)
+                       self._people_in, self.retriever.lexicon.gender, picked, voice.name, lines,
+                       lambda name: self.retriever.entities.get(name, []))
+
+    def sentences(self, plan: QueryPlan, ranked: list[Passage],
+                  picked: Sequence[Candidate]) -> list[Sentence]:
+        """The evidence's sentences, most likely to answer first (agent/librarian/ranking.py)."""
+        grader_terms = self.grader.terms(plan)
+        words = [t for t in grader_terms if not t.entity]
+
+        def covers(text: str, names: list[str]) -> tuple[float, float]:
+            stretch = Passage(chunk_id="", chapter=0, source="", lines=(0, 0), text=text,
+                              entities=names)
+            return (self.grader.coverage(stretch, grader_terms),
+                    self.grader.coverage(stretch, words))
+
+        reading = SentenceReading(self.retriever.spans, self._kinds, covers,
+                                  [form for t in words for form in (t.forms or (t.text,))],
+                                  asked_thing(plan.question), picked)
+        return rank_sentences(plan, ranked, reading)
 
     def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:
         """What the best passages put forward as the one thing the question asks for, most

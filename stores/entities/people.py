@@ -64,12 +64,27 @@ def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
     chapter (None: every passage counts as a chapter of its own)."""
     story = Story.of(chunk_texts, chapters)
     grammar = _before_full_names(entities, story)
+    entities = _one_per_name(entities)
     entities = join_given_names(entities, story, grammar)
     entities = join_stated_identities(entities, story.text)
     entities = name_address_forms(entities, story, grammar)
     entities = fold_address_forms(entities, story.text, min_mentions, chunk_texts)
     entities = fold_titled_surnames(entities, chunk_texts, min_mentions)
-    return fold_titles(fold_honorifics(entities, story.text, min_mentions), story.text)
+    return _one_per_name(fold_titles(fold_honorifics(entities, story.text, min_mentions),
+                                      story.text))
+
+
+def _one_per_name(entities: list[Entity]) -> list[Entity]:
+    """Entities that came to bear one name (two forms named by one full name) are one."""
+    first: dict[str, Entity] = {}
+    kept = []
+    for entity in entities:
+        if entity.name in first:
+            absorb(first[entity.name], entity)
+            continue
+        first[entity.name] = entity
+        kept.append(entity)
+    return kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +240,7 @@ def join_given_names(entities: list[Entity], story: Story,
             gone.add(id(entity))
         elif owner is None:
             rename(entity, best)
+            by_name[best] = entity
     return [e for e in entities if id(e) not in gone]
 
 
@@ -408,10 +424,11 @@ def name_address_forms(entities: list[Entity], story: Story, not_surnames: set[s
             absorb(owner, entity)
             gone.add(id(entity))
             continue
-        given = names[0][1:]
+        own_given = names[0][1:]
         rename(entity, names[0])
-        if story.text.count(given) >= 2 and given not in by_name:
-            entity.aliases.append(given)
+        by_name[entity.name] = entity  # 凤丫头 after 凤姐 joins this one
+        if story.text.count(own_given) >= 2 and own_given not in by_name:
+            entity.aliases.append(own_given)
     return [e for e in entities if id(e) not in gone]
 
 

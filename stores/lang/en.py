@@ -202,6 +202,10 @@ CHAPTER_CITED = r"(?:(?:in|see also)\s+)?chapter\s+\d+(?:\s*\([^)]*\))?"
 """A chapter an answer cites (see also chapter 3 (…)), to be taken out of what it says."""
 
 # -- chapters and scenes --------------------------------------------------------------------------
+ONE_AS_PRONOUN = (r"one(?=\s*[,.;:!?\"”)]|\s+(?:of|another|who|which|that|by|after|and|or|but"
+                  r"|is|was|has|had|would|could|should|must|may|might|can|will|does|did|day"
+                  r"|night|morning|evening|thing|another)\b)")
+""""one" standing for a thing or a person, not counting (If he finds one, …; one of them)."""
 NUMBER_WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -428,6 +432,14 @@ DEFINING = (
 IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
 """A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
+ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\s+call\s+"
+            r"[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
+            r"^\s*who\s+(?:is|was)\s+(?:called|known as|nicknamed|named)\s+[\"“']?"
+            r"(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
+            r"^\s*whose\s+(?:nickname|alias|assumed name|other name|pet name|title|name)\s+"
+            r"(?:is|was)\s+[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$")
+"""Questions asking whose other name a name is (Whom do they call the Count? Who is called
+Porcupine? Whose nickname is Clown?): group `alias`."""
 
 ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?P<office>[a-z][a-z\-]{{2,}})"
                r"(?:,?\s+(?:named|called|whose name was))?\s+$")

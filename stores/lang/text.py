@@ -181,6 +181,8 @@ def stem(word: str, *, prefix: bool = False) -> str:
         word = fold_latin(word)
         if len(word) > PREFIX_STEM:  # long words keep more: smartphone is not smart
             return word[:max(PREFIX_STEM, len(word) - 3)]
+        if len(word) <= 4:  # find is not fin- (fingers), kill not kil-: Snowball's (died → die)
+            return stem(word) if len(stem(word)) >= 3 else word
         return word[:max(3, len(word) - 1)]
     if _SNOWBALL.stemmer is None:
         import Stemmer

@@ -414,10 +414,20 @@ DEFINING = (
 )
 """What introduces or defines a name, right after it (see `Language.defining`)."""
 
-IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?(?P<name>{_H}[^，。？?！]{{0,12}}?)(?:是谁|是何人|是什么人|是什么|是哪位|何许人也?)[？?。！]*$"
+IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?[“「\"]?(?P<name>{_H}[^，。？?！“”「」]{{0,12}}?)[”」\"]?(?:指的|说的|讲的|又)?(?:是谁|是何人|是什么人|是什么|是哪位|何许人也?)[？?。！]*$"
             rf"|^谁是(?P<name2>{_H}[^，。？?！]{{0,12}})[？?。！]*$"
             rf"|^(?:请)?(?:介绍一下|说说|讲讲)(?P<name3>{_H}[^，。？?！]{{0,12}}?)(?:这个人|其人)?[吧。？?！]*$")
-"""A question asking who or what a named entity is (沈砚是谁？ 谁是韩峥？ 介绍一下苏绾)."""
+"""A question asking who or what a named entity is (沈砚是谁？ 谁是韩峥？ 介绍一下苏绾, “卧龙”指的是谁？)."""
+NAME_KINDS = ("字", "表字", "小字", "号", "道号", "别号", "外号", "绰号", "诨名", "乳名", "小名", "别名",
+              "称号", "名号", "封号")
+"""The kinds of name a person is given besides their own (字, 号, 小字 …)."""
+ALIAS_OF = (rf"^[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?是谁的(?:{'|'.join(NAME_KINDS)})",
+            rf"^谁(?:的(?:{'|'.join(NAME_KINDS)}))?(?:叫|号|字|被称为|被叫做|人称)[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?[？?。]*$")
+"""Questions asking whose other name a name is (“阿瞒”是谁的小字？ 谁号卧龙？): group `alias`."""
+NAME_OF = (rf"^(?P<name>[^，。？?的]{{1,12}}?)的(?P<kind>{'|'.join(NAME_KINDS)})(?:是什么|是|叫什么|为何)",
+           rf"^(?P<name>{_H}{{2,4}}?)(?P<kind>字|号)(?:什么|为何|是什么)")
+"""Questions asking a person's 字, 号 or other name (韩峥的字是什么？ 曹操字什么？): groups `name`
+and `kind`."""
 
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,

@@ -220,12 +220,12 @@ def test_a_chapter_title_is_read_once_as_its_best_passages_first_sentence() -> N
 
 
 def test_an_entry_quoted_after_its_title_does_not_say_its_label_again() -> None:
-    from agent.librarian import compose
+    from agent.librarian import quoting
 
     entry = _passage("落星崖：白沙江边百丈高的峭壁，崖顶有一株老松。", chapter=LORE_CHAPTER,
                      title="落星崖")
     plan = analyse("落星崖在哪儿？", NAMES.find_spans)
-    quote = compose.best_sentence(entry, ["落星崖"], plan, lambda text: [])
+    quote = quoting.best_sentence(entry, ["落星崖"], plan, lambda text: [])
     assert quote == "白沙江边百丈高的峭壁，崖顶有一株老松。" and quote in entry.text  # still its words
-    line = compose._cite_line(plan, entry, quote, 1)
+    line = quoting.cite_line(plan, entry, quote, 1)
     assert line.endswith("「落星崖」：白沙江边百丈高的峭壁，崖顶有一株老松。[1]"), line

@@ -215,3 +215,12 @@ def test_a_shared_form_goes_to_the_person_of_its_gender_once_the_surest_are_give
               person("贾母", mentions=900)]
     kept = names(fold_address_forms(people, "".join(passages), 5, passages))
     assert "宝兄弟" in kept["贾宝玉"].aliases and "宝丫头" in kept["薛宝钗"].aliases
+
+
+def test_two_forms_named_by_one_full_name_are_one_entity() -> None:
+    """凤姐 and 凤丫头 both speak: both are named 王熙凤, and the world holds one 王熙凤 (the
+    catalog refuses two entities of one name: 红楼梦's ingest failed on it)."""
+    chapters = ["这王熙凤笑道：“好。”凤姐道：“来。”凤丫头道：“去。”"] * 3
+    people = [person("凤姐", mentions=1700), person("凤丫头", mentions=60)]
+    kept = name_address_forms(people, Story.of(chapters, None), set())
+    assert [e.name for e in kept] == ["王熙凤"] and {"凤姐", "凤丫头"} <= set(kept[0].aliases)

@@ -1,0 +1,138 @@
+"""Answers from what the world knows, stated outright: no reading of passages is needed.
+
+- Another name of someone (“阿瞒”是谁的小字？ Whom do they call the Count?): the alias table
+  knows whose it is; the answer names them and quotes the sentence that gives the name.
+- A 字 or 号 (韩峥的字是什么？): the name the world has for them, quoted where the text gives
+  it with that word (字定远).
+- In which chapter *that* is (那是第几回？ after an answer): the chapter of the sentence the
+  last answer quoted first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from agent.schemas import Answer, Citation
+from stores.entities.matcher import AliasMatcher
+from stores.lang import en, in_quotes, shown, zh
+from stores.lang.asking import CITED_FIRST
+from stores.lang.text import sentences
+from stores.models import LORE_CHAPTER, Chunk, chapter_label
+
+_ALIAS_OF = [re.compile(p) for p in zh.ALIAS_OF] + [re.compile(p, re.I) for p in en.ALIAS_OF]
+_NAME_OF = [re.compile(p) for p in zh.NAME_OF]
+_QUOTES = "“”「」\"'‘’"
+
+
+def alias_asked(question: str) -> str | None:
+    """The other name a question asks whose it is, or None."""
+    for pattern in _ALIAS_OF:
+        found = pattern.search(question.strip())
+        if found:
+            return found.group("alias").strip().strip(_QUOTES).strip()
+    return None
+
+
+def alias_answer(question: str, chinese: bool, matcher: AliasMatcher,
+                 aliases: dict[str, list[str]], story: Iterable[Chunk],
+                 say: Callable[[str], str] = str) -> Answer | None:
+    """Whose other name the question asks about, from the alias table, with the sentence that
+    gives the name; None when the question asks no such thing or the world knows no such name."""
+    alias = alias_asked(question)
+    if not alias:
+        return None
+    if not chinese and alias.lower().startswith("the "):
+        alias = alias[4:]
+    name = matcher.resolve(alias)
+    if name is None or name == alias:
+        return None
+    forms = [f for f in (name, *aliases.get(name, [])) if f and f != alias]
+    found = _first_sentence(story, alias, forms)
+    lead = (f"“{alias}”指{say(name)}。" if chinese else f"“{alias}” is {say(name)}.")
+    return _with_quote(lead, found, chinese, name)
+
+
+def name_answer(question: str, chinese: bool, matcher: AliasMatcher,
+                aliases: dict[str, list[str]], story: Iterable[Chunk]) -> Answer | None:
+    """A person's 字 or 号 the world knows, quoted where the text gives it (字定远)."""
+    if not chinese:
+        return None
+    for pattern in _NAME_OF:
+        found = pattern.search(question.strip())
+        if found:
+            break
+    else:
+        return None
+    name = matcher.resolve(found.group("name"))
+    if name is None:
+        return None
+    kind = found.group("kind")
+    for alias in sorted(aliases.get(name, []), key=len):
+        if len(alias) < 2 or alias == name:
+            continue
+        stated = _first_sentence(story, kind + alias, [], anywhere=True)
+        if stated is not None:
+            return _with_quote(f"{name}{kind}{alias}。", stated, chinese, name)
+    return None
+
+
+def chapter_answer(cited: dict[str, Any], chinese: bool, chunks: dict[str, Chunk],
+                   titles: dict[int, str]) -> Answer | None:
+    """In which chapter the last answer's first quoted sentence stands (那是第几回？)."""
+    chunk = chunks.get(str(cited.get("chunk_id", "")))
+    if chunk is None or chunk.chapter == LORE_CHAPTER:
+        return None
+    quote = str(cited.get("quote") or "")
+    title = titles.get(chunk.chapter, "")
+    where = chapter_label(chunk.chapter, chinese)
+    named = (f"{where}「{title}」" if title else where) if chinese else (
+        f"{where} ({title})" if title else where)
+    lead = f"在{named}。" if chinese else f"In {named}."
+    return _with_quote(lead, (chunk, quote or chunk.text[:80]), chinese, "", where=False)
+
+
+def _first_sentence(story: Iterable[Chunk], words: str, forms: list[str],
+                    anywhere: bool = False) -> tuple[Chunk, str] | None:
+    """The first sentence of the story (story order) that gives `words` as a name (小字阿瞒,
+    called Clown) — else the first that holds them and one of `forms` (or, `anywhere`, the
+    first that holds them)."""
+    fallback: tuple[Chunk, str] | None = None
+    for chunk in story:
+        if words not in chunk.text:
+            continue
+        for s in sentences(chunk.text, "quote"):
+            if words not in s.text:
+                continue
+            if anywhere or _GIVES_NAME.search(s.text[:s.text.find(words)]):
+                return chunk, s.text
+            if fallback is None and any(f in s.text for f in forms):
+                fallback = chunk, s.text
+    return fallback
+
+
+_GIVES_NAME = re.compile("(?:" + "|".join(zh.NAME_KINDS) + r"|名|称|叫|唤)\s*$|"
+                         r"\b(?:called|named|nicknamed|known as|styled)\s+$", re.I)
+
+
+def _with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
+                entity: str, where: bool = True) -> Answer:
+    """The statement, on one line with the sentence that says it (and, `where`, its chapter),
+    cited."""
+    if found is None:
+        return Answer(text=lead, entities=[entity] if entity else [], stop_reason="answered")
+    chunk, sentence = found
+    quote = sentence.strip()
+    citation = Citation(chunk_id=chunk.id, chapter=chunk.chapter, source=chunk.document,
+                        lines=(chunk.line_start, chunk.line_end), quote=quote)
+    place = chapter_label(chunk.chapter, chinese) if chunk.chapter != LORE_CHAPTER else (
+        "设定" if chinese else "the lore")
+    if chinese:
+        line = f"{CITED_FIRST[True]}{place}：{shown(quote)}[1]" if where else (
+            f"「{shown(quote)}」[1]")
+    else:
+        line = f"{CITED_FIRST[False]}{place}: {in_quotes(quote)} [1]" if where else (
+            f"{in_quotes(quote)} [1]")
+    return Answer(text=f"{lead}{line}" if chinese else f"{lead} {line}", citations=[citation],
+                  entities=[entity] if entity else [], stop_reason="answered")

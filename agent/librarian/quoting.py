@@ -1,0 +1,125 @@
+"""How the offline reader quotes: the sentence of a passage worth quoting, the sentences that
+bear on the question, one passage per chapter first, and the lines that cite them (见第5回「…」：…[1],
+In chapter 8 (…): “…” [1]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.ranking import MAX_QUOTE as RANKED_QUOTE
+from agent.librarian.ranking import Sentence
+from agent.schemas import Citation, Passage
+from stores.entities.kinship import says_kin
+from stores.lang import clip, has_han, in_quotes, shown, without_label
+from stores.lang.asking import CITED_FIRST, CITED_MORE
+from stores.lang.text import SentenceRule, fold_latin, holds_word, sentences, stem
+from stores.models import LORE_CHAPTER, chapter_label
+
+MAX_QUOTE = 140
+
+MAX_CITED = 3
+
+def quotable(text: str, rule: SentenceRule = "clause") -> list[str]:
+    """The sentences of a passage worth quoting (four characters or more), as written."""
+    return [s.text for s in sentences(text, rule) if len(s.text) >= 4]
+
+
+# Not asks("who"), the follow-up rules' wider kind: with whose / 叫什么名字 the composer
+# stated a name where it quoted the passage (demo-13 and demo-23 answered 沈砚 and 顾青禾, both
+# wrong, when the two were one pattern).
+
+def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
+                  names_in: Callable[[str], list[str]], answer: Sequence[str] = ()) -> str:
+    """The passage's sentence that holds the most question words and the question's names,
+    and for a who-question the people the answer is about; for a relation, a sentence that
+    names it."""
+    # an English full stop ends the sentence a quote is cut from (the clause rule would quote a
+    # whole paragraph's opening: "She and Eleanor sat on the hatch cover…" for "He died on my
+    # sword"); the votes keep the clause rule their figures were measured with
+    rule: SentenceRule = "clause" if has_han(passage.text) else "story"
+    candidates = quotable(passage.text, rule) or [passage.text.strip()]
+
+    def score(sentence: str) -> tuple[float, int]:
+        low = sentence.lower()
+        hits = sum(len(t) for t in terms if t.lower() in low)
+        named = names_in(sentence)
+        base = hits + sum(2 for n in named if n in plan.entities)
+        bonus = sum(3 for n in named if n in answer)
+        # "Who was Mira's father?": the sentence that says how they are related
+        bonus += 3 if plan.kind == "relational" and base and says_kin(sentence) else 0
+        return (base + bonus if base else 0), -abs(len(sentence) - 60)
+
+    return clip(unlabelled(passage, max(candidates, key=score)), MAX_QUOTE)
+
+def unlabelled(passage: Passage, sentence: str) -> str:
+    """An entry's sentence without the entry's own label, which its cite line names already
+    (见设定「落星崖」：落星崖：白沙江边… → 见设定「落星崖」：白沙江边…)."""
+    return without_label(sentence, passage.chapter_title) if passage.chapter == LORE_CHAPTER \
+        else sentence
+
+def quote_sentences(chosen_sentences: Sequence[Sentence]) -> tuple[list[Passage], list[Citation]]:
+    """The passages and citations of the sentences an answer quotes, each quoted whole."""
+    cited = [s.passage for s in chosen_sentences]
+    citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
+                          quote=clip(unlabelled(p, s.text), RANKED_QUOTE))
+                 for s, p in zip(chosen_sentences, cited, strict=True)]
+    return cited, citations
+
+def cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
+                say: Callable[[str], str] = str) -> list[str]:
+    return [cite_line(plan, p, c.quote, n, say)
+            for n, (p, c) in enumerate(zip(cited, citations, strict=True), start=1)]
+
+def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
+            terms: Sequence[str], keep: str = "") -> tuple[list[Passage], list[Citation]]:
+    """The citations whose quotes bear on the question: the first, the `keep` passage's (the
+    likely answer's own sentence), and each other that holds one of the question's words
+    besides its names. "Where does Shen Yan teach?" saw also “Shen Yan was quiet for a
+    moment.”: a sentence that only names him. A question of names alone (俞涉是谁？) keeps the
+    passages that mention one of them; a relation question's words (relation, 什么关系) are
+    said in kin words: it keeps all."""
+    if plan.asks_relation:
+        return list(cited), list(citations)
+    words = [t for t in terms if not _part_of_name(t, plan.mentions)]
+
+    def bears(passage: Passage, quote: str) -> bool:
+        if words:
+            return any(holds_word(quote, w) for w in words)
+        return any(e in passage.entities for e in plan.entities)
+
+    pairs = [(p, c) for n, (p, c) in enumerate(zip(cited, citations, strict=True))
+             if n == 0 or p.chunk_id == keep or bears(p, c.quote)]
+    return [p for p, _ in pairs], [c for _, c in pairs]
+
+def _part_of_name(term: str, mentions: Sequence[str]) -> bool:
+    if has_han(term):
+        return any(term in m or m in term for m in mentions)
+    return any(term in {stem(fold_latin(w)) for w in m.split()} for m in mentions)
+
+def distinct(ranked: Sequence[Passage], limit: int) -> list[Passage]:
+    """The best passages, one per chapter first (a chapter is cited once unless it is all)."""
+    chosen: list[Passage] = []
+    chapters: set[int] = set()
+    for passage in ranked[: limit * 3]:
+        if passage.chapter not in chapters:
+            chosen.append(passage)
+            chapters.add(passage.chapter)
+        if len(chosen) == limit:
+            break
+    return chosen or list(ranked[:1])
+
+def cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
+               say: Callable[[str], str] = str) -> str:
+    title = f"「{passage.chapter_title}」" if plan.chinese and passage.chapter_title else ""
+    if plan.chinese:
+        where = f"{chapter_label(passage.chapter, True)}{title}"
+        lead = (CITED_FIRST if n == 1 else CITED_MORE)[True]
+        return f"{lead}{where}：{shown(quote)}[{n}]"
+    lore = passage.chapter == LORE_CHAPTER  # an entry's title is its entity: say it in English
+    shown_title = say(passage.chapter_title) if lore else passage.chapter_title
+    title = f" ({shown_title})" if passage.chapter_title else ""
+    lead = (CITED_FIRST if n == 1 else CITED_MORE)[False]
+    where = "the lore" if lore else f"chapter {passage.chapter}"
+    return f"{lead}{where}{title}: {in_quotes(quote)} [{n}]"

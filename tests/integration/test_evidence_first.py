@@ -1,0 +1,65 @@
+"""The offline reader leads with the sentence that answers, and answers outright what the world's
+structure knows (issue 38), from the command line on the demo world and a few 三国演义 chapters:
+a first line that holds the answer, the 字 a card holds, another name's owner, the chapter of the
+last answer's sentence, and what a spoiler horizon hides."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import lore
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
+
+def first_line(home: Path, question: str, world: str, *more: str) -> tuple[str, dict]:
+    done = lore("ask", question, "--world", world, "--json", *more, home=home)
+    assert done.code == 0, done.err
+    answer = json.loads(done.out)
+    return answer["answer"].splitlines()[0], answer
+
+
+@pytest.mark.parametrize(("question", "held"), [
+    # the newcomer's trial: the passage with "five hundred taels" was cited, another line quoted
+    ("How much silver did Qu Ming bring?", "Five hundred taels"),
+    # 韩峥's card holds his 字: the answer states it, citing where the text gives it
+    ("韩峥的字是什么？", "定远"),
+])
+def test_the_first_line_holds_the_answer(demo_home: Path, question: str, held: str) -> None:
+    line, answer = first_line(demo_home, question, "demo", "--new")
+    assert held in line, answer["answer"]
+    assert answer["citations"] and held in answer["citations"][0]["quote"] + line
+
+
+def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Path) -> None:
+    for asked, follow_up in (("How much silver did Qu Ming bring?", "Which chapter is that in?"),
+                             ("韩峥的字是什么？", "那是第几回？")):
+        _, before = first_line(demo_home, asked, "demo", "--new")
+        chapter = before["citations"][0]["chapter"]
+        line, after = first_line(demo_home, follow_up, "demo")
+        assert str(chapter) in line, (before["answer"], after["answer"])
+        assert after["citations"][0]["quote"] == before["citations"][0]["quote"]
+
+
+def test_another_name_is_answered_from_the_alias_table(sanguo_home: Path) -> None:
+    line, answer = first_line(sanguo_home, "“阿瞒”是谁的小字？", "sanguo", "--new")
+    assert "曹操" in line and "小字阿瞒" in answer["citations"][0]["quote"], answer["answer"]
+    line, answer = first_line(sanguo_home, "“孔明”是谁的字？", "sanguo", "--new")
+    assert "诸葛亮" in line and "字孔明" in answer["citations"][0]["quote"], answer["answer"]
+    line, answer = first_line(sanguo_home, "玄德指的是谁？", "sanguo", "--new")
+    assert "刘备" in line, answer["answer"]
+
+
+def test_the_horizon_says_when_it_hides_what_was_asked(demo_home: Path, tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[retrieval]\nspoiler_horizon = 3\n", encoding="utf-8")
+    done = lore("--config", config, "ask", "韩峥是怎么死的？", "--world", "demo", "--new", "--json",
+                home=demo_home)
+    assert done.code == 0, done.err
+    answer = json.loads(done.out)
+    assert "阅读进度" in answer["answer"] and "之后" in answer["answer"], answer["answer"]
+    assert all(c["chapter"] is None or c["chapter"] <= 3 for c in answer["citations"])
