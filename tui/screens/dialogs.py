@@ -12,7 +12,13 @@ from textual.widgets.option_list import Option
 
 from tui.exports import SESSION_FORMATS, TIMELINE_FORMATS
 
-FORMAT_NAMES = {"md": "Markdown", "json": "JSON", "csv": "CSV"}
+FORMAT_NAMES = {"md": "Markdown", "json": "JSON", "csv": "CSV", "svg": "SVG", "png": "PNG",
+                "mermaid": "Mermaid"}
+PICTURES = (("map", "svg", "Relations map"), ("map", "mermaid", "Relations map"),
+            ("map", "json", "Relations map"), ("chart", "svg", "Presence chart"),
+            ("chart", "png", "Presence chart"))
+"""The pictures the export menu offers (the command palette and `lore map` / `lore chart`
+have every format)."""
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -83,6 +89,10 @@ class ExportMenu(ModalScreen[tuple[str, str] | None]):
             label = (f"Timeline of {self.tracked} as {FORMAT_NAMES[fmt]}" if self.tracked else
                      f"Timeline as {FORMAT_NAMES[fmt]} (track an entity first: Enter in Entities)")
             options.append(Option(label, id=f"timeline:{fmt}", disabled=not self.tracked))
+        for kind, fmt, what in PICTURES:
+            label = (f"{what} of {self.tracked} as {FORMAT_NAMES[fmt]}" if self.tracked else
+                     f"{what} as {FORMAT_NAMES[fmt]} (track an entity first)")
+            options.append(Option(label, id=f"{kind}:{fmt}", disabled=not self.tracked))
         options += [Option(f"This session as {FORMAT_NAMES[fmt]}", id=f"session:{fmt}")
                     for fmt in SESSION_FORMATS]
         with Vertical(classes="dialog-box"):
@@ -92,7 +102,7 @@ class ExportMenu(ModalScreen[tuple[str, str] | None]):
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = 0 if self.tracked else len(TIMELINE_FORMATS)
+        menu.highlighted = 0 if self.tracked else len(TIMELINE_FORMATS) + len(PICTURES)
         menu.focus()
 
     @on(OptionList.OptionSelected)
