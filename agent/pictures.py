@@ -225,7 +225,7 @@ def map_json(found: RelationMap) -> str:
                 continue
             seen.add(tie_id(tie))
             relations.append({
-                "source": tie.source, "target": tie.target, "type": tie.type,
+                "id": tie_id(tie), "source": tie.source, "target": tie.target, "type": tie.type,
                 "kind": link.kind.title, "hop": link.hop, "near": tie.near, "far": tie.far,
                 "role": tie.role, "chapter": chapter_number(tie.chapter),
                 "chunk_id": tie.chunk_id or None, "sentence": tie.sentence,

@@ -104,6 +104,7 @@ class ChartScreen(Screen[None]):
     def _open_cell(self, event: DataTable.CellSelected) -> None:
         passages = self.query_one("#chart-passages", OptionList)
         if passages.option_count and not passages.get_option_at_index(0).disabled:
+            passages.highlighted = 0
             passages.focus()
 
     def _list(self, row: int, column: int) -> None:
