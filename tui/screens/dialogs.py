@@ -89,12 +89,13 @@ class ExportMenu(ModalScreen[tuple[str, str] | None]):
             label = (f"Timeline of {self.tracked} as {FORMAT_NAMES[fmt]}" if self.tracked else
                      f"Timeline as {FORMAT_NAMES[fmt]} (track an entity first: Enter in Entities)")
             options.append(Option(label, id=f"timeline:{fmt}", disabled=not self.tracked))
+        options += [Option(f"This session as {FORMAT_NAMES[fmt]}", id=f"session:{fmt}")
+                    for fmt in SESSION_FORMATS]
+        # the pictures last: the timeline and session entries keep their places
         for kind, fmt, what in PICTURES:
             label = (f"{what} of {self.tracked} as {FORMAT_NAMES[fmt]}" if self.tracked else
                      f"{what} as {FORMAT_NAMES[fmt]} (track an entity first)")
             options.append(Option(label, id=f"{kind}:{fmt}", disabled=not self.tracked))
-        options += [Option(f"This session as {FORMAT_NAMES[fmt]}", id=f"session:{fmt}")
-                    for fmt in SESSION_FORMATS]
         with Vertical(classes="dialog-box"):
             yield Static("Export", classes="dialog-title")
             yield OptionList(*options, id="export-options")
@@ -102,7 +103,7 @@ class ExportMenu(ModalScreen[tuple[str, str] | None]):
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = 0 if self.tracked else len(TIMELINE_FORMATS) + len(PICTURES)
+        menu.highlighted = 0 if self.tracked else len(TIMELINE_FORMATS)
         menu.focus()
 
     @on(OptionList.OptionSelected)

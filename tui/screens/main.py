@@ -56,7 +56,8 @@ class MainScreen(Screen[None]):
         Binding("ctrl+r", "relation_map", "map", id="relation-map",
                 tooltip="Relations map of the tracked entity: relatives, masters, sworn "
                         "brothers, allies, enemies … by kind, with the sentences that state them"),
-        Binding("ctrl+y", "presence_chart", "chart", id="presence-chart",
+        # not in the footer: it keeps room for F1 (the help and the palette list the chart)
+        Binding("ctrl+y", "presence_chart", "chart", show=False, id="presence-chart",
                 tooltip="Presence chart: the tracked entity (and others from the stack) in "
                         "each chapter, shaded by mentions"),
         Binding("ctrl+s", "app.export", "export", id="export",
