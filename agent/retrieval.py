@@ -23,6 +23,7 @@ from stores.errors import LoreError
 from stores.lang import has_han
 from stores.lang.text import fold_latin, holds_word, sentences
 from stores.models import RELATION_TYPES, Chunk
+from stores.models import Relation as StoredRelation
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
 
@@ -80,6 +81,16 @@ class Retriever:
     def entities(self) -> dict[str, list[str]]:
         """Canonical name → aliases."""
         return {e.name: e.aliases for e in self.stores.catalog.entities(self.stores.world)}
+
+    @cached_property
+    def typed_relations(self) -> dict[str, list[StoredRelation]]:
+        """Canonical name → the typed relations it is an end of (co-occurrence left out), as
+        the catalog holds them: what the relations map is drawn from."""
+        by_name: dict[str, list[StoredRelation]] = defaultdict(list)
+        for relation in self.stores.catalog.relations(self.stores.world, typed=True):
+            by_name[relation.source].append(relation)
+            by_name[relation.target].append(relation)
+        return dict(by_name)
 
     @cached_property
     def matcher(self) -> AliasMatcher:

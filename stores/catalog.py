@@ -242,8 +242,11 @@ class Catalog:
                        description=r["description"], sources=json.loads(r["sources"]),
                        mentions=r["mentions"]) for r in rows]
 
-    def relations(self, world: str) -> list[Relation]:
-        rows = self.db.query("SELECT * FROM relations WHERE world = ?", [world])
+    def relations(self, world: str, typed: bool = False) -> list[Relation]:
+        """The world's relations; `typed`: only those that say how two are related, without
+        co-occurrence (a few hundred rows where co-occurrence has thousands)."""
+        where = " AND type != 'co_occurs'" if typed else ""
+        rows = self.db.query(f"SELECT * FROM relations WHERE world = ?{where}", [world])
         return [Relation(source=r["source"], target=r["target"], type=r["type"],
                          weight=r["weight"], chapters=json.loads(r["chapters"]),
                          evidence=json.loads(r["evidence"]), declared=bool(r["declared"]))

@@ -22,6 +22,8 @@ from tui.messages import (
 )
 from tui.screens.dialogs import ExportMenu, PromptDialog
 from tui.screens.help import HelpScreen
+from tui.screens.presence import ChartScreen
+from tui.screens.relmap import MapScreen
 from tui.screens.sessions import SessionPicker
 from tui.screens.worlds import DEMO_OPTION, WorldSwitcher
 
@@ -77,6 +79,18 @@ class Actions:
             help_text="Answers and timelines reveal nothing after it.  Enter = OK  Esc = cancel"),
             chosen)
 
+    def relation_map(self, entity: str) -> None:
+        """The relations map of `entity` (it loads itself: MapScreen.LoadWanted)."""
+        self.app.push_screen(MapScreen(entity))
+
+    def presence_chart(self, stack: list[str], entity: str | None) -> None:
+        """The presence chart of `entity`; the entity stack's names can be picked beside it."""
+        if not entity and not stack:
+            self.app.notify("Ask about someone or track an entity first: the chart shows who "
+                            "appears when.", severity="warning", markup=False)
+            return
+        self.app.push_screen(ChartScreen(stack, [entity or stack[0]]))
+
     def export(self, tracked: str | None) -> None:
         """What to export, and as what (the timeline only when an entity is tracked)."""
 
@@ -96,7 +110,12 @@ def palette_commands() -> list[PaletteCommand]:
         ("New session", "Start a new session of this world", "app.new_session"),
         ("Switch world…", "Open another ingested world", "app.worlds"),
         ("Set the spoiler horizon…", "The chapter you have read up to", "app.horizon"),
-        ("Export…", "The timeline or the session, to a file", "app.export"),
+        ("Relations map", "The tracked entity's relatives, allies and enemies, by kind, "
+         "with the sentences that state them", "relation_map"),
+        ("Presence chart", "Who appears in which chapter, shaded by mentions",
+         "presence_chart"),
+        ("Export…", "The timeline, the session, the map or the chart, to a file",
+         "app.export"),
     ]
     for fmt, name in (("md", "Markdown"), ("json", "JSON"), ("csv", "CSV")):
         commands.append((f"Export the timeline as {name}", "The tracked entity's appearances",
@@ -104,6 +123,13 @@ def palette_commands() -> list[PaletteCommand]:
     for fmt, name in (("md", "Markdown"), ("json", "JSON")):
         commands.append((f"Export the session as {name}", "Questions, answers, citations",
                          f"app.export('session', '{fmt}')"))
+    for fmt, name in (("svg", "SVG"), ("png", "PNG"), ("dot", "Graphviz DOT"),
+                      ("mermaid", "Mermaid"), ("json", "JSON")):
+        commands.append((f"Export the relations map as {name}", "The tracked entity's map",
+                         f"app.export('map', '{fmt}')"))
+    for fmt, name in (("svg", "SVG"), ("png", "PNG"), ("csv", "CSV")):
+        commands.append((f"Export the presence chart as {name}", "The tracked entity's chart",
+                         f"app.export('chart', '{fmt}')"))
     commands += [
         ("Track the highlighted entity", "Show its timeline", "track_highlighted"),
         ("Ask about the highlighted entity", "Put its name in the question box",

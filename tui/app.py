@@ -31,6 +31,8 @@ from tui.reports import error_note
 from tui.screens.card import CardScreen
 from tui.screens.main import MainScreen
 from tui.screens.passage import PassageScreen
+from tui.screens.presence import ChartScreen
+from tui.screens.relmap import MapScreen
 from tui.screens.sessions import SessionPicker
 from tui.screens.welcome import WelcomeScreen
 from tui.screens.worlds import WorldSwitcher
@@ -326,8 +328,35 @@ class LoreApp(App[None]):
 
     @on(m.PassageReady)
     def _passage(self, event: m.PassageReady) -> None:
-        self.main.return_focus = self.focused  # back to the list it was opened from
+        if isinstance(self.screen, MainScreen):  # another screen keeps its own focus
+            self.main.return_focus = self.focused  # back to the list it was opened from
         self.push_screen(PassageScreen(event.passage, event.quote, event.core))
+
+    @on(m.PassageRequested)
+    def _passage_requested(self, event: m.PassageRequested) -> None:
+        if conversation := self._conversation():
+            self.jobs.read_passage(conversation, event.chunk_id, event.quote)
+
+    # -- the relations map and the presence chart (tui/screens/relmap.py, presence.py) ------------
+    @on(m.MapRequested)
+    def _map_requested(self, event: m.MapRequested) -> None:
+        if self._conversation():
+            self.actions.relation_map(event.entity)
+
+    @on(MapScreen.LoadWanted)
+    def _load_map(self, event: MapScreen.LoadWanted) -> None:
+        if conversation := self._conversation():
+            self.jobs.relation_map(conversation, event.screen, event.entity, event.hops)
+
+    @on(m.ChartRequested)
+    def _chart_requested(self, event: m.ChartRequested) -> None:
+        if self._conversation():
+            self.actions.presence_chart(self.main.stack.entities, event.entity)
+
+    @on(ChartScreen.LoadWanted)
+    def _load_chart(self, event: ChartScreen.LoadWanted) -> None:
+        if conversation := self._conversation():
+            self.jobs.presence_chart(conversation, event.screen, event.entities)
 
     @on(m.HorizonChanged)
     def _horizon(self, event: m.HorizonChanged) -> None:
@@ -389,7 +418,7 @@ class LoreApp(App[None]):
     @on(m.ExportRequested)
     def _export_requested(self, event: m.ExportRequested) -> None:
         if conversation := self._conversation():
-            self.jobs.export(conversation, event.kind, event.fmt)
+            self.jobs.export(conversation, event.kind, event.fmt, event.entities, event.hops)
 
     # -- actions (keys, and the command palette; tui/actions.py) ----------------------------------
     def action_help(self) -> None:

@@ -1,5 +1,5 @@
 """Where the app's exports go, and writing them (the formats come from the shared exporters
-that also serve `lore timeline` and `lore sessions export`)."""
+that also serve `lore timeline`, `lore sessions export`, `lore map` and `lore chart`)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ import re
 from pathlib import Path
 from typing import Any, cast
 
-from stores.atomic import write_text
+from stores.atomic import replacing, write_text
 from stores.config import Settings
-from stores.errors import StoreError
+from stores.errors import LoreError, StoreError
 
 TIMELINE_FORMATS = ("md", "json", "csv")
 SESSION_FORMATS = ("md", "json")
+SUFFIXES = {"mermaid": "mmd"}
+"""File suffixes that are not the format's name."""
 
 
 def exports_dir(settings: Settings) -> Path:
@@ -44,12 +46,56 @@ def export_session_file(settings: Settings, store: Any, session_id: str, world: 
     return _write(settings, f"{_slug(world)}-session-{session_id}.{fmt}", text)
 
 
-def _write(settings: Settings, name: str, text: str) -> Path:
+def export_picture_file(settings: Settings, retriever: Any, world: str, kind: str, fmt: str,
+                        entities: list[str], hops: int = 1,
+                        horizon: int = 0) -> tuple[str, Path]:
+    """Write a relations map (`kind` map: of the first entity) or a presence chart (chart);
+    (what was written, where)."""
+    if not entities:
+        raise LoreError("no entity is tracked in this session",
+                        hint="select one in the Entities pane (F3) and press Enter")
+    if kind == "map":
+        path = export_map_file(settings, retriever, world, entities[0], fmt, hops, horizon)
+        return f"Relations map of {entities[0]}", path
+    path = export_chart_file(settings, retriever, world, entities, fmt, horizon)
+    return f"Presence chart of {', '.join(entities)}", path
+
+
+def export_map_file(settings: Settings, retriever: Any, world: str, entity: str, fmt: str,
+                    hops: int = 1, horizon: int = 0) -> Path:
+    """Write the entity's relations map as of the spoiler horizon (svg, png, dot, mermaid,
+    json); the same entity, hops and format overwrite the previous file."""
+    from agent.pictures import export_map
+    from agent.relmap import relation_map
+
+    found = relation_map(retriever, entity, hops, horizon)
+    data = export_map(found, fmt)  # it checks fmt
+    name = f"{_slug(world)}-map-{_slug(found.centre)}-{found.hops}hop.{SUFFIXES.get(fmt, fmt)}"
+    return _write(settings, name, data)
+
+
+def export_chart_file(settings: Settings, retriever: Any, world: str, entities: list[str],
+                      fmt: str, horizon: int = 0) -> Path:
+    """Write the presence chart of the entities as of the spoiler horizon (svg, png, csv,
+    json)."""
+    from agent.presence import export_chart, presence
+
+    chart = presence(retriever, entities, horizon)
+    data = export_chart(chart, fmt)  # it checks fmt
+    return _write(settings, f"{_slug(world)}-presence-{_slug('-'.join(chart.entities))}.{fmt}",
+                  data)
+
+
+def _write(settings: Settings, name: str, text: str | bytes) -> Path:
     folder = exports_dir(settings)
     path = folder / name
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_text(path, text)
+        if isinstance(text, bytes):
+            with replacing(path, "wb") as f:
+                f.write(text)
+        else:
+            write_text(path, text)
     except OSError as exc:
         raise StoreError(f"cannot write the export: {exc.strerror or exc}", where=path,
                          hint="free some disk space or choose another --data-dir") from None

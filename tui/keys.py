@@ -20,6 +20,8 @@ def binding_groups() -> list[tuple[str, list[Binding]]]:
     from tui.screens.dialogs import ConfirmDialog, ExportMenu, PromptDialog
     from tui.screens.main import MainScreen
     from tui.screens.passage import PassageScreen
+    from tui.screens.presence import ChartScreen
+    from tui.screens.relmap import MapScreen
     from tui.screens.sessions import SessionPicker
     from tui.screens.welcome import WelcomeScreen
     from tui.widgets.chat import ChatLog
@@ -37,6 +39,8 @@ def binding_groups() -> list[tuple[str, list[Binding]]]:
         ("Citations under an answer", own(CitationList)),
         ("Entities pane", own(EntityStack)),
         ("Timeline pane", own(Timeline)),
+        ("Relations map", own(MapScreen)),
+        ("Presence chart", own(ChartScreen)),
         ("Passage view", own(PassageScreen)),
         ("Session picker", own(SessionPicker)),
         ("Export menu", own(ExportMenu)),

@@ -187,12 +187,39 @@ class HorizonRequested(Message):
 
 @dataclass
 class ExportRequested(Message):
-    """Write the tracked entity's timeline or the session to a file."""
+    """Write the tracked entity's timeline, the session, a relations map or a presence chart
+    to a file."""
 
     kind: str
-    """"timeline" or "session"."""
+    """"timeline", "session", "map" or "chart"."""
     fmt: str
-    """"md", "json" or "csv"."""
+    """"md", "json", "csv", "svg", "png", "dot" or "mermaid" (tui.exports names each kind's)."""
+    entities: tuple[str, ...] = ()
+    """Whose map or chart (none: the tracked entity's)."""
+    hops: int = 1
+    """A map's hops."""
+
+
+@dataclass
+class MapRequested(Message):
+    """Show this entity's relations map (from the main screen, the entity stack, the timeline)."""
+
+    entity: str
+
+
+@dataclass
+class ChartRequested(Message):
+    """Show the presence chart, with this entity picked (None: the tracked one, if any)."""
+
+    entity: str | None = None
+
+
+@dataclass
+class PassageRequested(Message):
+    """Open a passage in the passage view, scrolled to `quote` (from the map and the chart)."""
+
+    chunk_id: str
+    quote: str = ""
 
 
 @dataclass

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from agent.conversation import Conversation
     from stores.config import Settings
     from tui.open_worlds import OpenWorlds
+    from tui.screens.presence import ChartScreen
+    from tui.screens.relmap import MapScreen
     from tui.screens.sessions import SessionPicker
     from tui.screens.worlds import WorldSwitcher
 
@@ -301,14 +303,40 @@ class Workers:
         events = await run_blocking(retriever, conversation.track, tracked) if tracked else None
         self.post_message(HorizonChanged(chapter, events))
 
+    # -- the relations map and the presence chart -------------------------------------------------
+    @worker("map")
+    async def relation_map(self, conversation: Conversation, screen: MapScreen, entity: str,
+                           hops: int) -> None:
+        from agent.blocking import run_blocking
+        from agent.relmap import relation_map
+
+        retriever = conversation.retriever
+        found = await run_blocking(retriever, relation_map, retriever, entity, hops,
+                                   conversation.horizon)
+        screen.post_message(screen.Loaded(found))
+
+    @worker("chart")
+    async def presence_chart(self, conversation: Conversation, screen: ChartScreen,
+                             entities: list[str]) -> None:
+        from agent.blocking import run_blocking
+        from agent.presence import presence
+
+        retriever = conversation.retriever
+        chart = await run_blocking(retriever, presence, retriever, entities,
+                                   conversation.horizon)
+        screen.post_message(screen.Loaded(chart))
+
     # -- exports ----------------------------------------------------------------------------------
     @worker("export")
-    async def export(self, conversation: Conversation, kind: str, fmt: str) -> None:
+    async def export(self, conversation: Conversation, kind: str, fmt: str,
+                     entities: tuple[str, ...] = (), hops: int = 1) -> None:
         from agent.blocking import run_blocking
         from tui.exports import export_session_file, export_timeline_file
 
         world = conversation.world
-        if kind == "timeline":
+        if kind in ("map", "chart"):
+            await self._export_picture(conversation, kind, fmt, entities, hops)
+        elif kind == "timeline":
             entity = conversation.session.tracked_entity
             if not entity:
                 raise LoreError("no entity is tracked in this session",
@@ -322,6 +350,19 @@ class Workers:
                                       self.worlds.session_store(), conversation.session.id,
                                       world, fmt)
             self.post_message(Exported("Session", str(path)))
+
+    async def _export_picture(self, conversation: Conversation, kind: str, fmt: str,
+                              entities: tuple[str, ...], hops: int) -> None:
+        from agent.blocking import run_blocking
+        from tui.exports import export_picture_file
+
+        tracked = conversation.session.tracked_entity
+        names = list(entities) or ([tracked] if tracked else [])
+        what, path = await run_blocking(conversation.retriever, export_picture_file,
+                                        self.settings, conversation.retriever,
+                                        conversation.world, kind, fmt, names, hops,
+                                        conversation.horizon)
+        self.post_message(Exported(what, str(path)))
 
     # -- lists for the modals ---------------------------------------------------------------------
     @worker("sessions", thread=True)

@@ -46,7 +46,7 @@ def doctor_command(
         _report([Check("config", False, f"{exc.where}: {exc.message}" if exc.where else exc.message,
                        exc.hint)])
         raise typer.Exit(1) from None
-    checks = [_config(settings), _packages(), _data_dir(settings),
+    checks = [_config(settings), _packages(), _pictures(), _data_dir(settings),
               _database("catalog", settings.catalog_path),
               _database("session database", settings.sessions_path),
               _embedder(settings), _chat_model(settings)]
@@ -98,6 +98,20 @@ def _packages() -> Check:
                  f"{packages.LOCK.name}: {differ}",
                  f"reinstall the locked set: make clean && make test (or .venv/bin/pip install "
                  f"-r {packages.LOCK})")
+
+
+def _pictures() -> Check:
+    """Graphviz's dot draws the maps and charts as SVG and PNG; without it everything else
+    works (the app's map and chart, the dot, mermaid, json and csv exports), so it is said,
+    not failed."""
+    import shutil
+
+    dot = shutil.which("dot")
+    if dot is None:
+        return Check("pictures", True, "Graphviz's dot is not installed: lore map / lore chart "
+                     "and the app's exports write dot, mermaid, json and csv, but no SVG or PNG "
+                     "(apt-get install graphviz)")
+    return Check("pictures", True, f"Graphviz's dot at {dot} draws the SVG and PNG pictures")
 
 
 def _data_dir(settings: AppSettings) -> Check:

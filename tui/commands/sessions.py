@@ -78,14 +78,22 @@ def export_command(
     write_or_print(text, out, force)
 
 
-def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
+def write_or_print(text: str | bytes, out: Path | None, force: bool = False) -> None:
     """Print `text`, or write it to `out` and say so. An existing `out` is overwritten only
-    with `force` or when the user says yes on a terminal."""
+    with `force` or when the user says yes on a terminal. Bytes (a picture) are printed only
+    when they are text (SVG)."""
     import sys
 
     from stores.errors import LoreError
 
     if out is None:
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise LoreError("a PNG picture cannot be printed to the terminal",
+                                where="--out", hint="give a file to write it to: --out "
+                                                    "picture.png") from None
         echo(text, nl=not text.endswith("\n"))
         return
     if out.exists() and not force:
@@ -98,10 +106,15 @@ def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
                             hint="choose another --out, or add --force to overwrite it")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        from stores.atomic import write_text
+        from stores.atomic import replacing, write_text
 
-        write_text(out, text)  # killed or out of space: the previous file stays whole
+        if isinstance(text, bytes):
+            with replacing(out, "wb") as f:
+                f.write(text)
+        else:
+            write_text(out, text)  # killed or out of space: the previous file stays whole
     except OSError as exc:
         raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
                         hint="choose a file in a folder you can write") from None
-    echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
+    echo(f"wrote {out} ({size} bytes)")

@@ -12,7 +12,13 @@ from textual.widgets.option_list import Option
 
 from tui.exports import SESSION_FORMATS, TIMELINE_FORMATS
 
-FORMAT_NAMES = {"md": "Markdown", "json": "JSON", "csv": "CSV"}
+FORMAT_NAMES = {"md": "Markdown", "json": "JSON", "csv": "CSV", "svg": "SVG", "png": "PNG",
+                "mermaid": "Mermaid"}
+PICTURES = (("map", "svg", "Relations map"), ("map", "mermaid", "Relations map"),
+            ("map", "json", "Relations map"), ("chart", "svg", "Presence chart"),
+            ("chart", "png", "Presence chart"))
+"""The pictures the export menu offers (the command palette and `lore map` / `lore chart`
+have every format)."""
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -85,6 +91,11 @@ class ExportMenu(ModalScreen[tuple[str, str] | None]):
             options.append(Option(label, id=f"timeline:{fmt}", disabled=not self.tracked))
         options += [Option(f"This session as {FORMAT_NAMES[fmt]}", id=f"session:{fmt}")
                     for fmt in SESSION_FORMATS]
+        # the pictures last: the timeline and session entries keep their places
+        for kind, fmt, what in PICTURES:
+            label = (f"{what} of {self.tracked} as {FORMAT_NAMES[fmt]}" if self.tracked else
+                     f"{what} as {FORMAT_NAMES[fmt]} (track an entity first)")
+            options.append(Option(label, id=f"{kind}:{fmt}", disabled=not self.tracked))
         with Vertical(classes="dialog-box"):
             yield Static("Export", classes="dialog-title")
             yield OptionList(*options, id="export-options")

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input
 
-from tui.messages import ErrorRaised
+from tui.messages import ChartRequested, ErrorRaised, MapRequested
 from tui.widgets.chat import ChatLog, TurnView
 from tui.widgets.examples import ExampleQuestions
 from tui.widgets.question import QuestionBox
@@ -53,9 +53,17 @@ class MainScreen(Screen[None]):
                 tooltip="Switch to another ingested world"),
         Binding("ctrl+b", "app.horizon", "horizon", id="horizon",
                 tooltip="Set the spoiler horizon: the chapter you have read up to"),
+        Binding("ctrl+r", "relation_map", "map", id="relation-map",
+                tooltip="Relations map of the tracked entity: relatives, masters, sworn "
+                        "brothers, allies, enemies … by kind, with the sentences that state them"),
+        # not in the footer: it keeps room for F1 (the help and the palette list the chart)
+        Binding("ctrl+y", "presence_chart", "chart", show=False, id="presence-chart",
+                tooltip="Presence chart: the tracked entity (and others from the stack) in "
+                        "each chapter, shaded by mentions"),
         Binding("ctrl+s", "app.export", "export", id="export",
-                tooltip="Export the tracked entity's timeline (md/json/csv) or this session "
-                        "(md/json)"),
+                tooltip="Export the tracked entity's timeline (md/json/csv), relations map "
+                        "(svg/png/dot/mermaid/json) or presence chart (svg/png/csv), or this "
+                        "session (md/json)"),
         Binding("f2", "focus_pane('question')", "question", show=False, id="focus-chat",
                 tooltip="Go to the chat's question box"),
         Binding("f3", "focus_pane('entities')", "entities", show=False, id="focus-entities",
@@ -290,6 +298,22 @@ class MainScreen(Screen[None]):
 
     def action_ask_highlighted(self) -> None:
         self.stack.action_ask_about()
+
+    def _subject(self) -> str | None:
+        """Whom a map or chart is of: the tracked entity, else the one highlighted in the
+        entity stack."""
+        return self.timeline.entity or self.stack.highlighted_entity
+
+    def action_relation_map(self) -> None:
+        entity = self._subject()
+        if entity is None:
+            self.notify("Track an entity first: F3 goes to Entities, Enter tracks one.",
+                        severity="warning")
+            return
+        self.app.post_message(MapRequested(entity))
+
+    def action_presence_chart(self) -> None:
+        self.app.post_message(ChartRequested(self._subject()))
 
     def action_citations(self) -> None:
         for turn in reversed(self.chat.turns):

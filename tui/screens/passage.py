@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,24 @@ def passage_body(text: str, quote: str = "", core: str = "") -> Text:
     return body
 
 
+def wrapped_line(text: str, offset: int, width: int, console: Console) -> int:
+    """The line, once `text` is wrapped to `width` cells, on which character `offset` stands."""
+    line, start = 0, 0
+    for paragraph in text.split("\n"):
+        end = start + len(paragraph)
+        lines = Text(paragraph).wrap(console, width) if paragraph else [Text("")]
+        if offset <= end:
+            seen = start
+            for n, piece in enumerate(lines):
+                seen += len(piece.plain)
+                if offset < seen:
+                    return line + n
+            return line + len(lines) - 1
+        line += len(lines)
+        start = end + 1
+    return line
+
+
 class PassageScreen(ModalScreen[None]):
     """Esc closes; the text scrolls with the arrow keys."""
 
@@ -54,3 +73,18 @@ class PassageScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#passage-scroll").focus()
+        if self.quote:  # once laid out: the wrapped lines are known then
+            self.call_after_refresh(self._scroll_to_quote)
+
+    def _scroll_to_quote(self) -> None:
+        """Scroll so the quoted words stand near the top: a cited sentence or the one that
+        states a relation may sit passages below the start of the text around it."""
+        text, quote = self.passage.text, self.quote.strip()
+        at = text.find(quote)
+        view = self.query_one("#passage-text", Static)
+        width = view.content_region.width
+        if at < 0 or width <= 0:
+            return
+        line = wrapped_line(text, at, width, self.app.console)
+        self.query_one("#passage-scroll", VerticalScroll).scroll_to(y=max(0, line - 2),
+                                                                     animate=False)

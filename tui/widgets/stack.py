@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.messages import CardRequested
+from tui.messages import CardRequested, MapRequested
 
 GUESS = "likely answer?"
 """After the name of the reader's likely answer, which the answer did not state."""
@@ -45,6 +45,8 @@ class EntityStack(OptionList):
                 tooltip="Start a question about this entity in the question box"),
         Binding("c", "card", "card", id="stack-card",
                 tooltip="Open this entity's card: who it is, as of the spoiler horizon"),
+        Binding("m", "relation_map", "map", id="stack-map",
+                tooltip="Open this entity's relations map"),
     ]
 
     @dataclass
@@ -95,6 +97,10 @@ class EntityStack(OptionList):
     def action_card(self) -> None:
         if (entity := self.highlighted_entity) is not None:
             self.post_message(CardRequested(entity))
+
+    def action_relation_map(self) -> None:
+        if (entity := self.highlighted_entity) is not None:
+            self.post_message(MapRequested(entity))
 
     def action_ask_about(self) -> None:
         if (entity := self.highlighted_entity) is not None:

@@ -11,7 +11,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tui.messages import CardRequested
+from tui.messages import CardRequested, MapRequested
 
 
 def event_label(event: Any) -> Text:
@@ -32,6 +32,8 @@ class Timeline(OptionList):
                 tooltip="Open the passage of this appearance"),
         Binding("c", "card", "card", id="timeline-card",
                 tooltip="Open the tracked entity's card: who it is, as of the spoiler horizon"),
+        Binding("m", "relation_map", "map", id="timeline-map",
+                tooltip="Open the tracked entity's relations map"),
     ]
 
     @dataclass
@@ -58,6 +60,10 @@ class Timeline(OptionList):
     def action_card(self) -> None:
         if self.entity:
             self.post_message(CardRequested(self.entity))
+
+    def action_relation_map(self) -> None:
+        if self.entity:
+            self.post_message(MapRequested(self.entity))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
