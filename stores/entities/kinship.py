@@ -111,6 +111,9 @@ def _read(match: re.Match[str], names: list[str], words: dict[str, tuple[str, bo
     found = match.groupdict()
     if found.get("a") is not None:
         return Statement(names[int(found["a"])], names[int(found["b"])], "spouse", sentence)
+    if found.get("sa") is not None:
+        return Statement(names[int(found["sa"])], names[int(found["sb"])], "sworn_sibling",
+                         sentence)
     named, of = names[int(found["named"])], names[int(found["of"])]
     kind, named_is_source = words.get(found["word"].lower(), ("kin", True))
     if named_is_source:

@@ -179,9 +179,15 @@ OF = "(?:之|的)"
 """The particle between a name and what belongs to it (孙坚之子, 刘备的妻子)."""
 
 
+SWORN = "结为兄弟|结拜为兄弟|结为异姓兄弟|结为弟兄|结义为兄弟|八拜之交"
+"""How a text says two people swore brotherhood."""
+
+
 def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) -> tuple[str, ...]:
-    """How Chinese states kin between two marked names: `named` is the `word` of `of`, or `a`
-    married `b` (patterns; `mark` is the character around a marked name)."""
+    """How Chinese states kin between two marked names: `named` is the `word` of `of`, `a`
+    married `b`, or `sa` and `sb` swore brotherhood (patterns; `mark` is the character around a
+    marked name)."""
+    sa, sb = a.replace("?P<a>", "?P<sa>"), b.replace("?P<b>", "?P<sb>")
     return (
         # 孙坚之子孙策, 沈砚的结义兄弟韩峥
         of + f"{OF}{word}" + named,
@@ -194,6 +200,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
         # 刘备娶孙夫人, 孙夫人嫁与刘备, 以妹嫁刘备
         a + r"(?:娶|纳)了?" + b,
         a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,
+        # sworn siblings (groups sa, sb): 玄德与吕布结为兄弟, 关羽、张飞……结为兄弟
+        sa + r"(?:与|和|同|、)" + sb + f"[^{mark}。；]{{0,12}}?(?:{SWORN})",
     )
 
 # -- chapters and scenes --------------------------------------------------------------------------

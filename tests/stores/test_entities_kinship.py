@@ -84,3 +84,10 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
     assert (spouse.source, spouse.target, spouse.type) == ("Madame Danglars", "Danglars", "spouse")
     assert (spouse.evidence, spouse.chapters) == (["c1", "c3"], [3, 9])
     assert titled_spouses(entities, [("c2", 5, ["Madame Danglars"])]) == []  # never together
+
+
+def test_two_who_swore_brotherhood_are_sworn_siblings() -> None:
+    text = "关羽、张飞，虽然异姓，既结为兄弟，则同心协力。吕布与陈宫商议。"
+    spans = [(text.index(n), text.index(n) + len(n), n) for n in ("关羽", "张飞", "吕布", "陈宫")]
+    assert [(s.source, s.target, s.type) for s in stated_in(text, spans)] == [
+        ("关羽", "张飞", "sworn_sibling")]  # 吕布与陈宫商议: no oath
