@@ -171,8 +171,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     subjects = _answer_entities(plan, citations, names_in)
     if unsettled(plan, missing, absent):
         return evidence_only(plan, cited, citations, lines, subjects, absent, say)
-    # that two names share passages says nothing of how they are related: evidence, no answer
-    told = not (lines and not any(r.type != "co_occurs" for r in relations))
+    # that two names share passages says nothing of how they are related: evidence, no answer;
+    # and quotes alone, the best sentence first, state nothing of the reader's own
+    told = bool(lines) and any(r.type != "co_occurs" for r in relations)
     lines += cite_lines(plan, cited, citations, say)
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
@@ -243,7 +244,13 @@ def _picked_from(plan: QueryPlan, picked: Sequence[Candidate], lines: Sequence[S
     best = picked[0]
     about = [] if best.kind == NUMBER else [best.name]
     if not sure:
-        cited, citations = quote_sentences(chosen(lines, MAX_CITED))
+        quoted = chosen(lines, MAX_CITED)
+        own = containing(lines, best.name, forms(best.name))
+        if best.kind != NUMBER and own is not None and own not in quoted:
+            # the likely answer's own sentence stays among the evidence, last: what the stack's
+            # guess stands on is there to read
+            quoted = [*quoted[:MAX_CITED - 1], own]
+        cited, citations = quote_sentences(quoted)
         cited, citations = bearing(plan, cited, citations, terms)
         # the guesses: the picker's likeliest, then the one the first line names (what the user
         # read first), then the picker's next. Leading with the first line's (when the picker

@@ -191,7 +191,8 @@ async def test_a_title_is_not_searched_when_the_person_asked_about_is_not_in_it(
 @pytest.mark.slow
 async def test_a_multi_hop_question_searches_the_bridge_in_a_second_round(run, librarian) -> None:
     result = await run("温酒斩华雄的那位将军是在哪里结义的？")
-    assert result.answer.stop_reason == "answered"  # 温酒 is told as 酒尚温: not a missing word
+    # 温酒 is told as 酒尚温: not a missing word; the answer quotes, the best sentence first
+    assert not result.answer.text.startswith("原文中没有提到") and result.answer.citations
     bridged = [c.args.get("entity") for c in result.tool_calls if c.args.get("entity")]
     assert "关羽" in bridged, "the description's 将军 is voted to be 关羽"
     second = [c for c in result.tool_calls if c.args.get("entity") == "关羽"]
