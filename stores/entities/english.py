@@ -39,6 +39,7 @@ from stores.lang.en import (
     UNMARRIED_TITLES,
 )
 from stores.lang.en import NOT_NAMES as _NOT_NAMES
+from stores.models import Entity
 
 _MALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "m")
 _FEMALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "f")
@@ -412,3 +413,25 @@ def _join_appositions(g: _Groups, appositions: list[tuple[str, str]]) -> None:
         else:
             continue
         g.person.add(person)
+
+
+def join_titled_entities(entities: list[Entity]) -> list[Entity]:
+    """An entity named by a man's title and a name another entity bears (Mr. Yoshikawa beside
+    Yoshikawa, the man a pattern gave his nickname to) is that entity: the name groups above
+    see only what the tagger found, the patterns add names of their own. A woman's title stays
+    apart (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
+    by_name = {e.name: e for e in entities}
+    gone: set[int] = set()
+    for entity in entities:
+        title, rest = _split(entity.name)
+        owner = by_name.get(" ".join(rest)) if title in _MALE_TITLES else None
+        if owner is None or owner is entity or owner.type == "place" or id(owner) in gone:
+            continue
+        for alias in (entity.name, *entity.aliases):
+            if alias not in owner.aliases and alias != owner.name:
+                owner.aliases.append(alias)
+        owner.mentions += entity.mentions
+        owner.sources += [x for x in entity.sources if x not in owner.sources]
+        owner.type = "person"
+        gone.add(id(entity))
+    return [e for e in entities if id(e) not in gone]

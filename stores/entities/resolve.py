@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from stores.config import EntitySettings
-from stores.entities.english import group_english_names
+from stores.entities.english import group_english_names, join_titled_entities
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.people import extend_cut_names, group_chinese
@@ -98,7 +98,7 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
         kept = group_chinese(kept, chunk_texts, chapters, settings.min_mentions)
     elif _LATIN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
-        kept = type_by_use(kept, text)
+        kept = type_by_use(join_titled_entities(kept), text)
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 

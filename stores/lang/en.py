@@ -436,7 +436,8 @@ ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\
             r"[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
             r"^\s*who\s+(?:is|was)\s+(?:called|known as|nicknamed|named)\s+[\"“']?"
             r"(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
-            r"^\s*whose\s+(?:nickname|alias|assumed name|other name|pet name|title|name)\s+"
+            r"^\s*whose\s+(?:nickname|alias|assumed name|other name|pet name|courtesy name"
+            r"|style name|title|name)\s+"
             r"(?:is|was)\s+[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$")
 """Questions asking whose other name a name is (Whom do they call the Count? Who is called
 Porcupine? Whose nickname is Clown?): group `alias`."""

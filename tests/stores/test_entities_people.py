@@ -224,3 +224,15 @@ def test_two_forms_named_by_one_full_name_are_one_entity() -> None:
     people = [person("凤姐", mentions=1700), person("凤丫头", mentions=60)]
     kept = name_address_forms(people, Story.of(chapters, None), set())
     assert [e.name for e in kept] == ["王熙凤"] and {"凤姐", "凤丫头"} <= set(kept[0].aliases)
+
+
+def test_a_titled_entity_joins_the_one_a_pattern_named() -> None:
+    from stores.entities.english import join_titled_entities
+
+    people = [Entity("Yoshikawa", "other", ["Clown"], sources=["pattern"]),
+              Entity("Mr. Yoshikawa", "person", sources=["tagger"]),
+              Entity("Bennet", "person", ["Mr. Bennet"]), Entity("Mrs. Bennet", "person")]
+    kept = names(join_titled_entities(people))
+    assert set(kept) == {"Yoshikawa", "Bennet", "Mrs. Bennet"}  # his wife stays apart
+    assert kept["Yoshikawa"].aliases == ["Clown", "Mr. Yoshikawa"]
+    assert kept["Yoshikawa"].type == "person"
