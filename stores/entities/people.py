@@ -51,6 +51,9 @@ from stores.models import Entity
 EXTEND_SHARE = 0.9
 """A name is extended by the character that follows it in at least this share of its uses."""
 EXTEND_MIN_USES = 10
+MINOR = 10
+"""A person mentioned this many times less than a form of address that speaks on its own (金凤
+beside 凤姐's 1,756 mentions) is not whom the form calls."""
 CHAPTER_DOMINANCE = 2
 """Of two full names ending with one given name, the one written in this many times more
 chapters owns the given name used alone."""
@@ -365,13 +368,13 @@ def fold_address_forms(entities: list[Entity], text: str, min_uses: int,
     by_name = {e.name: e for e in entities}
     used = {form: who for form, who in makers.items()
             if uses[form] >= min_uses and form not in UNNAMED_SPEAKERS}
-    owners = {form: addressee(who) for form, who in used.items()}
+    kin_gender = {form: who[0][1].gender for form, who in used.items()}
+    owners = _one_gender({form: addressee(who) for form, who in used.items()}, kin_gender)
     genders: dict[str, set[str]] = defaultdict(set)
     for form, owner in owners.items():
-        if owner is not None and (gender := used[form][0][1].gender):
-            genders[owner.name].add(gender)
+        if owner is not None and kin_gender[form]:
+            genders[owner.name].add(kin_gender[form])
     shared = {form: [p for p, _ in who] for form, who in used.items() if owners[form] is None}
-    kin_gender = {form: who[0][1].gender for form, who in used.items()}
     owners.update(addressed_in(shared, chunk_texts, entities, kin_gender, genders))
     gone: set[int] = set()
     for form in used:
@@ -383,7 +386,8 @@ def fold_address_forms(entities: list[Entity], text: str, min_uses: int,
             owner.aliases.append(form)
             owner.mentions += uses[form]
             claimed[form] = owner
-        elif holder.name == form and by_name.get(form) is holder and _plain(holder):
+        elif (holder.name == form and by_name.get(form) is holder and _plain(holder)
+              and owner.mentions * MINOR >= holder.mentions):
             absorb(owner, holder)
             gone.add(id(holder))
             for name in (holder.name, *holder.aliases):
@@ -397,12 +401,14 @@ def name_address_forms(entities: list[Entity], story: Story, not_surnames: set[s
     least twice as one word, with the form's character in its given name (王熙凤): the given
     name joins too (熙凤)."""
     by_name = {e.name: e for e in entities}
-    given = "".join(parsed.given for e in entities if e.type == "person"
-                    and (parsed := person_full_name(e)) is not None)
+    givens = [(parsed.given, e.mentions) for e in entities if e.type == "person"
+              and (parsed := person_full_name(e)) is not None]
     gone: set[int] = set()
     for entity in entities:
         stem = _stem_of(entity.name)
-        if entity.type != "person" or not stem or not _plain(entity) or stem in given:
+        if entity.type != "person" or not stem or not _plain(entity) or any(
+                stem in given and mentions * MINOR >= entity.mentions
+                for given, mentions in givens):
             continue  # a form someone's name makes is given to them (fold_address_forms)
         found: Counter[str] = Counter()
         for at in occurrences([stem], story.text).get(stem, []):
@@ -450,6 +456,25 @@ def standing_uses(forms: Iterable[str], names: Iterable[str], text: str) -> Coun
     forms = set(forms)
     matcher = AliasMatcher({word: word for word in (*forms, *names)})
     return Counter(word for *_, word in matcher.find_spans(text) if word in forms)
+
+
+def _one_gender(owners: dict[str, Entity | None],
+                kin_gender: dict[str, str]) -> dict[str, Entity | None]:
+    """The forms given a person whose other forms mostly give the other gender are taken back
+    (王爷 beside 凤姐, 凤丫头, 凤姑娘: no one calls her 王爷)."""
+    votes: dict[int, Counter[str]] = defaultdict(Counter)
+    for form, owner in owners.items():
+        if owner is not None and kin_gender[form]:
+            votes[id(owner)][kin_gender[form]] += 1
+    kept = dict(owners)
+    for form, owner in owners.items():
+        if owner is None or not kin_gender[form]:
+            continue
+        mine = votes[id(owner)]
+        other = "f" if kin_gender[form] == "m" else "m"
+        if mine[other] > mine[kin_gender[form]]:
+            kept[form] = None
+    return kept
 
 
 def addressee(makers: list[tuple[Entity, Form]]) -> Entity | None:

@@ -236,3 +236,17 @@ def test_a_titled_entity_joins_the_one_a_pattern_named() -> None:
     assert set(kept) == {"Yoshikawa", "Bennet", "Mrs. Bennet"}  # his wife stays apart
     assert kept["Yoshikawa"].aliases == ["Clown", "Mr. Yoshikawa"]
     assert kept["Yoshikawa"].type == "person"
+
+
+def test_a_minor_namesake_and_a_form_of_the_other_gender_take_nothing() -> None:
+    """金凤 (a few mentions) can make 凤姐 too, but 凤姐 speaks a thousand times: it is named by
+    王熙凤, the full name the text writes; and 王爷 (a man's form of her surname) is not hers."""
+    chapters = (["这王熙凤笑道：“好。”凤姐道：“来。”凤丫头来了。凤姑娘来了。"] * 6
+                + ["王爷来了。王爷道：“是。”"] * 6 + ["金凤在此。"] * 2)
+    people = [person("凤姐", mentions=1700), person("金凤", mentions=20),
+              person("贾母", mentions=1500)]
+    story = Story.of(chapters, None)
+    kept = names(fold_address_forms(name_address_forms(people, story, set()), story.text, 5,
+                                     chapters))
+    assert {"凤姐", "凤丫头", "凤姑娘"} <= set(kept["王熙凤"].aliases)
+    assert "王爷" not in kept["王熙凤"].aliases and not kept["金凤"].aliases
