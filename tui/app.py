@@ -11,6 +11,8 @@ they can run and hand the actions object what it needs."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +25,7 @@ from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import Actions
 from tui.asking import Asking
+from tui.ending import end_on_signals
 from tui.keys import APP_BINDINGS, unknown_ids
 from tui.open_worlds import OpenWorlds
 from tui.opening import OpenState
@@ -45,6 +48,9 @@ from tui.workers import Workers
 if TYPE_CHECKING:
     from agent.conversation import Conversation
     from sessions.store import SessionStore
+
+log = logging.getLogger(__name__)
+
 
 class LoreApp(App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
@@ -71,6 +77,7 @@ class LoreApp(App[None]):
         self.vector_job = VectorJob(settings.data_dir, settings.config_file)
         """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
+        self._restore_signals: Callable[[], None] = lambda: None
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -80,6 +87,7 @@ class LoreApp(App[None]):
             self.notify(f"[keymap] in {self.settings.config_file or 'config.toml'} names no "
                         f"binding: {', '.join(unknown)}. Press F1 for the binding ids.",
                         title="Unknown keys", severity="warning", markup=False, timeout=10)
+        self._restore_signals = end_on_signals(self.post_message)
         await self.push_screen(MainScreen(self.settings.sessions.max_question_chars))
         self.main.show_status(model=model_label(self.settings))
         self.set_interval(1.0, self._show_opening, name="opening-clock")
@@ -146,6 +154,11 @@ class LoreApp(App[None]):
         self._close()
         self.exit()
 
+    @on(m.TerminalGone)
+    async def _terminal_gone(self, event: m.TerminalGone) -> None:
+        log.info("the terminal is gone (%s): quitting", event.why)
+        await self.action_quit()
+
     def _close(self) -> None:
         self.vector_job.stop()
         if self.conversation is not None:
@@ -155,6 +168,7 @@ class LoreApp(App[None]):
         self.worlds.close()
 
     def on_unmount(self) -> None:
+        self._restore_signals()
         self._close()
 
     def get_driver_class(self) -> Any:

@@ -200,3 +200,12 @@ class ErrorRaised(Message):
     """An error to show the user (the app reports every error in one place)."""
 
     error: LoreError
+
+
+@dataclass
+class TerminalGone(Message):
+    """The app's terminal went away (hung up, its input ended, an I/O error on it) or the app
+    was told to end (SIGHUP, SIGTERM): it quits as on Ctrl+Q, with no one left to see it."""
+
+    why: str
+    """How it went ("a hang-up signal", "the end of its input" …), for the log."""
