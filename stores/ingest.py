@@ -128,13 +128,18 @@ def _rebuild(stores: WorldStores, report: IngestReport, progress: Progress,
     catalog.replace_cards(world, build_cards(catalog.entities(world), catalog.chunks(world),
                                              catalog.relations(world)))
     clock.lap("cards")
+    from stores.job_lock import e5_lock
     from stores.upgrade import first_index
 
-    embedder = first_index(stores)  # the fast one while e5 vectors are missing (upgrade.py)
-    stores.index_with(embedder)
-    report.embedded = _embed_missing(stores, embedder, progress)
-    clock.lap("embed")
-    _sync_indexes(stores, embedder, progress)
+    # A few missing e5 vectors are computed here: under the world's e5 lock, or (another
+    # process's e5 pass holds it) not at all, so no vector is computed twice (job_lock.py).
+    with e5_lock(stores.settings.data_dir, world) as lock:
+        # the fast one while e5 vectors are missing (upgrade.py)
+        embedder = first_index(stores, may_embed=lock.acquire())
+        stores.index_with(embedder)
+        report.embedded = _embed_missing(stores, embedder, progress)
+        clock.lap("embed")
+        _sync_indexes(stores, embedder, progress)
     catalog.drop_unused_embeddings()
     clock.lap("index")
     report.chunks = catalog.db.execute(

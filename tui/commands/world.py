@@ -76,10 +76,13 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
 def vectors_command(
     ctx: typer.Context,
     world: Annotated[str, typer.Option("--world", help="the world whose vectors to compute")],
+    parent: Annotated[int, typer.Option(
+        "--parent", hidden=True, help="stop once process PARENT has ended (the app)")] = 0,
 ) -> None:
     """Compute a world's e5 vectors now and switch it to them: what `lore ingest` does after
     the fast index, and what the app does in the background while a world waits for them.
-    Kill it any time: the vectors computed so far are kept."""
+    Kill it any time: the vectors computed so far are kept. While another process computes
+    the same world's, this one follows its progress and then does what is left, if anything."""
     from stores.world import WorldStores
 
     stores = WorldStores(ctx.obj.settings, world)
@@ -87,14 +90,15 @@ def vectors_command(
         row = stores.require()
     finally:
         stores.close()
-    if not _upgrade(ctx.obj.settings, world):
+    if not _upgrade(ctx.obj.settings, world, parent):
         echo(f"{world}: nothing to compute; it searches with "
              f"{row['embedder'] or 'BM25 alone'}.")
 
 
-def _upgrade(settings, world: str) -> bool:
+def _upgrade(settings, world: str, parent: int = 0) -> bool:
     """The e5 vectors after the fast index (stores/upgrade.py), with a bar and an ETA; False
-    when there were none to compute."""
+    when there were none to compute. `parent`: the app that started this process, whose end
+    ends it too."""
     from stores.upgrade import upgrades
 
     if not upgrades(settings):
@@ -107,11 +111,21 @@ def _upgrade(settings, world: str) -> bool:
         return False
     echo(f"{world} is searchable now ({status.line()}); computing the e5 vectors. "
          "Ctrl+C stops; `lore ingest` with the same arguments carries on from there.")
-    report = upgrade_with_progress(settings, world)
-    if report.switched:
-        echo(f"{world}: {report.embedded} passages embedded with {report.target} in "
-             f"{report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU); the world now "
-             f"searches with {report.target}.")
+
+    def following(holder: str) -> None:
+        echo(f"{world}: another process ({holder}) is computing its e5 vectors; following its "
+             "progress, then doing what is left (Ctrl+C stops this one only).")
+
+    report = upgrade_with_progress(settings, world, following, parent)
+    after = world_vector_status(settings, world)
+    others = f" (the others by {report.followed})" if report.followed else ""
+    done = (f"{world}: {report.embedded} passages embedded with {report.target or 'e5'}"
+            f"{others} in {report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU)")
+    if after is None:
+        echo(f"{done}; the world now searches with {report.target}.")
+    else:  # passages added meanwhile by an ingest of another process
+        echo(f"{done}; {after.line()}.")
+        echo(f"  → run lore vectors --world {world} to compute the rest")
     return True
 
 
