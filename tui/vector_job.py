@@ -5,12 +5,15 @@ A world is searchable with its fast index as soon as it is ingested; its e5 vect
 prepared with `--vectors-later`, or a `lore ingest` killed during its e5 pass — it runs
 `lore vectors --world W` in a child process: the engine's threads stay out of the app's, and
 quitting or opening another world stops it at once (every batch is committed, so nothing is
-lost or computed twice). The status line shows its progress from the catalog, and the world
-searches with e5 from its first query after the switch. No Textual here.
+lost or computed twice; a `lore ingest` or `lore vectors` of the same world computing them
+meanwhile is followed, not repeated: stores/job_lock.py). The status line shows its progress
+from the catalog, and the world searches with e5 from its first query after the switch. No
+Textual here.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -39,7 +42,9 @@ class VectorJob:
         log = self.data_dir / "logs" / "vectors.log"
         log.parent.mkdir(parents=True, exist_ok=True)
         with log.open("ab") as out:  # what it printed, for `lore doctor` and the curious
-            self.process = subprocess.Popen([*command, "vectors", "--world", world],
+            # --parent: a child whose app was killed (kill -9) stops instead of computing on
+            self.process = subprocess.Popen([*command, "vectors", "--world", world,
+                                             "--parent", str(os.getpid())],
                                             stdin=subprocess.DEVNULL, stdout=out, stderr=out)
         self.world = world
 

@@ -142,3 +142,35 @@ def test_killing_the_terminal_of_lore_ends_everything(tmp_path: Path,
                f"LORE_HOME={home} LORE_CONFIG={ROOT / 'config.toml'} {env} "
                f"{Path(sys.executable).parent / 'lore'}")
     kill_the_terminal_while_answering(Tmux(), home, command)
+
+
+def test_the_vectors_child_of_a_killed_app_stops(tmp_path: Path) -> None:
+    """kill -9 of the app leaves no one to stop its `lore vectors` child: the child sees it is
+    orphaned and stops at its next batch, instead of computing on for minutes (a novel's take
+    a quarter of an hour) with no app to show them."""
+    home = tmp_path / "home"
+    made = lore("demo", "--vectors-later", home=home, env={"LORE_EMBEDDER__BACKEND": "e5"})
+    assert made.code == 0, made.err
+    tmux = Tmux()
+    # the shell stays, as a user's does: the terminal's session goes on, and no hang-up comes
+    command = (f"cd {ROOT} && env -u COLUMNS -u LINES LORE_EMBEDDER__BACKEND=e5 "
+               f"LORE_HOME={home} LORE_CONFIG={ROOT / 'config.toml'} "
+               f"{Path(sys.executable).parent / 'lore'}; sleep 600")
+    try:
+        tmux("new-session", "-d", "-s", "smoke", "-x", "120", "-y", "36", command)
+        wait_until(lambda: "vectors" in describe(processes_of(home)),
+                   "the background lore vectors child")
+        (app,) = [p for p in processes_of(home) if "vectors" not in describe([p])]
+        os.kill(app, signal.SIGKILL)
+        deadline = time.monotonic() + GONE_LIMIT_S
+        while processes_of(home) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        left = processes_of(home)
+        assert not left, f"still running after the app was killed:\n{describe(left)}"
+    finally:
+        for pid in processes_of(home):
+            os.kill(pid, signal.SIGKILL)
+        tmux("kill-server")
+    with closing(sqlite3.connect(home / "catalog.db")) as db:
+        (searching,) = db.execute("SELECT embedder FROM worlds WHERE name = 'demo'").fetchone()
+    assert searching == "", "the orphaned child computed every vector instead of stopping"
