@@ -172,6 +172,7 @@ class Conversation:
         On an error the turn is marked failed (cancelled when the task is cancelled) and the
         error is raised again; the question stays in the session either way.
         """
+        self.current_turn = None  # until this question is saved
         question = checked_question(question, self.settings.sessions.max_question_chars)
         turn = self.current_turn = self.store.begin_turn(self.session.id, question)
         try:

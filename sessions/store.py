@@ -230,6 +230,13 @@ class SessionStore(MemoryTables):
         rows = self._rows("SELECT * FROM turns WHERE session_id = ? ORDER BY n", [session_id])
         return [_turn(row) for row in rows]
 
+    def ended_turns(self, session_id: str) -> list[tuple[str, str]]:
+        """(id, status) of the session's turns that have ended, in order: cheap enough to read
+        every few seconds, to notice turns another process (`lore ask`) added or ended."""
+        rows = self._rows("SELECT id, status FROM turns WHERE session_id = ? AND status != "
+                          "'pending' ORDER BY n", [session_id])
+        return [(row["id"], row["status"]) for row in rows]
+
     def pending_turns(self, session_id: str) -> list[Turn]:
         """Questions whose answer never came (the app died or was killed): offer to re-ask."""
         rows = self._rows(

@@ -37,6 +37,7 @@ from tui.screens.passage import PassageScreen
 from tui.screens.sessions import SessionPicker
 from tui.screens.welcome import WelcomeScreen
 from tui.screens.worlds import WorldSwitcher
+from tui.session_sync import SYNC_EVERY_S, SessionSync
 from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title, welcome_text
 from tui.vector_job import VectorJob
@@ -77,6 +78,8 @@ class LoreApp(App[None]):
         self.vector_job = VectorJob(settings.data_dir, settings.config_file)
         """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
+        self.sync = SessionSync()
+        """The turns the chat shows, to notice those another process adds (tui/session_sync.py)."""
         self._restore_signals: Callable[[], None] = lambda: None
 
     # -- lifecycle --------------------------------------------------------------------------------
@@ -92,6 +95,7 @@ class LoreApp(App[None]):
         self.main.show_status(model=model_label(self.settings))
         self.set_interval(1.0, self._show_opening, name="opening-clock")
         self.set_interval(10.0, self.refresh_vectors, name="vectors-clock")
+        self.set_interval(SYNC_EVERY_S, self._check_session, name="session-clock")
         self._open(self.requested_world)
 
     @property
@@ -211,6 +215,7 @@ class LoreApp(App[None]):
             previous.close()
         self.worlds.close_others(keep=event.info.name)
         main, conversation = self.main, event.conversation
+        self.sync.showing(event.turns)
         await main.show_session(event.turns, welcome_text(event.info, event.intro),
                                 event.intro.examples if event.intro else [], event.info.name)
         tracked = conversation.session.tracked_entity if event.timeline else None
@@ -256,6 +261,22 @@ class LoreApp(App[None]):
         main.show_status(session=f"{session_title(session.title, first, 32)} · "
                                  f"{turns} turn{'s' if turns != 1 else ''}")
 
+    def _check_session(self) -> None:
+        if self.conversation is not None and not self.answering and not self.opening:
+            self.jobs.check_session(self.conversation, list(self.sync.shown))
+
+    @on(m.SessionChanged)
+    async def _session_changed(self, event: m.SessionChanged) -> None:
+        if event.conversation is not self.conversation or self.answering or self.opening:
+            return  # another session opened, or an answer began, since it was read
+        self.sync.shown = event.states
+        main, conversation = self.main, event.conversation
+        await main.show_turns(event.turns)
+        main.show_stack(event.stack, conversation.retriever.entities,
+                        conversation.session.tracked_entity)
+        self._first_question = ""
+        self._show_session(event.turns[0].question if event.turns else "")
+
     @on(m.SessionEdited)
     def _session_edited(self, event: m.SessionEdited) -> None:
         if self.conversation is None or event.session_id != self.conversation.session.id:
@@ -298,6 +319,7 @@ class LoreApp(App[None]):
     @on(m.AnswerReady)
     async def _answered(self, event: m.AnswerReady) -> None:
         result = event.result
+        self.sync.ended(result.turn_id, "answered")
         with self.batch_update():
             await self.main.show_answer(result)
             tracked = self.talking.session.tracked_entity
@@ -490,5 +512,8 @@ class LoreApp(App[None]):
             self.main.set_hint(hint)
 
     def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
+        turn = self.conversation.current_turn if self.conversation is not None else None
+        if state != WorkerState.SUCCESS and turn is not None:
+            self.sync.ended(turn.id, "cancelled" if state == WorkerState.CANCELLED else "failed")
         if self.asking.ended(state, error):
             self._show_session()

@@ -47,6 +47,19 @@ class WorldWarm(Message):
 
 
 @dataclass
+class SessionChanged(Message):
+    """Another process ended turns of the open session (tui/session_sync.py)."""
+
+    conversation: Conversation
+    turns: list[Turn]
+    """Every ended turn, in order."""
+    stack: list[StackEntry]
+    """Most recent first."""
+    states: list[tuple[str, str]]
+    """(id, status) of those turns."""
+
+
+@dataclass
 class VectorsStatus(Message):
     """How far the open world's e5 vectors are ("" once it searches with them)."""
 
