@@ -267,7 +267,10 @@ class Conversation:
 
     def _end(self, turn: Turn, error: str, status: str) -> None:
         try:
-            self.store.fail_turn(turn.id, error, status)
+            if status == "cancelled":  # even when its answer was stored just before
+                self.store.cancel_turn(turn.id, error)
+            else:
+                self.store.fail_turn(turn.id, error, status)
         except (LoreError, ValueError) as exc:  # never hide the error that ended the turn
             log.warning("could not mark turn %s %s: %s", turn.n, status, exc)
 

@@ -220,6 +220,23 @@ class SessionStore(MemoryTables):
                 [status, scrub(error), now(), turn_id],
             )
 
+    def cancel_turn(self, turn_id: str, reason: str = "cancelled by the user") -> None:
+        """End a turn as cancelled by the user, even if its answer was saved a moment before
+        the cancel came (Esc while the answer was being stored): the screen says cancelled,
+        so does the session. The answer and the stack after it go, so the stack is the one
+        before the turn and the turn never comes back as an answer."""
+        with self._write():
+            row = self.db.execute("SELECT session_id, n FROM turns WHERE id = ?",
+                                  [turn_id]).fetchone()
+            if row is None:
+                raise self._missing("turn", turn_id)
+            self.db.execute(
+                "UPDATE turns SET status = 'cancelled', error = ?, answered = ?, answer = '', "
+                "resolved_question = '', messages_json = '', citations_json = '[]', "
+                "entities_json = '[]' WHERE id = ?", [scrub(reason), now(), turn_id])
+            self.db.execute("DELETE FROM stack_entries WHERE session_id = ? AND turn_n = ?",
+                            [row[0], row[1]])
+
     def get_turn(self, turn_id: str) -> Turn | None:
         """The turn with this id, or None."""
         rows = self._rows("SELECT * FROM turns WHERE id = ?", [turn_id])
