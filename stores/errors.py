@@ -54,6 +54,15 @@ class StoreHeld(StoreError):
     same data another way; writers wait until that process is done."""
 
 
+def is_locked(exc: BaseException) -> bool:
+    """Whether `exc` is SQLite saying another process holds the file locked (past the busy
+    timeout): the file is in use, not damaged, and the fix is to wait, never to move it."""
+    import sqlite3
+
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
 def at_line(path: str | Path, line: int | None = None) -> str:
     """Render `path:line` the way editors and compilers do."""
     return f"{path}:{line}" if line else str(path)
