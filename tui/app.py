@@ -244,7 +244,10 @@ class LoreApp(App[None]):
         self.open_state.warm()
         self.main.show_status(activity="")
         if event.vectors_due:
-            self.vector_job.start(event.conversation.world)
+            try:
+                self.vector_job.start(event.conversation.world)
+            except LoreError as exc:  # its log is a link: no child, and the user is told
+                self.report_error(exc)
         await self.asking.send_queued()
 
     def _show_horizon(self) -> None:

@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tui.logs import open_log
+
 STOP_WAIT_S = 5.0
 """How long a stopped child may take to end before it is killed."""
 
@@ -32,16 +34,15 @@ class VectorJob:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, world: str) -> None:
-        """Compute `world`'s vectors in the background (a child for another world stops)."""
+        """Compute `world`'s vectors in the background (a child for another world stops);
+        a StoreError when its log cannot be opened safely (then no child starts)."""
         if self.world == world and self.running:
             return
         self.stop()
         command = [sys.executable, "-m", "tui", "--data-dir", str(self.data_dir)]
         if self.config_file is not None:
             command += ["--config", str(self.config_file.resolve())]
-        log = self.data_dir / "logs" / "vectors.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("ab") as out:  # what it printed, for `lore doctor` and the curious
+        with open_log(self.data_dir, "vectors.log") as out:  # what it printed, for the curious
             # --parent: a child whose app was killed (kill -9) stops instead of computing on
             self.process = subprocess.Popen([*command, "vectors", "--world", world,
                                              "--parent", str(os.getpid())],
