@@ -191,16 +191,22 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
         echo(f"(read as: {result.resolved_question})")
     if not streamed:
         echo(answer.text)
-    titles = conversation.retriever.chapter_titles
     if answer.citations:
         echo("")
     for i, c in enumerate(answer.citations, start=1):
-        title = titles.get(c.chapter, "")
+        title = _own_title(conversation, c.chunk_id)
         chapter = chapter_label(c.chapter, _cjk(title or answer.text))
         heading = f"{chapter} {title}".strip()
         echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
         echo(f"    {in_quotes(c.quote)}")
     echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
+
+
+def _own_title(conversation: Conversation, chunk_id: str) -> str:
+    """The title of the cited passage's own chapter heading: two files of a world may share a
+    chapter number (第一回.txt, chapter-01.md), and each is cited with its own title, if any."""
+    chunk = conversation.retriever.chunks.get(chunk_id)
+    return chunk.chapter_title if chunk is not None and not chunk.lore else ""
 
 
 def _cjk(text: str) -> bool:
