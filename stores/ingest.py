@@ -21,7 +21,7 @@ from stores.catalog import Catalog
 from stores.chunking import chunk_document
 from stores.config import Settings
 from stores.errors import InputError, StoreError
-from stores.identity import Todo, plan_documents
+from stores.identity import Plan, Todo, plan_documents
 from stores.models import Chunk, ParsedDocument
 from stores.readers import lore_document, read_document, read_glossary
 from stores.world import WorldStores, check_world_name
@@ -53,6 +53,8 @@ class IngestReport:
     """(skipped path, kept path): files of this run holding the same text."""
     dropped: list[tuple[str, str]] = field(default_factory=list)
     """(path, why) of documents removed from the world."""
+    gone: list[str] = field(default_factory=list)
+    """Paths of the world's documents whose file is gone: they still answer until `prune`."""
     repaired: list[str] = field(default_factory=list)
     """Indexes found to disagree with the catalog and rebuilt from it, each with what was found."""
     noop: bool = False
@@ -90,6 +92,7 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         report.unchanged, report.moved = plan.unchanged, [(a, b) for _, a, b in plan.moved]
         report.duplicates = plan.duplicates
         report.dropped = [(path, why) for _, path, why in plan.dropped]
+        report.gone = _gone(catalog.document_rows(world), plan)
         if (not plan.todo and not plan.dropped and is_current(settings, state)
                 and not report.repaired):
             # Only paths changed: the text, and so every index, is as it was. A moved glossary's
@@ -172,6 +175,14 @@ def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
         return report
     finally:
         stores.close()
+
+
+def _gone(rows: Sequence[dict[str, Any]], plan: Plan) -> list[str]:
+    """The documents whose file no longer exists, and that this run neither found elsewhere
+    (moved) nor replaces: a deleted file keeps answering until `lore prune` removes it."""
+    handled = {doc_id for doc_id, _, _ in plan.moved} | {doc_id for doc_id, _, _ in plan.dropped}
+    return [row["path"] for row in rows
+            if row["id"] not in handled and not Path(row["path"]).exists()]
 
 
 def corpus_files(paths: Sequence[Path]) -> list[Path]:

@@ -59,7 +59,8 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
         extras.append(f"{len(report.duplicates)} copies skipped")
     if report.noop and not report.moved:
         copies = "".join(f", {e}" for e in extras[1:])
-        echo(f"{world}: nothing changed in {same} files{copies}; the world is up to date.")
+        current = "" if report.gone else "; the world is up to date"
+        echo(f"{world}: nothing changed in {same} files{copies}{current}.")
     elif report.noop:
         echo(f"{world}: {', '.join(extras)}; nothing indexed again.")
     else:
@@ -69,8 +70,22 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
                    f"{counted(report.chunks, 'passage')}, {counted(report.entities, 'entity')}, "
                    f"{counted(report.relations, 'relation')}, "
                    f"{counted(report.embedded, 'passage')} embedded in {total:.1f} s.")
+    _tell_gone(world, report.gone)
     if vectors:
         _upgrade(ctx.obj.settings, world)
+
+
+def _tell_gone(world: str, gone: list[str], most: int = 10) -> None:
+    """Documents whose file was deleted still answer: say so, and how to remove them."""
+    if not gone:
+        return
+    noun = "document's file is" if len(gone) == 1 else "documents' files are"
+    echo(f"{world}: {len(gone)} {noun} gone; still answering from the catalog:")
+    for path in gone[:most]:
+        echo(f"  {path}")
+    if len(gone) > most:
+        echo(f"  ... and {len(gone) - most} more")
+    echo(f"  → lore prune --world {world} removes them (it lists them and asks first)")
 
 
 def vectors_command(
