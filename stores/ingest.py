@@ -24,7 +24,7 @@ from stores.errors import InputError, StoreError
 from stores.identity import Plan, Todo, plan_documents
 from stores.models import Chunk, ParsedDocument
 from stores.readers import lore_document, read_document, read_glossary
-from stores.world import WorldStores, check_world_name
+from stores.world import WorldStores, check_world_name, refuse_look_alike
 
 if TYPE_CHECKING:
     from stores.protocols import Embedder
@@ -68,7 +68,7 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def ingest(settings: Settings, world: str, paths: Sequence[Path],
            glossary: Path | None = None, progress: Progress = _no_progress) -> IngestReport:
     """Bring `world` up to date with the files under `paths` (and the optional glossary)."""
-    check_world_name(world)
+    world = check_world_name(world)
     files = corpus_files(paths)
     if glossary is not None:
         # Resolved like the corpus files, so a glossary inside the corpus folder (or given by a
@@ -82,6 +82,8 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         catalog = stores.catalog
         signature = _signature(settings)
         state = catalog.world(world)
+        if state is None:  # a new world: not a look-alike of another (dеmo beside demo)
+            refuse_look_alike(world, [w["name"] for w in catalog.worlds()])
         stored = json.loads(state["signature"] or "{}") if state else {}
         rechunk_all = stored.get("chunking") != signature["chunking"]
         if state is not None:  # an index damaged or lost since is rebuilt from the catalog

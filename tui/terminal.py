@@ -26,6 +26,14 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
+def pad(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` terminal columns: a Han or full-width character
+    takes two, so `f"{name:<16}"` pushed the next column out of line (lore worlds)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(0, width - cell_len(text))
+
+
 def clean(text: str) -> str:
     """What may reach the terminal or a log: secrets redacted (sessions.scrub), then every
     control character escaped. The one gate for text leaving through the terminal."""

@@ -15,6 +15,7 @@ import typer
 from stores.errors import LoreError
 from stores.lang import in_quotes
 from stores.models import chapter_label, chapter_number
+from tui.commands.defaults import world_option
 from tui.failures import Interrupted
 from tui.terminal import echo
 
@@ -30,8 +31,9 @@ def ask_command(
     ctx: typer.Context,
     question: Annotated[str, typer.Argument(help="the question (a follow-up may say 他 / she / there)")],
     world: Annotated[str | None, typer.Option(
-        "--world", help="the world to ask about (default: the world of --session, else the "
-                        "only world, else the one used last)")] = None,
+        "--world", callback=world_option,
+        help="the world to ask about (default: the world of --session, else the "
+             "only world, else the one used last)")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", help="continue this session (id or unique prefix; see `lore sessions list`)")] = None,
     new: Annotated[bool, typer.Option("--new", help="start a new session")] = False,

@@ -11,6 +11,7 @@ import typer
 
 from stores.lang import in_quotes
 from stores.models import chapter_label, chapter_number
+from tui.commands.defaults import world_option
 from tui.terminal import echo
 
 
@@ -22,7 +23,8 @@ def card_command(
     ctx: typer.Context,
     entity: Annotated[str, typer.Argument(help="a name or alias (孔明, Shen Yan)")],
     world: Annotated[str | None, typer.Option(
-        "--world", help="the world (default: the only one, else the one used last)")] = None,
+        "--world", callback=world_option,
+        help="the world (default: the only one, else the one used last)")] = None,
     horizon: Annotated[int | None, typer.Option(
         "--horizon", min=0, help="read only up to this chapter (default: retrieval."
                                  "spoiler_horizon; 0 shows everything)")] = None,

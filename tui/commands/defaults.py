@@ -13,6 +13,16 @@ if TYPE_CHECKING:
     from stores.config import Settings
 
 
+def world_option(value: str | None) -> str | None:
+    """What every `--world` option passes on: the name in its normal form (NFKC, so the
+    full-width ｓｍａｌｌ is small; stores.world.normal_world_name)."""
+    if value is None:
+        return None
+    from stores.world import normal_world_name
+
+    return normal_world_name(value)
+
+
 def default_world(settings: Settings, store: SessionStore, example: str) -> tuple[str, str]:
     """(world, why it was chosen) for a command run without --world; `example` is the command
     as the user would type it with `--world NAME` added, for the error's advice."""

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from stores.errors import ConfigError, LoreError, StoreError, disk_full, is_locked
+from tui.commands.defaults import world_option
 from tui.settings import AppSettings
 from tui.terminal import clean, echo
 
@@ -35,7 +36,9 @@ def register(app: typer.Typer) -> None:
 
 def doctor_command(
     ctx: typer.Context,
-    world: Annotated[str | None, typer.Option("--world", help="check only this world")] = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", callback=world_option,
+        help="check only this world")] = None,
     repair: Annotated[bool, typer.Option(
         "--repair", help="rebuild from the catalog every index that disagrees with it")] = False,
 ) -> None:

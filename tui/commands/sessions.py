@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from tui.terminal import echo
+from tui.commands.defaults import world_option
+from tui.terminal import echo, pad
 
 sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
                            rich_markup_mode=None)
@@ -21,7 +22,9 @@ def register(app: typer.Typer) -> None:
 @sessions_app.command("list")
 def list_command(
     ctx: typer.Context,
-    world: Annotated[str | None, typer.Option("--world", help="only this world's sessions")] = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", callback=world_option,
+        help="only this world's sessions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Sessions, most recently active first."""
@@ -39,7 +42,7 @@ def list_command(
         return
     for s in sessions:
         label = s.title or firsts[s.id] or "(no questions yet)"
-        echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
+        echo(f"{s.id}  {pad(s.world, 12)} {s.turn_count:>4} turns  "
                    f"{s.updated:%Y-%m-%d %H:%M}  {label}")
 
 

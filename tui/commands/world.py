@@ -9,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from tui.terminal import echo
+from tui.commands.defaults import world_option
+from tui.terminal import echo, pad
 
 DEMO_WORLD = "demo"
 
@@ -25,7 +26,9 @@ def register(app: typer.Typer) -> None:
 
 def ingest_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="name of the world to create or update")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="name of the world to create or update")],
     paths: Annotated[list[Path] | None, typer.Argument(
         help="files or folders of the story's text (none with --rebuild)")] = None,
     glossary: Annotated[Path | None, typer.Option(
@@ -90,7 +93,9 @@ def _tell_gone(world: str, gone: list[str], most: int = 10) -> None:
 
 def vectors_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world whose vectors to compute")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world whose vectors to compute")],
     parent: Annotated[int, typer.Option(
         "--parent", hidden=True, help="stop once process PARENT has ended (the app)")] = 0,
 ) -> None:
@@ -158,7 +163,9 @@ def _tell_identity(report, most: int = 10) -> None:
 
 def prune_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world to prune")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world to prune")],
     yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
 ) -> None:
     """Remove documents whose files are gone from a world, after listing them."""
@@ -192,7 +199,7 @@ def prune_command(
 
 def entities_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world to list")],
+    world: Annotated[str, typer.Option("--world", callback=world_option, help="the world to list")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     limit: Annotated[int, typer.Option("--limit", help="at most this many (0 = all)")] = 0,
 ) -> None:
@@ -214,7 +221,7 @@ def entities_command(
         return
     for e in entities:
         aliases = f"  ({', '.join(e.aliases)})" if e.aliases else ""
-        echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
+        echo(f"{pad(e.name, 12)} {e.type:<8} {e.mentions:>6}{aliases}")
 
 
 def worlds_command(
@@ -241,7 +248,7 @@ def worlds_command(
     if not rows:
         echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
     for r in rows:
-        echo(f"{r['name']:<16} {r['state']:<10} {counted(r['chapters'], 'chapter', 4):<13} "
+        echo(f"{pad(r['name'], 16)} {r['state']:<10} {counted(r['chapters'], 'chapter', 4):<13} "
              f"{counted(r['chunks'], 'passage', 6):<15} {counted(r['entities'], 'entity', 5):<14}  "
              f"{vectors[r['name']]}")
 
