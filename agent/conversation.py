@@ -314,9 +314,12 @@ class Conversation:
 
 
 def checked_question(question: str, limit: int) -> str:
-    """The question without surrounding blanks; a LoreError when it is empty or longer than
-    `limit` characters (a pasted book would take minutes and gigabytes to embed)."""
-    question = question.strip()
+    """The question in its normal form (stores.lang.text.normal_text: no invisible characters,
+    full-width letters as ASCII) without surrounding blanks; a LoreError when it is empty or
+    longer than `limit` characters (a pasted book would take minutes and gigabytes to embed)."""
+    from stores.lang.text import normal_text
+
+    question = normal_text(question).strip()
     if not question:
         raise LoreError("the question is empty", where="question",
                         hint="type a question about the world")

@@ -256,7 +256,7 @@ class MainScreen(Screen[None]):
         if not text:
             return
         try:  # before it is echoed or counted: a refused question stays in the box
-            checked_question(text, self.question.limit)
+            text = checked_question(text, self.question.limit)  # shown as it is stored
         except LoreError as exc:
             self.app.post_message(ErrorRaised(exc))
             return
