@@ -33,6 +33,8 @@ def list_command(
     with SessionStore(ctx.obj.settings.sessions_path) as store:
         sessions = store.list_sessions(world)
         firsts = {s.id: _first_question(store, s.id) for s in sessions}
+    if world is not None and not sessions:  # "No sessions yet" of a world that is not there
+        _require_world(ctx.obj.settings, world)
     if as_json:
         echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
                                for s in sessions], ensure_ascii=False))
@@ -44,6 +46,18 @@ def list_command(
         label = s.title or firsts[s.id] or "(no questions yet)"
         echo(f"{s.id}  {pad(s.world, 12)} {s.turn_count:>4} turns  "
                    f"{s.updated:%Y-%m-%d %H:%M}  {label}")
+
+
+def _require_world(settings, world: str) -> None:
+    """A world name that is not valid, or names no world, is an error saying so (with the
+    known worlds and a near name), as every other command's --world is."""
+    from stores.world import WorldStores
+
+    stores = WorldStores(settings, world)
+    try:
+        stores.require()
+    finally:
+        stores.close()
 
 
 def _first_question(store, session_id: str) -> str:

@@ -201,7 +201,8 @@ def entities_command(
     ctx: typer.Context,
     world: Annotated[str, typer.Option("--world", callback=world_option, help="the world to list")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    limit: Annotated[int, typer.Option("--limit", help="at most this many (0 = all)")] = 0,
+    limit: Annotated[int, typer.Option("--limit", help="at most this many (0 = all)",
+                                       min=0)] = 0,
 ) -> None:
     """List a world's entities with their aliases and mention counts."""
     from stores.world import WorldStores
