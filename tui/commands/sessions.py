@@ -83,7 +83,9 @@ def export_command(
     ctx: typer.Context,
     session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
     fmt: Annotated[str, typer.Option("--format", help="md or json")] = "md",
-    out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+    # only written, never read: a write-only file to overwrite was refused as "not readable"
+    out: Annotated[Path | None, typer.Option(
+        "--out", readable=False, help="write to this file")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export a session as Markdown or JSON (secrets are never included)."""
@@ -105,7 +107,13 @@ def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
     if out is None:
         echo(text, nl=not text.endswith("\n"))
         return
-    if out.exists() and not force:
+    from tui.exports import write_error
+
+    try:
+        exists = out.exists()
+    except OSError as exc:  # a name too long to look up
+        raise write_error(exc, out, "give --out another file") from None
+    if exists and not force:
         if out.is_dir():
             raise LoreError("--out is a folder", where=out, hint="give a file name")
         asked = sys.stdin.isatty() and sys.stderr.isatty()
@@ -119,6 +127,5 @@ def write_or_print(text: str, out: Path | None, force: bool = False) -> None:
 
         write_text(out, text)  # killed or out of space: the previous file stays whole
     except OSError as exc:
-        raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
-                        hint="choose a file in a folder you can write") from None
+        raise write_error(exc, out, "give --out another file") from None
     echo(f"wrote {out} ({len(text.encode('utf-8'))} bytes)")
