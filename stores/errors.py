@@ -20,7 +20,9 @@ class LoreError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
-        head = f"{self.where}: {self.message}" if self.where else self.message
+        from stores.models import shown_path  # a file's name may hold a newline
+
+        head = f"{shown_path(self.where)}: {self.message}" if self.where else self.message
         return f"{head}\n  → {self.hint}" if self.hint else head
 
 

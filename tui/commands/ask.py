@@ -14,7 +14,7 @@ import typer
 
 from stores.errors import LoreError
 from stores.lang import in_quotes
-from stores.models import chapter_label, chapter_number
+from stores.models import chapter_label, chapter_number, shown_path
 from tui.commands.defaults import world_option
 from tui.failures import Interrupted
 from tui.terminal import echo
@@ -199,7 +199,7 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
         title = _own_title(conversation, c.chunk_id)
         chapter = chapter_label(c.chapter, _cjk(title or answer.text))
         heading = f"{chapter} {title}".strip()
-        echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+        echo(f"[{i}] {heading} · {shown_path(Path(c.source).name)}:{c.lines[0]}–{c.lines[1]}")
         echo(f"    {in_quotes(c.quote)}")
     echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
 

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from stores.lang import in_quotes
-from stores.models import chapter_label, chapter_number
+from stores.models import chapter_label, chapter_number, shown_path
 from tui.commands.defaults import world_option
 from tui.terminal import echo
 
@@ -70,5 +70,6 @@ def card_command(
             echo("")
         for i, c in enumerate(answer.citations, start=1):
             where = chapter_label(c.chapter, chinese)
-            echo(f"[{i}] {where} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+            source = shown_path(Path(c.source).name)
+            echo(f"[{i}] {where} · {source}:{c.lines[0]}–{c.lines[1]}")
             echo(f"    {in_quotes(c.quote)}")

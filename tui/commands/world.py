@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from stores.models import shown_path
 from tui.commands.defaults import world_option
 from tui.terminal import echo, pad
 
@@ -85,7 +86,7 @@ def _tell_gone(world: str, gone: list[str], most: int = 10) -> None:
     noun = "document's file is" if len(gone) == 1 else "documents' files are"
     echo(f"{world}: {len(gone)} {noun} gone; still answering from the catalog:")
     for path in gone[:most]:
-        echo(f"  {path}")
+        echo(f"  {shown_path(path)}")
     if len(gone) > most:
         echo(f"  ... and {len(gone) - most} more")
     echo(f"  → lore prune --world {world} removes them (it lists them and asks first)")
@@ -151,10 +152,11 @@ def _upgrade(settings, world: str, parent: int = 0) -> bool:
 
 def _tell_identity(report, most: int = 10) -> None:
     """Moves, copies given twice and documents removed, each naming its paths."""
-    lines = [f"moved: {old} -> {new}" for old, new in report.moved]
-    lines += [f"same text given twice: {skipped} is a copy of {kept}; kept once"
-              for skipped, kept in report.duplicates]
-    lines += [f"removed from the world: {path} ({why})" for path, why in report.dropped]
+    lines = [f"moved: {shown_path(old)} -> {shown_path(new)}" for old, new in report.moved]
+    lines += [f"same text given twice: {shown_path(skipped)} is a copy of {shown_path(kept)}; "
+              "kept once" for skipped, kept in report.duplicates]
+    lines += [f"removed from the world: {shown_path(path)} ({why})"
+              for path, why in report.dropped]
     for line in lines[:most]:
         echo(line)
     if len(lines) > most:
@@ -175,9 +177,10 @@ def prune_command(
     from tui.progress import prune_with_progress
 
     def confirm(paths: list[str]) -> bool:
-        echo(f"{world}: {len(paths)} documents' files are gone and would be removed:")
+        noun = "document's file is" if len(paths) == 1 else "documents' files are"
+        echo(f"{world}: {len(paths)} {noun} gone and would be removed:")
         for path in paths:
-            echo(f"  {path}")
+            echo(f"  {shown_path(path)}")
         if yes:
             return True
         if not sys.stdin.isatty():

@@ -12,11 +12,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from stores.models import shown_path
+
 
 def passage_heading(passage: Any) -> str:
     """`Chapter 3 · 第三回 … — 03.txt, lines 12-20`"""
     title = f" · {passage.chapter_title}" if passage.chapter_title else ""
-    source = PurePath(passage.source).name
+    source = shown_path(PurePath(passage.source).name)
     return (f"Chapter {passage.chapter}{title} — {source}, "
             f"lines {passage.lines[0]}-{passage.lines[1]}")
 
