@@ -31,6 +31,12 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
+def counted(n: int, noun: str, width: int = 0) -> str:
+    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
+    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
+    return f"{n:>{width}} {plural}"
+
+
 def clean(text: str) -> str:
     """What may reach the terminal or a log: secrets redacted (sessions.scrub), then every
     control character escaped. The one gate for text leaving through the terminal."""

@@ -44,7 +44,8 @@ def card_command(
     if world is None:
         store = SessionStore(settings.sessions_path)
         try:
-            world, why = default_world(settings, store, f"lore card {shlex.quote(entity)}")
+            world, why = default_world(settings, store, f"lore card {shlex.quote(entity)}",
+                                       entity=entity)
         finally:
             store.close()
         echo(f"world: {world} ({why}; --world picks another)", err=True)
@@ -60,7 +61,7 @@ def card_command(
                 fact["chapter"] = chapter_number(fact["chapter"])
             citations = [{**c.model_dump(), "chapter": chapter_number(c.chapter)}
                          for c in answer.citations]
-            echo(json.dumps({"entity": name, "horizon": at, "text": answer.text,
+            echo(json.dumps({"entity": name, "world": world, "horizon": at, "text": answer.text,
                              "citations": citations, "card": facts}, ensure_ascii=False,
                             indent=2))
             return

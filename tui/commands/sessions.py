@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tui.commands.defaults import world_option
-from tui.terminal import echo, pad
+from tui.terminal import counted, echo, pad
 
 sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
                            rich_markup_mode=None)
@@ -44,7 +44,7 @@ def list_command(
         return
     for s in sessions:
         label = s.title or firsts[s.id] or "(no questions yet)"
-        echo(f"{s.id}  {pad(s.world, 12)} {s.turn_count:>4} turns  "
+        echo(f"{s.id}  {pad(s.world, 12)} {counted(s.turn_count, 'turn', 4):<10} "
                    f"{s.updated:%Y-%m-%d %H:%M}  {label}")
 
 

@@ -11,7 +11,7 @@ import typer
 
 from stores.models import shown_path
 from tui.commands.defaults import world_option
-from tui.terminal import echo, pad
+from tui.terminal import counted, echo, pad
 
 DEMO_WORLD = "demo"
 
@@ -301,9 +301,3 @@ def demo_command(
         if (status := world_vector_status(settings, DEMO_WORLD)) is not None:
             echo(f"{DEMO_WORLD} is searchable now ({status.line()}); the app computes the e5 "
                  f"vectors in the background (or now: lore vectors --world {DEMO_WORLD}).")
-
-
-def counted(n: int, noun: str, width: int = 0) -> str:
-    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
-    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
-    return f"{n:>{width}} {plural}"
