@@ -19,17 +19,27 @@ pytestmark = pytest.mark.slow  # `lore` in a subprocess
 GB = 1 << 30
 
 
+MEASURE = """
+import resource, subprocess, sys
+code = subprocess.run(sys.argv[2:]).returncode
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+open(sys.argv[1], "w").write(f"{code} {peak}")
+"""
+"""Runs a command and writes its exit code and peak RSS (KiB). A fresh interpreter between the
+test and `lore`: Linux counts what a child had at fork in its peak, and a pytest worker with
+models loaded has 900 MB."""
+
+
 def ingest_rusage(home: Path, corpus: Path) -> tuple[int, str, int]:
     """`lore ingest CORPUS --world big`: exit code, stderr and peak RSS in bytes."""
     env = {**os.environ, "LORE_HOME": str(home)}
-    proc = subprocess.Popen([sys.executable, "-m", "tui", "ingest", str(corpus), "--world",
-                             "big"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
-    assert proc.stderr is not None
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, err, usage.ru_maxrss * 1024  # KiB on Linux
+    result = home.parent / "measured.txt"
+    proc = subprocess.run([sys.executable, "-c", MEASURE, str(result), sys.executable, "-m",
+                           "tui", "ingest", str(corpus), "--world", "big"], cwd=ROOT, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          timeout=600)
+    code, peak = map(int, result.read_text().split())
+    return code, proc.stderr, peak * 1024
 
 
 def corpus_with(tmp_path: Path, name: str, head: bytes, size: int) -> Path:

@@ -5,6 +5,7 @@ world used last, which has no 韩峥, while another world has."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -21,7 +22,9 @@ def test_make_says_what_it_installs_before_it_does(tmp_path: Path) -> None:
     it printed before its first slow step."""
     for name in ("Makefile", "pyproject.toml", "requirements.lock"):
         shutil.copy(ROOT / name, tmp_path)
-    run = subprocess.run(["make", ".venv/.installed", "PYTHON=false"], cwd=tmp_path,
+    env = {k: v for k, v in os.environ.items()  # as from a shell, not inside `make test`
+           if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+    run = subprocess.run(["make", ".venv/.installed", "PYTHON=false"], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode != 0  # stopped at `false -m venv`, as meant
     first = run.stdout.splitlines()[0]
