@@ -11,13 +11,16 @@ PIP_VERSION := 25.3
 
 # Every package at the exact version the lock names, then the project itself without resolving
 # anything again; `pip check` must be clean or the install stops here, before any test runs.
+# It says what it does first: pip is quiet, and `make run` printed nothing for two minutes.
 $(STAMP): $(LOCK) pyproject.toml
+	@echo "Setting up $(VENV): installing the packages of $(LOCK) (first run, or the lock changed; a few minutes, quietly)..."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet pip==$(PIP_VERSION)
 	$(BIN)/python -m pip install --quiet -r $(LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(BIN)/python -m pip check || { echo "pip check failed: the installed set is inconsistent; run 'make clean' and 'make test' again, or refresh the lock with 'make lock'" >&2; exit 1; }
 	touch $(STAMP)
+	@echo "$(VENV) is ready."
 
 run: $(STAMP)
 	$(BIN)/lore demo --if-needed --vectors-later

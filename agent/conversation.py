@@ -172,6 +172,7 @@ class Conversation:
         On an error the turn is marked failed (cancelled when the task is cancelled) and the
         error is raised again; the question stays in the session either way.
         """
+        self.current_turn = None  # until this question is saved
         question = checked_question(question, self.settings.sessions.max_question_chars)
         turn = self.current_turn = self.store.begin_turn(self.session.id, question)
         try:
@@ -266,7 +267,10 @@ class Conversation:
 
     def _end(self, turn: Turn, error: str, status: str) -> None:
         try:
-            self.store.fail_turn(turn.id, error, status)
+            if status == "cancelled":  # even when its answer was stored just before
+                self.store.cancel_turn(turn.id, error)
+            else:
+                self.store.fail_turn(turn.id, error, status)
         except (LoreError, ValueError) as exc:  # never hide the error that ended the turn
             log.warning("could not mark turn %s %s: %s", turn.n, status, exc)
 
@@ -310,9 +314,12 @@ class Conversation:
 
 
 def checked_question(question: str, limit: int) -> str:
-    """The question without surrounding blanks; a LoreError when it is empty or longer than
-    `limit` characters (a pasted book would take minutes and gigabytes to embed)."""
-    question = question.strip()
+    """The question in its normal form (stores.lang.text.normal_text: no invisible characters,
+    full-width letters as ASCII) without surrounding blanks; a LoreError when it is empty or
+    longer than `limit` characters (a pasted book would take minutes and gigabytes to embed)."""
+    from stores.lang.text import normal_text
+
+    question = normal_text(question).strip()
     if not question:
         raise LoreError("the question is empty", where="question",
                         hint="type a question about the world")

@@ -21,7 +21,7 @@ from sessions.scrub import scrub
 from sessions.store import SessionStore
 from stores.errors import ConfigError
 from stores.lang import has_han, in_quotes
-from stores.models import chapter_label
+from stores.models import chapter_label, shown_path
 
 TimelineFormat = Literal["md", "json", "csv"]
 SessionFormat = Literal["md", "json"]
@@ -74,7 +74,7 @@ def _timeline_md(name: str, aliases: list[str], events: list[TimelineEvent], wor
               "", "| # | chapter | title | order | what happens | source |",
               "|---:|---:|---|---:|---|---|"]
     for i, e in enumerate(events, start=1):
-        source = f"{Path(e.source).name}:{e.lines[0]}–{e.lines[1]}"
+        source = f"{shown_path(Path(e.source).name)}:{e.lines[0]}–{e.lines[1]}"
         lines.append(f"| {i} | {e.chapter} | {_cell(e.chapter_title)} | {e.event_order} | "
                      f"{_cell(e.gist)} | {_cell(source)} |")
     return "\n".join(lines) + "\n"
@@ -145,7 +145,7 @@ def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str
         for i, c in enumerate(t.citations, start=1):
             if isinstance(c, dict):
                 span = c.get("lines") or [0, 0]
-                where = f"{Path(str(c.get('source', ''))).name}:{span[0]}–{span[1]}"
+                where = f"{shown_path(Path(str(c.get('source', ''))).name)}:{span[0]}–{span[1]}"
                 number = c.get("chapter")
                 chapter = chapter_label(int(number), has_han(t.question)) \
                     if isinstance(number, int) else "?"

@@ -361,25 +361,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15, help="seed of the random kill points")
     parser.add_argument("--kills", type=int, default=3, help="SIGKILLs of ingest and of ask")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--only", choices=["repair"], help="only issue 25's cases "
-                        "(bench/reliability_repair.py)")
+    parser.add_argument("--only", choices=["repair", "39"], help="only issue 25's cases "
+                        "(bench/reliability_repair.py) or issue 39's (bench/reliability_39.py)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="lore-reliability-") as tmp:
         started = time.monotonic()
         suite = Suite(Path(tmp), args.seed, args.kills)
-        import reliability_repair  # beside this file: the cases of issue 25
+        import reliability_39  # beside this file: the cases of issues 25 and 39
+        import reliability_repair
 
         steps: list[Callable[[], None]] = [suite.bad_inputs, suite.kill_ingest, suite.kill_ask,
                                            suite.interrupt_ingest, suite.disk,
                                            suite.truncated_sessions, suite.two_processes]
         if args.only:
             steps = []
-        steps.append(lambda: reliability_repair.run_cases(suite, sys.modules[__name__]))
+
+        def issue_25_cases() -> None:
+            reliability_repair.run_cases(suite, sys.modules[__name__])
+
+        def issue_39_cases() -> None:
+            reliability_39.run_cases(suite, sys.modules[__name__])
+
+        if args.only in (None, "repair"):
+            steps.append(issue_25_cases)
+        if args.only in (None, "39"):
+            steps.append(issue_39_cases)
         for step in steps:
             try:
                 step()
             except Exception as exc:  # noqa: BLE001  a broken case must not lose the table
-                name = getattr(step, "__name__", "step").replace("<lambda>", "issue 25 cases")
+                name = getattr(step, "__name__", "step")
                 suite.rows.append(Row("bench", f"{name} stopped: {type(exc).__name__}",
                                       str(exc)[:110], None, False, "n/a", False))
         rows = suite.rows

@@ -160,6 +160,18 @@ def m008_stack_guess(db: Database) -> None:
     db.execute("ALTER TABLE stack_entries ADD COLUMN guess INTEGER NOT NULL DEFAULT 0")
 
 
+@migration
+def m009_session_activity(db: Database) -> None:
+    """The order in which sessions were last active, as a counter: `updated` is the clock's,
+    and a clock set back (two days, or before 1970) made `lore ask` continue an older session
+    instead of the newest. Existing sessions are numbered in their `updated` order."""
+    db.execute("ALTER TABLE sessions ADD COLUMN activity INTEGER NOT NULL DEFAULT 0")
+    db.execute("UPDATE sessions SET activity = (SELECT COUNT(*) FROM sessions s WHERE "
+               "s.updated < sessions.updated OR (s.updated = sessions.updated "
+               "AND s.id <= sessions.id))")
+    db.execute("CREATE INDEX idx_sessions_activity ON sessions (world, activity)")
+
+
 def applied(db: Database) -> set[str]:
     """Names of the migrations already applied to `db`."""
     if not db["_migrations"].exists():

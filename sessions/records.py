@@ -15,7 +15,8 @@ TurnStatus = Literal["pending", "answered", "failed", "cancelled"]
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
-_last_id = [0]
+_last_id = [-1]  # none yet: -1 is in no millisecond (0 was 1970's first, which a clock
+                 # set before 1970 gives every id)
 _id_lock = threading.Lock()
 
 
@@ -25,7 +26,9 @@ def new_id() -> str:
     Ids sort by creation time as plain strings, so `ORDER BY id` is creation order; within one
     millisecond of one process the previous id is incremented, as monotonic ULIDs do.
     """
-    value = (time.time_ns() // 1_000_000) << 80 | int.from_bytes(os.urandom(10), "big")
+    # a clock before 1970 counts as 1970: a negative time made every id of a process the
+    # same (…0001), and the second `lore ask --new` lost its question to a UNIQUE constraint
+    value = max(time.time_ns() // 1_000_000, 0) << 80 | int.from_bytes(os.urandom(10), "big")
     with _id_lock:
         if value >> 80 == _last_id[0] >> 80 or value < _last_id[0]:
             value = _last_id[0] + 1

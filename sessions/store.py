@@ -78,7 +78,7 @@ class SessionStore(MemoryTables):
         row = {"id": new_id(), "world": world, "title": scrub(title), "created": t, "updated": t,
                "spoiler_horizon": None, "tracked_entity": None}
         with self._write():
-            self.db.table("sessions").insert(row)
+            self.db.table("sessions").insert({**row, "activity": self._next_activity()})
         return Session(**row)
 
     def get_session(self, session_id: str) -> Session | None:
@@ -89,14 +89,14 @@ class SessionStore(MemoryTables):
     def last_session(self, world: str) -> Session | None:
         """The session of `world` with the most recent activity (the one `lore` resumes)."""
         rows = self._rows(
-            f"{_SESSION_SQL} WHERE s.world = ? ORDER BY s.updated DESC, s.id DESC LIMIT 1", [world]
+            f"{_SESSION_SQL} WHERE s.world = ? ORDER BY s.activity DESC, s.id DESC LIMIT 1", [world]
         )
         return Session(**rows[0]) if rows else None
 
     def list_sessions(self, world: str | None = None) -> list[Session]:
         """Sessions (of one world, or all), most recently active first, with turn counts."""
         where, params = ("WHERE s.world = ?", [world]) if world is not None else ("", [])
-        rows = self._rows(f"{_SESSION_SQL} {where} ORDER BY s.updated DESC, s.id DESC", params)
+        rows = self._rows(f"{_SESSION_SQL} {where} ORDER BY s.activity DESC, s.id DESC", params)
         return [Session(**row) for row in rows]
 
     def rename_session(self, session_id: str, title: str) -> None:
@@ -152,7 +152,7 @@ class SessionStore(MemoryTables):
             row = {"id": new_id(), "session_id": session_id, "n": n, "question": scrub(question),
                    "status": "pending", "created": t, "owner": this_process()}
             self.db.table("turns").insert(row)
-            self.db.execute("UPDATE sessions SET updated = ? WHERE id = ?", [t, session_id])
+            self._touch(session_id, t)
         return Turn(**row)
 
     def finish_turn(
@@ -204,7 +204,7 @@ class SessionStore(MemoryTables):
                  "guess": int(entry.guess)}
                 for i, entry in enumerate(stack)
             )
-            self.db.execute("UPDATE sessions SET updated = ? WHERE id = ?", [t, session_id])
+            self._touch(session_id, t)
             turn = self.get_turn(turn_id)
         assert turn is not None
         return turn
@@ -220,6 +220,23 @@ class SessionStore(MemoryTables):
                 [status, scrub(error), now(), turn_id],
             )
 
+    def cancel_turn(self, turn_id: str, reason: str = "cancelled by the user") -> None:
+        """End a turn as cancelled by the user, even if its answer was saved a moment before
+        the cancel came (Esc while the answer was being stored): the screen says cancelled,
+        so does the session. The answer and the stack after it go, so the stack is the one
+        before the turn and the turn never comes back as an answer."""
+        with self._write():
+            row = self.db.execute("SELECT session_id, n FROM turns WHERE id = ?",
+                                  [turn_id]).fetchone()
+            if row is None:
+                raise self._missing("turn", turn_id)
+            self.db.execute(
+                "UPDATE turns SET status = 'cancelled', error = ?, answered = ?, answer = '', "
+                "resolved_question = '', messages_json = '', citations_json = '[]', "
+                "entities_json = '[]' WHERE id = ?", [scrub(reason), now(), turn_id])
+            self.db.execute("DELETE FROM stack_entries WHERE session_id = ? AND turn_n = ?",
+                            [row[0], row[1]])
+
     def get_turn(self, turn_id: str) -> Turn | None:
         """The turn with this id, or None."""
         rows = self._rows("SELECT * FROM turns WHERE id = ?", [turn_id])
@@ -229,6 +246,13 @@ class SessionStore(MemoryTables):
         """All turns of a session in order, whatever their status."""
         rows = self._rows("SELECT * FROM turns WHERE session_id = ? ORDER BY n", [session_id])
         return [_turn(row) for row in rows]
+
+    def ended_turns(self, session_id: str) -> list[tuple[str, str]]:
+        """(id, status) of the session's turns that have ended, in order: cheap enough to read
+        every few seconds, to notice turns another process (`lore ask`) added or ended."""
+        rows = self._rows("SELECT id, status FROM turns WHERE session_id = ? AND status != "
+                          "'pending' ORDER BY n", [session_id])
+        return [(row["id"], row["status"]) for row in rows]
 
     def pending_turns(self, session_id: str) -> list[Turn]:
         """Questions whose answer never came (the app died or was killed): offer to re-ask."""
@@ -305,6 +329,17 @@ class SessionStore(MemoryTables):
                     if self.db.conn.in_transaction:
                         self.db.conn.execute("ROLLBACK")
                     raise
+
+    def _next_activity(self) -> int:
+        """The next number of the sessions' activity order (inside a write)."""
+        return int(self.db.execute("SELECT coalesce(max(activity), 0) + 1 FROM sessions"
+                                   ).fetchone()[0])
+
+    def _touch(self, session_id: str, t: str) -> None:
+        """The session was just active: its time, and its place after every other session's
+        activity, whatever the clock says (inside a write)."""
+        self.db.execute("UPDATE sessions SET updated = ?, activity = ? WHERE id = ?",
+                        [t, self._next_activity(), session_id])
 
     def _rows(self, sql: str, params: Sequence[Any] | dict[str, Any]) -> list[dict[str, Any]]:
         with self._lock, self._guard():

@@ -54,6 +54,10 @@ CREATE TABLE IF NOT EXISTS embeddings (
 """
 
 
+BUSY_TIMEOUT_S = 30
+"""How long a catalog call waits for another process's write before SQLite says "locked"."""
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -66,11 +70,11 @@ class Catalog:
         self.read_only = path.is_file() and cannot_write(path.parent)
         """Opened without writing (a read-only data folder): reads work, writes fail."""
         if self.read_only:
-            self.db = sqlite_utils.Database(connect_read_only(path, 30))
+            self.db = sqlite_utils.Database(connect_read_only(path, BUSY_TIMEOUT_S))
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(path, timeout=30, isolation_level=None,
+            conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                    check_same_thread=False)
             self.db = sqlite_utils.Database(conn)
             self.db.execute("PRAGMA journal_mode=WAL")

@@ -20,7 +20,9 @@ class LoreError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
-        head = f"{self.where}: {self.message}" if self.where else self.message
+        from stores.models import shown_path  # a file's name may hold a newline
+
+        head = f"{shown_path(self.where)}: {self.message}" if self.where else self.message
         return f"{head}\n  → {self.hint}" if self.hint else head
 
 
@@ -52,6 +54,15 @@ REPAIR_HINT = ("rebuild the indexes from the catalog: lore doctor --repair (or l
 class StoreHeld(StoreError):
     """An embedded store another process holds (Qdrant's folder lock): readers can read the
     same data another way; writers wait until that process is done."""
+
+
+def is_locked(exc: BaseException) -> bool:
+    """Whether `exc` is SQLite saying another process holds the file locked (past the busy
+    timeout): the file is in use, not damaged, and the fix is to wait, never to move it."""
+    import sqlite3
+
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 def at_line(path: str | Path, line: int | None = None) -> str:

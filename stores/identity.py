@@ -44,9 +44,14 @@ class Plan:
 
 
 def sha256(path: Path) -> str:
-    """The hex sha256 of a file's bytes; InputError naming the file when it cannot be read."""
+    """The hex sha256 of a file's bytes, read a block at a time; InputError naming the file
+    when it cannot be read or is no text to ingest (decided from its first bytes and size)."""
+    from stores.readers.encoding import sniff
+
+    sniff(path)
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        with path.open("rb") as f:
+            return hashlib.file_digest(f, "sha256").hexdigest()
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror}", where=path,
                          hint="check its permissions") from None

@@ -21,10 +21,10 @@ from stores.catalog import Catalog
 from stores.chunking import chunk_document
 from stores.config import Settings
 from stores.errors import InputError, StoreError
-from stores.identity import Todo, plan_documents
+from stores.identity import Plan, Todo, plan_documents
 from stores.models import Chunk, ParsedDocument
 from stores.readers import lore_document, read_document, read_glossary
-from stores.world import WorldStores, check_world_name
+from stores.world import WorldStores, check_world_name, refuse_look_alike
 
 if TYPE_CHECKING:
     from stores.protocols import Embedder
@@ -53,6 +53,8 @@ class IngestReport:
     """(skipped path, kept path): files of this run holding the same text."""
     dropped: list[tuple[str, str]] = field(default_factory=list)
     """(path, why) of documents removed from the world."""
+    gone: list[str] = field(default_factory=list)
+    """Paths of the world's documents whose file is gone: they still answer until `prune`."""
     repaired: list[str] = field(default_factory=list)
     """Indexes found to disagree with the catalog and rebuilt from it, each with what was found."""
     noop: bool = False
@@ -66,7 +68,7 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def ingest(settings: Settings, world: str, paths: Sequence[Path],
            glossary: Path | None = None, progress: Progress = _no_progress) -> IngestReport:
     """Bring `world` up to date with the files under `paths` (and the optional glossary)."""
-    check_world_name(world)
+    world = check_world_name(world)
     files = corpus_files(paths)
     if glossary is not None:
         # Resolved like the corpus files, so a glossary inside the corpus folder (or given by a
@@ -80,6 +82,8 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         catalog = stores.catalog
         signature = _signature(settings)
         state = catalog.world(world)
+        if state is None:  # a new world: not a look-alike of another (dеmo beside demo)
+            refuse_look_alike(world, [w["name"] for w in catalog.worlds()])
         stored = json.loads(state["signature"] or "{}") if state else {}
         rechunk_all = stored.get("chunking") != signature["chunking"]
         if state is not None:  # an index damaged or lost since is rebuilt from the catalog
@@ -90,6 +94,7 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         report.unchanged, report.moved = plan.unchanged, [(a, b) for _, a, b in plan.moved]
         report.duplicates = plan.duplicates
         report.dropped = [(path, why) for _, path, why in plan.dropped]
+        report.gone = _gone(catalog.document_rows(world), plan)
         if (not plan.todo and not plan.dropped and is_current(settings, state)
                 and not report.repaired):
             # Only paths changed: the text, and so every index, is as it was. A moved glossary's
@@ -128,13 +133,18 @@ def _rebuild(stores: WorldStores, report: IngestReport, progress: Progress,
     catalog.replace_cards(world, build_cards(catalog.entities(world), catalog.chunks(world),
                                              catalog.relations(world)))
     clock.lap("cards")
+    from stores.job_lock import e5_lock
     from stores.upgrade import first_index
 
-    embedder = first_index(stores)  # the fast one while e5 vectors are missing (upgrade.py)
-    stores.index_with(embedder)
-    report.embedded = _embed_missing(stores, embedder, progress)
-    clock.lap("embed")
-    _sync_indexes(stores, embedder, progress)
+    # A few missing e5 vectors are computed here: under the world's e5 lock, or (another
+    # process's e5 pass holds it) not at all, so no vector is computed twice (job_lock.py).
+    with e5_lock(stores.settings.data_dir, world) as lock:
+        # the fast one while e5 vectors are missing (upgrade.py)
+        embedder = first_index(stores, may_embed=lock.acquire())
+        stores.index_with(embedder)
+        report.embedded = _embed_missing(stores, embedder, progress)
+        clock.lap("embed")
+        _sync_indexes(stores, embedder, progress)
     catalog.drop_unused_embeddings()
     clock.lap("index")
     report.chunks = catalog.db.execute(
@@ -167,6 +177,14 @@ def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
         return report
     finally:
         stores.close()
+
+
+def _gone(rows: Sequence[dict[str, Any]], plan: Plan) -> list[str]:
+    """The documents whose file no longer exists, and that this run neither found elsewhere
+    (moved) nor replaces: a deleted file keeps answering until `lore prune` removes it."""
+    handled = {doc_id for doc_id, _, _ in plan.moved} | {doc_id for doc_id, _, _ in plan.dropped}
+    return [row["path"] for row in rows
+            if row["id"] not in handled and not Path(row["path"]).exists()]
 
 
 def corpus_files(paths: Sequence[Path]) -> list[Path]:

@@ -3,8 +3,27 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from typing import Literal
+
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""C0 controls, DEL, C1 controls, and the bidi embeddings, overrides and isolates (Trojan
+Source). Zero-width joiners are not among them: CJK and emoji text uses them."""
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    """`text` with every control character but those in `keep` as its `\\uXXXX` escape: visible
+    to a person, and still the same character when the line is JSON."""
+    return _CONTROLS.sub(lambda m: m[0] if m[0] in keep else f"\\u{ord(m[0]):04x}", text)
+
+
+def shown_path(path: str) -> str:
+    """A file's path (or name) as it is shown on one line: a newline or tab in a file's name
+    is escaped with the other controls (a name holding "\\n[2] ch. 9 · evil.txt" faked a line
+    in prune's list, a citation and a session export)."""
+    return escape_controls(path)
+
 
 EntityType = Literal["person", "place", "faction", "item", "event", "other"]
 

@@ -5,8 +5,9 @@ while the Universal Sentence Encoder takes about 40 s and BM25 alone nothing. So
 `embedder.backend = "e5"`, ingest builds BM25 and the fast index (`embedder.fast_index`) and
 marks the world ready at once; `upgrade` then computes the e5 vectors into the catalog's
 embedding cache a small batch at a time (each batch committed: a kill loses at most the batch
-in flight, and a vector is never computed twice — the cache is keyed by model and text hash),
-writes them into their own index beside the fast one (world.vector_slot), and only then
+in flight, and a vector is never computed twice — the cache is keyed by model and text hash,
+and one process at a time computes a world's: stores/job_lock.py; the others follow it), writes
+them into their own index beside the fast one (world.vector_slot), and only then
 switches the world's catalog row to e5. A reader that opened the world before keeps the fast
 index it opened; the next one searches e5. A query never mixes spaces: WorldStores embeds it
 with the embedder the row records.
@@ -24,6 +25,7 @@ from stores.world import WorldStores
 
 if TYPE_CHECKING:
     from stores.catalog import Catalog
+    from stores.job_lock import JobLock
     from stores.protocols import Embedder
 
 INLINE = 32
@@ -32,10 +34,19 @@ INLINE = 32
 BATCH = 16
 """Passages embedded and committed together by the upgrade (about 3–5 s of work)."""
 
+FOLLOW_POLL_S = 1.0
+"""How often a pass waiting for another process's pass of the same world reads its progress."""
+
 Progress = Callable[[str, int, int], None]
+Following = Callable[[str], None]
+"""Told once whom a pass follows ("pid 1234") when another process computes the vectors."""
 
 
 def _quiet(stage: str, done: int, total: int) -> None:
+    return None
+
+
+def _quiet_following(holder: str) -> None:
     return None
 
 
@@ -44,17 +55,18 @@ def upgrades(settings: Settings) -> bool:
     return settings.embedder.backend == "e5"
 
 
-def first_index(stores: WorldStores) -> Embedder | None:
+def first_index(stores: WorldStores, may_embed: bool = True) -> Embedder | None:
     """The embedder ingest builds the world's vector index with now: the configured one, or —
-    when that is e5 and more than INLINE passages lack e5 vectors — the fast one (None: BM25
-    alone) until `upgrade` has computed them."""
+    when that is e5 and more than INLINE passages lack e5 vectors, or any do and `may_embed`
+    is False (another process's e5 pass runs) — the fast one (None: BM25 alone) until
+    `upgrade` has computed them."""
     from stores.embedders import fast_embedder, make_embedder
 
     target = make_embedder(stores.settings.embedder)
     if not upgrades(stores.settings):
         return target
     missing = len(stores.catalog.missing_embeddings(stores.world, target.name))
-    if missing <= INLINE:
+    if missing == 0 or (may_embed and missing <= INLINE):
         return target
     return fast_embedder(stores.settings.embedder)
 
@@ -109,27 +121,36 @@ class UpgradeReport:
     embedded: int = 0
     """Passages embedded by this run (earlier runs' vectors are kept, not redone)."""
     switched: bool = False
-    """The world now searches with the target's vectors."""
+    """The world now searches with the target's vectors (switched by this run)."""
+    followed: str = ""
+    """Whom this run waited for ("pid 1234") while another process computed the vectors."""
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     """CPU time of this process: on a shared machine, wall time says more about the others."""
 
 
 def upgrade(settings: Settings, world: str, progress: Progress = _quiet,
-            limit: int | None = None) -> UpgradeReport:
+            limit: int | None = None, following: Following = _quiet_following) -> UpgradeReport:
     """Compute the world's missing e5 vectors and switch the world to them once complete.
 
-    `limit` stops after about that many passages (tests, and a caller that wants to share the
-    machine); a later call carries on. Does nothing for a world that is not ready or already
-    searches with the configured embedder.
+    One pass per world at a time (stores/job_lock.py): while another process computes them,
+    this one follows its progress from the catalog (`following` is told whom, once, and
+    `progress` sees stage "follow"), then takes over what is left, if anything, so every
+    vector is computed once. `limit` stops after about that many passages (tests, and a
+    caller that wants to share the machine); a later call carries on. Does nothing for a
+    world that is not ready or already searches with the configured embedder.
     """
     from stores.embedders import make_embedder
+    from stores.job_lock import e5_lock
 
     report = UpgradeReport(world=world)
     began, cpu = time.perf_counter(), time.process_time()
+    lock = e5_lock(settings.data_dir, world)
     stores = WorldStores(settings, world)
     try:
-        row = stores.require()
+        stores.require()
+        _wait_for(lock, stores, report, progress, following)
+        row = stores.require()  # read again: the one followed may have switched it
         target = make_embedder(settings.embedder)
         report.target = target.name
         if row["state"] != "ready" or not upgrades(settings) or row["embedder"] == target.name:
@@ -144,6 +165,20 @@ def upgrade(settings: Settings, world: str, progress: Progress = _quiet,
         report.seconds = round(time.perf_counter() - began, 3)
         report.cpu_seconds = round(time.process_time() - cpu, 3)
         stores.close()
+        lock.release()
+
+
+def _wait_for(lock: JobLock, stores: WorldStores, report: UpgradeReport, progress: Progress,
+              following: Following) -> None:
+    """Take the world's e5 lock, following the holder's progress until it lets go."""
+    while not lock.acquire():
+        if not report.followed:
+            report.followed = lock.holder()
+            following(report.followed)
+        status = vector_status(stores.catalog, stores.settings, stores.world)
+        if status is not None:
+            progress("follow", status.done, status.total)
+        time.sleep(FOLLOW_POLL_S)
 
 
 def _embed(stores: WorldStores, target: Embedder, progress: Progress, limit: int | None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -22,9 +23,22 @@ WORLD_NAME_BYTES = 100
 """A world's name is its folder's name and part of export file names (255 bytes at most)."""
 
 
+LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+"""Alphabets with letters that look the same (Latin e, Cyrillic е, Greek ο): a name mixing
+them is a look-alike of another name, never a name of its own."""
+
+
+def normal_world_name(name: str) -> str:
+    """A world name in its normal form (NFKC): full-width ｓｍａｌｌ is small, so a name typed
+    with an input method names the same world (and lines up in `lore worlds`)."""
+    return unicodedata.normalize("NFKC", name)
+
+
 def check_world_name(name: str) -> str:
-    """World names become folder names: letters, digits, '_', '-', '.'."""
-    if not WORLD_NAME.fullmatch(name or ""):  # `$` would let "demo\n" through
+    """World names become folder names: letters, digits, '_', '-', '.'. Returns the name in
+    its normal form (normal_world_name)."""
+    name = normal_world_name(name or "")
+    if not WORLD_NAME.fullmatch(name):  # `$` would let "demo\n" through
         raise ConfigError(f"invalid world name {name!r}", where="--world",
                           hint="use letters, digits, '_', '-' or '.', e.g. --world sanguo")
     size = len(name.encode("utf-8"))
@@ -161,6 +175,24 @@ class WorldStores:
         catalog = self.__dict__.pop("catalog", None)
         if catalog is not None and self._catalog is None:
             catalog.close()
+
+
+def refuse_look_alike(name: str, names: list[str]) -> None:
+    """A new world's name may not mix the letters of alphabets that look alike (dеmo, with a
+    Cyrillic е, beside demo): it would look like another world and be another."""
+    scripts: dict[str, str] = {}
+    for ch in name:
+        script = unicodedata.name(ch, "").split(" ")[0]
+        if ch.isalpha() and script in LOOK_ALIKE_SCRIPTS:
+            scripts.setdefault(script, ch)
+    if len(scripts) < 2:
+        return
+    shown = ", ".join(f"{script.title()} {ch!r} (U+{ord(ch):04X})"
+                      for script, ch in scripts.items())
+    near = _near(name, [n for n in names if n != name])
+    raise ConfigError(f"the world name {name!r} mixes alphabets that look alike: {shown}",
+                      where="--world", hint=(f"did you mean --world {near}? Else " if near
+                                             else "") + "spell the name in one alphabet")
 
 
 def _near(name: str, names: list[str]) -> str | None:

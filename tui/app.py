@@ -11,6 +11,8 @@ they can run and hand the actions object what it needs."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +25,7 @@ from stores.errors import LoreError
 from tui import messages as m
 from tui.actions import Actions
 from tui.asking import Asking
+from tui.ending import end_on_signals
 from tui.keys import APP_BINDINGS, unknown_ids
 from tui.open_worlds import OpenWorlds
 from tui.opening import OpenState
@@ -36,6 +39,7 @@ from tui.screens.relmap import MapScreen
 from tui.screens.sessions import SessionPicker
 from tui.screens.welcome import WelcomeScreen
 from tui.screens.worlds import WorldSwitcher
+from tui.session_sync import SYNC_EVERY_S, SessionSync
 from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title, welcome_text
 from tui.vector_job import VectorJob
@@ -47,6 +51,9 @@ from tui.workers import Workers
 if TYPE_CHECKING:
     from agent.conversation import Conversation
     from sessions.store import SessionStore
+
+log = logging.getLogger(__name__)
+
 
 class LoreApp(App[None]):
     """The app. `settings` are built once by the CLI; `world` overrides the world to open."""
@@ -73,6 +80,9 @@ class LoreApp(App[None]):
         self.vector_job = VectorJob(settings.data_dir, settings.config_file)
         """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
+        self.sync = SessionSync()
+        """The turns the chat shows, to notice those another process adds (tui/session_sync.py)."""
+        self._restore_signals: Callable[[], None] = lambda: None
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def on_mount(self) -> None:
@@ -82,10 +92,12 @@ class LoreApp(App[None]):
             self.notify(f"[keymap] in {self.settings.config_file or 'config.toml'} names no "
                         f"binding: {', '.join(unknown)}. Press F1 for the binding ids.",
                         title="Unknown keys", severity="warning", markup=False, timeout=10)
+        self._restore_signals = end_on_signals(self.post_message)
         await self.push_screen(MainScreen(self.settings.sessions.max_question_chars))
         self.main.show_status(model=model_label(self.settings))
         self.set_interval(1.0, self._show_opening, name="opening-clock")
         self.set_interval(10.0, self.refresh_vectors, name="vectors-clock")
+        self.set_interval(SYNC_EVERY_S, self._check_session, name="session-clock")
         self._open(self.requested_world)
 
     @property
@@ -148,6 +160,11 @@ class LoreApp(App[None]):
         self._close()
         self.exit()
 
+    @on(m.TerminalGone)
+    async def _terminal_gone(self, event: m.TerminalGone) -> None:
+        log.info("the terminal is gone (%s): quitting", event.why)
+        await self.action_quit()
+
     def _close(self) -> None:
         self.vector_job.stop()
         if self.conversation is not None:
@@ -157,6 +174,7 @@ class LoreApp(App[None]):
         self.worlds.close()
 
     def on_unmount(self) -> None:
+        self._restore_signals()
         self._close()
 
     def get_driver_class(self) -> Any:
@@ -199,6 +217,7 @@ class LoreApp(App[None]):
             previous.close()
         self.worlds.close_others(keep=event.info.name)
         main, conversation = self.main, event.conversation
+        self.sync.showing(event.turns)
         await main.show_session(event.turns, welcome_text(event.info, event.intro),
                                 event.intro.examples if event.intro else [], event.info.name)
         tracked = conversation.session.tracked_entity if event.timeline else None
@@ -227,7 +246,10 @@ class LoreApp(App[None]):
         self.open_state.warm()
         self.main.show_status(activity="")
         if event.vectors_due:
-            self.vector_job.start(event.conversation.world)
+            try:
+                self.vector_job.start(event.conversation.world)
+            except LoreError as exc:  # its log is a link: no child, and the user is told
+                self.report_error(exc)
         await self.asking.send_queued()
 
     def _show_horizon(self) -> None:
@@ -243,6 +265,22 @@ class LoreApp(App[None]):
         first = self._first_question
         main.show_status(session=f"{session_title(session.title, first, 32)} · "
                                  f"{turns} turn{'s' if turns != 1 else ''}")
+
+    def _check_session(self) -> None:
+        if self.conversation is not None and not self.answering and not self.opening:
+            self.jobs.check_session(self.conversation, list(self.sync.shown))
+
+    @on(m.SessionChanged)
+    async def _session_changed(self, event: m.SessionChanged) -> None:
+        if event.conversation is not self.conversation or self.answering or self.opening:
+            return  # another session opened, or an answer began, since it was read
+        self.sync.shown = event.states
+        main, conversation = self.main, event.conversation
+        await main.show_turns(event.turns)
+        main.show_stack(event.stack, conversation.retriever.entities,
+                        conversation.session.tracked_entity)
+        self._first_question = ""
+        self._show_session(event.turns[0].question if event.turns else "")
 
     @on(m.SessionEdited)
     def _session_edited(self, event: m.SessionEdited) -> None:
@@ -286,6 +324,7 @@ class LoreApp(App[None]):
     @on(m.AnswerReady)
     async def _answered(self, event: m.AnswerReady) -> None:
         result = event.result
+        self.sync.ended(result.turn_id, "answered")
         with self.batch_update():
             await self.main.show_answer(result)
             tracked = self.talking.session.tracked_entity
@@ -505,5 +544,8 @@ class LoreApp(App[None]):
             self.main.set_hint(hint)
 
     def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
+        turn = self.conversation.current_turn if self.conversation is not None else None
+        if state != WorkerState.SUCCESS and turn is not None:
+            self.sync.ended(turn.id, "cancelled" if state == WorkerState.CANCELLED else "failed")
         if self.asking.ended(state, error):
             self._show_session()

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from stores.errors import LoreError
+from tui.commands.defaults import world_option
 from tui.failures import INTERRUPTED_EXIT, Interrupted, machine_error, with_disk_state
 from tui.settings import AppSettings, load_settings
 
@@ -56,7 +57,9 @@ def root(
     config: Annotated[Path | None, typer.Option("--config", help="config.toml to use")] = None,
     data_dir: Annotated[Path | None, typer.Option(
         "--data-dir", help="folder holding all state (default: LORE_HOME or ~/.lorekeeper)")] = None,
-    world: Annotated[str | None, typer.Option("--world", help="world to open in the app")] = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", callback=world_option,
+        help="world to open in the app")] = None,
 ) -> None:
     """Open the terminal app on the last session of the world (or run a command)."""
     ctx.obj = Context(config, data_dir)

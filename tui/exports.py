@@ -3,6 +3,7 @@ that also serve `lore timeline`, `lore sessions export`, `lore map` and `lore ch
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 from typing import Any, cast
@@ -22,9 +23,20 @@ def exports_dir(settings: Settings) -> Path:
     return settings.data_dir / "exports"
 
 
+SLUG_BYTES = 80
+"""The most of a name an export's file name holds (UTF-8 bytes): a file name has 255, and a
+363-character entity name made the export fail as 'File name too long'."""
+
+
 def _slug(text: str) -> str:
-    """A file-name-safe form that keeps CJK names readable (沈砚 stays 沈砚)."""
-    return re.sub(r"[^\w.-]+", "_", text).strip("_") or "untitled"
+    """A file-name-safe form that keeps CJK names readable (沈砚 stays 沈砚); a long name is
+    cut at SLUG_BYTES, with a short digest of the whole so two long names stay apart."""
+    slug = re.sub(r"[^\w.-]+", "_", text).strip("_") or "untitled"
+    if len(slug.encode("utf-8")) <= SLUG_BYTES:
+        return slug
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    cut = slug.encode("utf-8")[:SLUG_BYTES - 9].decode("utf-8", "ignore").rstrip("_.-")
+    return f"{cut}-{digest}"
 
 
 def export_timeline_file(settings: Settings, retriever: Any, world: str, entity: str,
@@ -97,6 +109,20 @@ def _write(settings: Settings, name: str, text: str | bytes) -> Path:
         else:
             write_text(path, text)
     except OSError as exc:
-        raise StoreError(f"cannot write the export: {exc.strerror or exc}", where=path,
-                         hint="free some disk space or choose another --data-dir") from None
+        raise write_error(exc, path, "choose another --data-dir / LORE_HOME") from None
     return path
+
+
+def write_error(exc: OSError, path: Path, elsewhere: str) -> StoreError:
+    """Why an export could not be written, with advice that fits the reason (`elsewhere`:
+    how to write it somewhere else)."""
+    import errno
+
+    if exc.errno == errno.ENAMETOOLONG:
+        return StoreError(f"the file name is too long ({len(path.name.encode('utf-8'))} bytes; "
+                          "a file name holds 255)", where=path, hint=f"shorten it, or {elsewhere}")
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return StoreError("the disk is full", where=path,
+                          hint=f"free some disk space (df -h {path.parent}), or {elsewhere}")
+    return StoreError(f"cannot write the export: {exc.strerror or exc}", where=path,
+                      hint=f"check that you may write in {path.parent}, or {elsewhere}")

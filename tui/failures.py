@@ -55,6 +55,8 @@ def _kind(exc: BaseException) -> tuple[str, BaseException] | None:
 def machine_error(exc: BaseException, data_dir: Path | None) -> StoreError | None:
     """A StoreError saying what happened to the data dir and what to do; None when `exc` is
     not a full, read-only or forbidden filesystem (then it is a bug and keeps its traceback)."""
+    if (locked := _locked(exc, data_dir)) is not None:
+        return locked
     found = _kind(exc)
     if found is None:
         return None
@@ -72,6 +74,22 @@ def machine_error(exc: BaseException, data_dir: Path | None) -> StoreError | Non
                           where=where, hint=f"remount it writable {elsewhere}; {again}")
     return StoreError(f"no permission to write in the data folder ({detail})", where=where,
                       hint=f"give your user write access (ls -ld {where}) {elsewhere}; {again}")
+
+
+def _locked(exc: BaseException, data_dir: Path | None) -> StoreError | None:
+    """SQLite's "database is locked" from the catalog (the session store says its own): another
+    process kept it busy past the wait, which is no fault of the data."""
+    from stores.catalog import BUSY_TIMEOUT_S
+    from stores.errors import is_locked
+
+    cause = next((link for link in _chain(exc) if is_locked(link)), None)
+    if cause is None:
+        return None
+    where = (data_dir / "catalog.db") if data_dir is not None else "catalog.db"
+    return StoreError(f"the catalog is locked by another process ({cause})", where=where,
+                      hint=f"another lore (or a program with the file open) kept it busy for "
+                           f"over {BUSY_TIMEOUT_S} s: let it finish or close it, then run the "
+                           "same command again; it resumes where it stopped and nothing is lost")
 
 
 def with_disk_state(error: LoreError, data_dir: Path | None) -> LoreError:

@@ -47,6 +47,19 @@ class WorldWarm(Message):
 
 
 @dataclass
+class SessionChanged(Message):
+    """Another process ended turns of the open session (tui/session_sync.py)."""
+
+    conversation: Conversation
+    turns: list[Turn]
+    """Every ended turn, in order."""
+    stack: list[StackEntry]
+    """Most recent first."""
+    states: list[tuple[str, str]]
+    """(id, status) of those turns."""
+
+
+@dataclass
 class VectorsStatus(Message):
     """How far the open world's e5 vectors are ("" once it searches with them)."""
 
@@ -227,3 +240,12 @@ class ErrorRaised(Message):
     """An error to show the user (the app reports every error in one place)."""
 
     error: LoreError
+
+
+@dataclass
+class TerminalGone(Message):
+    """The app's terminal went away (hung up, its input ended, an I/O error on it) or the app
+    was told to end (SIGHUP, SIGTERM): it quits as on Ctrl+Q, with no one left to see it."""
+
+    why: str
+    """How it went ("a hang-up signal", "the end of its input" …), for the log."""

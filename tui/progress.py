@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -20,12 +21,13 @@ from stores.config import Settings
 from stores.ingest import IngestReport, ingest, prune
 from stores.repair import IndexCheck
 from stores.upgrade import UpgradeReport, upgrade
+from tui.failures import Interrupted
 
 T = TypeVar("T")
 
 STAGES = {"read": "reading files", "entities": "finding entities",
           "embed": "embedding passages", "index": "building indexes",
-          "upgrade": "e5 vectors", "switch": "e5 index"}
+          "upgrade": "e5 vectors", "switch": "e5 index", "follow": "e5 (other process)"}
 
 
 def ingest_with_progress(settings: Settings, world: str, paths: Sequence[Path],
@@ -76,15 +78,22 @@ def _with_bar(run: Callable[[Callable[[str, int, int], None]], T]) -> T:
             bar.stop()
 
 
-def upgrade_with_progress(settings: Settings, world: str) -> UpgradeReport:
+def upgrade_with_progress(settings: Settings, world: str,
+                          following: Callable[[str], None] | None = None,
+                          parent: int = 0) -> UpgradeReport:
     """`upgrade` with a bar and the time it expects to take still (rich's ETA over the
-    passages embedded by this run)."""
+    passages embedded by this run). `following` is told whom it waits for while another
+    process computes the world's vectors; `parent` (a pid): stop once that process has ended
+    (the app that started this one, killed before it could stop it)."""
     columns = (TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
     bar = Progress(*columns, transient=False)
     tasks: dict[str, TaskID] = {}
 
     def report(stage: str, done: int, total: int) -> None:
+        if parent and os.getppid() != parent:  # orphaned: re-parented to init or a reaper
+            raise Interrupted(f"the app that started it (pid {parent}) has ended",
+                              hint="the next app or lore vectors run carries on")
         if not bar.live.is_started:
             bar.start()
         if stage not in tasks:
@@ -93,8 +102,14 @@ def upgrade_with_progress(settings: Settings, world: str) -> UpgradeReport:
                                         completed=done)
         bar.update(tasks[stage], completed=done if total else 1, total=max(total, 1))
 
+    def follow(holder: str) -> None:
+        if bar.live.is_started:
+            bar.stop()
+        if following is not None:
+            following(holder)
+
     try:
-        return upgrade(settings, world, progress=report)
+        return upgrade(settings, world, progress=report, following=follow)
     finally:
         if bar.live.is_started:
             bar.stop()

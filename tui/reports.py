@@ -9,7 +9,8 @@ from contextlib import suppress
 from pathlib import Path
 
 from sessions.scrub import scrub
-from stores.errors import LoreError
+from stores.errors import LoreError, StoreError
+from tui.logs import LOGS, open_log
 
 
 def error_note(error: BaseException, data_dir: Path) -> str:
@@ -35,12 +36,12 @@ def failure_reason(error: BaseException) -> str:
 
 def log_error(data_dir: Path, error: BaseException | None, summary: str = "") -> str:
     """Append `summary` and the error's traceback to the data dir's log; its path."""
-    path = data_dir / "logs" / "tui.log"
+    path = data_dir / LOGS / "tui.log"
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-    with suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as log:
-            log.write(scrub(f"{stamp} {summary}\n" if summary else f"{stamp}\n"))
-            if error is not None:
-                log.write(scrub("".join(traceback.format_exception(error)) + "\n"))
+    text = f"{stamp} {summary}\n" if summary else f"{stamp}\n"
+    if error is not None:
+        text += "".join(traceback.format_exception(error)) + "\n"
+    # no log (a link at its place): the note still shows
+    with suppress(StoreError, OSError), open_log(data_dir, "tui.log") as log:
+        log.write(scrub(text).encode("utf-8"))
     return str(path)

@@ -9,21 +9,32 @@ visible to a person, and still the same character when the line is JSON.
 from __future__ import annotations
 
 import logging
-import re
 import sys
 
 import typer
 
 from sessions.scrub import ScrubFilter, scrub
-
-# C0 controls except tab and newline, DEL, C1 controls, and the bidi embeddings, overrides and
-# isolates (Trojan Source). Zero-width joiners stay: CJK and emoji text uses them.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+from stores.models import escape_controls
 
 
 def printable(text: str) -> str:
-    """`text` with every terminal control character replaced by its `\\uXXXX` escape."""
-    return _CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    """`text` with every terminal control character but tab and newline replaced by its
+    `\\uXXXX` escape (stores.models.escape_controls; a path keeps no newline: shown_path)."""
+    return escape_controls(text, keep="\t\n")
+
+
+def pad(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` terminal columns: a Han or full-width character
+    takes two, so `f"{name:<16}"` pushed the next column out of line (lore worlds)."""
+    from rich.cells import cell_len
+
+    return text + " " * max(0, width - cell_len(text))
+
+
+def counted(n: int, noun: str, width: int = 0) -> str:
+    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
+    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
+    return f"{n:>{width}} {plural}"
 
 
 def clean(text: str) -> str:

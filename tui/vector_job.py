@@ -5,15 +5,20 @@ A world is searchable with its fast index as soon as it is ingested; its e5 vect
 prepared with `--vectors-later`, or a `lore ingest` killed during its e5 pass — it runs
 `lore vectors --world W` in a child process: the engine's threads stay out of the app's, and
 quitting or opening another world stops it at once (every batch is committed, so nothing is
-lost or computed twice). The status line shows its progress from the catalog, and the world
-searches with e5 from its first query after the switch. No Textual here.
+lost or computed twice; a `lore ingest` or `lore vectors` of the same world computing them
+meanwhile is followed, not repeated: stores/job_lock.py). The status line shows its progress
+from the catalog, and the world searches with e5 from its first query after the switch. No
+Textual here.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from tui.logs import open_log
 
 STOP_WAIT_S = 5.0
 """How long a stopped child may take to end before it is killed."""
@@ -29,17 +34,18 @@ class VectorJob:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, world: str) -> None:
-        """Compute `world`'s vectors in the background (a child for another world stops)."""
+        """Compute `world`'s vectors in the background (a child for another world stops);
+        a StoreError when its log cannot be opened safely (then no child starts)."""
         if self.world == world and self.running:
             return
         self.stop()
         command = [sys.executable, "-m", "tui", "--data-dir", str(self.data_dir)]
         if self.config_file is not None:
             command += ["--config", str(self.config_file.resolve())]
-        log = self.data_dir / "logs" / "vectors.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with log.open("ab") as out:  # what it printed, for `lore doctor` and the curious
-            self.process = subprocess.Popen([*command, "vectors", "--world", world],
+        with open_log(self.data_dir, "vectors.log") as out:  # what it printed, for the curious
+            # --parent: a child whose app was killed (kill -9) stops instead of computing on
+            self.process = subprocess.Popen([*command, "vectors", "--world", world,
+                                             "--parent", str(os.getpid())],
                                             stdin=subprocess.DEVNULL, stdout=out, stderr=out)
         self.world = world
 

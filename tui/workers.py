@@ -34,6 +34,7 @@ from tui.messages import (
     NoWorld,
     OpenProgress,
     PassageReady,
+    SessionChanged,
     SessionEdited,
     TimelineReady,
     VectorsStatus,
@@ -146,6 +147,18 @@ class Workers:
 
         status = world_vector_status(self.settings, world)
         self.post_message(VectorsStatus(status.line() if status is not None else ""))
+
+    # -- the session, as other processes write it -------------------------------------------------
+    @worker("session-sync", thread=True)
+    def check_session(self, conversation: Conversation, shown: list[tuple[str, str]]) -> None:
+        """Whether the store holds ended turns of the session the chat does not show (`lore
+        ask` in another terminal): if so, they and the stack after them (tui/session_sync.py)."""
+        store = self.worlds.session_store()
+        states = store.ended_turns(conversation.session.id)
+        if states != shown:
+            turns = [t for t in conversation.turns() if t.status != "pending"]
+            self.post_message(SessionChanged(conversation, turns, conversation.stack(),
+                                             [(t.id, t.status) for t in turns]))
 
     # -- opening a world --------------------------------------------------------------------------
     @worker("open", thread=True)

@@ -199,3 +199,30 @@ def holds_word(text: str, word: str, folded: str | None = None) -> bool:
         return han_in(word, text)
     folded = fold_latin(text) if folded is None else folded
     return re.search(rf"\b{re.escape(stem(word, prefix=True))}", folded) is not None
+
+
+_FULL_WIDTH_ALNUM = {code: code - 0xFEE0 for block in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B),
+                                                       (0xFF41, 0xFF5B)) for code in range(*block)}
+"""Full-width digits and Latin letters (Ｓｈｅｎ Ｙａｎ, ２) → ASCII."""
+_FULL_WIDTH_ASCII = {**{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}, 0x3000: 0x20}
+"""Every full-width ASCII character and the ideographic space → ASCII: for a question without
+Han, whose ？ and ， are no Chinese punctuation (Ｗｈｏ ｉｓ Ｓｕ Ｗａｎ？)."""
+_ZWJ = "\u200d"
+
+
+def normal_text(text: str) -> str:
+    """What a user typed, as the world's text spells it: composed (NFC), full-width Latin
+    letters and digits as ASCII (with Han about, full-width punctuation is how Chinese is
+    written and stays; without, it goes to ASCII too), and no invisible format characters
+    (zero-width spaces, word joiners, soft hyphens, bidi marks: Unicode's Cf) — inside a name
+    they hid it from every search, and a question of nothing else was saved as an invisible
+    turn. A zero-width joiner between two symbols (an emoji sequence) stays."""
+    text = unicodedata.normalize("NFC", text)
+    text = text.translate(_FULL_WIDTH_ALNUM if has_han(text) else _FULL_WIDTH_ASCII)
+    kept = []
+    for i, ch in enumerate(text):
+        joins_symbols = (ch == _ZWJ and 0 < i < len(text) - 1 and not text[i - 1].isalnum()
+                         and not text[i + 1].isalnum())
+        if unicodedata.category(ch) != "Cf" or joins_symbols:
+            kept.append(ch)
+    return "".join(kept)

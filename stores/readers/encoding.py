@@ -16,6 +16,11 @@ from pathlib import Path
 from stores.errors import InputError, at_line
 from stores.lang.zh import COMMON_HAN as _COMMON_HAN
 
+MAX_TEXT_BYTES = 256 << 20
+"""The most one corpus file may hold: a long novel is a few MB; a file of hundreds of MB is a
+dump to split, which read whole (and decoded, chunked) would take gigabytes of memory."""
+_HEAD = 8192
+"""The bytes a file's kind is told from (binary or text)."""
 _WESTERN_PUNCTUATION = frozenset("‘’“”–—…•«»°·§©®\u00a0¡¿£€")
 _BINARY_MAGIC = {
     b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
@@ -46,8 +51,11 @@ def not_a_file(path: Path) -> InputError:
                            "to a file first (e.g. cat PIPE > story.txt)")
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes, or an InputError saying what is wrong with the path."""
+def sniff(path: Path) -> None:
+    """Refuse, from its first bytes and its size alone, a file that is no text to ingest: a
+    missing path, a folder, a pipe, an empty file, a binary file, or more text than one file
+    may hold (MAX_TEXT_BYTES). Nothing else of the file is read: a 3 GB file was read whole,
+    3.2 GB of memory, before being called binary."""
     path = Path(path)
     if not path.exists():
         raise InputError("file not found", where=path,
@@ -58,15 +66,34 @@ def read_bytes(path: Path) -> bytes:
     if not path.is_file():  # reading a named pipe would wait for a writer forever
         raise not_a_file(path)
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+        with path.open("rb") as f:
+            head = f.read(_HEAD)
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}", where=path,
                          hint="check that it is readable by you") from None
-    if not data:
+    if not head:
         raise InputError("the file is empty", where=path,
                          hint="put the text in the file, or delete it or move it out of the "
                               "folder; then run the same command again")
-    return data
+    if not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        _reject_binary(head, path)
+    if size > MAX_TEXT_BYTES:
+        raise InputError(f"the file is {size / (1 << 20):,.0f} MB; at most "
+                         f"{MAX_TEXT_BYTES >> 20} MB of text are read from one file",
+                         where=path, hint="split it into smaller files (by chapters, or at "
+                                          f"line ends: split -C 50m {path} part-) and move it "
+                                          "out of the corpus folder")
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or an InputError saying what is wrong with the file (`sniff`)."""
+    sniff(path)
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", where=path,
+                         hint="check that it is readable by you") from None
 
 
 def _decode(data: bytes, path: Path) -> tuple[str, str]:
@@ -129,7 +156,7 @@ def _strict(data: bytes, encoding: str, path: Path) -> str:
 
 
 def _reject_binary(data: bytes, path: Path) -> None:
-    head = data[:8192]
+    head = data[:_HEAD]
     kind = next((name for magic, name in _BINARY_MAGIC.items() if head.startswith(magic)), "")
     controls = sum(1 for b in head if b < 32 and b not in b"\t\n\r\f\x1b")
     if kind or b"\x00" in head or controls > len(head) * 0.1:

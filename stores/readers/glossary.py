@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast, get_args
@@ -32,7 +33,11 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
         data = tomllib.loads(text)
     except RecursionError:
         raise too_deep(path) from None
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError is one; a 5000-digit number another
+        if (huge := huge_number(exc, text, path)) is not None:
+            raise huge from None
+        if not isinstance(exc, tomllib.TOMLDecodeError):
+            raise
         found = _TOML_LINE.search(str(exc))
         raise InputError(f"TOML syntax error: {exc}",
                          where=at_line(path, int(found.group(1)) if found else None),
@@ -43,6 +48,21 @@ def parse_toml_glossary(text: str, path: str | Path) -> list[GlossaryEntry]:
         raise InputError("no [[entity]] tables found", where=path,
                          hint=f"write one [[entity]] table per entity; {_HINT}")
     return entries_from_objects(items, path, line_locator(text), span_locator(text))
+
+
+def huge_number(exc: ValueError, text: str, path: str | Path,
+                first_line: int = 1) -> InputError | None:
+    """The error for a number too long to read (Python refuses to convert more than 4300
+    digits: "Exceeds the limit … for integer string conversion"), naming its line (`text`
+    starts at `first_line` of the file); None for any other ValueError."""
+    if "integer string conversion" not in str(exc):
+        return None
+    found = re.search(rf"\d{{{sys.get_int_max_str_digits() + 1},}}", text)
+    line = text.count("\n", 0, found.start()) + first_line if found else None
+    digits = len(found.group()) if found else 0
+    return InputError(f"a number of {digits:,} digits, too long to read", where=at_line(path, line),
+                      hint="a chapter, uid or count is a few digits: fix that number or remove "
+                           "it")
 
 
 def too_deep(where: str | Path) -> InputError:
@@ -60,7 +80,11 @@ def load_json(text: str, path: str | Path) -> Any:
         return json.loads(text)
     except RecursionError:
         raise too_deep(path) from None
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:  # JSONDecodeError is one; a 5000-digit number another
+        if (huge := huge_number(exc, text, path)) is not None:
+            raise huge from None
+        if not isinstance(exc, json.JSONDecodeError):
+            raise
         raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                          where=at_line(path, exc.lineno),
                          hint="fix the JSON at that line (a missing comma or quote?)") from None

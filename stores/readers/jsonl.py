@@ -53,7 +53,13 @@ def _record(line: str, path: str | Path, number: int) -> dict[str, Any]:
         from stores.readers.glossary import too_deep
 
         raise too_deep(where) from None
-    except json.JSONDecodeError as exc:
+    except ValueError as exc:  # JSONDecodeError is one; a 5000-digit number another
+        from stores.readers.glossary import huge_number
+
+        if (huge := huge_number(exc, line, path, number)) is not None:
+            raise huge from None
+        if not isinstance(exc, json.JSONDecodeError):
+            raise
         raise InputError(f"line {number} is not valid JSON: {exc.msg} (column {exc.colno})",
                          where=where, hint="fix the record; each line must be one JSON object "
                                            f"with the fields {_FIELDS}") from None

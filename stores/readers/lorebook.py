@@ -83,7 +83,8 @@ def parse_lorebook(data: Any, text: str, path: str | Path) -> list[GlossaryEntry
         if not isinstance(item, dict):
             raise InputError(f"lorebook entry #{position} is not an object", where=path,
                              hint="each entry needs key (a list of names) and content")
-        if item.get("disable") is True or item.get("enabled") is False:
+        item = {"uid": f"#{position}", **item}  # an entry without a title is named by it
+        if _flag(item, "disable", path) is True or _flag(item, "enabled", path) is False:
             continue
         entry = _entry(item, path, locate, span, character)
         if entry is not None:
@@ -107,7 +108,7 @@ def _entry(item: dict[str, Any], path: str | Path, locate: Locator, span: SpanLo
         hinted = hinted or type_from_word(item.get(field))
     line = locate(written or name)
     where = at_line(path, line)
-    raw = _text(item.get("content"))
+    raw = _content(item.get("content"), path, name)
     return GlossaryEntry(
         name=name,
         aliases=clean_aliases(item.get("aliases", []), name),
@@ -130,13 +131,47 @@ def _text(value: Any) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
+def _flag(item: dict[str, Any], field: str, path: str | Path) -> bool | None:
+    """An entry's `disable` / `enabled`: true or false, also written as the strings "true" and
+    "false" (some editors quote them: "disable": "true" kept a disabled entry); None when
+    absent. Anything else is refused, as it cannot be told which was meant."""
+    value = item.get(field)
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    title = _text(item.get("comment")) or _text(item.get("name")) or str(item.get("uid"))
+    raise InputError(f"entry {title!r} has {field} = {json.dumps(value, ensure_ascii=False)[:40]}"
+                     ", not true or false", where=path,
+                     hint=f"write \"{field}\": true or \"{field}\": false")
+
+
+def _content(value: Any, path: str | Path, name: str) -> str:
+    """An entry's content: text (absent or null: none). A list, a number or an object was
+    ingested as an empty entry without a word; it is refused."""
+    if value is None or isinstance(value, str):
+        return _text(value)
+    kinds: dict[type, str] = {list: "a list", dict: "an object"}
+    kind = kinds.get(type(value), f"a {type(value).__name__}")
+    raise InputError(f"the content of entry {name!r} is {kind}, not text", where=path,
+                     hint="write \"content\" as one string, e.g. \"content\": \"Liu Bei is the "
+                          "lord of Shu.\" (join several lines with \\n)")
+
+
 def _keys(value: Any, path: str | Path, item: dict[str, Any]) -> list[str]:
     """Keys as a list, or one comma-separated string as older exports write them. A key that
-    is not text (null, a number, true, an object) is refused: it would name an entity `None`."""
+    is not text (null, a number, true, an object) is refused: it would name an entity `None`;
+    so are keys that are not a list or a string (an object dropped the entry silently)."""
     if isinstance(value, str):
         value = value.split(",")
-    if not isinstance(value, list):
+    if value is None:
         return []
+    if not isinstance(value, list):
+        title = str(item.get("comment") or "").strip()
+        raise InputError(f"the keys of entry {title or item.get('uid', '?')!r} are "
+                         f"{json.dumps(value, ensure_ascii=False)[:40]}, not a list of text",
+                         where=path, hint="write \"key\": [\"Liu Bei\", \"玄德\"] (a list of "
+                                          "quoted names), or leave it out")
     for key in value:
         if not isinstance(key, str):
             title = str(item.get("comment") or "").strip()

@@ -189,4 +189,4 @@ def test_unknown_names_and_sessions_are_clear_errors(sanguo_home: Path) -> None:
         result = lore("ask", "谁？", "--world", typo, home=sanguo_home)
         assert result.code == 2 and "did you mean --world sanguo?" in result.err, result.err
     listed = lore("sessions", "list", "--world", "nowhere", "--json", home=sanguo_home)
-    assert listed.code == 0 and json.loads(listed.out) == []  # no session about nothing
+    assert listed.code == 2 and "no world named 'nowhere'" in listed.err  # not "none yet"

@@ -12,7 +12,8 @@ from sessions import SessionStore, StackEntry
 from sessions.migrations import MIGRATIONS, applied, migrate
 
 EXPECTED_COLUMNS = {
-    "sessions": ["id", "world", "title", "created", "updated", "spoiler_horizon", "tracked_entity"],
+    "sessions": ["id", "world", "title", "created", "updated", "spoiler_horizon", "tracked_entity",
+                 "activity"],
     "turns": ["id", "session_id", "n", "question", "resolved_question", "answer", "status",
               "error", "messages_json", "citations_json", "tool_calls_json", "created", "answered",
               "entities_json", "owner"],
@@ -110,7 +111,7 @@ def test_an_old_database_gains_the_new_columns_and_keeps_its_turns(db: Database)
     db.execute("INSERT INTO turns (id, session_id, n, question, created) "
                "VALUES ('t1', 's1', 1, 'q', 't')")
     assert migrate(db) == ["m005_turn_entities", "m006_summary_vectors", "m007_turn_owner",
-                           "m008_stack_guess"]
+                           "m008_stack_guess", "m009_session_activity"]
     row = db.execute("SELECT question, entities_json FROM turns").fetchone()
     assert row == ("q", "[]")
     assert [c.name for c in db["summary_vectors"].columns] == ["summary_id", "model", "dim", "vector"]
@@ -132,3 +133,15 @@ def test_an_old_stack_gains_the_guess_column_and_no_entry_becomes_a_guess(
         assert "m008_stack_guess" in applied(store.db)
         assert store.stack("s1") == [StackEntry(entity="关羽", referred_as="云长", session_id="s1",
                                                 turn_n=1)]
+
+
+def test_old_sessions_are_ordered_by_their_last_activity(db: Database) -> None:
+    """m009 numbers the existing sessions in the order they were last active."""
+    names = [m.__name__ for m in MIGRATIONS]
+    migrate(db, MIGRATIONS[: names.index("m008_stack_guess") + 1])
+    for sid, updated in (("a", "2024-05-02"), ("b", "2024-05-01"), ("c", "2024-05-03")):
+        db.execute("INSERT INTO sessions (id, world, created, updated) VALUES (?, 'w', 't', ?)",
+                   [sid, updated])
+    assert migrate(db) == ["m009_session_activity"]
+    order = [r[0] for r in db.execute("SELECT id FROM sessions ORDER BY activity DESC")]
+    assert order == ["c", "a", "b"]

@@ -14,7 +14,8 @@ import typer
 
 from stores.errors import LoreError
 from stores.lang import in_quotes
-from stores.models import chapter_label, chapter_number
+from stores.models import chapter_label, chapter_number, shown_path
+from tui.commands.defaults import world_option
 from tui.failures import Interrupted
 from tui.terminal import echo
 
@@ -30,8 +31,9 @@ def ask_command(
     ctx: typer.Context,
     question: Annotated[str, typer.Argument(help="the question (a follow-up may say 他 / she / there)")],
     world: Annotated[str | None, typer.Option(
-        "--world", help="the world to ask about (default: the world of --session, else the "
-                        "only world, else the one used last)")] = None,
+        "--world", callback=world_option,
+        help="the world to ask about (default: the world of --session, else the "
+             "only world, else the one used last)")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", help="continue this session (id or unique prefix; see `lore sessions list`)")] = None,
     new: Annotated[bool, typer.Option("--new", help="start a new session")] = False,
@@ -191,16 +193,22 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
         echo(f"(read as: {result.resolved_question})")
     if not streamed:
         echo(answer.text)
-    titles = conversation.retriever.chapter_titles
     if answer.citations:
         echo("")
     for i, c in enumerate(answer.citations, start=1):
-        title = titles.get(c.chapter, "")
+        title = _own_title(conversation, c.chunk_id)
         chapter = chapter_label(c.chapter, _cjk(title or answer.text))
         heading = f"{chapter} {title}".strip()
-        echo(f"[{i}] {heading} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+        echo(f"[{i}] {heading} · {shown_path(Path(c.source).name)}:{c.lines[0]}–{c.lines[1]}")
         echo(f"    {in_quotes(c.quote)}")
     echo(f"\nsession {result.session_id} · turn {result.turn_n}", err=True)
+
+
+def _own_title(conversation: Conversation, chunk_id: str) -> str:
+    """The title of the cited passage's own chapter heading: two files of a world may share a
+    chapter number (第一回.txt, chapter-01.md), and each is cited with its own title, if any."""
+    chunk = conversation.retriever.chunks.get(chunk_id)
+    return chunk.chapter_title if chunk is not None and not chunk.lore else ""
 
 
 def _cjk(text: str) -> bool:

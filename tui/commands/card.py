@@ -10,7 +10,8 @@ from typing import Annotated
 import typer
 
 from stores.lang import in_quotes
-from stores.models import chapter_label, chapter_number
+from stores.models import chapter_label, chapter_number, shown_path
+from tui.commands.defaults import world_option
 from tui.terminal import echo
 
 
@@ -22,7 +23,8 @@ def card_command(
     ctx: typer.Context,
     entity: Annotated[str, typer.Argument(help="a name or alias (孔明, Shen Yan)")],
     world: Annotated[str | None, typer.Option(
-        "--world", help="the world (default: the only one, else the one used last)")] = None,
+        "--world", callback=world_option,
+        help="the world (default: the only one, else the one used last)")] = None,
     horizon: Annotated[int | None, typer.Option(
         "--horizon", min=0, help="read only up to this chapter (default: retrieval."
                                  "spoiler_horizon; 0 shows everything)")] = None,
@@ -42,7 +44,8 @@ def card_command(
     if world is None:
         store = SessionStore(settings.sessions_path)
         try:
-            world, why = default_world(settings, store, f"lore card {shlex.quote(entity)}")
+            world, why = default_world(settings, store, f"lore card {shlex.quote(entity)}",
+                                       entity=entity)
         finally:
             store.close()
         echo(f"world: {world} ({why}; --world picks another)", err=True)
@@ -58,7 +61,7 @@ def card_command(
                 fact["chapter"] = chapter_number(fact["chapter"])
             citations = [{**c.model_dump(), "chapter": chapter_number(c.chapter)}
                          for c in answer.citations]
-            echo(json.dumps({"entity": name, "horizon": at, "text": answer.text,
+            echo(json.dumps({"entity": name, "world": world, "horizon": at, "text": answer.text,
                              "citations": citations, "card": facts}, ensure_ascii=False,
                             indent=2))
             return
@@ -68,5 +71,6 @@ def card_command(
             echo("")
         for i, c in enumerate(answer.citations, start=1):
             where = chapter_label(c.chapter, chinese)
-            echo(f"[{i}] {where} · {Path(c.source).name}:{c.lines[0]}–{c.lines[1]}")
+            source = shown_path(Path(c.source).name)
+            echo(f"[{i}] {where} · {source}:{c.lines[0]}–{c.lines[1]}")
             echo(f"    {in_quotes(c.quote)}")

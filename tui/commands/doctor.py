@@ -14,7 +14,8 @@ from typing import Annotated
 
 import typer
 
-from stores.errors import ConfigError, LoreError, StoreError, disk_full
+from stores.errors import ConfigError, LoreError, StoreError, disk_full, is_locked
+from tui.commands.defaults import world_option
 from tui.settings import AppSettings
 from tui.terminal import clean, echo
 
@@ -35,7 +36,9 @@ def register(app: typer.Typer) -> None:
 
 def doctor_command(
     ctx: typer.Context,
-    world: Annotated[str | None, typer.Option("--world", help="check only this world")] = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", callback=world_option,
+        help="check only this world")] = None,
     repair: Annotated[bool, typer.Option(
         "--repair", help="rebuild from the catalog every index that disagrees with it")] = False,
 ) -> None:
@@ -146,6 +149,10 @@ def _database(name: str, path: Path) -> Check:
     except sqlite3.Error as exc:
         if (full := disk_full(exc, path.parent)) is not None:  # not damaged: keep it
             return Check(name, False, f"{path}: {full.message}", full.hint)
+        if is_locked(exc):  # held by another process: nothing says it is damaged
+            return Check(name, False, f"{path}: in use by another process, which holds it "
+                         f"locked ({exc})", "let the other lore (or whatever has the file open) "
+                         "finish, or close it, then run lore doctor again")
         return Check(name, False, f"{path}: cannot be read ({exc})", aside)
     if problems != ["ok"]:
         shown = "; ".join(problems[:2]) + (f" (+{len(problems) - 2} more)" if len(problems) > 2 else "")

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from tui.commands.defaults import world_option
 from tui.terminal import echo
 
 eval_app = typer.Typer(help="Measure retrieval and conversation quality.", no_args_is_help=True)
@@ -37,7 +38,9 @@ def progress_line(label: str):
 @eval_app.command("retrieval")
 def retrieval_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world the questions are about")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world the questions are about")],
     questions: Annotated[Path, typer.Option("--questions", help="questions JSONL (DESIGN.md)")],
     k: Annotated[int, typer.Option("--k", help="passages that count", min=1, max=50)] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
@@ -67,7 +70,9 @@ def retrieval_command(
 @eval_app.command("answers")
 def answers_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world the questions are about")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world the questions are about")],
     questions: Annotated[Path, typer.Option("--questions", help="questions JSONL (DESIGN.md)")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON, with every question")] = False,
     limit: Annotated[int, typer.Option("--limit", help="only the first N questions (0 = all)",
@@ -98,7 +103,9 @@ def answers_command(
 @eval_app.command("cards")
 def cards_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world the people are in")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world the people are in")],
     questions: Annotated[Path, typer.Option("--questions", help="a cards JSONL (bench/questions/"
                                                                "README.md)")],
     horizon: Annotated[int, typer.Option("--horizon", min=0, help="chapter for the spoiler check "

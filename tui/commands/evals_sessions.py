@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from tui.commands.defaults import world_option
 from tui.commands.evals import eval_app, progress_line
 from tui.terminal import echo
 
@@ -18,7 +19,9 @@ from tui.terminal import echo
 @eval_app.command("dialogues")
 def dialogues_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world the dialogues are about")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world the dialogues are about")],
     dialogues: Annotated[Path, typer.Option("--dialogues", help="dialogues JSONL (DESIGN.md)")],
     k: Annotated[int, typer.Option("--k", help="passages that count", min=1, max=50)] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,

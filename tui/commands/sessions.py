@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from tui.terminal import echo
+from tui.commands.defaults import world_option
+from tui.terminal import counted, echo, pad
 
 sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
                            rich_markup_mode=None)
@@ -21,7 +22,9 @@ def register(app: typer.Typer) -> None:
 @sessions_app.command("list")
 def list_command(
     ctx: typer.Context,
-    world: Annotated[str | None, typer.Option("--world", help="only this world's sessions")] = None,
+    world: Annotated[str | None, typer.Option(
+        "--world", callback=world_option,
+        help="only this world's sessions")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Sessions, most recently active first."""
@@ -30,6 +33,8 @@ def list_command(
     with SessionStore(ctx.obj.settings.sessions_path) as store:
         sessions = store.list_sessions(world)
         firsts = {s.id: _first_question(store, s.id) for s in sessions}
+    if world is not None and not sessions:  # "No sessions yet" of a world that is not there
+        _require_world(ctx.obj.settings, world)
     if as_json:
         echo(json.dumps([{**s.model_dump(mode="json"), "first_question": firsts[s.id]}
                                for s in sessions], ensure_ascii=False))
@@ -39,8 +44,20 @@ def list_command(
         return
     for s in sessions:
         label = s.title or firsts[s.id] or "(no questions yet)"
-        echo(f"{s.id}  {s.world:<12} {s.turn_count:>4} turns  "
+        echo(f"{s.id}  {pad(s.world, 12)} {counted(s.turn_count, 'turn', 4):<10} "
                    f"{s.updated:%Y-%m-%d %H:%M}  {label}")
+
+
+def _require_world(settings, world: str) -> None:
+    """A world name that is not valid, or names no world, is an error saying so (with the
+    known worlds and a near name), as every other command's --world is."""
+    from stores.world import WorldStores
+
+    stores = WorldStores(settings, world)
+    try:
+        stores.require()
+    finally:
+        stores.close()
 
 
 def _first_question(store, session_id: str) -> str:
@@ -66,7 +83,9 @@ def export_command(
     ctx: typer.Context,
     session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
     fmt: Annotated[str, typer.Option("--format", help="md or json")] = "md",
-    out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+    # only written, never read: a write-only file to overwrite was refused as "not readable"
+    out: Annotated[Path | None, typer.Option(
+        "--out", readable=False, help="write to this file")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export a session as Markdown or JSON (secrets are never included)."""
@@ -96,7 +115,13 @@ def write_or_print(text: str | bytes, out: Path | None, force: bool = False) -> 
                                                     "picture.png") from None
         echo(text, nl=not text.endswith("\n"))
         return
-    if out.exists() and not force:
+    from tui.exports import write_error
+
+    try:
+        exists = out.exists()
+    except OSError as exc:  # a name too long to look up
+        raise write_error(exc, out, "give --out another file") from None
+    if exists and not force:
         if out.is_dir():
             raise LoreError("--out is a folder", where=out, hint="give a file name")
         asked = sys.stdin.isatty() and sys.stderr.isatty()
@@ -114,7 +139,6 @@ def write_or_print(text: str | bytes, out: Path | None, force: bool = False) -> 
         else:
             write_text(out, text)  # killed or out of space: the previous file stays whole
     except OSError as exc:
-        raise LoreError(f"cannot write the export: {exc.strerror or exc}", where=out,
-                        hint="choose a file in a folder you can write") from None
+        raise write_error(exc, out, "give --out another file") from None
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8"))
     echo(f"wrote {out} ({size} bytes)")

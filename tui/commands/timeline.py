@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from tui.commands.defaults import world_option
+
 
 def register(app: typer.Typer) -> None:
     app.command("timeline")(timeline_command)
@@ -15,9 +17,11 @@ def register(app: typer.Typer) -> None:
 def timeline_command(
     ctx: typer.Context,
     entity: Annotated[str, typer.Argument(help="a name or alias (关云长, the Count)")],
-    world: Annotated[str, typer.Option("--world", help="the world")],
+    world: Annotated[str, typer.Option("--world", callback=world_option, help="the world")],
     fmt: Annotated[str, typer.Option("--format", help="md, json or csv")] = "md",
-    out: Annotated[Path | None, typer.Option("--out", help="write to this file")] = None,
+    # only written, never read: a write-only file to overwrite was refused as "not readable"
+    out: Annotated[Path | None, typer.Option(
+        "--out", readable=False, help="write to this file")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export the entity's timeline: chapter, title, story order, a gist and the source lines."""

@@ -9,7 +9,9 @@ from typing import Annotated
 
 import typer
 
-from tui.terminal import echo
+from stores.models import shown_path
+from tui.commands.defaults import world_option
+from tui.terminal import counted, echo, pad
 
 DEMO_WORLD = "demo"
 
@@ -25,7 +27,9 @@ def register(app: typer.Typer) -> None:
 
 def ingest_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="name of the world to create or update")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="name of the world to create or update")],
     paths: Annotated[list[Path] | None, typer.Argument(
         help="files or folders of the story's text (none with --rebuild)")] = None,
     glossary: Annotated[Path | None, typer.Option(
@@ -59,7 +63,8 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
         extras.append(f"{len(report.duplicates)} copies skipped")
     if report.noop and not report.moved:
         copies = "".join(f", {e}" for e in extras[1:])
-        echo(f"{world}: nothing changed in {same} files{copies}; the world is up to date.")
+        current = "" if report.gone else "; the world is up to date"
+        echo(f"{world}: nothing changed in {same} files{copies}{current}.")
     elif report.noop:
         echo(f"{world}: {', '.join(extras)}; nothing indexed again.")
     else:
@@ -69,17 +74,36 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
                    f"{counted(report.chunks, 'passage')}, {counted(report.entities, 'entity')}, "
                    f"{counted(report.relations, 'relation')}, "
                    f"{counted(report.embedded, 'passage')} embedded in {total:.1f} s.")
+    _tell_gone(world, report.gone)
     if vectors:
         _upgrade(ctx.obj.settings, world)
 
 
+def _tell_gone(world: str, gone: list[str], most: int = 10) -> None:
+    """Documents whose file was deleted still answer: say so, and how to remove them."""
+    if not gone:
+        return
+    noun = "document's file is" if len(gone) == 1 else "documents' files are"
+    echo(f"{world}: {len(gone)} {noun} gone; still answering from the catalog:")
+    for path in gone[:most]:
+        echo(f"  {shown_path(path)}")
+    if len(gone) > most:
+        echo(f"  ... and {len(gone) - most} more")
+    echo(f"  → lore prune --world {world} removes them (it lists them and asks first)")
+
+
 def vectors_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world whose vectors to compute")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world whose vectors to compute")],
+    parent: Annotated[int, typer.Option(
+        "--parent", hidden=True, help="stop once process PARENT has ended (the app)")] = 0,
 ) -> None:
     """Compute a world's e5 vectors now and switch it to them: what `lore ingest` does after
     the fast index, and what the app does in the background while a world waits for them.
-    Kill it any time: the vectors computed so far are kept."""
+    Kill it any time: the vectors computed so far are kept. While another process computes
+    the same world's, this one follows its progress and then does what is left, if anything."""
     from stores.world import WorldStores
 
     stores = WorldStores(ctx.obj.settings, world)
@@ -87,14 +111,15 @@ def vectors_command(
         row = stores.require()
     finally:
         stores.close()
-    if not _upgrade(ctx.obj.settings, world):
+    if not _upgrade(ctx.obj.settings, world, parent):
         echo(f"{world}: nothing to compute; it searches with "
              f"{row['embedder'] or 'BM25 alone'}.")
 
 
-def _upgrade(settings, world: str) -> bool:
+def _upgrade(settings, world: str, parent: int = 0) -> bool:
     """The e5 vectors after the fast index (stores/upgrade.py), with a bar and an ETA; False
-    when there were none to compute."""
+    when there were none to compute. `parent`: the app that started this process, whose end
+    ends it too."""
     from stores.upgrade import upgrades
 
     if not upgrades(settings):
@@ -107,20 +132,31 @@ def _upgrade(settings, world: str) -> bool:
         return False
     echo(f"{world} is searchable now ({status.line()}); computing the e5 vectors. "
          "Ctrl+C stops; `lore ingest` with the same arguments carries on from there.")
-    report = upgrade_with_progress(settings, world)
-    if report.switched:
-        echo(f"{world}: {report.embedded} passages embedded with {report.target} in "
-             f"{report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU); the world now "
-             f"searches with {report.target}.")
+
+    def following(holder: str) -> None:
+        echo(f"{world}: another process ({holder}) is computing its e5 vectors; following its "
+             "progress, then doing what is left (Ctrl+C stops this one only).")
+
+    report = upgrade_with_progress(settings, world, following, parent)
+    after = world_vector_status(settings, world)
+    others = f" (the others by {report.followed})" if report.followed else ""
+    done = (f"{world}: {report.embedded} passages embedded with {report.target or 'e5'}"
+            f"{others} in {report.seconds:.1f} s ({report.cpu_seconds:.1f} s of CPU)")
+    if after is None:
+        echo(f"{done}; the world now searches with {report.target}.")
+    else:  # passages added meanwhile by an ingest of another process
+        echo(f"{done}; {after.line()}.")
+        echo(f"  → run lore vectors --world {world} to compute the rest")
     return True
 
 
 def _tell_identity(report, most: int = 10) -> None:
     """Moves, copies given twice and documents removed, each naming its paths."""
-    lines = [f"moved: {old} -> {new}" for old, new in report.moved]
-    lines += [f"same text given twice: {skipped} is a copy of {kept}; kept once"
-              for skipped, kept in report.duplicates]
-    lines += [f"removed from the world: {path} ({why})" for path, why in report.dropped]
+    lines = [f"moved: {shown_path(old)} -> {shown_path(new)}" for old, new in report.moved]
+    lines += [f"same text given twice: {shown_path(skipped)} is a copy of {shown_path(kept)}; "
+              "kept once" for skipped, kept in report.duplicates]
+    lines += [f"removed from the world: {shown_path(path)} ({why})"
+              for path, why in report.dropped]
     for line in lines[:most]:
         echo(line)
     if len(lines) > most:
@@ -129,7 +165,9 @@ def _tell_identity(report, most: int = 10) -> None:
 
 def prune_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world to prune")],
+    world: Annotated[str, typer.Option(
+        "--world", callback=world_option,
+        help="the world to prune")],
     yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
 ) -> None:
     """Remove documents whose files are gone from a world, after listing them."""
@@ -139,9 +177,10 @@ def prune_command(
     from tui.progress import prune_with_progress
 
     def confirm(paths: list[str]) -> bool:
-        echo(f"{world}: {len(paths)} documents' files are gone and would be removed:")
+        noun = "document's file is" if len(paths) == 1 else "documents' files are"
+        echo(f"{world}: {len(paths)} {noun} gone and would be removed:")
         for path in paths:
-            echo(f"  {path}")
+            echo(f"  {shown_path(path)}")
         if yes:
             return True
         if not sys.stdin.isatty():
@@ -163,9 +202,10 @@ def prune_command(
 
 def entities_command(
     ctx: typer.Context,
-    world: Annotated[str, typer.Option("--world", help="the world to list")],
+    world: Annotated[str, typer.Option("--world", callback=world_option, help="the world to list")],
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    limit: Annotated[int, typer.Option("--limit", help="at most this many (0 = all)")] = 0,
+    limit: Annotated[int, typer.Option("--limit", help="at most this many (0 = all)",
+                                       min=0)] = 0,
 ) -> None:
     """List a world's entities with their aliases and mention counts."""
     from stores.world import WorldStores
@@ -185,7 +225,7 @@ def entities_command(
         return
     for e in entities:
         aliases = f"  ({', '.join(e.aliases)})" if e.aliases else ""
-        echo(f"{e.name:<12} {e.type:<8} {e.mentions:>6}{aliases}")
+        echo(f"{pad(e.name, 12)} {e.type:<8} {e.mentions:>6}{aliases}")
 
 
 def worlds_command(
@@ -212,7 +252,7 @@ def worlds_command(
     if not rows:
         echo("No worlds yet. Try: lore demo   or   lore ingest PATH... --world NAME")
     for r in rows:
-        echo(f"{r['name']:<16} {r['state']:<10} {counted(r['chapters'], 'chapter', 4):<13} "
+        echo(f"{pad(r['name'], 16)} {r['state']:<10} {counted(r['chapters'], 'chapter', 4):<13} "
              f"{counted(r['chunks'], 'passage', 6):<15} {counted(r['entities'], 'entity', 5):<14}  "
              f"{vectors[r['name']]}")
 
@@ -261,9 +301,3 @@ def demo_command(
         if (status := world_vector_status(settings, DEMO_WORLD)) is not None:
             echo(f"{DEMO_WORLD} is searchable now ({status.line()}); the app computes the e5 "
                  f"vectors in the background (or now: lore vectors --world {DEMO_WORLD}).")
-
-
-def counted(n: int, noun: str, width: int = 0) -> str:
-    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
-    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
-    return f"{n:>{width}} {plural}"

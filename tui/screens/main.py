@@ -177,6 +177,14 @@ class MainScreen(Screen[None]):
         self.question.placeholder = f"Ask about {world}… (Enter sends, F1 help)"
         self.question.focus()  # a new or resumed session starts at the question box
 
+    async def show_turns(self, turns: list[Turn]) -> None:
+        """The session's turns drawn again from the store (another process added to it); the
+        question box and what is typed in it stay as they are."""
+        with self.app.batch_update():
+            await self.chat.clear_turns()
+            await self.chat.add_stored_turns(turns)
+        self.chat.anchor(bool(turns))
+
     async def clear_session(self, hint: str | None = None) -> None:
         """No session on screen (its world failed to load); `hint` says why."""
         self.chat.set_examples([])
@@ -256,7 +264,7 @@ class MainScreen(Screen[None]):
         if not text:
             return
         try:  # before it is echoed or counted: a refused question stays in the box
-            checked_question(text, self.question.limit)
+            text = checked_question(text, self.question.limit)  # shown as it is stored
         except LoreError as exc:
             self.app.post_message(ErrorRaised(exc))
             return

@@ -13,14 +13,14 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from stores.models import LORE_CHAPTER
+from stores.models import LORE_CHAPTER, shown_path
 
 
 def passage_heading(passage: Any) -> str:
     """`Chapter 3 · 第三回 … — 03.txt, lines 12-20`; a lore entry, which names no chapter, is
     `Lore · 沈砚 — glossary.toml, lines 11-39` (not its sorting key, chapter 1000000)."""
     title = f" · {passage.chapter_title}" if passage.chapter_title else ""
-    source = PurePath(passage.source).name
+    source = shown_path(PurePath(passage.source).name)
     where = "Lore" if passage.chapter == LORE_CHAPTER else f"Chapter {passage.chapter}"
     return f"{where}{title} — {source}, lines {passage.lines[0]}-{passage.lines[1]}"
 

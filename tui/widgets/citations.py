@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from stores.models import chapter_label
+from stores.models import chapter_label, shown_path
 
 
 def citation_fields(citation: Any) -> dict[str, Any]:
@@ -23,7 +23,7 @@ def citation_fields(citation: Any) -> dict[str, Any]:
 def citation_label(n: int, citation: dict[str, Any], width: int = 60) -> Text:
     """`[1] ch. 3 · 03.txt:12-15  «quote…»`"""
     lines = citation.get("lines") or (0, 0)
-    source = PurePath(citation.get("source") or "").name
+    source = shown_path(PurePath(citation.get("source") or "").name)
     where = chapter_label(citation.get("chapter", 0), False)
     if source:
         where += f" · {source}:{lines[0]}-{lines[1]}"

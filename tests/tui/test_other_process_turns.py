@@ -1,0 +1,36 @@
+"""The app and the command line in step (issue 39, item 2): a turn asked with `lore ask` on the
+session the app has open shows in the app's chat, and its entity stack follows, without a
+restart — so the next follow-up in the app is read against what the user can see."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.conftest import SIZE, ask, settle
+from tests.tui.test_two_processes import lore
+
+# the app under Pilot, `lore ask` in another process: slow (pyproject.toml)
+pytestmark = pytest.mark.slow
+
+
+async def test_a_turn_asked_by_lore_ask_shows_in_the_open_app(app, settings):
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "Who is Su Wan?")
+        assert app.main.stack.entities[0] == "苏绾"
+        session = app.conversation.session.id
+        code, out, err = await lore(settings, "ask", "韩峥最后死在哪里？", "--session", session)
+        assert code == 0, err
+        for _ in range(200):  # the app notices by itself; no key is pressed
+            await pilot.pause(0.1)
+            questions = [t.question for t in app.main.chat.turns]
+            if "韩峥最后死在哪里？" in questions:
+                break
+        assert questions == ["Who is Su Wan?", "韩峥最后死在哪里？"]
+        assert app.main.chat.turns[-1].status == "answered"
+        assert app.main.stack.entities[0] == "韩峥"
+        assert "2 turns" in app.main.status.session
+        turn = await ask(pilot, "他是谁的徒弟？")  # his: 韩峥, whom the chat now shows last
+        assert "韩峥" in str(turn.query_one(".resolved").render())
+        assert [t.question for t in app.main.chat.turns][-1] == "他是谁的徒弟？"
+        assert "3 turns" in app.main.status.session
