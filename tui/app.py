@@ -44,7 +44,7 @@ from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title, welcome_text
 from tui.vector_job import VectorJob
 from tui.widgets.citations import CitationList
-from tui.widgets.stack import EntityStack
+from tui.widgets.stack import EntityStack, followed_entity
 from tui.widgets.timeline import Timeline
 from tui.workers import Workers
 
@@ -325,11 +325,17 @@ class LoreApp(App[None]):
     async def _answered(self, event: m.AnswerReady) -> None:
         result = event.result
         self.sync.ended(result.turn_id, "answered")
+        before = self.main.stack.conversation_entity
         with self.batch_update():
             await self.main.show_answer(result)
             tracked = self.talking.session.tracked_entity
             self.main.show_stack(result.stack, self.talking.retriever.entities, tracked)
             self._show_session()
+        # the timeline follows the conversation to whom it moved (not to a guess); an entity
+        # tracked by hand stays while the conversation stays with the same one
+        now = followed_entity(result.stack)
+        if now and now != before and now != tracked:
+            self.jobs.track(self.talking, now, followed=True)
 
     # -- the panes' requests ----------------------------------------------------------------------
     @on(EntityStack.TrackRequested)
@@ -357,7 +363,7 @@ class LoreApp(App[None]):
         main = self.main
         main.show_timeline(event.entity, event.events)
         main.show_stack(self.talking.stack(), self.talking.retriever.entities, event.entity)
-        if not event.events:
+        if not event.events and not event.followed:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
                         severity="warning")
 

@@ -106,6 +106,8 @@ class TimelineReady(Message):
 
     entity: str
     events: list[TimelineEvent]
+    followed: bool = False
+    """Tracked because the conversation moved to it, not by the reader's hand."""
 
 
 @dataclass

@@ -280,11 +280,11 @@ class Workers:
 
     # -- the tracked entity, passages, horizon ----------------------------------------------------
     @worker("track")
-    async def track(self, conversation: Conversation, entity: str) -> None:
+    async def track(self, conversation: Conversation, entity: str, followed: bool = False) -> None:
         from agent.blocking import run_blocking
 
         events = await run_blocking(conversation.retriever, conversation.track, entity)
-        self.post_message(TimelineReady(entity, events))
+        self.post_message(TimelineReady(entity, events, followed))
 
     @worker("passage")
     async def read_passage(self, conversation: Conversation, chunk_id: str,

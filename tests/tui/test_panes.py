@@ -116,10 +116,10 @@ async def test_the_answer_the_reader_did_not_state_shows_as_a_guess_until_he_mea
 async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settings):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await ask(pilot, "苏绾是谁的弟子？")
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, ExportMenu)
         await pilot.press("escape")  # nothing tracked yet: the timeline entries are disabled
+        await ask(pilot, "苏绾是谁的弟子？")
         await _track(pilot, "苏绾")
         await pilot.press("ctrl+s")
         await pilot.press("enter")  # the first entry: the timeline as Markdown
@@ -181,3 +181,25 @@ async def test_the_command_palette_runs_actions(app, settings):
         await settle(pilot)
         path = exports_dir(settings) / f"demo-session-{app.conversation.session.id}.md"
         assert "顾青禾是谁？" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+async def test_the_timeline_follows_the_conversation_and_keeps_an_entity_tracked_by_hand(app):
+    # a newcomer's trial: the timeline stayed empty (or on an old entity) while the
+    # conversation moved from one person to another
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "沈砚是谁？")
+        await settle(pilot)
+        timeline = app.main.timeline
+        assert app.main.stack.conversation_entity == "沈砚" == timeline.entity
+        assert timeline.events and app.conversation.session.tracked_entity == "沈砚"
+        await ask(pilot, "苏绾是谁？")
+        await settle(pilot)
+        assert timeline.entity == "苏绾" and timeline.events
+        await _track(pilot, "沈砚")  # by hand: it stays while the conversation stays on 苏绾
+        await ask(pilot, "她是谁的弟子？")
+        await settle(pilot)
+        assert app.main.stack.conversation_entity == "苏绾"
+        assert timeline.entity == "沈砚" == app.conversation.session.tracked_entity
+        assert not any("No appearances" in note for _, note in app.notes)

@@ -64,10 +64,12 @@ class EntityStack(OptionList):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.entities: list[str] = []
+        self.entries: list[Any] = []
 
     def show(self, stack: list[Any], aliases: dict[str, list[str]], tracked: str | None) -> None:
         """Replace the list with the session's stack (StackEntry records, most recent first)."""
         highlighted = self.highlighted_entity
+        self.entries = list(stack)
         self.entities = [entry.entity for entry in stack]
         self.set_options(
             Option(entry_label(e.entity, e.referred_as, aliases.get(e.entity, []),
@@ -79,6 +81,11 @@ class EntityStack(OptionList):
             self.highlighted = 0
         else:  # an empty pane says how to fill it
             self.add_option(Option(Text(EMPTY, style="dim italic"), disabled=True))
+
+    @property
+    def conversation_entity(self) -> str | None:
+        """The newest entity the conversation is about, a likely answer's guess aside."""
+        return followed_entity(self.entries)
 
     @property
     def highlighted_entity(self) -> str | None:
@@ -105,3 +112,9 @@ class EntityStack(OptionList):
     def action_ask_about(self) -> None:
         if (entity := self.highlighted_entity) is not None:
             self.post_message(self.AskRequested(entity))
+
+
+def followed_entity(stack: list[Any]) -> str | None:
+    """The newest entity on a stack (StackEntry records, most recent first) that is not a guess:
+    whom the timeline follows."""
+    return next((entry.entity for entry in stack if not entry.guess), None)
