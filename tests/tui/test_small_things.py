@@ -80,3 +80,15 @@ async def test_a_narrow_terminal_gives_the_chat_the_width(app):
         await pilot.resize_terminal(120, 36)
         await settle(pilot)
         assert side.region.x >= main.chat.region.right, "and beside it again when there is room"
+
+
+async def test_the_spoiler_horizon_stays_in_view_on_an_80_column_status_line(app):
+    # a newcomer's trial at 80x24: the e5 upgrade's progress pushed the horizon off the line
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = app.main.status
+        status.horizon = 3
+        status.vectors = "vectors: e5 41% · searching with the fast index (use-m3)"
+        await pilot.pause()
+        line = status.render().plain
+        assert line.index("horizon ch. 3") + len("horizon ch. 3") <= status.size.width

@@ -32,10 +32,12 @@ class StatusBar(Static):
             parts += [(world.name, "bold"), f" · {world.size()}"]
             if world.state != "ready":
                 parts.append((f" · {world.state}", "bold red"))
-            if self.vectors:
-                parts.append((f" · {self.vectors}", "yellow"))
-        parts += ["  │  model ", (self.model or "?", "bold"),
-                  "  │  horizon ", (horizon_label(self.horizon), "bold")]
+        # the horizon next: a narrow terminal cuts the end of the line, and what guards against
+        # spoilers must stay in view
+        parts += ["  │  horizon ", (horizon_label(self.horizon), "bold")]
+        if world is not None and self.vectors:
+            parts += ["  │  ", (self.vectors, "yellow")]
+        parts += ["  │  model ", (self.model or "?", "bold")]
         if self.session:
             parts += ["  │  ", self.session]
         text = Text.assemble(*parts)
