@@ -156,10 +156,11 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
         # Noirtier, Villefort's father
         named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
-        # Fernand married Mercédès; Julie was married to Emmanuel; the marriage of A and B
+        # Fernand married Mercédès; Julie was married to Emmanuel. Not "the marriage of A and
+        # B": a novel names that way a marriage planned, hoped for or broken off as often as one
+        # made ("the marriage of Valentine and Franz would be broken off")
         a + r"\s+(?:(?:had|has) )?(?:(?:was|is|had been|has been|were) )?(?:married|wed)"
         r"(?: to| with)?\s+" + b,
-        r"\bmarriage (?:of|between) " + a + r"\s+(?:and|with|to)\s+" + b,
     )
 
 # -- places, titles and things in an answer (the librarian's follow-up phrases) --------------------
