@@ -50,6 +50,7 @@ PROGRAM_NAMES: dict[str, set[str]] = {
     "agent/librarian/candidates.py": {"_PEOPLE"},
     "agent/librarian/extract.py": {"FEATURES", "ASKING", "person"},
     "agent/librarian/model.py": {"NOT_PEOPLE"},
+    "agent/librarian/ranking.py": {"FEATURES"},
     "agent/pictures.py": {"MAP_FORMATS", "SHAPES"},
     "agent/presence.py": {"CHART_FORMATS"},
     "agent/relmap.py": {"SYMMETRIC"},

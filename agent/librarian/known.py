@@ -112,8 +112,7 @@ def _first_sentence(story: Iterable[Chunk], words: str, forms: list[str],
     return fallback
 
 
-_GIVES_NAME = re.compile("(?:" + "|".join(zh.NAME_KINDS) + r"|名|称|叫|唤)\s*$|"
-                         r"\b(?:called|named|nicknamed|known as|styled)\s+$", re.I)
+_GIVES_NAME = re.compile(zh.GIVES_NAME + "|" + en.GIVES_NAME, re.I)
 
 
 def _with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,

@@ -433,6 +433,8 @@ DEFINING = (
 IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
 """A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
+GIVES_NAME = r"\b(?:called|named|nicknamed|known as|styled)\s+$"
+"""What stands right before a name the sentence gives ("known as the Count") (a pattern)."""
 ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\s+call\s+"
             r"[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
             r"^\s*who\s+(?:is|was)\s+(?:called|known as|nicknamed|named)\s+[\"“']?"

@@ -429,6 +429,8 @@ IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?[“「\"]?(?P<name>{_H}[
 NAME_KINDS = ("字", "表字", "小字", "号", "道号", "别号", "外号", "绰号", "诨名", "乳名", "小名", "别名",
               "称号", "名号", "封号")
 """The kinds of name a person is given besides their own (字, 号, 小字 …)."""
+GIVES_NAME = "(?:" + "|".join(NAME_KINDS) + r"|名|称|叫|唤)\s*$"
+"""What stands right before a name the sentence gives (字孔明, 人称卧龙, 唤作…) (a pattern)."""
 ALIAS_OF = (rf"^[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?是谁的(?:{'|'.join(NAME_KINDS)})",
             rf"^谁(?:的(?:{'|'.join(NAME_KINDS)}))?(?:叫|号|字|被称为|被叫做|人称)[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?[？?。]*$")
 """Questions asking whose other name a name is (“阿瞒”是谁的小字？ 谁号卧龙？): group `alias`."""
