@@ -9,7 +9,9 @@ only merge where the text leaves no choice, and a person is named by their full 
 - a surname joins the one man's full name the text writes with it (Debray → Lucien Debray), or
   the one written far more often when it is written from the surname's first chapter on
   (Dantès → Edmond Dantès, not Louis Dantès); a family of two men (Maximilian Morrel, Pierre
-  Morrel, the surname used chapters before Maximilian appears) keeps its surname apart;
+  Morrel, the surname used chapters before Maximilian appears) keeps its surname apart; a man
+  met after his surname still takes it when the text hardly calls him by his first name
+  (Gaspard Caderousse → Caderousse; Maximilian, written alone 273 times, does not take Morrel);
 - a man's title before a surname joins the surname (M. de Villefort, Baron Danglars → Villefort,
   Danglars); any title before a first name joins the first name (M. Albert, Mademoiselle
   Valentine) unless the name takes a man's title as a surname (Miss Darcy is not Mr. Darcy);
@@ -51,6 +53,9 @@ it is too rare to be an entity of its own."""
 DOMINANCE = 5
 """A first name or a surname shared by two men's full names joins the one written this many
 times more often."""
+SURNAME_DOMINANCE = 10
+"""A man met later than his surname is the one it names when the text writes the surname this
+many times more often than his first name alone."""
 _OF = re.compile(r"^(?P<title>" + "|".join(PLACE_TITLES) + r") (?:of|de|d’|d') (?P<place>.+)$")
 
 
@@ -137,7 +142,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     appositions = _appositions(text)
     _fold_first_names(g, kept)
     _join_first_names(g, kept, anchors)
-    _join_surnames(g, kept, anchors, fulls, women, text, appositions)
+    _join_surnames(g, kept, anchors, fulls, women, text, appositions, counts)
     _join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
                  anchors)
     _fold_titled(g, kept)
@@ -213,7 +218,7 @@ def _join_first_names(g: _Groups, kept: dict[str, int], anchors: dict[str, int])
 
 def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
                    fulls: Counter[str], women: set[str], text: str,
-                   appositions: list[tuple[str, str]]) -> None:
+                   appositions: list[tuple[str, str]], seen: Counter[str]) -> None:
     """A surname joins the one man's full name of its family (see the module). A man of another
     name who holds the family's title (Fernand Mondego, Count of Morcerf) is of the family too."""
     families: dict[str, list[str]] = {}
@@ -225,7 +230,10 @@ def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
             families.setdefault(place["place"], []).append(full)
     for surname, members in families.items():
         men = list(dict.fromkeys(f for f in members if f.split()[0] not in women))
-        target = _family_head(surname, men, fulls, text) if surname in g.groups else None
+        named_men = [f for f in fulls if _bare_surname(f.split()) == surname
+                     and f.split()[0] not in women]  # once is enough here
+        target = (_family_head(surname, men, fulls, text, seen, named_men)
+                  if surname in g.groups else None)
         if target is None or (g.owner(target) is None and target not in anchors
                               and target not in kept):
             continue
@@ -238,12 +246,15 @@ def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
             g.person.add(owner)
 
 
-def _family_head(surname: str, men: list[str], counts: Counter[str], text: str) -> str | None:
+def _family_head(surname: str, men: list[str], counts: Counter[str], text: str,
+                 seen: Counter[str], named_men: list[str]) -> str | None:
     """The one man of the family a surname alone names, or None (see the module)."""
     if not men:
         return None
     if len(men) == 1:
-        return men[0] if _introduced_with(men[0], surname, text) else None
+        known = (_introduced_with(men[0], surname, text)
+                 or _known_by_surname(men[0], surname, seen, counts, named_men))
+        return men[0] if known else None
     ranked = sorted(men, key=lambda n: -counts[n])
     best, second = ranked[0], ranked[1]
     if counts[best] < DOMINANCE * counts[second]:
@@ -257,6 +268,17 @@ def _introduced_with(full: str, surname: str, text: str) -> bool:
     chapter 30)."""
     first = min(_first_use(full, text), _first_use(full.split()[0], text))
     return first - _first_use(surname, text) <= max(2000, len(text) // 100)
+
+
+def _known_by_surname(full: str, surname: str, seen: Counter[str], fulls: Counter[str],
+                      named_men: list[str]) -> bool:
+    """The one man of a family, met later than his surname, whom the text calls by the surname
+    and hardly ever by his first name alone (Caderousse 419 times, Gaspard 6): the surname is
+    his. He is written by his full name more than in passing (an uncle named once or twice, Policar
+    Morrel, is not), and no other man of the family is named at all. A son the story meets later
+    goes by his first name too (Morrel 774, Maximilian 273)."""
+    return (named_men == [full] and fulls[full] > ANCHOR_USES
+            and seen[full.split()[0]] * SURNAME_DOMINANCE <= seen[surname])
 
 
 def _first_use(name: str, text: str) -> int:

@@ -152,6 +152,17 @@ def test_a_surname_joins_the_one_man_of_its_family() -> None:
     assert found["Morrel"] == found["M. Morrel"] == "Morrel"
 
 
+def test_a_man_met_after_his_surname_takes_it_when_the_text_calls_him_by_it() -> None:
+    # Caderousse is written for chapters before "Gaspard Caderousse", and Gaspard alone hardly
+    # ever; an uncle named twice in passing (Policar Morrel) does not take the shipowner's name
+    text = ("Caderousse drank. M. Morrel paid. " * 300 + "Policar Morrel, my uncle. "
+            + "Gaspard Caderousse, at your service. " * 4 + "Gaspard! cried his wife.")
+    found = groups({"Caderousse": 400, "M. Caderousse": 20, "Gaspard Caderousse": 5,
+                    "Gaspard": 6, "Morrel": 300, "M. Morrel": 40, "Policar Morrel": 2}, text)
+    assert found["Caderousse"] == found["M. Caderousse"] == "Gaspard Caderousse"
+    assert found["Morrel"] == found["M. Morrel"] == "Morrel"
+
+
 def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not() -> None:
     text = "Valentine wept. Mademoiselle Valentine rose. Madame de Villefort frowned. " * 3
     found = groups({"Valentine": 60, "Valentine de Villefort": 4, "Mademoiselle Valentine": 6,
