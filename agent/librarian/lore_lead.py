@@ -208,11 +208,28 @@ def with_lore_lead(answer: Answer, lead: LoreLead, say: Callable[[str], str],
         "stop_reason": "answered"})
 
 
+OPENING = 6
+"""How far into an entry's Han sentence another name is its subject (五年前沈砚在江上……)."""
+
+
+def _another_subject(sentence: str, lead: LoreLead) -> bool:
+    """Another entity's name opens the sentence, or follows a time phrase that opens it:
+    「韩峥死后……」, 「五年前沈砚在江上一战……」 (not 「在泓州城接过断鸿剑」)."""
+    for other in lead.chunk.entities:
+        at = sentence.find(other)
+        if other != lead.entity and 0 <= at <= OPENING and (
+                at == 0 or sentence[at - 1] in zh.TIME_ENDS):
+            return True
+    return False
+
+
 def statement(lead: LoreLead, name: str, chinese: bool) -> str:
     """The entry's sentence with its entity as the subject: an entry leaves it out (苏绾 ·
     「在泓州城接过断鸿剑……」 → 苏绾在泓州城接过断鸿剑……) or says she (She has the map
     deciphered → Eleanor Vance has the map deciphered)."""
     sentence = clip(lead.sentence, MAX_LEAD)
+    if chinese and sentence[-1:] in zh.CLAUSE_ENDS:  # a clause of the entry, standing alone
+        sentence = sentence[:-1] + "。"
     if has_han(sentence) != chinese:  # a bilingual world: the entry in its own language, quoted
         return f"{name}: {in_quotes(sentence)} [1]"
     if lead.title:  # another entity's entry names the answer: the entry as written, titled
@@ -221,9 +238,9 @@ def statement(lead: LoreLead, name: str, chinese: bool) -> str:
         for mark in ("：", ":"):
             if sentence.startswith(form + mark):
                 return f"{sentence}[1]" if chinese else f"{sentence} [1]"
-    if chinese:  # 顾青禾 · 「韩峥死后做了雁回楼的新楼主」: another name opens it, so a colon
-        opener = any(sentence.startswith(e) for e in lead.chunk.entities if e != lead.entity)
-        return f"{name}：{sentence}[1]" if opener else f"{name}{sentence}[1]"
+    if chinese:  # 顾青禾 · 「韩峥死后做了雁回楼的新楼主」: another subject opens it, so a colon
+        return (f"{name}：{sentence}[1]" if _another_subject(sentence, lead)
+                else f"{name}{sentence}[1]")
     pronoun = SUBJECT_PRONOUN.match(sentence)
     if pronoun:
         return f"{name} {sentence[pronoun.end():]} [1]"

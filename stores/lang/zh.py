@@ -362,6 +362,10 @@ DYING_WORDS = (*DEATH_WORDS, "斩", "杀", "缢", "自刎")
 KILLING_MANNERS = ("毒", "刺", "斩", "杀", "射", "缢", "刎", "溺", "病", "砍", "焚", "勒")
 """Words that tell how someone died (一剑刺死, 用蚀心散毒死), not only that or where (死于落星崖)."""
 """The death words and the ways of being killed a passage tells a death with."""
+TIME_ENDS = "前后时年日初间"
+"""What ends a time phrase that may open a sentence before its subject (五年前沈砚……)."""
+CLAUSE_ENDS = "；，、：;,:"
+"""Marks that end a clause, not a sentence: a clause cut out to stand alone ends with 。."""
 AFTER_ONES_OWN_DEATH = "了在于时后前去得的也过矣"
 """What follows a death word that tells the subject's own death (死在落星崖, 死了, 死于); another
 character after it makes the subject the killer (毒死师父: the master died)."""

@@ -51,6 +51,10 @@ def test_an_english_question_names_him_once_before_his_chinese_entry(demo_home: 
     # 韩峥's entry also says 在听雨阁用蚀心散毒死师父: a death and a place, but his master's
     ("韩峥最后死在哪里？", "落星崖"),
     ("顾青禾后来做了什么？", "顾青禾：韩峥死后"),  # another name opens the sentence: a colon
+    # a newcomer's trial read 「白沙江五年前沈砚在江上一战杀了十七名水寇；」: another name after
+    # the time phrase that opens the clause, and a clause ends with 。 when it stands alone
+    ("白沙江上发生过什么？", "白沙江：五年前沈砚在江上一战杀了十七名水寇。[1]"),
+    ("苏绾是从哪里拿回归雁图的？", "苏绾在泓州城接过断鸿剑"),  # a place after 在 is no subject
     # how: his own entry says only where (死于落星崖); 苏绾's says how (一剑刺死韩峥)
     ("韩峥是怎么死的？", "一剑刺死韩峥"),
 ])
