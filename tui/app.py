@@ -362,7 +362,7 @@ class LoreApp(App[None]):
     def _timeline(self, event: m.TimelineReady) -> None:
         main = self.main
         main.show_timeline(event.entity, event.events)
-        main.show_stack(self.talking.stack(), self.talking.retriever.entities, event.entity)
+        main.show_stack(event.stack, self.talking.retriever.entities, event.entity)
         if not event.events and not event.followed:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
                         severity="warning")

@@ -106,6 +106,8 @@ class TimelineReady(Message):
 
     entity: str
     events: list[TimelineEvent]
+    stack: list[StackEntry]
+    """The entity stack, read with the timeline (off the event loop), to show it tracked."""
     followed: bool = False
     """Tracked because the conversation moved to it, not by the reader's hand."""
 

@@ -284,7 +284,8 @@ class Workers:
         from agent.blocking import run_blocking
 
         events = await run_blocking(conversation.retriever, conversation.track, entity)
-        self.post_message(TimelineReady(entity, events, followed))
+        stack = await run_blocking(conversation.retriever, conversation.stack)
+        self.post_message(TimelineReady(entity, events, stack, followed))
 
     @worker("passage")
     async def read_passage(self, conversation: Conversation, chunk_id: str,
