@@ -58,6 +58,10 @@ def lore_lead(plan: QueryPlan, terms: Sequence[Term], cards: Callable[[str], Car
             not t.entity for t in terms):
         return None  # a relation or a chapter has its own answer; names alone ask nothing
     wanted = asked_thing(plan.question)
+    if wanted == "person" and not horizon:
+        doer = _doer_lead(plan, terms, chunks, covers, kinds, names_in)
+        if doer is not None:
+            return doer
     for entity in plan.entities:
         card = cards(entity)
         if card is None:
@@ -138,16 +142,9 @@ def _answers(plan: QueryPlan, entity: str, sentence: str, terms: Sequence[Term],
              kinds: Callable[[str], str], names_in: Callable[[str], list[str]]) -> bool:
     """Whether the sentence, read with its entity in front, holds the whole question and, for a
     question after one thing, gives a thing of that kind the question does not name."""
-    text = f"{entity} {sentence}"
-    named = names_in(text)
-    stretch = Passage(chunk_id="", chapter=0, source="", lines=(0, 0), text=text,
-                      entities=list(dict.fromkeys([entity, *named])))
-    # every name, concept and word of the question; a single Han character may be missing (拿回
-    # is split into 拿 and 回, and the entry says 盗回), but not all the words the question asks with
-    required = [t for t in terms if t.entity or t.forms or not (has_han(t.text) and len(t.text) == 1)]
-    asked = [t for t in terms if not t.entity]
-    if covers(stretch, required) < FULL or not covers(stretch, asked):
+    if not _holds(entity, sentence, terms, covers, names_in):
         return False
+    named = names_in(f"{entity} {sentence}")
     dying = next((t for t in terms if t.text == "(dying)"), None)
     if plan.death_subject and dying and has_han(sentence) and not _own_death(
             sentence, dying.forms, plan.death_subject, names_in):
@@ -158,6 +155,45 @@ def _answers(plan: QueryPlan, entity: str, sentence: str, terms: Sequence[Term],
     if wanted == "number":
         return bool(re.search(f"[{NUMERALS}]", sentence))
     return True
+
+
+def _holds(entity: str, sentence: str, terms: Sequence[Term],
+           covers: Callable[[Passage, Sequence[Term]], float],
+           names_in: Callable[[str], list[str]], every_word: bool = False) -> bool:
+    """Whether the sentence, read with its entity in front, holds every name, concept and word
+    of the question; a single Han character may be missing (拿回 is split into 拿 and 回, and the
+    entry says 盗回), unless `every_word`, but not all the words the question asks with."""
+    text = f"{entity} {sentence}"
+    stretch = Passage(chunk_id="", chapter=0, source="", lines=(0, 0), text=text,
+                      entities=list(dict.fromkeys([entity, *names_in(text)])))
+    required = [t for t in terms if every_word or t.entity or t.forms
+                or not (has_han(t.text) and len(t.text) == 1)]
+    asked = [t for t in terms if not t.entity]
+    return covers(stretch, required) >= FULL and bool(covers(stretch, asked))
+
+
+def _doer_lead(plan: QueryPlan, terms: Sequence[Term], chunks: dict[str, Chunk],
+               covers: Callable[[Passage, Sequence[Term]], float], kinds: Callable[[str], str],
+               names_in: Callable[[str], list[str]]) -> LoreLead | None:
+    """For "who did it" (谁把断鸿剑传给了苏绾？): the one person, not named in the question,
+    whose own entry holds every word of the question with them as its subject (沈砚 ·
+    「……把断鸿剑传给苏绾」); None when no person's entry or several do. A killing is
+    `killer_lead`'s: who killed whom is in the words around the name (刺死韩峥, 被韩峥毒死)."""
+    if plan.about_death or any(killing([n]).search(plan.question) for n in plan.entities):
+        return None
+    found: dict[str, LoreLead] = {}
+    for chunk in chunks.values():
+        title = chunk.chapter_title
+        if (chunk.chapter != LORE_CHAPTER or title in plan.entities
+                or kinds(title) != "person"):
+            continue
+        for sentence in _quoted(chunk.text):
+            said = without_label(sentence, title)
+            if has_han(said) == plan.chinese and _holds(title, said, terms, covers, names_in,
+                                                        every_word=True):
+                found.setdefault(title, LoreLead(title, said, chunk))
+                break
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _own_death(sentence: str, forms: Sequence[str], subject: str,

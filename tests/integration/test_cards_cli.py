@@ -55,6 +55,9 @@ def test_an_english_question_names_him_once_before_his_chinese_entry(demo_home: 
     # the time phrase that opens the clause, and a clause ends with 。 when it stands alone
     ("白沙江上发生过什么？", "白沙江：五年前沈砚在江上一战杀了十七名水寇。[1]"),
     ("苏绾是从哪里拿回归雁图的？", "苏绾在泓州城接过断鸿剑"),  # a place after 在 is no subject
+    # who did it: the one person whose own entry holds the whole question (a newcomer's trial:
+    # the first line was the sword's entry, which names nobody who gave it)
+    ("谁把断鸿剑传给了苏绾？", "沈砚被韩峥诬为"),
     # how: his own entry says only where (死于落星崖); 苏绾's says how (一剑刺死韩峥)
     ("韩峥是怎么死的？", "一剑刺死韩峥"),
 ])
