@@ -44,17 +44,20 @@ def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]
 def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
                    gender: Callable[[str], str], say: Callable[[str], str] = str) -> str:
     """The relation that answers the question (`answer` is its other end, if the question asks
-    for one), else the best typed or co-occurrence relation between the names, each named as
-    `say` names it (an English answer: 顾青禾 as Gu Qinghe)."""
-    if not relations:
+    for one), else the best typed relation between the names, each named as `say` names it (an
+    English answer: 顾青禾 as Gu Qinghe); '' when there is none. That two names share passages
+    says nothing of how they are related: a co-occurrence count is no answer, and leading with
+    it ("刘备与刘封——同时出现于27段文字") pushed down the sentence that answers (寇封拜玄德为父)."""
+    typed_only = [r for r in relations if r.type != "co_occurs"]
+    if not typed_only:
         return ""
     named = set(plan.entities)
     # the relation that answers the question, then typed ones between the entities named
     # (declared before stated)
-    typed = sorted((r for r in relations if r.type != "co_occurs"),
+    typed = sorted(typed_only,
                    key=lambda r: (answer not in (r.source, r.target) or not answer,
                                   -len({r.source, r.target} & named), not r.declared))
-    rel = typed[0] if typed else relations[0]
+    rel = typed[0]
     shown = [str(c) for c in rel.chapters[:6]]
     lang = language("zh" if plan.chinese else "en")
     if plan.chinese:
@@ -80,11 +83,8 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
             return f"{said}{where}。" if plan.chinese else f"{said}{where}."
     listed = ("、" if plan.chinese else ", ").join(kinds)
     if plan.chinese:
-        kind = f"关系：{listed}" if rel.type != "co_occurs" else f"同时出现于{int(rel.weight)}段文字"
-        return f"{say(rel.source)}与{say(rel.target)}——{kind}{where}。"
-    kind = f"relation: {listed}" if rel.type != "co_occurs" else (
-        f"appear together in {int(rel.weight)} passages")
-    return f"{say(rel.source)} and {say(rel.target)} — {kind}{where}."
+        return f"{say(rel.source)}与{say(rel.target)}——关系：{listed}{where}。"
+    return f"{say(rel.source)} and {say(rel.target)} — relation: {listed}{where}."
 
 
 def _says(question: str, word: str) -> bool:

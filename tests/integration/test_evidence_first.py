@@ -63,3 +63,17 @@ def test_the_horizon_says_when_it_hides_what_was_asked(demo_home: Path, tmp_path
     answer = json.loads(done.out)
     assert "阅读进度" in answer["answer"] and "之后" in answer["answer"], answer["answer"]
     assert all(c["chapter"] is None or c["chapter"] <= 3 for c in answer["citations"])
+
+
+
+@pytest.mark.parametrize(("question", "count"), [
+    ("苏绾和裴昭是什么关系？", "同时出现"),
+    ("What is the relation between Su Wan and Pei Zhao?", "appear together"),
+])
+def test_two_people_no_typed_edge_relates_get_sentences_not_a_count(
+        demo_home: Path, question: str, count: str) -> None:
+    # they share 19 passages and no relation: a co-occurrence count is no answer (it led the
+    # answer, above the sentences); the sentence most likely to answer comes first
+    line, answer = first_line(demo_home, question, "demo", "--new")
+    assert count not in answer["answer"] and answer["stop_reason"] == "evidence"
+    assert answer["citations"] and answer["citations"][0]["quote"][:12] in line, answer["answer"]
