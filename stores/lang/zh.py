@@ -185,7 +185,7 @@ SWORN = "结为兄弟|结拜为兄弟|结为异姓兄弟|结为弟兄|结义为�
 
 def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) -> tuple[str, ...]:
     """How Chinese states kin between two marked names: `named` is the `word` of `of`, `a`
-    married `b`, or `sa` and `sb` swore brotherhood (patterns; `mark` is the character around a
+    married `b` (or wed them), or `sa` and `sb` swore brotherhood (patterns; `mark` is the character around a
     marked name)."""
     sa, sb = a.replace("?P<a>", "?P<sa>"), b.replace("?P<b>", "?P<sb>")
     return (
@@ -200,6 +200,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
         # 刘备娶孙夫人, 孙夫人嫁与刘备, 以妹嫁刘备
         a + r"(?:娶|纳)了?" + b,
         a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,
+        # 当夜玄德与孙夫人成亲: the wedding itself
+        a + r"(?:与|和|同)" + b + r"(?:成亲|成婚|完婚|结为夫妇|结为夫妻)",
         # sworn siblings (groups sa, sb): 玄德与吕布结为兄弟, 关羽、张飞……结为兄弟
         sa + r"(?:与|和|同|、)" + sb + f"[^{mark}。；]{{0,12}}?(?:{SWORN})",
     )

@@ -50,10 +50,12 @@ def test_chinese_statements_classical_and_modern() -> None:
     assert said("顾怀山的徒弟沈砚回来了。") == {("顾怀山", "沈砚", "mentor")}
     assert said("沈砚是顾怀山的弟子。") == {("顾怀山", "沈砚", "mentor")}
     assert said("刘备娶孙夫人。") == {("刘备", "孙夫人", "spouse")}
+    assert said("当夜刘备与孙夫人成亲，两情欢洽。") == {("刘备", "孙夫人", "spouse")}
 
 
 def test_chinese_names_that_only_meet_state_nothing() -> None:
     assert said("孙坚与孙策同往。") == set()
+    assert said("刘备与孙夫人同入洞房。") == set()  # only the words of a wedding wed them
     assert said("常山赵云，字子龙。") == set()  # one person under two names
     assert said("孙坚之子，年方十七，刘备见之。") == set()  # the son is not named
 
