@@ -20,6 +20,7 @@ from stores.lang.zh import COURTESY_BARE as _BARE
 from stores.lang.zh import COURTESY_FULL as _FULL
 from stores.lang.zh import COURTESY_GIVEN as _GIVEN
 from stores.lang.zh import COURTESY_KIN as _KIN
+from stores.lang.zh import COURTESY_NAMED as _NAMED
 from stores.lang.zh import COURTESY_SHORT as _SHORT
 from stores.lang.zh import DAOIST_STYLE as _STYLE
 from stores.lang.zh import NOT_COURTESY as _NOT_ZI
@@ -82,6 +83,11 @@ def courtesy_names(text: str) -> list[tuple[str, list[str]]]:
         name = _bare_name(match["pre"])
         if name and not _overlaps(match.span(), taken):
             found.add(_surname(name), name, (match["zi"], match["zi2"]))
+            taken.append(match.span())
+    for match in _NAMED.finditer(text):
+        name = _bare_name(match["pre"])
+        if name == match["pre"] and not _overlaps(match.span(), taken):
+            found.add(_surname(name), name, (match["zi"],))
             taken.append(match.span())
     given_index = _given_index(found)
     for match in _GIVEN.finditer(text):

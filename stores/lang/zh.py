@@ -73,6 +73,9 @@ COURTESY_KIN = re.compile(
     rf"(?P<who>{_H}{{1,3}}?)(?:之[子侄弟孙后女]|[有生][一二三四五六七八九][子弟女])"
 )
 
+# 曹仁字子孝，曹洪字子廉 — a full name standing alone between punctuation and 字.
+COURTESY_NAMED = re.compile(rf"(?:(?<=[，。：“；！？\s])|^)(?P<pre>{_H}{{2,3}})字(?P<zi>{_H}{{2}}){_AFTER_ZI}")
+
 # 琳字孔璋 right after 陈琳 was named: a single given name, then 字.
 COURTESY_SHORT = re.compile(rf"(?<=[，。：“；！？\s])(?P<given>{_H})字(?P<zi>{_H}{{2}}){_AFTER_ZI}")
 

@@ -32,6 +32,9 @@ def novel(shared_data: Path) -> str:
     ("夏侯渊有四子：长名霸，字仲权；次名威，字季权。",
      [("夏侯霸", ["仲权", "夏侯仲权"]), ("夏侯威", ["季权", "夏侯季权"])]),
     ("令书记陈琳草檄。琳字孔璋，素有才名。", [("陈琳", ["孔璋", "陈孔璋"])]),
+    # a full name alone between punctuation and 字
+    ("曹仁字子孝，曹洪字子廉：二人弓马熟娴。",
+     [("曹仁", ["子孝", "曹子孝"]), ("曹洪", ["子廉", "曹子廉"])]),
 ])
 def test_introductions(text: str, expected: list) -> None:
     assert courtesy_names(text) == expected
@@ -42,6 +45,8 @@ def test_introductions(text: str, expected: list) -> None:
     "原祢衡：年二十四，字正平。",  # 十四 is no name
     "他写了一个大字，字迹潦草。",
     "喜，取白绢一幅，先书名画字。",
+    "玄德曰：吾写个字样，那三字是：卧龙。",  # no surname before 字
+    "，将军字子龙。",  # 将 is a surname, 将军 no name: a title before 字 names no one
 ])
 def test_no_false_pairs(text: str) -> None:
     assert courtesy_names(text) == []
