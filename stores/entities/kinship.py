@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from stores.entities.surnames import surname_of
 from stores.lang import en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
 from stores.lang.text import sentences
@@ -116,9 +117,21 @@ def _read(match: re.Match[str], names: list[str], words: dict[str, tuple[str, bo
                          sentence)
     named, of = names[int(found["named"])], names[int(found["of"])]
     kind, named_is_source = words.get(found["word"].lower(), ("kin", True))
+    if found["word"] in zh.BROTHER_WORDS and _other_surnames(named, of):
+        kind = "sworn_sibling"  # 刘玄德之弟关羽: brothers of two surnames swore it
     if named_is_source:
         return Statement(named, of, kind, sentence)
     return Statement(of, named, kind, sentence)
+
+
+def _other_surnames(one: str, other: str) -> bool:
+    """Both are Chinese full names (a surname, then one or two characters) of two surnames, not
+    a name and a form of address (凤姐, 孙夫人, 关公)."""
+    first, second = surname_of(one), surname_of(other)
+    return bool(first and second and first != second
+                and 1 <= len(one) - len(first) <= 2 and 1 <= len(other) - len(second) <= 2
+                and not any(name.endswith(word) for name in (one, other)
+                            for word in (*zh.ADDRESS_KIN, *zh.SPOUSE_TITLES, "氏", "公")))
 
 
 def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],

@@ -178,6 +178,10 @@ KIN = {
 
 BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|子|弟|兄"
 
+BROTHER_WORDS = frozenset({"兄", "弟", "哥哥", "弟弟"})
+"""Words for a brother: between two full names of two surnames they tell sworn brothers
+(刘玄德之弟关羽), as blood brothers share a surname."""
+
 OF = "(?:之|的)"
 """The particle between a name and what belongs to it (孙坚之子, 刘备的妻子)."""
 

@@ -12,7 +12,8 @@ PEOPLE = AliasMatcher({
     "孙坚": "孙坚", "孙策": "孙策", "袁绍": "袁绍", "袁谭": "袁谭", "司马昭": "司马昭",
     "仲达": "司马懿", "司马懿": "司马懿", "荀彧": "荀彧", "荀绲": "荀绲", "沈砚": "沈砚",
     "韩峥": "韩峥", "顾怀山": "顾怀山", "刘备": "刘备", "孙夫人": "孙夫人", "赵云": "赵云",
-    "子龙": "赵云",
+    "子龙": "赵云", "刘玄德": "刘备", "关羽": "关羽", "孙权": "孙权", "孙翊": "孙翊",
+    "凤姐": "凤姐", "王仁": "王仁",
 })
 
 
@@ -51,6 +52,13 @@ def test_chinese_statements_classical_and_modern() -> None:
     assert said("沈砚是顾怀山的弟子。") == {("顾怀山", "沈砚", "mentor")}
     assert said("刘备娶孙夫人。") == {("刘备", "孙夫人", "spouse")}
     assert said("当夜刘备与孙夫人成亲，两情欢洽。") == {("刘备", "孙夫人", "spouse")}
+
+
+def test_brothers_of_two_surnames_swore_it() -> None:
+    assert said("公孙瓒曰：“此刘玄德之弟关羽也。”") == {("关羽", "刘备", "sworn_sibling")}
+    assert said("孙权弟孙翊为丹阳太守。") == {("孙翊", "孙权", "kin")}  # one surname: blood
+    # a form of address is no full name: 凤 of 凤姐 is no surname to compare
+    assert said("凤姐之兄王仁来了。") == {("王仁", "凤姐", "kin")}
 
 
 def test_chinese_names_that_only_meet_state_nothing() -> None:
