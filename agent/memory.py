@@ -21,7 +21,7 @@ from agent.citations import first_sentence
 from agent.schemas import Memory
 from sessions.records import Session, Turn
 from sessions.store import SessionStore
-from stores.keyword.bm25 import text_scores
+from stores.keyword.bm25 import TextScores
 from stores.lang import has_han
 from stores.models import LORE_CHAPTER, chapter_label
 from stores.protocols import Embedder
@@ -129,10 +129,10 @@ class SessionRecall:
         self.session = session
         self.embedder = embedder
         self._stack = stack
-        self.tokens = tokens
-        """How the summaries' words are cut: the world's keyword index's, which keeps its names
-        whole (a name jieba does not know would fall apart into single characters, which the
-        ranking leaves out); the process-wide segmenter's without one."""
+        self.words = TextScores(tokens)
+        """The summaries' words, ranked by BM25 and cut by `tokens`: the world's keyword
+        index's, which keeps its names whole (a name jieba does not know would fall apart into
+        single characters, which the ranking leaves out); the stock dictionary's without one."""
         self.other_sessions = other_sessions
         """Also search the other sessions of the same world (when the user asks for them)."""
         self.include_recent = include_recent
@@ -163,7 +163,7 @@ class SessionRecall:
         vectors = self._vectors(memories)
         query_vec = np.asarray(self.embedder.embed_query(query), dtype=np.float32)
         similarity = vectors @ query_vec
-        words = text_scores(query, [m.text for m in memories], self.tokens)
+        words = self.words(query, [m.text for m in memories])
         fused = standardised(similarity) + KEYWORD_WEIGHT * standardised(words)
         found = []
         for i in np.argsort(-fused, kind="stable")[:limit]:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.schemas import Answer
-from stores.keyword.segment import tokens
+from stores.keyword.segment import stock_tokens
 from stores.lang import chapter_references, has_han, in_quotes, shown
 from stores.lang.asking import known_given_name, name_like, question_terms
 from stores.lang.text import fold_latin, stem
@@ -113,7 +113,7 @@ def _untold_premise(own: str, question: str, uses: Callable[[str], bool]) -> lis
     way of asking, and an answer says them again without taking anything for a fact."""
     latin = {stem(fold_latin(w)): w for w in reversed(_LATIN_WORD.findall(own))}
     found = []
-    for word in question_terms(question, tokens):  # Han words, and Latin ones as stems
+    for word in question_terms(question, stock_tokens):  # Han words, and Latin ones as stems
         if uses(word) or not name_like(word, question) or known_given_name(word, uses):
             continue
         if has_han(word) and word in own:

@@ -192,7 +192,6 @@ def bench_bm25(chunks: list[Chunk], quick: bool) -> None:
     import rjieba
 
     from stores.keyword import BM25Index
-    from stores.keyword import segment as segment_module
 
     print("\n== BM25 (bm25s) ==")
     texts = [c.text for c in chunks if c.chapter <= 40]
@@ -208,12 +207,10 @@ def bench_bm25(chunks: list[Chunk], quick: bool) -> None:
         print(f"  {label:<40} {_name_recall(texts, added, cut):.3f} / "
               f"{_name_recall(texts, UNADDED, cut):.3f}")
 
-    segment_module.add_words(added)
     folder = Path(tempfile.mkdtemp()) / "bm25"
     began = time.perf_counter()
-    BM25Index(folder).build(chunks)
+    BM25Index(folder).build(chunks, added)
     print(f"build {len(chunks)} passages: {time.perf_counter() - began:.2f} s")
-    segment_module._DEFAULT.clear()
     index = BM25Index(folder)
     began = time.perf_counter()
     index.search("玄德", 5)

@@ -287,11 +287,8 @@ def _sync_indexes(stores: WorldStores, embedder: Embedder | None, progress: Prog
         leftovers = stores.vectors.ids() - {c.id for c in all_chunks}
         if leftovers:
             stores.vectors.delete(sorted(leftovers))
-    from stores.keyword.segment import add_words
-
     entities = catalog.entities(world)
-    add_words([name for e in entities for name in (e.name, *e.aliases)])
-    stores.keywords.build(all_chunks)
+    stores.keywords.build(all_chunks, [name for e in entities for name in (e.name, *e.aliases)])
     stores.graph.rebuild([(e.name, e.type) for e in entities], all_chunks,
                          catalog.relations(world))
 

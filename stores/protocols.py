@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -76,8 +76,9 @@ class VectorIndex(Protocol):
 class KeywordIndex(Protocol):
     """BM25 over segmented text."""
 
-    def build(self, chunks: Sequence[Chunk]) -> None:
-        """Replace the index with these chunks and persist it."""
+    def build(self, chunks: Sequence[Chunk], names: Iterable[str] = ()) -> None:
+        """Replace the index with these chunks and persist it; `names` (the world's entity
+        names and aliases) are kept whole by its segmenter, saved with it."""
 
     def search(self, query: str, limit: int, where: ChunkFilter | None = None) -> list[Hit]: ...
 

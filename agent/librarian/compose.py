@@ -363,6 +363,6 @@ def _answer_entities(plan: QueryPlan, citations: Sequence[Citation],
 
 def tokens_of(question: str) -> list[str]:
     """Every content word of the question, single characters included (斩, 请)."""
-    from stores.keyword.segment import tokens
+    from stores.keyword.segment import stock_tokens
 
-    return [t for t in tokens(content_query(question)) if t.strip()]
+    return [t for t in stock_tokens(content_query(question)) if t.strip()]

@@ -29,7 +29,7 @@ from agent.librarian.analysis import (
 )
 from agent.retrieval import Retriever
 from agent.schemas import Passage
-from stores.keyword.segment import ENGLISH_STOPWORDS, tokens
+from stores.keyword.segment import ENGLISH_STOPWORDS, stock_tokens
 from stores.lang import en, has_han, zh
 from stores.lang.asking import ASKS_RELATION, DEATH, content_query
 from stores.lang.text import fold_latin, han_in, sentences, stem
@@ -187,7 +187,7 @@ class Grader:
         for start, end, _ in sorted(self.retriever.spans(text), reverse=True):
             text = text[:start] + " " + text[end:]
         words = []
-        for token in tokens(content_query(text)):
+        for token in stock_tokens(content_query(text)):
             if has_han(token):
                 if len(token) >= HAN_MIN:
                     words.append(token)

@@ -68,7 +68,7 @@ from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.entities.kinship import names_a_relative
-from stores.keyword.segment import tokens
+from stores.keyword.segment import stock_tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
 from stores.lang.asking import question_terms
 from stores.models import LORE_CHAPTER, Chunk
@@ -338,7 +338,7 @@ class Librarian:
             return not_in_text(plan)
         if plan.asks_chapter:  # a lore entry tells no chapter: the story's passages first
             ranked = sorted(ranked, key=lambda p: p.chapter == LORE_CHAPTER)
-        terms = question_terms(plan.question, tokens)
+        terms = question_terms(plan.question, stock_tokens)
         voice = Voice(plan.chinese, self.retriever.entities)
         picked = self.candidates(plan, ranked)
         lines = self.sentences(plan, ranked, picked)

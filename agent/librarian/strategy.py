@@ -27,7 +27,7 @@ from agent.librarian.analysis import (
 )
 from agent.retrieval import rrf
 from agent.schemas import Memory, Passage, Relation, TimelineEvent
-from stores.keyword.segment import tokens
+from stores.keyword.segment import stock_tokens
 from stores.lang.asking import ASKS_RELATION, content_query
 from stores.protocols import Hit
 
@@ -152,7 +152,7 @@ section with its story's name), not an event: it makes no title the answer's."""
 def _title_words(title: str) -> frozenset[str]:
     """A title's Latin words, folded and stemmed as the search stems the question's (cemetery →
     cemeteri); cached, since every question reads the same titles."""
-    return frozenset(t for t in tokens(title) if t.isascii())
+    return frozenset(t for t in stock_tokens(title) if t.isascii())
 
 
 def in_title(term: str, title: str) -> bool:
@@ -179,12 +179,12 @@ def title_chapters(terms: list[str], titles: dict[int, str], limit: int = 2) -> 
 def title_steps(plan: QueryPlan, titles: dict[int, str], min_chars: int = 0) -> list[Step]:
     """Search inside the chapters whose titles share words with the question; `min_chars` asks
     for that many matched characters (an open question needs more than a 'which chapter' one)."""
-    terms = [t for t in tokens(content_query(plan.question)) if t not in plan.entities]
+    terms = [t for t in stock_tokens(content_query(plan.question)) if t not in plan.entities]
     if min_chars:
         # An open question's names do not make a title the answer's chapter (What did Sinbad
         # the Sailor's letter tell Julie to fetch? is not chapter 31, "Italy: Sinbad the
         # Sailor"); a 'which chapter' question's place names may (The Château d'If).
-        named = set(tokens(" ".join([*plan.mentions, *plan.entities])))
+        named = set(stock_tokens(" ".join([*plan.mentions, *plan.entities])))
         terms = [t for t in terms if t not in named]
     chapters = [c for c in title_chapters(terms, titles)
                 if sum(len(t) for t in terms if in_title(t, titles[c])) >= min_chars]
@@ -199,7 +199,7 @@ def death_title_steps(subject: str, titles: dict[int, str], chapters_of_subject:
     person asked about is most talked about: titles name the event in words the question
     does not use (the Count de Morcerf shoots himself → Chapter 92, The Suicide)."""
     words = (DEATH_WORDS_ZH if chinese else DEATH_WORDS_EN).split()
-    stems = set(tokens(DEATH_WORDS_EN))  # titles' words are stemmed: The Suicide → suicid
+    stems = set(stock_tokens(DEATH_WORDS_EN))  # titles' words are stemmed: The Suicide → suicid
     counts = Counter(chapters_of_subject)
     chosen = []
     for chapter, title in titles.items():

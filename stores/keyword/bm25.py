@@ -1,8 +1,9 @@
 """The keyword index: BM25 (bm25s) over segmented chunk text, persisted in one folder.
 
 Layout of the folder: `model/` (bm25s's sparse score matrix and vocabulary), `docs.json`
-(chunk ids, chapters and entity lists in index order, plus the dictionary words the
-segmenter used). Filters are applied by masking the full score vector: scoring every
+(chunk ids, chapters and entity lists in index order, plus the world's names that its
+segmenter keeps whole: the index owns its segmenter, built from the names `build` is given and
+reopened with them, so no other world's names ever reach it). Filters are applied by masking the full score vector: scoring every
 document costs well under a millisecond at novel scale, and the mask is exact where
 over-fetching would miss hits of a rare entity.
 """
@@ -12,15 +13,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from stores.errors import REPAIR_HINT, IndexDamaged, StoreError
-from stores.keyword.segment import Segmenter, default_segmenter
+from stores.keyword.segment import Segmenter, stock_tokens
 from stores.lang import has_han
 from stores.models import Chunk
 from stores.protocols import ChunkFilter, Hit
@@ -81,17 +81,13 @@ class BM25Index:
         self.folder = Path(folder)
         self.k1, self.b = k1, b
         self._loaded: _Loaded | None = None
-        self._extra_words: set[str] = set()
 
-    def add_words(self, names: Sequence[str]) -> None:
-        """Dictionary words for the next `build`, besides the process-wide `add_words` ones."""
-        self._extra_words.update(names)
-
-    def build(self, chunks: Sequence[Chunk]) -> None:
-        """Replace the index with these chunks and persist it (atomically: old or new)."""
+    def build(self, chunks: Sequence[Chunk], names: Iterable[str] = ()) -> None:
+        """Replace the index with these chunks and persist it (atomically: old or new), with
+        the world's entity names and aliases as its segmenter's words (saved with it)."""
         import bm25s
 
-        segmenter = Segmenter(default_segmenter().words | self._extra_words)
+        segmenter = Segmenter(names)
         # One string object per distinct word: the segmenter makes a new one per occurrence,
         # and a 10-million-character book held 6 million of them at once (54 MB per million
         # characters; 7.6 MB shared).
@@ -193,37 +189,48 @@ class BM25Index:
         self._loaded = None
 
 
-def text_scores(query: str, texts: Sequence[str],
-                tokens: Callable[[str], list[str]] | None = None) -> np.ndarray:
-    """BM25 scores of `query` against a few hundred texts held in memory (a conversation's
-    summaries), one per text, 0 where no word matches: nothing on disk, and the index of the
-    last few sets of texts is kept (a conversation asks of the same summaries again).
+class TextScores:
+    """BM25 scores of a query against a few hundred texts held in memory (a conversation's
+    summaries): nothing on disk, and the index of the last few sets of texts is kept, since a
+    conversation asks of the same summaries again. One belongs to its caller (the session's
+    memory), so what it keeps goes with it.
 
     A word that more than half the texts hold tells none of them apart (its classic
     Robertson–Spärck Jones weight is negative; bm25s keeps it positive), and among a handful
     of summaries it would still decide the order: such words are left out of the query, and so
     are single Han characters (的, 了, 他: a function word more often than not, which a few
-    texts are too few to tell by counting).
+    texts are too few to tell by counting)."""
 
-    `tokens` cuts text into words: a world's keyword index's (`BM25Index.tokens`, which knows the
-    world's names) or, by default, the process-wide segmenter's."""
-    if not texts:
-        return np.zeros(0, dtype=np.float32)
-    tokens = tokens or default_segmenter().tokens
-    model = _texts_index(tuple(texts), tokens)
-    words = [t for t in tokens(query) if len(t) > 1 or not has_han(t)]
-    scores = np.zeros(len(texts), dtype=np.float32)
-    for token_id in dict.fromkeys(model.get_tokens_ids(words)):
-        word = np.asarray(model.get_scores_from_ids([token_id]), dtype=np.float32)
-        if np.count_nonzero(word) <= len(texts) / 2:
-            scores += word
-    return scores
+    KEPT = 8
+    """How many sets of texts keep their index."""
 
+    def __init__(self, tokens: Callable[[str], list[str]] | None = None) -> None:
+        self.tokens = tokens or stock_tokens
+        """How text is cut into words: a world's keyword index's (`BM25Index.tokens`, which
+        knows the world's names), else the stock dictionary's."""
+        self._indexes: dict[tuple[str, ...], Any] = {}
 
-@lru_cache(maxsize=8)
-def _texts_index(texts: tuple[str, ...], tokens: Callable[[str], list[str]]) -> Any:
-    import bm25s
+    def __call__(self, query: str, texts: Sequence[str]) -> np.ndarray:
+        """One score per text, 0 where no word matches."""
+        if not texts:
+            return np.zeros(0, dtype=np.float32)
+        model = self._index(tuple(texts))
+        words = [t for t in self.tokens(query) if len(t) > 1 or not has_han(t)]
+        scores = np.zeros(len(texts), dtype=np.float32)
+        for token_id in dict.fromkeys(model.get_tokens_ids(words)):
+            word = np.asarray(model.get_scores_from_ids([token_id]), dtype=np.float32)
+            if np.count_nonzero(word) <= len(texts) / 2:
+                scores += word
+        return scores
 
-    model = bm25s.BM25()
-    model.index([tokens(t) or [""] for t in texts], show_progress=False)
-    return model
+    def _index(self, texts: tuple[str, ...]) -> Any:
+        model = self._indexes.pop(texts, None)
+        if model is None:
+            import bm25s
+
+            model = bm25s.BM25()
+            model.index([self.tokens(t) or [""] for t in texts], show_progress=False)
+            while len(self._indexes) >= self.KEPT:  # the least recently used goes
+                del self._indexes[next(iter(self._indexes))]
+        self._indexes[texts] = model  # last: the most recently used
+        return model

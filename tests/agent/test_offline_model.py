@@ -256,20 +256,20 @@ def test_a_death_is_looked_for_in_the_chapter_whose_title_tells_it() -> None:
 
 
 def test_chapter_titles_are_read_folded_and_words_every_title_shares_do_not_count() -> None:
-    from stores.keyword.segment import tokens
+    from stores.keyword.segment import stock_tokens
 
     titles = {8: "The Château d’If", 20: "The Cemetery of the Château d’If",
               21: "The Island of Tiboulen", 31: "Italy: Sinbad the Sailor",
               **{n: f"Little Ida’s Flowers §{n - 39}" for n in range(40, 46)}}
     names = AliasMatcher({"Château d’If": "Château d’If", "Sinbad the Sailor": "Sinbad"})
     which = analyse("In which chapter does Dantès escape from the Château d'If?", names.find_spans)
-    assert title_chapters(tokens("escape cemetery chateau"), titles) == [20, 8]
+    assert title_chapters(stock_tokens("escape cemetery chateau"), titles) == [20, 8]
     assert [s.args["chapter_range"]["start"] for s in title_steps(which, titles)] == [8, 20]
     # an open question's names point at no chapter: Sinbad's letter is not chapter 31
     open_ = analyse("What did Sinbad the Sailor's letter tell Julie to fetch?", names.find_spans)
     assert title_steps(open_, titles, 4) == []
     # six sections titled with their story's name: the name tells none of them apart
-    assert title_chapters(tokens("Why did little Ida's flowers dance?"), titles) == []
+    assert title_chapters(stock_tokens("Why did little Ida's flowers dance?"), titles) == []
 
 
 @pytest.mark.slow

@@ -293,17 +293,16 @@ async def test_the_recall_tool_reaches_this_sessions_memory(
 
 
 async def test_memory_cuts_the_worlds_names_whole_in_a_process_that_did_not_ingest(
-        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore,  # noqa: F811
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app opens a world another process ingested: its process-wide segmenter has never
-    heard of 赵黑虎 and cuts it into 赵 / 黑 / 虎, single characters the memory's word ranking
-    leaves out. The memory cuts with the world's keyword index, which keeps its names whole, so
-    the one turn that named him is found by his name (cut apart, "what became of 赵黑虎" found
-    the turn about what became of the sword)."""
+        mini_settings: AgentSettings, mini_retriever: Retriever,  # noqa: F811
+        store: SessionStore) -> None:
+    """The app opens a world another process ingested: the stock dictionary has never heard of
+    赵黑虎 and cuts it into 赵 / 黑 / 虎, single characters the memory's word ranking leaves
+    out. The memory cuts with the world's keyword index, which keeps its names whole, so the
+    one turn that named him is found by his name (cut apart, "what became of 赵黑虎" found the
+    turn about what became of the sword)."""
     from agent.memory import summarise_due
-    from stores.keyword import segment
+    from stores.keyword.segment import stock_tokens
 
-    monkeypatch.setattr(segment, "_DEFAULT", {})  # a fresh process: no names added
     settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=1)})
     conv = open_conversation(settings, store, mini_retriever, Librarian(), new=True)
     said = [("谁收林澈做了徒弟？", "白石翁收他做了徒弟，传他断水剑。"),
@@ -315,7 +314,7 @@ async def test_memory_cuts_the_worlds_names_whole_in_a_process_that_did_not_inge
         store.finish_turn(turn.id, resolved_question=question, answer=text, messages_json="[]",
                           citations=[])
     summarise_due(store, conv.session.id, 1, mini_retriever.stores.embedder)
-    assert "黑虎" not in segment.default_segmenter().tokens("赵黑虎")
+    assert "黑虎" not in stock_tokens("赵黑虎")
     for query in ("赵黑虎后来怎么样了？", "我们聊过赵黑虎吗？"):  # by meaning: the sword's fate
         (first,) = conv.memory.recall(query, limit=1)
         assert "赵黑虎" in first.text, query

@@ -207,14 +207,11 @@ class VectorIndexConformance:
 
 
 class KeywordIndexConformance:
-    """Subclasses provide `open_index` → Callable[[], KeywordIndex] and `add_names`."""
+    """Subclasses provide `open_index` → Callable[[], KeywordIndex]."""
 
     @pytest.fixture
     def open_index(self, tmp_path: Path) -> Callable[[], KeywordIndex]:
         raise NotImplementedError
-
-    def add_names(self, names: list[str]) -> None:
-        """Tell the backend about entity names before a build (a no-op where not needed)."""
 
     @pytest.fixture
     def chunks(self, shared_data: Path) -> tuple[Chunk, ...]:
@@ -223,9 +220,8 @@ class KeywordIndexConformance:
     @pytest.fixture
     def built(self, open_index: Callable[[], KeywordIndex],
               chunks: tuple[Chunk, ...]) -> Iterator[KeywordIndex]:
-        self.add_names([s for spellings in ALIASES.values() for s in spellings])
         index = open_index()
-        index.build(chunks)
+        index.build(chunks, [s for spellings in ALIASES.values() for s in spellings])
         yield index
         index.close()
 

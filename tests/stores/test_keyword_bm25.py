@@ -5,24 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from stores.errors import StoreError
-from stores.keyword import BM25Index, Segmenter, add_words, tokens
-from stores.keyword import segment as segment_module
+from stores.keyword import BM25Index, Segmenter, stock_tokens
 from stores.lang.text import fold_latin
 from stores.models import Chunk
 from tests.stores.index_conformance import ALIASES, KeywordIndexConformance, load_story_chunks
-
-
-@pytest.fixture(autouse=True)
-def fresh_default_segmenter(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """`add_words` changes a process-wide dictionary: give every test its own."""
-    monkeypatch.setattr(segment_module, "_DEFAULT", {})
-    yield
 
 
 class TestBM25Conformance(KeywordIndexConformance):
@@ -30,15 +22,11 @@ class TestBM25Conformance(KeywordIndexConformance):
     def open_index(self, tmp_path: Path) -> Callable[[], BM25Index]:
         return lambda: BM25Index(tmp_path / "bm25")
 
-    def add_names(self, names: list[str]) -> None:
-        add_words(names)
-
 
 # --- segmentation ------------------------------------------------------------------------
 
 def test_han_text_drops_punctuation_and_keeps_words() -> None:
-    add_words(["玄德"])
-    out = tokens("玄德曰：“吾乃中山靖王之后。”")
+    out = Segmenter(["玄德"]).tokens("玄德曰：“吾乃中山靖王之后。”")
     assert "玄德" in out and "中山" in out
     assert not any(ch in tok for tok in out for ch in "：“”。 ")
 
@@ -56,20 +44,26 @@ def test_added_names_become_single_tokens() -> None:
     assert "翼德" in named.tokens("翼德")
 
 
-def test_add_words_counts_only_new_han_names() -> None:
-    seg = Segmenter()
-    assert seg.add_words(["玄德", "玄德", "Dantès", "公", " 云长 "]) == 2
-    assert seg.words == {"玄德", "云长"}
-    assert seg.add_words(["玄德"]) == 0
+def test_a_segmenter_keeps_only_han_names_of_two_characters_or_more() -> None:
+    assert Segmenter(["玄德", "玄德", "Dantès", "公", " 云长 "]).words == {"玄德", "云长"}
+
+
+def test_the_stock_cut_is_the_stock_dictionary_s_whatever_was_segmented_before() -> None:
+    """No segmenter lends its names to another, nor to the stock cut a reader's rules use: an
+    answer never depends on which worlds the process opened or ingested before."""
+    assert "翼德" in Segmenter(["翼德"]).tokens("张翼德大怒")
+    assert "翼德" not in stock_tokens("张翼德大怒")
+    assert "翼德" not in Segmenter(["玄德"]).tokens("张翼德大怒")
+    assert stock_tokens("张翼德大怒") == Segmenter().tokens("张翼德大怒")
 
 
 def test_latin_words_fold_stem_and_drop_stopwords() -> None:
-    assert tokens("The Pharaon arrived at Marseilles — Dantès's ship!") == \
+    assert stock_tokens("The Pharaon arrived at Marseilles — Dantès's ship!") == \
         ["pharaon", "arriv", "marseill", "dant", "ship"]
     # A question's word finds the text's inflection, with or without accents.
-    assert tokens("Whom did Mercedes marry?") == tokens("Mercédès married")
+    assert stock_tokens("Whom did Mercedes marry?") == stock_tokens("Mercédès married")
     assert fold_latin("Mercédès") == "mercedes"
-    assert tokens("In 1815, 三月") == ["1815", "三月"]
+    assert stock_tokens("In 1815, 三月") == ["1815", "三月"]
 
 
 def test_name_recall_needs_search_mode_and_names(shared_data: Path) -> None:
@@ -91,7 +85,9 @@ def test_name_recall_needs_search_mode_and_names(shared_data: Path) -> None:
         return found / total
 
     def plain_cut(seg: Segmenter, text: str) -> list[str]:
-        return seg._cutter().cut(text)
+        import rjieba
+
+        return rjieba.cut(text)
 
     plain = recall(Segmenter(), plain_cut)
     with_names = recall(Segmenter(names), Segmenter.tokens)
@@ -132,19 +128,28 @@ def test_damaged_index_says_to_repair(tmp_path: Path, story: tuple[Chunk, ...],
         BM25Index(folder).search("玄德", 5)
 
 
-def test_dictionary_words_travel_with_the_index(tmp_path: Path, story: tuple[Chunk, ...],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    add_words(["翼德", "张翼德"])
-    BM25Index(tmp_path / "bm25").build(story)
+def test_dictionary_words_travel_with_the_index(tmp_path: Path, story: tuple[Chunk, ...]) -> None:
+    BM25Index(tmp_path / "bm25").build(story, ["翼德", "张翼德"])
     built = BM25Index(tmp_path / "bm25")
     with_words = built.search("翼德", 50)
     found = {h.chunk_id for h in with_words}
     assert found and all("翼德" in c.text + c.chapter_title for c in story if c.id in found)
     assert found >= {c.id for c in story if "翼德" in c.text}
-    # A new process: the process-wide dictionary is empty, the index brings its own.
-    monkeypatch.setattr(segment_module, "_DEFAULT", {})
+    # A new handle (a new process): the index brings its own words, and lends them to no one.
     assert BM25Index(tmp_path / "bm25").search("翼德", 50) == with_words
-    assert "翼德" not in tokens("张翼德大怒")
+    assert "翼德" not in stock_tokens("张翼德大怒")
+
+
+def test_a_world_s_names_stay_in_its_own_index(tmp_path: Path, story: tuple[Chunk, ...]) -> None:
+    """Two worlds built in one process (the app ingests one, then another): the second index
+    keeps only its own names, and reopened, each cuts as it was built."""
+    first, second = BM25Index(tmp_path / "a"), BM25Index(tmp_path / "b")
+    first.build(story[:20], ["翼德", "张翼德"])
+    second.build(story[20:40], ["孟德"])
+    assert "翼德" in first.tokens("张翼德大怒") and "翼德" not in second.tokens("张翼德大怒")
+    words = json.loads((tmp_path / "b" / "docs.json").read_text(encoding="utf-8"))["words"]
+    assert words == ["孟德"]
+    assert "翼德" not in BM25Index(tmp_path / "b").tokens("张翼德大怒")
 
 
 def test_chapter_titles_are_searchable(tmp_path: Path, story: tuple[Chunk, ...]) -> None:
