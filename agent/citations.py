@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Any
 
-from agent.deps import LoreDeps
 from agent.schemas import Answer, Citation, Passage
 from stores.lang import clip
 from stores.lang.text import sentences
@@ -76,16 +77,17 @@ def match_quote(quote: str, text: str) -> str | None:
     return None
 
 
-def check_citations(answer: Answer, deps: LoreDeps) -> tuple[Answer, list[str]]:
+def check_citations(answer: Answer, retriever: Any,
+                    seen: Mapping[str, Passage]) -> tuple[Answer, list[str]]:
     """The answer with each citation's chapter, source and lines filled in, and what is wrong.
 
-    A citation must point at a passage a tool returned in this run or at any passage of the
-    world, and its quote must occur in that passage.
+    A citation must point at a passage a tool returned in this run (`seen`, by chunk id) or at
+    any passage of the world, and its quote must occur in that passage.
     """
     problems: list[str] = []
     fixed: list[Citation] = []
     for n, citation in enumerate(answer.citations, start=1):
-        candidates = _candidates(citation.chunk_id, deps)
+        candidates = _candidates(citation.chunk_id, retriever, seen)
         if not candidates:
             problems.append(f"citation [{n}] points at chunk_id {citation.chunk_id!r}, which is not a "
                             "passage of this world: cite a chunk_id returned by a tool")
@@ -103,16 +105,15 @@ def check_citations(answer: Answer, deps: LoreDeps) -> tuple[Answer, list[str]]:
     return answer.model_copy(update={"citations": fixed}), problems
 
 
-def _candidates(chunk_id: str, deps: LoreDeps) -> list[Passage]:
+def _candidates(chunk_id: str, retriever: Any, seen: Mapping[str, Passage]) -> list[Passage]:
     """The passage itself (exact lines) first, then the wider window a tool showed."""
-    retriever = deps.retriever
     found: list[Passage] = []
     chunk = retriever.chunks.get(chunk_id)
     if chunk is not None:
         found.append(retriever.passage(chunk))
-    seen = deps.seen.get(chunk_id)
-    if isinstance(seen, Passage):
-        found.append(seen)
+    shown = seen.get(chunk_id)
+    if shown is not None:
+        found.append(shown)
     return found
 
 

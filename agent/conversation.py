@@ -6,8 +6,8 @@ gets the same turn: the user's own words as the prompt, the earlier turns as mes
 (agent.history, within a token budget), the entity stack and the session's spoiler horizon in
 the deps, read once. A language model reads the follow-up with the conversation and says in its
 answer which question it answered (`resolved_question`); the librarian makes it explicit by its
-rules (agent.librarian.followup) before it answers and hands that resolution on through the
-deps (`AskResult.explicit`). The entity stack is updated from it. The answer, the stack and the
+rules (agent.librarian.followup) before it answers and states it in its answer the same way
+(`AskResult.explicit`). The entity stack is updated from it. The answer, the stack and the
 conversation's memory are saved after it. The world is an `OpenWorld` (agent.world), the app's
 or the conversation's own. No Textual here.
 """
@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from agent.deps import LoreDeps, ToolCall
+from agent.deps import LoreDeps
+from agent.findings import ToolCall
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
 from agent.stack import Asked, Lexicon, Resolution, likely_answer, next_stack
@@ -199,10 +200,9 @@ class Conversation:
 
         # reading and parsing the session's messages takes a while: off the event loop
         stack, turns, history = await anyio.to_thread.run_sync(earlier)
-        memory = self.memory
-        memory.other_sessions = bool(OTHER_SESSIONS.search(question))
-        deps = LoreDeps(retriever=self.retriever, memory=memory, question=question,
-                        horizon=self.horizon, stack=stack, turns=turns, on_step=on_step,
+        deps = LoreDeps(retriever=self.retriever, memory=self.memory, question=question,
+                        horizon=self.horizon, stack=stack, turns=turns,
+                        other_sessions=bool(OTHER_SESSIONS.search(question)), on_step=on_step,
                         on_text=on_text)
         result = await ask(self.agent, deps, question, history,
                            time_limit_s=self.settings.model.answer_timeout_s)

@@ -3,7 +3,10 @@
 `build_agent(reader, settings)` makes the agent once for a reader (agent.readers: the librarian, Gemini,
 an OpenAI-compatible server, each with the capabilities it brings); `ask(agent, deps, question,
 history)` runs one turn with the user's own words as the prompt and returns what the session store
-keeps, the reader's ranking of its evidence included. Two capabilities carry the run's limits:
+keeps, the reader's ranking of its evidence included. The deps are the turn's inputs; what the
+run found comes back in its messages (the tools' `Found`, agent.findings) and its typed `Answer`
+(the question the reader answered, and its own ranking when it makes one). Two capabilities
+carry the run's limits:
 
 - `ToolRounds` allows at most `model.max_tool_rounds` rounds of tool calls. On the last request the
   tools are hidden, so the model must answer; a model that still will not (or whose answers keep
@@ -24,7 +27,7 @@ into citations; the OpenAI-compatible reader (agent.models) brings what else suc
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic_ai import (
@@ -38,18 +41,20 @@ from pydantic_ai import (
     TextOutput,
     TextPart,
     ToolCallPart,
+    ToolReturnPart,
     UsageLimitExceeded,
     UsageLimits,
 )
 from pydantic_ai.capabilities import AbstractCapability
-from pydantic_ai.exceptions import ModelAPIError, UnexpectedModelBehavior
+from pydantic_ai.exceptions import ModelAPIError, ToolRetryError, UnexpectedModelBehavior
 from pydantic_ai.models import Model, ModelRequestContext
 from pydantic_ai.settings import ModelSettings as RequestSettings
 from pydantic_ai.tools import ToolDefinition
 
 from agent.blocking import run_blocking
 from agent.citations import check_citations
-from agent.deps import LoreDeps, ToolCall
+from agent.deps import LoreDeps
+from agent.findings import Findings, Found, ToolCall, ToolRetry, without_findings
 from agent.models import Backoff, unavailable
 from agent.readers import Reader
 from agent.retrieval import UnknownEntity
@@ -167,10 +172,54 @@ class ToolRounds(AbstractCapability[LoreDeps]):
         over = rounds_used(ctx) > self.max_rounds  # it called a tool it was no longer offered
         spent = ctx.usage.requests >= self.max_rounds + 1 + self.spare
         if over or spent:
-            answer = evidence_of(ctx.deps, "max_rounds", self.max_rounds)
+            read = Findings.of(ctx.messages, ctx.run_id).passages
+            answer = evidence_of(ctx.deps.question, list(read.values()), "max_rounds",
+                                 self.max_rounds)
             raise SkipModelRequest(ModelResponse(parts=[answer_part(request_context, answer)],
                                                  model_name="lorekeeper-max-rounds"))
         return request_context
+
+    async def wrap_tool_execute(self, ctx: RunContext[LoreDeps], *, call: ToolCallPart,
+                                tool_def: ToolDefinition, args: dict[str, Any],
+                                handler: Any) -> Any:
+        """A call the model must redo keeps what it found on its retried part, as every other
+        call keeps it on its return (agent.findings)."""
+        try:
+            return await handler(args)
+        except ToolRetryError as exc:
+            if isinstance(exc.__cause__, ToolRetry) and isinstance(exc.tool_retry, ToolReturnPart):
+                exc.tool_retry.metadata = exc.__cause__.found
+            raise
+
+
+@dataclass
+class RunLog(AbstractCapability[LoreDeps]):
+    """What one run has found so far, for `ask` when a limit ends the run before its result:
+    the run's messages (where each finished round's tool calls left what they found) and the
+    calls of the round under way, as they finished. Made by `ask` for each run."""
+
+    messages: list[ModelMessage] = field(default_factory=list)
+    run_id: str | None = None
+    running: list[Found] = field(default_factory=list)
+
+    async def before_model_request(self, ctx: RunContext[LoreDeps],
+                                   request_context: ModelRequestContext) -> ModelRequestContext:
+        self.messages, self.run_id = ctx.messages, ctx.run_id  # the run's own list, kept up to date
+        return request_context
+
+    async def after_tool_execute(self, ctx: RunContext[LoreDeps], *, call: ToolCallPart,
+                                 tool_def: ToolDefinition, args: dict[str, Any],
+                                 result: Any) -> Any:
+        found = getattr(result, "metadata", None)
+        if isinstance(found, Found):
+            self.running.append(found)
+        return result
+
+    def findings(self) -> Findings:
+        """Everything found so far, in the order it was found."""
+        done = Findings.of(self.messages, self.run_id).found
+        kept = {id(f) for f in done}
+        return Findings(done + tuple(f for f in self.running if id(f) not in kept))
 
 
 def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCallPart | TextPart:
@@ -214,14 +263,11 @@ def _retrieved(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-def _seen(deps: LoreDeps) -> list[Passage]:
-    return [p for p in deps.seen.values() if isinstance(p, Passage)]
-
-
 async def validate_answer(ctx: RunContext[LoreDeps], answer: Answer) -> Answer:
     """Citations must quote passages of this world; fills in their chapter, source and lines."""
     retriever = ctx.deps.retriever
-    checked, problems = await run_blocking(retriever, check_citations, answer, ctx.deps)
+    seen = Findings.of(ctx.messages, ctx.run_id).passages
+    checked, problems = await run_blocking(retriever, check_citations, answer, retriever, seen)
     if problems:
         raise ModelRetry("Some citations are wrong; fix them and answer again: "
                          + "; ".join(problems) + ".")
@@ -293,6 +339,8 @@ class AskResult:
     """Model requests made (tool rounds plus answers)."""
     evidence: list[Passage] = field(default_factory=list)
     """The passages the answer was built from, best first (what `lore eval` scores)."""
+    read: list[Passage] = field(default_factory=list)
+    """Every passage the run's tools returned, in the order they came (what the reader read)."""
     input_tokens: int = 0
     """Prompt tokens over the run's requests, as the model reported them (0 for the librarian)."""
     output_tokens: int = 0
@@ -300,24 +348,17 @@ class AskResult:
     unsupported: list[str] = field(default_factory=list)
     """Names and numbers the answer stated that none of its cited passages holds (the answer
     is then shown as unsupported: agent/support.py)."""
-    resolution: Resolution | None = None
-    """The question made explicit by the reader before it answered (the librarian's rules),
-    passed on as it was made; None when the reader states it in its answer instead."""
 
     @property
     def resolved_question(self) -> str:
-        """The question the reader answered: as it made it explicit, else as its answer says,
-        else as typed."""
-        if self.resolution is not None:
-            return self.resolution.text
+        """The question the reader answered, as its answer says, else as typed."""
         said = self.answer.resolved_question
         return said if said.strip() else self.question
 
     def explicit(self) -> Resolution:
         """The question answered and what its references were taken to mean, as the stack
-        reads them: the reader's own resolution, else what its answer states."""
-        if self.resolution is not None:
-            return self.resolution
+        reads them: what the answer states (a language model reads the follow-up with the
+        conversation; the librarian makes it explicit by its rules before it answers)."""
         return Resolution(self.question, self.resolved_question,
                           [(r.words, r.names) for r in self.answer.referents])
 
@@ -329,54 +370,57 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
     cannot (the caller keeps the question). With `deps.on_text` the answer streams to it.
     After `time_limit_s` seconds in all (`model.answer_timeout_s`; 0: no limit) the answer is
     the best evidence read so far."""
-    deps.question = question
-    deps.evidence = None
-    deps.resolution = None
-    deps.recalled = []
+    if deps.question != question:
+        deps = replace(deps, question=question)
     handler = answer_stream(deps.on_text) if deps.on_text is not None else None
+    log = RunLog()
     try:
         result = await _within(time_limit_s, agent.run(
             question, deps=deps, message_history=message_history,
             usage_limits=UsageLimits(request_limit=REQUEST_BACKSTOP),
-            event_stream_handler=handler))
+            event_stream_handler=handler, capabilities=[log]))
     except UsageLimitExceeded:
-        answer = evidence_of(deps, "max_rounds", REQUEST_BACKSTOP)
-        return AskResult(answer, question, deps.calls, evidence=_seen(deps),
-                         resolution=deps.resolution)
+        found = log.findings()
+        read = list(found.passages.values())
+        answer = evidence_of(question, read, "max_rounds", REQUEST_BACKSTOP)
+        return AskResult(answer, question, found.calls, evidence=read, read=read)
     except AnswerTimeUp:
-        answer = evidence_of(deps, "time_limit")
-        return AskResult(answer, question, deps.calls, evidence=ranked_evidence(deps, answer),
-                         resolution=deps.resolution)
+        found = log.findings()
+        read = list(found.passages.values())
+        answer = evidence_of(question, read, "time_limit")
+        return AskResult(answer, question, found.calls, evidence=ranked_evidence(found, answer),
+                         read=read)
     except (ModelAPIError, UnexpectedModelBehavior) as exc:
         raise unavailable(exc, agent.model) from exc
     answer = result.output
-    missing = await run_blocking(deps.retriever, _unsupported, answer, deps, question)
+    found = Findings.of(result.all_messages(), result.run_id)
+    missing = await run_blocking(deps.retriever, _unsupported, answer, deps, found)
     if missing:
         answer = marked(answer, missing)
-    return AskResult(answer=answer, question=question, tool_calls=deps.calls,
-                     messages_json=ModelMessagesTypeAdapter.dump_json(result.new_messages()),
+    return AskResult(answer=answer, question=question, tool_calls=found.calls,
+                     messages_json=ModelMessagesTypeAdapter.dump_json(
+                         without_findings(result.new_messages())),
                      requests=result.usage.requests,
-                     evidence=ranked_evidence(deps, result.output),
-                     input_tokens=result.usage.input_tokens,
-                     output_tokens=result.usage.output_tokens, unsupported=missing,
-                     resolution=deps.resolution)
+                     evidence=ranked_evidence(found, result.output),
+                     read=list(found.passages.values()), input_tokens=result.usage.input_tokens,
+                     output_tokens=result.usage.output_tokens, unsupported=missing)
 
 
-def _unsupported(answer: Answer, deps: LoreDeps, question: str) -> list[str]:
+def _unsupported(answer: Answer, deps: LoreDeps, found: Findings) -> list[str]:
     retriever = deps.retriever
     cited = [chunk for c in answer.citations if (chunk := retriever.chunks.get(c.chunk_id))]
-    return unsupported(answer, cited, question, retriever.spans,
+    return unsupported(answer, cited, deps.question, retriever.spans,
                        lambda name: [name, *retriever.entities.get(name, [])], retriever.uses,
-                       deps.recalled)
+                       found.recalled)
 
 
-def ranked_evidence(deps: LoreDeps, answer: Answer) -> list[Passage]:
-    """The reader's own ranking when it made one (`deps.evidence`); else the cited passages in
-    citation order, then the rest in the order the tools returned them (tool scores — BM25 ~2,
-    RRF ~0.03 — do not compare across tools, so they cannot rank)."""
-    if deps.evidence is not None:
-        return list(deps.evidence)
-    seen = _seen(deps)
+def ranked_evidence(found: Findings, answer: Answer) -> list[Passage]:
+    """The reader's own ranking when it made one (`answer.evidence`); else the cited passages
+    in citation order, then the rest in the order the tools returned them (tool scores — BM25
+    ~2, RRF ~0.03 — do not compare across tools, so they cannot rank)."""
+    if answer.evidence is not None:
+        return list(answer.evidence)
+    seen = list(found.passages.values())
     cited = [c.chunk_id for c in answer.citations]
     by_id = {p.chunk_id: p for p in seen}
     first = [by_id[c] for c in dict.fromkeys(cited) if c in by_id]

@@ -1,38 +1,39 @@
-"""What the agent's tools reach through `ctx.deps`: the world's retriever and the session."""
+"""What the agent's tools reach through `ctx.deps`: the turn's inputs, never written during a run.
+
+What a run finds travels back the other way: the tools return it (agent.findings), the reader
+states its answer (and the librarian its ranking) in the typed `Answer`, and `agent.core.ask`
+returns all of it in an `AskResult`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from agent.retrieval import Retriever
-from agent.schemas import Memory, Passage
-from agent.stack import Resolution
+from agent.schemas import Memory
 from sessions.records import StackEntry, Turn
+
+if TYPE_CHECKING:
+    from agent.findings import ToolCall
 
 
 class SessionMemory(Protocol):
     """The conversation's memory as the tools see it (sessions/ provides it)."""
 
-    def recall(self, query: str, deep: bool = False, limit: int = 5) -> list[Memory]: ...
+    def recall(self, query: str, deep: bool = False, limit: int = 5, *,
+               other_sessions: bool = False) -> list[Memory]:
+        """The memories that best match `query`; `other_sessions` searches the world's other
+        sessions too."""
 
     def stack(self) -> list[str]:
         """Canonical names of the entities talked about, most recent first."""
 
 
-@dataclass
-class ToolCall:
-    """A tool call as it happened, for `--json`, the TUI's steps and the evaluation."""
-
-    tool: str
-    args: dict[str, Any]
-    summary: str = ""
-    """One line for the user: 'searching 玄德 …', 'graph: 刘备 ⇄ 诸葛亮'."""
-
-
-@dataclass
+@dataclass(frozen=True)
 class LoreDeps:
-    """Handles the tools need; built once per question by the caller."""
+    """The inputs of one turn, made by the caller for each question."""
 
     retriever: Retriever
     memory: SessionMemory | None = None
@@ -46,19 +47,9 @@ class LoreDeps:
     turns: list[Turn] = field(default_factory=list)
     """The session's earlier turns, oldest first (a reader that resolves follow-ups by rule
     reads them; a language model gets them as message history instead)."""
-    resolution: Resolution | None = None
-    """The question made explicit, when the reader makes it so before it answers (the
-    librarian, by its rules); a language model states it in its answer instead."""
-    evidence: list[Passage] | None = None
-    """The reader's own ranking of what it read, best first, when it makes one (the librarian
-    does); otherwise `ask` ranks the passages the tools returned."""
-    calls: list[ToolCall] = field(default_factory=list)
-    seen: dict[str, Any] = field(default_factory=dict)
-    """Passages returned by tools during this run, by chunk id (citations must point at them)."""
-    recalled: list[str] = field(default_factory=list)
-    """What `recall_session` gave during this run (summaries, plots): an answer about the
-    conversation states what these hold, which no passage needs to."""
-    on_step: Any = None
-    """Optional callback(ToolCall) so the terminal app can show steps as they happen."""
-    on_text: Any = None
-    """Optional callback(Draft) with the answer so far while it streams (agent.streaming)."""
+    other_sessions: bool = False
+    """The user asked to recall the world's other sessions too (recall_session searches them)."""
+    on_step: Callable[[ToolCall], Any] | None = None
+    """Called with each tool call as it happens, so the terminal app can show the steps."""
+    on_text: Callable[[Any], Any] | None = None
+    """Called with the answer so far while it streams (an agent.streaming.Draft)."""

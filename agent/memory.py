@@ -134,7 +134,7 @@ class SessionRecall:
         index's, which keeps its names whole (a name jieba does not know would fall apart into
         single characters, which the ranking leaves out); the stock dictionary's without one."""
         self.other_sessions = other_sessions
-        """Also search the other sessions of the same world (when the user asks for them)."""
+        """Also search the other sessions of the same world, unless a recall says otherwise."""
         self.include_recent = include_recent
         """Also recall the turns not summarised yet."""
 
@@ -144,10 +144,12 @@ class SessionRecall:
             return self._stack()
         return [e.entity for e in self.store.stack(self.session.id)]
 
-    def recall(self, query: str, deep: bool = False, limit: int = 5) -> list[Memory]:
+    def recall(self, query: str, deep: bool = False, limit: int = 5, *,
+               other_sessions: bool | None = None) -> list[Memory]:
         """The summaries that best match `query`, in meaning and in words; `deep` adds each
-        one's plot. A memory's `score` is its cosine similarity to the query."""
-        if self.other_sessions:
+        one's plot; `other_sessions` (by default as this memory was made) searches the world's
+        other sessions too. A memory's `score` is its cosine similarity to the query."""
+        if self.other_sessions if other_sessions is None else other_sessions:
             summaries = self.store.world_summaries(self.session.world)
         else:
             summaries = self.store.summaries(self.session.id)

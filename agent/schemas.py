@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
 
 
 class ChapterRange(BaseModel):
@@ -96,6 +97,10 @@ class Answer(BaseModel):
     stop_reason: Literal["answered", "evidence", "not_in_text", "max_rounds", "time_limit",
                          "error"] = Field(
         "answered", description="Why the run ended.")
+    evidence: SkipJsonSchema[list[Passage] | None] = Field(None, exclude=True)
+    """The reader's own ranking of what it read, best first, when it makes one (the librarian
+    does; agent.core.ask ranks the tools' passages for a reader that does not). Never part of
+    what a model writes: not in the schema it is shown, and never serialised."""
     # evidence: the passages that bear on the question, no answer stated (the librarian's
     # answer when its evidence does not settle the question); time_limit: model.answer_timeout_s
     # ended the run, and the answer is the evidence read so far

@@ -24,8 +24,10 @@ reader that serves small models (the OpenAI-compatible one, agent.models.openai_
   `<tool_call>` tags) instead of calling the tool natively gets that call run as if it had.
 - **An answer it can finish**, and the best evidence when it gives none: agent.text_answer.
 
-Short ids are positions in `deps.seen` (the passages the tools returned in this run, in the
-order they came), so the tools, the output function and the fallback all read them the same way.
+Short ids are positions among the passages the tools returned in this run, in the order they
+came (`Findings.passages`: what the run's messages hold; during a round, this capability's own
+table of what it has passed on), so the tools, the output function and the fallback all read
+them the same way.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import copy
 import json
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -44,17 +46,19 @@ from pydantic_ai import (
     SkipModelRequest,
     TextPart,
     ToolCallPart,
+    ToolReturn,
 )
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.models import ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
 
 from agent.deps import LoreDeps
+from agent.findings import Found
 from agent.history import estimate_tokens
 from agent.json_actions import tool_calls_in
 from agent.readers import FirstSearch
 from agent.schemas import Passage, Relation, TimelineEvent
-from agent.tools import TOOL_NAMES, record_call
+from agent.tools import TOOL_NAMES, found
 from stores import lang
 from stores.lang.text import sentences
 
@@ -98,30 +102,25 @@ _HAN_RUN = re.compile(f"[{lang.HAN_RANGES}]+")
 
 
 # -- ids ----------------------------------------------------------------------------------------
-def passages_seen(deps: LoreDeps) -> list[Passage]:
-    return [p for p in deps.seen.values() if isinstance(p, Passage)]
-
-
-def short_id(deps: LoreDeps, chunk_id: str) -> str:
-    """P1, P2 … : the passage's place among those the tools returned in this run."""
-    for n, key in enumerate(deps.seen, start=1):
+def short_id(seen: Mapping[str, Passage], chunk_id: str) -> str:
+    """P1, P2 … : the passage's place among those the tools returned in this run (`seen`)."""
+    for n, key in enumerate(seen, start=1):
         if key == chunk_id:
             return f"P{n}"
     return chunk_id
 
 
-def by_short_id(deps: LoreDeps, ref: str) -> Passage | None:
+def by_short_id(seen: Mapping[str, Passage], ref: str) -> Passage | None:
     """The passage a short id (P3, or 3) or a chunk id stands for, None when there is none."""
-    found = deps.seen.get(ref)
-    if isinstance(found, Passage):
-        return found
+    passage = seen.get(ref)
+    if passage is not None:
+        return passage
     match = re.fullmatch(r"P?(\d{1,3})", ref.strip(), re.I)
     if match is None:
         return None
-    keys = list(deps.seen)
+    keys = list(seen)
     n = int(match.group(1))
-    value = deps.seen[keys[n - 1]] if 0 < n <= len(keys) else None
-    return value if isinstance(value, Passage) else None
+    return seen[keys[n - 1]] if 0 < n <= len(keys) else None
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -184,9 +183,16 @@ class SmallContext(AbstractCapability[LoreDeps]):
     """… whose passages, when this is set, come from this search instead (the librarian's)."""
     _shown: set[str] = field(default_factory=set)
     _spent: dict[int, int] = field(default_factory=dict)
+    _seen: dict[str, Passage] = field(default_factory=dict)
+    """The run's passages as they came, the ids' order (the messages hold a round's only
+    once it is over)."""
 
     async def for_run(self, ctx: RunContext[LoreDeps]) -> SmallContext:
-        return replace(self, _shown=set(), _spent={})
+        return replace(self, _shown=set(), _spent={}, _seen={})
+
+    def _took(self, found: Found) -> None:
+        for passage in found.passages:
+            self._seen[passage.chunk_id] = passage
 
     async def prepare_tools(self, ctx: RunContext[LoreDeps],
                             tool_defs: list[ToolDefinition]) -> list[ToolDefinition]:
@@ -216,22 +222,22 @@ class SmallContext(AbstractCapability[LoreDeps]):
         if self.first_search is None or not call.tool_call_id.startswith(FIRST_CALL):
             return await handler(args)
         deps = ctx.deps
-        found = await self.first_search(deps)
-        passages = found.passages
-        for passage in passages:
-            deps.seen[passage.chunk_id] = passage
+        first = await self.first_search(deps)
+        passages = first.passages
         chapters = ", ".join(str(c) for c in dict.fromkeys(p.chapter for p in passages))
-        await record_call(ctx, call.tool_name, args, f"the {self.search_first} search for "
-                          f"{deps.question!r} → {len(passages)} passages (chapters {chapters})")
-        reply = await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
-                                              result=passages)
-        if found.sentences:  # what reads first: the sentences most likely to answer
-            reply = {"best_sentences": [{"text": text, "id": short_id(deps, chunk)}
-                                        for text, chunk in found.sentences], **reply}
-        if self.lean and found.candidates:  # the answers the search read in them: choose
-            reply["candidates"] = [{"answer": name, "id": short_id(deps, chunk)}
-                                   for name, chunk in found.candidates]
-        return reply
+        made = await found(ctx, call.tool_name, args, f"the {self.search_first} search for "
+                           f"{deps.question!r} → {len(passages)} passages (chapters {chapters})",
+                           passages)
+        shown = await self.after_tool_execute(ctx, call=call, tool_def=tool_def, args=args,
+                                              result=ToolReturn(passages, metadata=made))
+        reply = shown.return_value
+        if first.sentences:  # what reads first: the sentences most likely to answer
+            reply = {"best_sentences": [{"text": text, "id": short_id(self._seen, chunk)}
+                                        for text, chunk in first.sentences], **reply}
+        if self.lean and first.candidates:  # the answers the search read in them: choose
+            reply["candidates"] = [{"answer": name, "id": short_id(self._seen, chunk)}
+                                   for name, chunk in first.candidates]
+        return ToolReturn(reply, metadata=made)
 
     async def after_model_request(self, ctx: RunContext[LoreDeps], *,
                                   request_context: ModelRequestContext,
@@ -253,7 +259,7 @@ class SmallContext(AbstractCapability[LoreDeps]):
         """A short id (P3) where a chunk id is wanted means that passage's chunk id."""
         ref = args.get("chunk_id")
         if isinstance(ref, str):
-            passage = by_short_id(ctx.deps, ref)
+            passage = by_short_id(self._seen, ref)
             if passage is not None:
                 return {**args, "chunk_id": passage.chunk_id}
         return args
@@ -261,15 +267,20 @@ class SmallContext(AbstractCapability[LoreDeps]):
     async def after_tool_execute(self, ctx: RunContext[LoreDeps], *, call: ToolCallPart,
                                  tool_def: ToolDefinition, args: dict[str, Any],
                                  result: Any) -> Any:
+        """A lore tool's result as a small model reads it (its `Found` kept beside it)."""
+        if not isinstance(result, ToolReturn) or not isinstance(result.metadata, Found):
+            return result
+        self._took(result.metadata)
         if not self.lean or call.tool_name not in TOOL_NAMES:
             return result
+        value = result.return_value
         query = " ".join(str(args.get(k) or "") for k in QUERY_ARGUMENTS)
         budget = self.round_tokens - self._spent.get(ctx.run_step, 0)
         shown: list[dict[str, Any]] = []
         again: list[str] = []
         left = 0
-        for item in result if isinstance(result, list) else [result]:
-            row = self._row(ctx.deps, item, query, again)
+        for item in value if isinstance(value, list) else [value]:
+            row = self._row(item, query, again)
             if row is None:
                 continue
             cost = estimate_tokens(json.dumps(row, ensure_ascii=False))
@@ -284,14 +295,14 @@ class SmallContext(AbstractCapability[LoreDeps]):
             reply["shown_before"] = again
         if left:
             reply["not_shown"] = f"{left} more (over this round's budget)"
-        return reply
+        return ToolReturn(reply, metadata=result.metadata)
 
-    def _row(self, deps: LoreDeps, item: Any, query: str, again: list[str]) -> dict[str, Any] | None:
+    def _row(self, item: Any, query: str, again: list[str]) -> dict[str, Any] | None:
         if isinstance(item, Passage):
-            return self._passage(deps, item, query, again)
+            return self._passage(item, query, again)
         if isinstance(item, Relation):
             evidence = [r for p in item.evidence[:2]
-                        if (r := self._passage(deps, p, query, again)) is not None]
+                        if (r := self._passage(p, query, again)) is not None]
             return {"source": item.source, "target": item.target, "type": item.type,
                     "chapters": item.chapters[:5], "passages": evidence}
         if isinstance(item, TimelineEvent):
@@ -300,9 +311,8 @@ class SmallContext(AbstractCapability[LoreDeps]):
             return item.model_dump(mode="json", exclude_defaults=True)
         return {"value": item}
 
-    def _passage(self, deps: LoreDeps, passage: Passage, query: str,
-                 again: list[str]) -> dict[str, Any] | None:
-        ref = short_id(deps, passage.chunk_id)
+    def _passage(self, passage: Passage, query: str, again: list[str]) -> dict[str, Any] | None:
+        ref = short_id(self._seen, passage.chunk_id)
         if passage.chunk_id in self._shown:
             again.append(ref)
             return None

@@ -8,28 +8,23 @@ for it when it writes none.
   made of the sentences of the passages read that best match the question, marked as evidence
   and not as the model's answer.
 
-The passage ids are agent.small_context's: positions in `deps.seen`.
+The passage ids are agent.small_context's: positions among the passages the run's tools
+returned (`Findings.passages`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pydantic_ai import ModelRetry, RunContext
 
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
+from agent.findings import Findings
 from agent.json_actions import json_objects, tool_calls_in
 from agent.schemas import Answer, Citation, Passage
-from agent.small_context import (
-    CJK,
-    by_short_id,
-    overlap,
-    passages_seen,
-    short_id,
-    terms,
-)
+from agent.small_context import CJK, by_short_id, overlap, short_id, terms
 from agent.tools import TOOL_NAMES
 from stores import lang
 from stores.lang.text import sentences
@@ -43,21 +38,25 @@ QUOTE_CHARS = 120
 
 async def read_text_answer(ctx: RunContext[LoreDeps], text: str) -> Answer:
     """The model's plain-text answer as an `Answer`: its passage ids expanded into citations."""
-    deps = ctx.deps
-    return await run_blocking(deps.retriever, text_answer, text, deps)
+    found = Findings.of(ctx.messages, ctx.run_id)
+    return await run_blocking(ctx.deps.retriever, text_answer, text, ctx.deps, found.passages,
+                              len(found.calls))
 
 
-def text_answer(text: str, deps: LoreDeps) -> Answer:
+def text_answer(text: str, deps: LoreDeps, seen: Mapping[str, Passage], calls: int = 0) -> Answer:
+    """`text` as an `Answer`; `seen` are the passages the run's tools returned, in order (their
+    places are the passage ids), `calls` how many tool calls the run made."""
     text = re.sub(r"<think>.*?</think>", "", text, flags=re.S).strip()
     if text[:1] in "{[`<":
         if tool_calls_in(text, TOOL_NAMES):  # a tool call when no tool was left to call
-            return evidence_of(deps, "max_rounds", len(deps.calls))
+            return evidence_of(deps.question, list(seen.values()), "max_rounds", calls)
         for value in json_objects(text):
             if not isinstance(value, dict):
                 continue
             if isinstance(value.get("text"), str) and "citations" in value:
                 answer = Answer.model_validate(value)  # an Answer written out (or the fallback's)
-                return answer if all(c.quote for c in answer.citations) else expand(answer, deps)
+                return (answer if all(c.quote for c in answer.citations)
+                        else expand(answer, deps, seen))
             if isinstance(value.get("answer"), str):  # {"answer": "…"}: read its text
                 text = value["answer"]
                 break
@@ -66,26 +65,27 @@ def text_answer(text: str, deps: LoreDeps) -> Answer:
     if REFUSAL.search(text) or not text:
         return Answer(text="文本中没有提到。" if zh else "It is not in the text.",
                       resolved_question=deps.question, stop_reason="not_in_text")
-    cited = [p for ref in dict.fromkeys(refs) if (p := by_short_id(deps, ref)) is not None]
-    numbers = {short_id(deps, p.chunk_id): n for n, p in enumerate(cited, start=1)}
+    cited = [p for ref in dict.fromkeys(refs) if (p := by_short_id(seen, ref)) is not None]
+    numbers = {short_id(seen, p.chunk_id): n for n, p in enumerate(cited, start=1)}
 
     def renumber(match: re.Match[str]) -> str:
         kept = [numbers.get(f"P{r}") for r in re.findall(r"\d{1,3}", match.group(1))]
         return "".join(f"[{n}]" for n in dict.fromkeys(kept) if n)
 
     body = MARKER.sub(renumber, text).strip()
-    if not deps.seen:
+    if not seen:
         raise ModelRetry("You have read no passage yet: search the text with a tool first.")
+    read = list(seen.values())
     if not cited:  # no id given: the passage that says most of what the answer says
-        best = supporting(passages_seen(deps), body)
+        best = supporting(read, body)
         if best is not None:
             cited, body = [best], body + " [1]"
     entities = mentioned(deps, body)
-    cited = supported(cited, passages_seen(deps), set(entities) - set(mentioned(deps, deps.question)))
+    cited = supported(cited, read, set(entities) - set(mentioned(deps, deps.question)))
     answer = Answer(text=body, resolved_question=deps.question, stop_reason="answered",
                     citations=[Citation(chunk_id=p.chunk_id, quote="") for p in cited],
                     entities=entities)
-    return expand(answer, deps)
+    return expand(answer, deps, seen)
 
 
 def supported(cited: list[Passage], seen: Sequence[Passage], named: set[str]) -> list[Passage]:
@@ -104,13 +104,13 @@ def supported(cited: list[Passage], seen: Sequence[Passage], named: set[str]) ->
     return [best]
 
 
-def expand(answer: Answer, deps: LoreDeps) -> Answer:
+def expand(answer: Answer, deps: LoreDeps, seen: Mapping[str, Passage]) -> Answer:
     """Each citation with the quote from its passage that best supports the answer, and where
     it stands (chapter, source, lines)."""
     wanted = terms(answer.text)
     citations = []
     for citation in answer.citations:
-        passage = by_short_id(deps, citation.chunk_id) or _chunk(deps, citation.chunk_id)
+        passage = by_short_id(seen, citation.chunk_id) or _chunk(deps, citation.chunk_id)
         if passage is None:
             continue
         quote = citation.quote or best_sentence(passage.text, wanted)
@@ -147,10 +147,11 @@ def mentioned(deps: LoreDeps, text: str) -> list[str]:
         return []
 
 
-def evidence_of(deps: LoreDeps, stop_reason: str, rounds: int = 0, limit: int = 3) -> Answer:
-    """The best cited answer when the model gave none: the sentences of the passages read that
-    best match the question, one per passage, best first, marked as evidence."""
-    question = deps.question
+def evidence_of(question: str, read: Sequence[Passage], stop_reason: str, rounds: int = 0,
+                limit: int = 3) -> Answer:
+    """The best cited answer when the model gave none: the sentences of the passages `read`
+    (in the order the tools returned them) that best match the question, one per passage, best
+    first, marked as evidence."""
     zh = bool(CJK.search(question))
     if stop_reason == "max_rounds":
         lead = (f"检索了{rounds}轮，模型仍没有给出回答。" if zh else
@@ -162,7 +163,7 @@ def evidence_of(deps: LoreDeps, stop_reason: str, rounds: int = 0, limit: int = 
         lead = "模型没有给出回答。" if zh else "The model gave no answer."
     wanted = terms(question)
     ranked = []
-    for n, passage in enumerate(passages_seen(deps)):
+    for n, passage in enumerate(read):
         sentence = best_sentence(passage.text, wanted)
         ranked.append((overlap(wanted, sentence), -n, passage, sentence))
     ranked.sort(key=lambda r: r[:2], reverse=True)

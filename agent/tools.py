@@ -1,13 +1,16 @@
-"""The agent's six tools: typed arguments in, pydantic models out, every call recorded.
+"""The agent's six tools: typed arguments in, pydantic models out, every call returned.
 
-Each tool reaches the world only through `ctx.deps` (a `LoreDeps`). Names go through alias
-resolution first (玄德 → 刘备); a name the world does not know becomes a `ModelRetry` that tells
+Each tool reaches the world only through `ctx.deps` (a `LoreDeps`, the turn's inputs) and
+returns what it found: its result for the model, and a `Found` (agent.findings) beside it for the
+run — the call as the user sees it and the passages it returned. Names go through alias
+resolution first (玄德 → 刘备); a name the world does not know becomes a `ToolRetry` that tells
 the model what to try instead, so a wrong guess costs one round rather than the whole run.
 
 Store calls block for ~10–30 ms (an embedding, a Qdrant/BM25/graph query) and the first one of a
 world loads the embedder and the catalog (seconds). They run through `agent.blocking`, in a
-worker thread and one at a time per world, because a model may ask for several tools in one
-response and the embedded stores are not meant to be queried from two threads at once.
+worker thread and one at a time per world, because the embedded stores are not meant to be
+queried from two threads at once; the tools run one after another (`sequential`), so what they
+found stands in the run's messages in the order it was found.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field
-from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import ModelRetry, RunContext, Tool, ToolReturn
 
 from agent.blocking import run_blocking
-from agent.deps import LoreDeps, ToolCall
+from agent.deps import LoreDeps
+from agent.findings import Found, ToolCall, ToolRetry
 from agent.retrieval import Retriever, UnknownEntity
 from agent.schemas import ChapterRange, Memory, Passage, Relation, TimelineEvent
 from stores.errors import LoreError
@@ -40,24 +44,21 @@ async def _call(ctx: RunContext[LoreDeps], fn: Callable[..., T], *args: Any) -> 
     return await run_blocking(ctx.deps.retriever, fn, *args)
 
 
-async def record_call(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any], summary: str) -> None:
-    """Log the call for --json, the evaluation and the terminal app's step list."""
+async def found(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any], summary: str,
+                passages: Sequence[Passage] = (), recalled: Sequence[str] = ()) -> Found:
+    """What the call found, for --json, the evaluation and the run's checks; the terminal
+    app's step list is shown the call as it happens (`deps.on_step`)."""
     call = ToolCall(tool=tool, args={k: _plain(v) for k, v in args.items() if v is not None},
                     summary=summary)
-    ctx.deps.calls.append(call)
     if ctx.deps.on_step is not None:
-        result = ctx.deps.on_step(call)
-        if inspect.isawaitable(result):
-            await result
+        shown = ctx.deps.on_step(call)
+        if inspect.isawaitable(shown):
+            await shown
+    return Found(call, tuple(passages), tuple(recalled))
 
 
 def _plain(value: Any) -> Any:
     return value.model_dump(exclude_none=True) if hasattr(value, "model_dump") else value
-
-
-def remember(ctx: RunContext[LoreDeps], passages: Sequence[Passage]) -> None:
-    for passage in passages:
-        ctx.deps.seen[passage.chunk_id] = passage
 
 
 async def _resolve(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any],
@@ -68,10 +69,11 @@ async def _resolve(ctx: RunContext[LoreDeps], tool: str, args: dict[str, Any],
         return await _call(ctx, retriever.resolve, name)
     except UnknownEntity:
         close = _closest(retriever, name)
-        await record_call(ctx, tool, args, f"unknown name {name!r}")
+        failed = await found(ctx, tool, args, f"unknown name {name!r}")
         hint = f" Did you mean: {', '.join(close)}?" if close else ""
-        raise ModelRetry(f"No entity or alias named {name!r} in this world.{hint} "
-                         "Try another name, or find the words with keyword_search.") from None
+        raise ToolRetry(f"No entity or alias named {name!r} in this world.{hint} "
+                        "Try another name, or find the words with keyword_search.",
+                        failed) from None
 
 
 def _closest(retriever: Retriever, name: str, n: int = 5) -> list[str]:
@@ -80,9 +82,9 @@ def _closest(retriever: Retriever, name: str, n: int = 5) -> list[str]:
     for canonical, aliases in retriever.entities.items():
         for alias in (canonical, *aliases):
             names.setdefault(alias, canonical)
-    found = difflib.get_close_matches(name, list(names), n=n, cutoff=0.4)
-    found += [a for a in names if name and (name in a or a in name) and a not in found]
-    return [a if names[a] == a else f"{a} ({names[a]})" for a in found[:n]]
+    close = difflib.get_close_matches(name, list(names), n=n, cutoff=0.4)
+    close += [a for a in names if name and (name in a or a in name) and a not in close]
+    return [a if names[a] == a else f"{a} ({names[a]})" for a in close[:n]]
 
 
 def _titles(passages: Sequence[Passage]) -> str:
@@ -99,7 +101,7 @@ def _span(chapter_range: ChapterRange | None) -> str:
 async def vector_search(ctx: RunContext[LoreDeps], query: str,
                         top_k: Annotated[int, Field(ge=1, le=20)] = 5,
                         chapter_range: ChapterRange | None = None,
-                        entity: str | None = None) -> list[Passage]:
+                        entity: str | None = None) -> ToolReturn[list[Passage]]:
     """Search the world's text by meaning and by words (dense vectors + BM25, fused by RRF).
 
     The default search: use it for what happens, why, how, and who did what. Names in the query
@@ -117,16 +119,15 @@ async def vector_search(ctx: RunContext[LoreDeps], query: str,
     canonical = await _resolve(ctx, "vector_search", args, entity) if entity else None
     passages = await _call(ctx, ctx.deps.retriever.hybrid, query, top_k, chapter_range, canonical,
                            ctx.deps.horizon)
-    remember(ctx, passages)
     about = f" about {canonical}" if canonical else ""
-    await record_call(ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
-                  f" → {len(passages)} passages ({_titles(passages)})")
-    return passages
+    return ToolReturn(passages, metadata=await found(
+        ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
+        f" → {len(passages)} passages ({_titles(passages)})", passages))
 
 
 async def keyword_search(ctx: RunContext[LoreDeps], query: str,
                          top_k: Annotated[int, Field(ge=1, le=20)] = 5,
-                         chapter_range: ChapterRange | None = None) -> list[Passage]:
+                         chapter_range: ChapterRange | None = None) -> ToolReturn[list[Passage]]:
     """Find passages containing exact words: names, titles, places, a remembered phrase or quote.
 
     Args:
@@ -137,16 +138,15 @@ async def keyword_search(ctx: RunContext[LoreDeps], query: str,
     args = {"query": query, "top_k": top_k, "chapter_range": chapter_range}
     passages = await _call(ctx, ctx.deps.retriever.keyword, query, top_k, chapter_range,
                            ctx.deps.horizon)
-    remember(ctx, passages)
-    await record_call(ctx, "keyword_search", args, f"words {query!r}{_span(chapter_range)}"
-                  f" → {len(passages)} passages ({_titles(passages)})")
-    return passages
+    return ToolReturn(passages, metadata=await found(
+        ctx, "keyword_search", args, f"words {query!r}{_span(chapter_range)}"
+        f" → {len(passages)} passages ({_titles(passages)})", passages))
 
 
 async def graph_search(ctx: RunContext[LoreDeps], entity: str,
                        relation: RelationType | None = None,
                        depth: Annotated[int, Field(ge=1, le=3)] = 1,
-                       other: str | None = None) -> list[Relation]:
+                       other: str | None = None) -> ToolReturn[list[Relation]]:
     """Relations around an entity in the entity graph, each with the passages that show it.
 
     Use it for who is related to whom and how (kin, sworn siblings, lords and servants, allies,
@@ -163,25 +163,24 @@ async def graph_search(ctx: RunContext[LoreDeps], entity: str,
     retriever = ctx.deps.retriever
     if other:
         second = await _resolve(ctx, "graph_search", args, other)
-        found = await _call(ctx, retriever.between, name, second, ctx.deps.horizon)
-        found = [r for r in found if relation is None or r.type == relation]
+        related = await _call(ctx, retriever.between, name, second, ctx.deps.horizon)
+        related = [r for r in related if relation is None or r.type == relation]
         summary = f"graph: {name} ⇄ {second}"
     else:
         try:
-            found = await _call(ctx, retriever.graph, name, relation, depth, 20,
-                                ctx.deps.horizon)
+            related = await _call(ctx, retriever.graph, name, relation, depth, 20,
+                                  ctx.deps.horizon)
         except LoreError as exc:
             raise ModelRetry(f"{exc.message}. {exc.hint}") from None
         summary = f"graph: {name}" + (f" —{relation}→" if relation else "") + (
             f" depth {depth}" if depth > 1 else "")
-    for rel in found:
-        remember(ctx, rel.evidence)
-    await record_call(ctx, "graph_search", args, f"{summary} → {len(found)} relations")
-    return found
+    evidence = [p for rel in related for p in rel.evidence]
+    return ToolReturn(related, metadata=await found(
+        ctx, "graph_search", args, f"{summary} → {len(related)} relations", evidence))
 
 
 async def track_entity(ctx: RunContext[LoreDeps], entity: str,
-                       chapter_range: ChapterRange | None = None) -> list[TimelineEvent]:
+                       chapter_range: ChapterRange | None = None) -> ToolReturn[list[TimelineEvent]]:
     """The entity's appearances in story order, one event per passage, for timelines and "what next".
 
     Long timelines are thinned to at most 40 events: the first and the last appearance and an
@@ -196,9 +195,9 @@ async def track_entity(ctx: RunContext[LoreDeps], entity: str,
     events = await _call(ctx, ctx.deps.retriever.track, name, chapter_range, ctx.deps.horizon)
     shown = spread(events, MAX_TIMELINE_EVENTS)
     thinned = f" (showing {len(shown)})" if len(shown) < len(events) else ""
-    await record_call(ctx, "track_entity", args,
-                  f"timeline of {name}{_span(chapter_range)} → {len(events)} appearances{thinned}")
-    return shown
+    return ToolReturn(shown, metadata=await found(
+        ctx, "track_entity", args,
+        f"timeline of {name}{_span(chapter_range)} → {len(events)} appearances{thinned}"))
 
 
 def spread(items: Sequence[T], limit: int) -> list[T]:
@@ -213,7 +212,7 @@ def spread(items: Sequence[T], limit: int) -> list[T]:
 
 async def read_passage(ctx: RunContext[LoreDeps], chunk_id: str,
                        before: Annotated[int, Field(ge=0, le=3)] = 1,
-                       after: Annotated[int, Field(ge=0, le=3)] = 1) -> Passage:
+                       after: Annotated[int, Field(ge=0, le=3)] = 1) -> ToolReturn[Passage]:
     """Read a passage with its neighbours, to see what comes before and after a search hit.
 
     Args:
@@ -226,16 +225,15 @@ async def read_passage(ctx: RunContext[LoreDeps], chunk_id: str,
         passage = await _call(ctx, ctx.deps.retriever.read, chunk_id, before, after,
                               ctx.deps.horizon)
     except LoreError as exc:
-        await record_call(ctx, "read_passage", args, f"no passage {chunk_id!r}")
-        raise ModelRetry(f"{exc.message}; {exc.hint}.") from None
-    remember(ctx, [passage])
-    await record_call(ctx, "read_passage", args,
-                  f"reading ch. {passage.chapter} lines {passage.lines[0]}–{passage.lines[1]}")
-    return passage
+        failed = await found(ctx, "read_passage", args, f"no passage {chunk_id!r}")
+        raise ToolRetry(f"{exc.message}; {exc.hint}.", failed) from None
+    return ToolReturn(passage, metadata=await found(
+        ctx, "read_passage", args,
+        f"reading ch. {passage.chapter} lines {passage.lines[0]}–{passage.lines[1]}", [passage]))
 
 
 async def recall_session(ctx: RunContext[LoreDeps], query: str,
-                         deep: bool = False) -> list[Memory]:
+                         deep: bool = False) -> ToolReturn[list[Memory]]:
     """Recall what was said earlier in this conversation (its summaries), for "as we said before".
 
     Args:
@@ -243,15 +241,22 @@ async def recall_session(ctx: RunContext[LoreDeps], query: str,
         deep: Also return the detailed plot behind each summary.
     """
     args = {"query": query, "deep": deep}
-    memory = ctx.deps.memory
-    found = await _call(ctx, memory.recall, query, deep) if memory is not None else []
-    for m in found:  # what the memory said, and of which turns
-        ctx.deps.recalled += [text for text in (m.text, m.plot) if text]
-        ctx.deps.recalled.append("turns " + " ".join(map(str, range(m.turns[0], m.turns[1] + 1))))
-    await record_call(ctx, "recall_session", args,
-                  f"recalling {query!r}{' (deep)' if deep else ''} → {len(found)} memories")
-    return found
+    memory, deps = ctx.deps.memory, ctx.deps
+    memories = (await _call(ctx, lambda: memory.recall(query, deep,
+                                                       other_sessions=deps.other_sessions))
+                if memory is not None else [])
+    recalled: list[str] = []
+    for m in memories:  # what the memory said, and of which turns
+        recalled += [text for text in (m.text, m.plot) if text]
+        recalled.append("turns " + " ".join(map(str, range(m.turns[0], m.turns[1] + 1))))
+    return ToolReturn(memories, metadata=await found(
+        ctx, "recall_session", args,
+        f"recalling {query!r}{' (deep)' if deep else ''} → {len(memories)} memories",
+        recalled=recalled))
 
 
-TOOLS = (vector_search, keyword_search, graph_search, track_entity, read_passage, recall_session)
-TOOL_NAMES = frozenset(t.__name__ for t in TOOLS)
+FUNCTIONS = (vector_search, keyword_search, graph_search, track_entity, read_passage,
+             recall_session)
+TOOLS = tuple(Tool(f, sequential=True) for f in FUNCTIONS)
+"""The tools as every agent offers them, one call at a time (see the module's docstring)."""
+TOOL_NAMES = frozenset(f.__name__ for f in FUNCTIONS)

@@ -10,7 +10,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from agent.conversation import Conversation, TurnResult
-    from agent.deps import ToolCall
+    from agent.findings import ToolCall
     from agent.schemas import Answer, Passage, TimelineEvent
     from agent.streaming import Draft
     from sessions.records import StackEntry, Turn

@@ -53,9 +53,9 @@ def librarian_search(context: ReaderContext) -> FirstSearch:
         those passages."""
         own = LoreDeps(deps.retriever, deps.memory, question=deps.question, stack=deps.stack,
                        turns=deps.turns)
-        await agent.run(deps.question, deps=own)
-        handed = list(own.evidence or [])[:HANDED]
-        asked = own.resolution.text if own.resolution is not None else deps.question
+        answer = (await agent.run(deps.question, deps=own)).output
+        handed = list(answer.evidence or [])[:HANDED]
+        asked = answer.resolved_question or deps.question
 
         def read() -> FirstRound:
             plan = analyse(asked, librarian.retriever.spans)

@@ -3,11 +3,12 @@ through which it takes part in a run the way the core sees every reader take par
 
 When a run starts, `LibrarianTurn` makes the question explicit by the librarian's rules from the
 conversation the caller put in the deps (the entity stack and the earlier turns, read once a
-turn), hands that resolution to the deps (where the conversation takes it to the stack) and
-makes the run's own state; every model request of the run is answered by the librarian bound to
-that state. After the run, the ranking the answer was built from goes on the deps, where
-`agent.core.ask` reads every reader's evidence. Nothing outside this package reaches into the
-librarian.
+turn) and makes the run's own state; every model request of the run is answered by the
+librarian bound to that state. The run's answer states what the librarian found, as every
+reader's answer does: the question it answered and whom its references were taken to mean
+(`resolved_question`, `referents`: the conversation takes them to the stack), and the ranking
+the answer was built from (`evidence`, which `agent.core.ask` returns as the turn's evidence).
+Nothing outside this package reaches into the librarian.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from agent.deps import LoreDeps
 from agent.librarian.model import MODEL_NAME, Librarian
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.readers import Reader, ReaderContext
+from agent.schemas import Answer, Referent
 from agent.stack import Resolution
 from stores.errors import ConfigError
 
@@ -33,7 +35,7 @@ from stores.errors import ConfigError
 @dataclass
 class LibrarianTurn(AbstractCapability[LoreDeps]):
     """The librarian's side of a run: a fresh `LibrarianRun` for each (`for_run`), the model
-    bound to it for each request, and the run's ranking on the deps at its end."""
+    bound to it for each request, and what it found stated in the run's answer."""
 
     librarian: Librarian
     run: LibrarianRun | None = None
@@ -48,7 +50,6 @@ class LibrarianTurn(AbstractCapability[LoreDeps]):
         else:  # the first resolution of a world loads its names (catalog, automaton): off the loop
             resolution = await run_blocking(deps.retriever, self.librarian.resolve,
                                             deps.question, deps.stack, deps.turns)
-        deps.resolution = resolution
         run = LibrarianRun(Reading(deps.question, resolution), deps.horizon)
         return dataclasses.replace(self, run=run, bound=self.librarian.model(run))
 
@@ -59,9 +60,18 @@ class LibrarianTurn(AbstractCapability[LoreDeps]):
 
     async def after_run(self, ctx: RunContext[LoreDeps], *,
                         result: AgentRunResult[Any]) -> AgentRunResult[Any]:
+        """The answer, whoever wrote it (the librarian, or the core when the rounds ran out),
+        with the question as the librarian made it explicit and its ranking."""
         assert self.run is not None
-        ctx.deps.evidence = list(self.run.ranked)
-        return result
+        answer = result.output
+        if not isinstance(answer, Answer):
+            return result
+        resolution = self.run.reading.resolution
+        stated = answer.model_copy(update={
+            "resolved_question": resolution.text, "evidence": list(self.run.ranked),
+            "referents": [Referent(words=words, names=names)
+                          for words, names in resolution.referents]})
+        return dataclasses.replace(result, output=stated)
 
 
 def librarian_reader(context: ReaderContext) -> Reader:

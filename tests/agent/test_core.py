@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any, get_args
 
 import pytest
@@ -96,7 +97,7 @@ def returned(messages: list[ModelMessage]) -> list[Any]:
 
 async def test_tools_are_recorded_and_passages_remembered(deps: LoreDeps) -> None:
     steps: list[Any] = []
-    deps.on_step = steps.append
+    deps = replace(deps, on_step=steps.append)
     cid = chunk_with(deps.retriever, "白芷谢过林子川")
     script = Script(call("vector_search", query="白芷送了林澈什么", top_k=3),
                     call("keyword_search", query="伤药", top_k=2),
@@ -109,7 +110,8 @@ async def test_tools_are_recorded_and_passages_remembered(deps: LoreDeps) -> Non
     assert "searching '白芷送了林澈什么'" in result.tool_calls[0].summary
     assert "passages" in result.tool_calls[1].summary
     assert steps == result.tool_calls  # on_step saw every call as it happened
-    assert cid in deps.seen and len(deps.seen) >= 2
+    read = {p.chunk_id for p in result.evidence}  # what the tools returned, cited first
+    assert cid in read and len(read) >= 2 and result.evidence[0].chunk_id == cid
     cited = result.answer.citations[0]
     chunk = deps.retriever.chunks[cid]
     assert (cited.chapter, cited.lines) == (2, (chunk.line_start, chunk.line_end))
@@ -193,7 +195,8 @@ async def test_a_model_that_never_stops_gets_an_answer_from_the_passages(deps: L
     assert result.answer.stop_reason == "max_rounds"
     assert result.answer.text.startswith("检索了2轮") and "[1] 第" in result.answer.text
     assert len([c for c in result.tool_calls if c.tool == "vector_search"]) == 2
-    assert result.answer.citations and all(c.chunk_id in deps.seen for c in result.answer.citations)
+    read = {p.chunk_id for p in result.evidence}
+    assert result.answer.citations and all(c.chunk_id in read for c in result.answer.citations)
     for c in result.answer.citations:  # quotes of the fallback pass the same check
         assert match_quote(c.quote, deps.retriever.chunks[c.chunk_id].text) is not None
     # the run ended normally, so its messages are a valid history for the next question
@@ -209,7 +212,8 @@ async def test_a_model_that_never_stops_gets_an_answer_from_the_passages(deps: L
 
 async def test_the_typed_words_are_asked_and_the_model_says_how_it_read_them(
         deps: LoreDeps) -> None:
-    deps.stack = [StackEntry(entity="林澈", referred_as="子川"), StackEntry(entity="白芷")]
+    deps = replace(deps, stack=[StackEntry(entity="林澈", referred_as="子川"),
+                                StackEntry(entity="白芷")])
     script = Script(answer("未见", stop="not_in_text", resolved="林澈后来怎么了？"))
     result = await ask(build_agent(script.model()), deps, "他后来怎么了？")
     assert (result.question, result.resolved_question) == ("他后来怎么了？", "林澈后来怎么了？")
@@ -226,7 +230,8 @@ async def test_the_typed_words_are_asked_and_the_model_says_how_it_read_them(
 class Notes:
     """A conversation memory with one summary (the SessionMemory protocol)."""
 
-    def recall(self, query: str, deep: bool = False, limit: int = 5) -> list[Memory]:
+    def recall(self, query: str, deep: bool = False, limit: int = 5, *,
+               other_sessions: bool = False) -> list[Memory]:
         return [Memory(summary_id="s1", turns=(1, 2), text="谈到了断水剑",
                        plot="断水剑折断" if deep else "")]
 

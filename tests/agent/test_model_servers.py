@@ -7,6 +7,7 @@ second with the output tool, quoting a passage they received in the tool result.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import anyio
 import pytest
@@ -44,7 +45,7 @@ async def test_a_tool_round_then_a_cited_answer(api: str, deps: LoreDeps,
                  "read_passage", "recall_session", "final_result"):
         assert tool in first  # every tool was declared to the model
     sent = list(passages_in(server.requests[1]["body"]))
-    assert sent and {p["chunk_id"] for p in sent} <= set(deps.seen)
+    assert sent and {p["chunk_id"] for p in sent} <= {p.chunk_id for p in result.read}
 
     answer = result.answer
     assert answer.stop_reason == "answered" and len(answer.citations) == 1
@@ -59,7 +60,7 @@ async def test_a_tool_round_then_a_cited_answer(api: str, deps: LoreDeps,
 async def test_the_answer_streams_through_both_clients(api: str, deps: LoreDeps,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     drafts: list[Draft] = []
-    deps.on_text = drafts.append
+    deps = replace(deps, on_text=drafts.append)
     with FakeServer(api, failures=[429], retry_after_ms=20) as server:
         settings = settings_for(server, monkeypatch)
         result = await ask(build_agent(make_model(settings), settings, backoff_s=30), deps,
@@ -108,7 +109,7 @@ async def test_persistent_server_errors_end_in_model_unavailable(
     assert f"model {provider} at http://127.0.0.1:" in message
     assert "after 3 attempts: HTTP 500: the fake server is failing" in message
     assert "your question is saved" in message and raised.value.exit_code == 4
-    assert deps.question == QUESTION  # the caller still has it
+    assert deps.question == ""  # the caller's inputs are never written
 
 
 @pytest.mark.parametrize("api", APIS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -72,7 +73,7 @@ async def test_a_json_text_tool_call_runs_and_ids_become_quoted_citations(deps: 
     assert answer.stop_reason == "answered" and answer.text == "断水剑 [1]"
     cited = answer.citations[0]
     chunk = deps.retriever.chunks[cited.chunk_id]
-    assert cited.chunk_id == list(deps.seen)[0]  # P1: the first passage the tools returned
+    assert cited.chunk_id == result.read[0].chunk_id  # P1: the first passage the tools returned
     assert cited.quote in chunk.text and "断水剑" in cited.quote  # the sentence that says it
     assert (cited.chapter, cited.lines) == (chunk.chapter, (chunk.line_start, chunk.line_end))
 
@@ -158,7 +159,7 @@ async def test_the_librarians_search_is_handed_over_as_the_first_round(deps: Lor
     assert len(server.requests) == 1  # the model answered from what it was handed
     handed = results_sent(server.requests[0]["body"])[0]["results"]
     assert [r["id"] for r in handed] == [f"P{n}" for n in range(1, len(best) + 1)]
-    assert list(deps.seen) == best  # the librarian's ranking, in its order
+    assert [p.chunk_id for p in result.read] == best  # the librarian's ranking, in its order
     assert len(result.tool_calls) == 1 and "librarian" in result.tool_calls[0].summary
     assert result.answer.citations[0].chunk_id == best[0]
 
@@ -197,15 +198,14 @@ def test_tool_calls_written_as_text_are_read(text: str) -> None:
 
 def test_ids_expand_in_the_order_cited_and_refusals_cite_nothing(deps: LoreDeps) -> None:
     found = deps.retriever.hybrid("林澈 白芷", 3, None, None)
-    for passage in found:
-        deps.seen[passage.chunk_id] = passage
-    deps.question = "林澈和谁是好友？"
-    answer = text_answer("白芷 [P2][P1]，见（P2）", deps)
+    seen = {passage.chunk_id: passage for passage in found}
+    deps = replace(deps, question="林澈和谁是好友？")
+    answer = text_answer("白芷 [P2][P1]，见（P2）", deps, seen)
     assert answer.text == "白芷 [1][2]，见[1]"
     assert [c.chunk_id for c in answer.citations] == [found[1].chunk_id, found[0].chunk_id] or \
         answer.citations[0].chunk_id in {p.chunk_id for p in found}
-    assert all(isinstance(deps.seen[c.chunk_id], Passage) for c in answer.citations)
-    refusal = text_answer("NOT IN TEXT", deps)
+    assert all(isinstance(seen[c.chunk_id], Passage) for c in answer.citations)
+    refusal = text_answer("NOT IN TEXT", deps, seen)
     assert refusal.stop_reason == "not_in_text" and not refusal.citations
-    unknown = text_answer("白芷 [P9]", deps)  # an id no tool returned: cited by what it says
+    unknown = text_answer("白芷 [P9]", deps, seen)  # an id no tool returned: cited by what it says
     assert unknown.citations and unknown.text.endswith("[1]")

@@ -27,7 +27,7 @@ from tui.widgets.timeline import Timeline
 
 if TYPE_CHECKING:
     from agent.conversation import TurnResult
-    from agent.deps import ToolCall
+    from agent.findings import ToolCall
     from agent.schemas import TimelineEvent
     from agent.streaming import Draft
     from sessions.records import StackEntry, Turn
