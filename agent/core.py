@@ -18,15 +18,18 @@ carry the run's limits:
   `model.answer_timeout_s`) with the best evidence read so far (`stop_reason="time_limit"`),
   wherever the run was: never a hang.
 
-For small local models (`model.prompt = "lean"`, `model.output = "text"`) the core uses a short
-prompt, and agent.text_answer reads the plain-text answer, whose passage ids the code expands
-into citations; the OpenAI-compatible reader (agent.models) brings what else such a model needs
-(agent.small_context: compact tools and results, a first round made for it, a JSON action fallback).
+A reader declares what it reads and writes best (agent.readers.Reader): its own prompt (a small
+local model: the lean one of agent.small_context) and whether it answers in plain text, which
+agent.text_answer reads, expanding its passage ids into citations. The core asks nothing else
+of it and never names one; the OpenAI-compatible reader (agent.models) brings what else a small
+model needs as capabilities (compact tools and results, a first round made for it, a JSON
+action fallback).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -56,11 +59,10 @@ from agent.citations import check_citations
 from agent.deps import LoreDeps
 from agent.findings import Findings, Found, ToolCall, ToolRetry, without_findings
 from agent.models import Backoff, unavailable
-from agent.readers import Reader
+from agent.readers import Prompt, Reader
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
-from agent.small_context import LEAN_INSTRUCTIONS
 from agent.stack import Resolution
 from agent.streaming import answer_stream
 from agent.support import marked, unsupported
@@ -94,16 +96,16 @@ places, events and relations. The world's text is reachable only through your to
 """
 
 
-async def _conversation(ctx: RunContext[LoreDeps]) -> str:
-    """What the tools cannot show: who was talked about (the stack, read once per turn by the
-    caller, not from the session store on every request), the horizon, and the cards of the
-    names in the question."""
-    return conversation_lines(ctx.deps, CARDS_BUDGET)
+def conversation(prompt: Prompt) -> Callable[[RunContext[LoreDeps]], Awaitable[str]]:
+    """The instructions' part the tools cannot show, within the prompt's card budget."""
 
+    async def lines(ctx: RunContext[LoreDeps]) -> str:
+        """Who was talked about (the stack, read once per turn by the caller, not from the
+        session store on every request), the horizon, and the cards of the names in the
+        question."""
+        return conversation_lines(ctx.deps, prompt.cards_budget, prompt.cards)
 
-async def _lean_conversation(ctx: RunContext[LoreDeps]) -> str:
-    """The same for a small model: only the first card's lead line (who it is)."""
-    return conversation_lines(ctx.deps, LEAN_CARDS_BUDGET, limit=1)
+    return lines
 
 
 def conversation_lines(deps: LoreDeps, budget: int, limit: int = 2) -> str:
@@ -123,8 +125,8 @@ def conversation_lines(deps: LoreDeps, budget: int, limit: int = 2) -> str:
 
 CARDS_BUDGET = 1200
 """Characters of entity cards the instructions may hold (about 300–600 tokens)."""
-LEAN_CARDS_BUDGET = 240
-"""The same for the lean prompt of a small model: one card's lead line."""
+FULL_PROMPT = Prompt(INSTRUCTIONS, CARDS_BUDGET)
+"""The prompt of a reader that declares none."""
 
 
 def named_cards(retriever: Any, question: str, budget: int, limit: int, horizon: int = 0) -> str:
@@ -303,16 +305,15 @@ def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *
     settings = settings or ModelSettings()
     if not isinstance(reader, Reader):
         reader = Reader(reader)
-    lean = settings.prompt == "lean"
-    instructions = LEAN_INSTRUCTIONS if lean else INSTRUCTIONS
-    output: Any = TextOutput(read_text_answer) if settings.output == "text" else Answer
+    prompt = reader.prompt or FULL_PROMPT
+    output: Any = TextOutput(read_text_answer) if reader.text_output else Answer
     agent = Agent(
         reader.model,
         output_type=output,
         deps_type=LoreDeps,
         name="lorekeeper",
-        instructions=[instructions.format(rounds=settings.max_tool_rounds),
-                      _lean_conversation if lean else _conversation],
+        instructions=[prompt.instructions.format(rounds=settings.max_tool_rounds),
+                      conversation(prompt)],
         tools=TOOLS,
         model_settings=request_settings(settings),
         # A bad tool call or an unknown name is sent back to the model to fix, this often.

@@ -75,15 +75,18 @@ def gemini_reader(context: ReaderContext) -> Reader:
 def openai_reader(context: ReaderContext) -> Reader:
     """Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, OpenAI itself), with what a small
     local model needs where the settings ask for it (agent.small_context): the tools it is offered,
-    compact tools and results (`prompt = "lean"`), a first round made for it
-    (`search_first`), and its tool calls read from text when it writes them so."""
-    from agent.small_context import SmallContext
+    the lean prompt and compact tools and results (`prompt = "lean"`), a plain-text answer
+    (`output = "text"`), a first round made for it (`search_first`), and its tool calls read
+    from text when it writes them so."""
+    from agent.small_context import LEAN_PROMPT, SmallContext
 
     settings = context.settings
-    small = SmallContext(tuple(settings.tools), settings.prompt == "lean", settings.round_tokens,
+    lean = settings.prompt == "lean"
+    small = SmallContext(tuple(settings.tools), lean, settings.round_tokens,
                          settings.search_first,
                          first_search(settings.search_first, context))
-    return Reader(_openai(settings, _request(settings)), [small])
+    return Reader(_openai(settings, _request(settings)), [small],
+                  prompt=LEAN_PROMPT if lean else None, text_output=settings.output == "text")
 
 
 def _google(settings: ModelSettings, request: RequestSettings) -> Model:

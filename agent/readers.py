@@ -1,28 +1,26 @@
 """The model registry: every reader the agent can run (the librarian, Gemini, any
-OpenAI-compatible server) is registered by a name and a factory through one hook, as simonw/llm's
-`register_models` plugins are: a module's `register_readers(register)` calls
-`register(name, factory)` for each reader it brings. The built-in readers come through that hook
-(`BUILT_IN`) like a third-party package's, which names its hook in the `lorekeeper.readers`
-entry-point group of its own metadata, so a new reader needs no edit here; `make_reader` looks
-the configured name up and never special-cases one.
+OpenAI-compatible server) is a factory named in the `lorekeeper.readers` entry-point group
+(stores.plugins), the built-in ones in Lorekeeper's own pyproject.toml like a third-party
+package's, so a new reader needs no edit here; `make_reader` looks the configured name up and
+never special-cases one. Searches that make a small model's first round (`model.search_first`)
+are named the same way, in `lorekeeper.first_searches`.
 
 A factory gets one typed `ReaderContext` (the [model] settings and the world's retriever) and
-returns a `Reader`: the pydantic-ai model and the capabilities it brings to the agent (the
-librarian brings the one through which it sees the conversation and hands back its ranking; the
-OpenAI-compatible reader what a small model needs). A factory may be given as "module:function",
-imported on first use: `lore ask` with Gemini never imports the librarian's rules.
+returns a `Reader`: the pydantic-ai model, the capabilities it brings to the agent (the
+librarian brings the one through which it sees the conversation; the OpenAI-compatible reader
+what a small model needs), and what it declares of itself — the prompt it reads best and
+whether it writes its answer as plain text. Naming a reader imports nothing: `lore ask` with
+Gemini never imports the librarian's rules.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from functools import cache
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from agent.settings import ModelSettings
+from agent.settings import PLAIN_SEARCHES, ModelSettings
+from stores import plugins
 from stores.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -49,53 +47,40 @@ class ReaderContext:
     world between conversations lives there (`OpenWorld.shared`)."""
 
 
+@dataclass(frozen=True)
+class Prompt:
+    """What a reader is told besides the tools: its instructions and how much of the cards of
+    the names in the question (agent.core builds both into the agent)."""
+
+    instructions: str
+    """The instructions; `{rounds}` is filled in with `model.max_tool_rounds`."""
+    cards_budget: int
+    """Characters of entity cards the instructions may hold."""
+    cards: int = 2
+    """How many of the question's names get their card."""
+
+
 @dataclass
 class Reader:
-    """A model as the agent runs it."""
+    """A model as the agent runs it, and what it declares of itself."""
 
     model: Model
     capabilities: list[AbstractCapability[Any]] = field(default_factory=list)
     """Added to the agent's own (tool rounds, backoff) when the agent is built."""
+    prompt: Prompt | None = None
+    """The prompt it reads best (a small model: a lean one); None: the core's own."""
+    text_output: bool = False
+    """It writes its answer as plain text citing passage ids ([P3]), which the core expands
+    into citations (a small model runs out of tokens writing JSON); else as the typed Answer."""
 
 
 ReaderFactory = Callable[[ReaderContext], Reader]
-Register = Callable[[str, "ReaderFactory | str"], None]
-"""What a hook is called with: `register(name, factory or "module:function")`."""
-
-ENTRY_POINTS = "lorekeeper.readers"
-"""The entry-point group of third-party readers: each names a `register_readers(register)`."""
-BUILT_IN = ("agent.readers:register_readers",)
-"""The hooks of the readers that ship with Lorekeeper."""
-
-
-def register_readers(register: Register) -> None:
-    """The readers that ship with Lorekeeper, registered through the hook every reader uses,
-    each by module path: naming them (settings check `model.provider` when they load) imports
-    no model library, so the app shows its world before pydantic-ai is loaded."""
-    register("offline", "agent.librarian.reader:librarian_reader")
-    register("google", "agent.models:gemini_reader")
-    register("openai", "agent.models:openai_reader")
-
-
-@cache
-def _factories() -> dict[str, ReaderFactory | str]:
-    """Name → factory (or "module:function"), from every hook, loaded once."""
-    found: dict[str, ReaderFactory | str] = {}
-    hooks = [_load(spec) for spec in BUILT_IN]
-    hooks += [point.load() for point in entry_points(group=ENTRY_POINTS)]
-    for hook in hooks:
-        hook(found.__setitem__)
-    return found
-
-
-def register_reader(name: str, factory: ReaderFactory | str) -> None:
-    """Make `factory` the reader of `model.provider = name` (replacing one of that name)."""
-    _factories()[name] = factory
+"""What a `lorekeeper.readers` entry point names."""
 
 
 def reader_names() -> list[str]:
     """The registered names, as `model.provider` accepts them."""
-    return sorted(_factories())
+    return plugins.names(plugins.READERS)
 
 
 def unknown_provider(name: str, config_file: object = None) -> ConfigError:
@@ -108,13 +93,9 @@ def unknown_provider(name: str, config_file: object = None) -> ConfigError:
 
 def make_reader(context: ReaderContext) -> Reader:
     """The reader `context.settings.provider` names; ConfigError for a name nobody registered."""
-    name = context.settings.provider
-    factories = _factories()
-    factory = factories.get(name)
+    factory: ReaderFactory | None = plugins.load(plugins.READERS, context.settings.provider)
     if factory is None:
-        raise unknown_provider(name)
-    if isinstance(factory, str):
-        factory = factories[name] = _load(factory)
+        raise unknown_provider(context.settings.provider)
     return factory(context)
 
 
@@ -137,26 +118,25 @@ FirstSearchFactory = Callable[[ReaderContext], FirstSearch]
 """Makes the search for the context's world (it may keep what it learns of the world between
 turns, in `context.open_world`)."""
 
-FIRST_SEARCHES: dict[str, str] = {"librarian": "agent.librarian.assist:librarian_search"}
-"""`model.search_first` values served by another reader's search ("search" is the plain
-search for the question, made through the agent's own vector_search): their factories."""
+def first_search_names() -> list[str]:
+    """What `model.search_first` accepts: the plain ones and every registered first search."""
+    return [*PLAIN_SEARCHES, *plugins.names(plugins.FIRST_SEARCHES)]
 
 
 def first_search(name: str, context: ReaderContext) -> FirstSearch | None:
     """The search `model.search_first = name` hands a model its first round from, for the
     context's world (None: the plain search, or none)."""
-    spec = FIRST_SEARCHES.get(name)
-    if spec is None:
+    if name in PLAIN_SEARCHES:
         return None
+    factory: FirstSearchFactory | None = plugins.load(plugins.FIRST_SEARCHES, name)
+    if factory is None:
+        raise ConfigError(f"no first search is registered as {name!r}",
+                          where="model.search_first",
+                          hint=f"set model.search_first to one of: "
+                               f"{', '.join(first_search_names())}")
     if context.retriever is None:
         raise ConfigError(f"model.search_first = {name!r} searches one world, and none was given",
                           where="model.search_first",
                           hint="open a world first (lore ask --world NAME), or set "
                                "model.search_first to \"search\" or \"off\"")
-    factory: FirstSearchFactory = _load(spec)
     return factory(context)
-
-
-def _load(spec: str) -> Any:
-    module, _, attr = spec.partition(":")
-    return getattr(importlib.import_module(module), attr)

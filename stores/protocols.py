@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from stores.models import Chunk, Relation
+
+if TYPE_CHECKING:
+    from stores.config import EmbedderSettings, Settings
 
 
 @dataclass(slots=True, frozen=True)
@@ -54,6 +57,20 @@ class Embedder(Protocol):
         `query:` prefix, BGE's instruction)."""
 
 
+class EmbedderBackend(Protocol):
+    """What a `lorekeeper.embedders` entry point names (stores.plugins): an embedder class."""
+
+    @classmethod
+    def configured(cls, settings: EmbedderSettings) -> Embedder:
+        """The embedder `embedder.backend` = this backend makes from the settings (nothing is
+        loaded before its first `embed`); a ConfigError for settings it cannot honour."""
+
+    @classmethod
+    def named(cls, name: str, settings: EmbedderSettings) -> Embedder | None:
+        """The embedder whose vectors are named `name` (`Embedder.name`, as a world's catalog
+        records it), when it is one of this backend's; None otherwise."""
+
+
 @runtime_checkable
 class VectorIndex(Protocol):
     """Dense vectors with a chunk payload, searched by cosine similarity."""
@@ -87,6 +104,14 @@ class KeywordIndex(Protocol):
         text — a conversation's summaries — can be ranked by the same words."""
 
     def close(self) -> None: ...
+
+
+class GraphBackend(Protocol):
+    """What a `lorekeeper.graphs` entry point names (stores.plugins): a graph store class."""
+
+    @classmethod
+    def open(cls, settings: Settings, world: str) -> GraphStore:
+        """The world's graph store as the settings say ([graph])."""
 
 
 @runtime_checkable

@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from stores import backends
+from stores import backends, plugins
 from stores.embedders.hub import first_line, quiet_model_loading, resolve_model
 from stores.errors import ConfigError
 
@@ -106,10 +106,6 @@ class FlagRerankerBackend(_LazyReranker):
         return [scores] if isinstance(scores, float) else list(scores)
 
 
-_KINDS: dict[str, type[_LazyReranker]] = {"cross-encoder": CrossEncoderReranker,
-                                           "flag": FlagRerankerBackend}
-
-
 def make_reranker(spec: str, device: str = "cpu") -> Reranker | None:
     """The reranker `spec` names: "" → None, "cross-encoder:<model>", "flag:<model>".
 
@@ -120,8 +116,9 @@ def make_reranker(spec: str, device: str = "cpu") -> Reranker | None:
         return None
     kind, sep, model = spec.partition(":")
     kind, model = kind.strip().lower(), model.strip()
-    if not sep or kind not in _KINDS or not model:
+    made = plugins.load(plugins.RERANKERS, kind) if sep and model else None
+    if made is None:
+        kinds = " or ".join(f"\"{k}:<model id or folder>\"" for k in plugins.names(plugins.RERANKERS))
         raise ConfigError(f"bad reranker {spec!r}", where=SETTING,
-                          hint="write \"cross-encoder:<model id or folder>\" or "
-                               "\"flag:<model id or folder>\", or \"\" for none")
-    return _KINDS[kind](model, device=device)
+                          hint=f"write {kinds}, or \"\" for none")
+    return made(model, device=device)

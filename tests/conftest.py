@@ -4,7 +4,7 @@ the bundled demo world is ingested once per test session (`demo_world_home`)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -57,3 +57,33 @@ def demo_world_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = lore("demo", home=home)
     assert result.code == 0, result.err
     return home
+
+
+class _Plugged:
+    """An entry point a test registers: `load` gives the object itself."""
+
+    def __init__(self, name: str, value: object) -> None:
+        self.name, self.value = name, value
+
+    def load(self) -> object:
+        return self.value
+
+
+@pytest.fixture
+def plug(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, str, object], None]:
+    """`plug(group, name, value)` registers `value` in an entry-point group for the test, as a
+    package that names it in its metadata would (stores.plugins)."""
+    from stores import plugins
+
+    added: dict[str, dict[str, _Plugged]] = {}
+    real = plugins.registered
+
+    def registered(group: str) -> dict[str, object]:
+        return {**real(group), **added.get(group, {})}
+
+    monkeypatch.setattr(plugins, "registered", registered)
+
+    def add(group: str, name: str, value: object) -> None:
+        added.setdefault(group, {})[name] = _Plugged(name, value)
+
+    return add

@@ -1,46 +1,43 @@
-"""Sentence embedders behind the `Embedder` protocol; each backend imports its library lazily."""
+"""Sentence embedders behind the `Embedder` protocol; each backend imports its library lazily.
+
+The backends are the `lorekeeper.embedders` entry points (stores.plugins): `embedder.backend`
+names one, and a world's catalog names the embedder that built its vectors, which every backend
+is asked to recognise (`EmbedderBackend.named`).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from stores import plugins
 from stores.errors import ConfigError
 
 if TYPE_CHECKING:
     from stores.config import EmbedderSettings
-    from stores.protocols import Embedder
+    from stores.protocols import Embedder, EmbedderBackend
+
+
+def backend(name: str) -> EmbedderBackend:
+    """The embedder backend registered as `name` (its module imported, no model loaded)."""
+    found: EmbedderBackend | None = plugins.load(plugins.EMBEDDERS, name)
+    if found is None:
+        raise ConfigError(f"unknown embedder backend {name!r}", where="embedder.backend",
+                          hint=f"use one of: {', '.join(plugins.names(plugins.EMBEDDERS))}")
+    return found
 
 
 def make_embedder(settings: EmbedderSettings) -> Embedder:
     """The embedder the settings select. Nothing is loaded until the first `embed` (or `load`)."""
-    if settings.backend == "e5":
-        if settings.model:
-            raise ConfigError(f"the e5 backend has one built-in model; got {settings.model!r}",
-                              where="embedder.model",
-                              hint="leave embedder.model empty, or set embedder.backend to "
-                                   "\"sentence-transformers\" or \"flagembedding\" for other models")
-        from stores.embedders.e5 import E5Embedder
+    return backend(settings.backend).configured(settings)
 
-        return E5Embedder()
-    if settings.backend == "use":
-        if settings.model:
-            raise ConfigError(f"the use backend has one built-in model; got {settings.model!r}",
-                              where="embedder.model",
-                              hint="leave embedder.model empty, or set embedder.backend to "
-                                   "\"sentence-transformers\" or \"flagembedding\" for other models")
-        from stores.embedders.use import UseEmbedder
 
-        return UseEmbedder()
-    if settings.backend == "sentence-transformers":
-        from stores.embedders.sentence_transformers import SentenceTransformerEmbedder
-
-        return SentenceTransformerEmbedder(settings.model, settings.device, settings.batch_size)
-    if settings.backend == "flagembedding":
-        from stores.embedders.flag import FlagEmbedder
-
-        return FlagEmbedder(settings.model, settings.device, settings.batch_size)
-    raise ConfigError(f"unknown embedder backend {settings.backend!r}", where="embedder.backend",
-                      hint="use one of: e5, use, sentence-transformers, flagembedding")
+def one_model(name: str, settings: EmbedderSettings) -> None:
+    """A ConfigError when `embedder.model` names a model for a backend that has one built in."""
+    if settings.model:
+        raise ConfigError(f"the {name} backend has one built-in model; got {settings.model!r}",
+                          where="embedder.model",
+                          hint="leave embedder.model empty, or set embedder.backend to "
+                               "\"sentence-transformers\" or \"flagembedding\" for other models")
 
 
 def fast_embedder(settings: EmbedderSettings) -> Embedder | None:
@@ -49,9 +46,7 @@ def fast_embedder(settings: EmbedderSettings) -> Embedder | None:
     configured embedder is not one that is upgraded to in the background."""
     if settings.backend != "e5" or settings.fast_index == "bm25":
         return None
-    from stores.embedders.use import UseEmbedder
-
-    return UseEmbedder()
+    return backend(settings.fast_index).configured(settings.model_copy(update={"model": ""}))
 
 
 def embedder_named(name: str, settings: EmbedderSettings, world: str = "") -> Embedder:
@@ -65,28 +60,10 @@ def embedder_named(name: str, settings: EmbedderSettings, world: str = "") -> Em
     fast = fast_embedder(settings)
     if fast is not None and fast.name == name:
         return fast
-    from stores.embedders.e5 import NAME as E5_NAME
-    from stores.embedders.use import UseEmbedder
-
-    if name == UseEmbedder.name:
-        return UseEmbedder()
-    if name == E5_NAME:
-        from stores.embedders.e5 import E5Embedder
-
-        return E5Embedder()
-    backend, _, model = name.partition(":")
-    if backend == "st" and model:
-        from stores.embedders.sentence_transformers import (
-            DEFAULT_NAME,
-            SentenceTransformerEmbedder,
-        )
-
-        return SentenceTransformerEmbedder("" if model == DEFAULT_NAME else model,
-                                           settings.device, settings.batch_size)
-    if backend == "flag" and model:
-        from stores.embedders.flag import FlagEmbedder
-
-        return FlagEmbedder(model, settings.device, settings.batch_size)
+    for other in plugins.names(plugins.EMBEDDERS):
+        found = backend(other).named(name, settings)
+        if found is not None:
+            return found
     switch = f"lore vectors --world {world}" if world else "lore vectors --world NAME"
     raise ConfigError(f"this world's vectors were built with {name!r}, which no embedder "
                       f"backend here makes (embedder.backend = {settings.backend!r})",

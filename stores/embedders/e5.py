@@ -27,13 +27,17 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import threadpoolctl
 
 from stores import backends
+from stores.embedders import one_model
 from stores.embedders.use import ThreadChooser
+
+if TYPE_CHECKING:
+    from stores.config import EmbedderSettings
 
 DIM = 384
 NAME = "e5-small"
@@ -62,6 +66,17 @@ class E5Embedder:
         self.chooser = ThreadChooser((top, 1))
         self._model: Any = None
         self._omp: Any = None
+
+    @classmethod
+    def configured(cls, settings: EmbedderSettings) -> E5Embedder:
+        """`embedder.backend = "e5"`: the one built-in model."""
+        one_model("e5", settings)
+        return cls()
+
+    @classmethod
+    def named(cls, name: str, settings: EmbedderSettings) -> E5Embedder | None:
+        """This model, when the vectors are named after it."""
+        return cls() if name == NAME else None
 
     @property
     def dim(self) -> int:

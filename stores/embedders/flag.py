@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from stores import backends
 from stores.embedders.hub import first_line, quiet_model_loading, resolve_model
 from stores.errors import ConfigError
+
+if TYPE_CHECKING:
+    from stores.config import EmbedderSettings
 
 DEFAULT_MODEL = "BAAI/bge-m3"
 _SETTING = "embedder.model"
@@ -28,6 +31,17 @@ class FlagEmbedder:
         self.name = f"flag:{self.model}"
         self._model: Any = None
         self._dim: int | None = None
+
+    @classmethod
+    def configured(cls, settings: EmbedderSettings) -> FlagEmbedder:
+        """`embedder.backend = "flagembedding"`: `embedder.model` (empty: bge-m3)."""
+        return cls(settings.model, settings.device, settings.batch_size)
+
+    @classmethod
+    def named(cls, name: str, settings: EmbedderSettings) -> FlagEmbedder | None:
+        """The model of vectors named `flag:<model>`."""
+        kind, _, model = name.partition(":")
+        return cls(model, settings.device, settings.batch_size) if kind == "flag" and model else None
 
     def load(self) -> None:
         """Load the weights now; a model that cannot be loaded is a ConfigError."""

@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from stores import backends
 from stores.embedders.hub import first_line, quiet_model_loading, resolve_model
 from stores.errors import ConfigError
+
+if TYPE_CHECKING:
+    from stores.config import EmbedderSettings
 
 DEFAULT_NAME = "all-MiniLM-L6-v2"
 _SETTING = "embedder.model"
@@ -54,6 +57,20 @@ class SentenceTransformerEmbedder:
         self.name = f"st:{model or DEFAULT_NAME}"
         self.instruction = query_instruction(model)
         self._model: Any = None
+
+    @classmethod
+    def configured(cls, settings: EmbedderSettings) -> SentenceTransformerEmbedder:
+        """`embedder.backend = "sentence-transformers"`: `embedder.model` (empty: the
+        packaged all-MiniLM-L6-v2)."""
+        return cls(settings.model, settings.device, settings.batch_size)
+
+    @classmethod
+    def named(cls, name: str, settings: EmbedderSettings) -> SentenceTransformerEmbedder | None:
+        """The model of vectors named `st:<model>`."""
+        kind, _, model = name.partition(":")
+        if kind != "st" or not model:
+            return None
+        return cls("" if model == DEFAULT_NAME else model, settings.device, settings.batch_size)
 
     def load(self) -> None:
         """Load the weights now; a model that cannot be loaded is a ConfigError."""

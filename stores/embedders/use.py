@@ -14,11 +14,15 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from stores import backends
+from stores.embedders import one_model
+
+if TYPE_CHECKING:
+    from stores.config import EmbedderSettings
 
 DIM = 512
 _SLICE = 32          # passages timed together; smaller slices make noisy timings
@@ -68,6 +72,17 @@ class UseEmbedder:
         # Most threads first: on an idle machine that is the one that stays.
         self.chooser = ThreadChooser((top, 1))
         self._model: Any = None
+
+    @classmethod
+    def configured(cls, settings: EmbedderSettings) -> UseEmbedder:
+        """`embedder.backend = "use"`: the one built-in model."""
+        one_model("use", settings)
+        return cls()
+
+    @classmethod
+    def named(cls, name: str, settings: EmbedderSettings) -> UseEmbedder | None:
+        """This model, when the vectors are named after it."""
+        return cls() if name == cls.name else None
 
     @property
     def dim(self) -> int:

@@ -9,7 +9,7 @@ import threading
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stores import backends
 from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
@@ -18,6 +18,9 @@ from stores.graph.base import CypherGraphStore
 from stores.graph.cypher import GraphRows, Query
 from stores.models import Chunk, Relation
 from stores.readonly import cannot_write, read_only_error
+
+if TYPE_CHECKING:
+    from stores.config import Settings
 
 SCHEMA = (
     "CREATE NODE TABLE IF NOT EXISTS Entity(name STRING, type STRING, PRIMARY KEY(name))",
@@ -46,6 +49,15 @@ class LadybugGraphStore(CypherGraphStore):
     """GraphStore over one embedded ladybug database file (one world per file)."""
 
     dialect = "ladybug"
+
+    @classmethod
+    def open(cls, settings: Settings, world: str) -> LadybugGraphStore:
+        """`graph.backend = "ladybug"`: the world's database file under its folder."""
+        from stores.graph import graph_path
+
+        graph = settings.graph
+        return cls(graph_path(settings, world), buffer_pool_mb=graph.buffer_pool_mb,
+                   max_depth=graph.max_depth)
 
     def __init__(self, path: Path, buffer_pool_mb: int = 256,
                  max_depth: int = cypher.HARD_MAX_DEPTH) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stores import backends
 from stores.errors import ConfigError, StoreError
@@ -12,6 +13,9 @@ from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
 from stores.graph.cypher import Query
 from stores.models import Chunk, Relation
+
+if TYPE_CHECKING:
+    from stores.config import Settings
 
 BATCH = 5_000
 """Rows per UNWIND statement while rebuilding."""
@@ -31,6 +35,14 @@ class Neo4jGraphStore(CypherGraphStore):
         self._driver = driver
         self._database = database
         self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, settings: Settings, world: str) -> Neo4jGraphStore:
+        """`graph.backend = "neo4j"`: the server `graph.neo4j_uri` (or NEO4J_URI) names."""
+        graph = settings.graph
+        password = os.environ.get(graph.neo4j_password_env) if graph.neo4j_password_env else None
+        return cls.connect(graph.neo4j_uri, graph.neo4j_user, password, world,
+                           max_depth=graph.max_depth, password_env=graph.neo4j_password_env)
 
     @classmethod
     def connect(cls, uri: str, user: str, password: str | None, world: str, *,

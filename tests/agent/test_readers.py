@@ -1,24 +1,25 @@
-"""The model registry: every reader is found by name, the librarian like the others, and the
-agent's core never reaches into one."""
+"""The model registry: every reader is an entry point found by name, the librarian like the
+others, and the agent's core never reaches into one."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pydantic_ai import ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent import readers
 from agent.core import ask, build_agent
 from agent.deps import LoreDeps
 from agent.models import make_model
-from agent.readers import Reader, ReaderContext, make_reader, reader_names, register_reader
+from agent.readers import Reader, ReaderContext, make_reader, reader_names
 from agent.retrieval import Retriever
 from agent.schemas import Answer
 from agent.settings import ModelSettings
 from sessions.records import StackEntry
+from stores import plugins
 from stores.errors import ConfigError
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 
@@ -66,10 +67,20 @@ def test_each_package_owns_its_settings_section(tmp_path: Path) -> None:
         load_agent_settings(config, tmp_path / "home")  # below the app, [keymap] is no one's
 
 
+def test_the_built_in_plugins_are_entry_points_of_the_package() -> None:
+    """Lorekeeper names its own readers, searches and backends in its metadata, as a
+    third-party package would: the core holds no table of them."""
+    assert plugins.names(plugins.READERS) == ["google", "offline", "openai"]
+    assert plugins.names(plugins.FIRST_SEARCHES) == ["librarian"]
+    assert plugins.names(plugins.EMBEDDERS) == ["e5", "flagembedding", "sentence-transformers",
+                                                "use"]
+    assert plugins.names(plugins.GRAPHS) == ["ladybug", "neo4j"]
+    assert plugins.names(plugins.RERANKERS) == ["cross-encoder", "flag"]
+    assert plugins.load(plugins.READERS, "parrot") is None
+
+
 async def test_a_registered_reader_gets_the_context_and_runs_like_any_other(
-        mini_retriever: Retriever, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
-    factories = dict(readers._factories())
-    monkeypatch.setattr(readers, "_factories", lambda: factories)
+        mini_retriever: Retriever, plug: Callable[[str, str, object], None]) -> None:  # noqa: F811
     given: list[ReaderContext] = []
 
     def echo(messages: list, info: AgentInfo) -> ModelResponse:
@@ -81,8 +92,8 @@ async def test_a_registered_reader_gets_the_context_and_runs_like_any_other(
         given.append(context)
         return Reader(FunctionModel(echo, model_name="parrot"))
 
-    register_reader("parrot", parrot)
-    settings = ModelSettings().model_copy(update={"provider": "parrot"})
+    plug(plugins.READERS, "parrot", parrot)
+    settings = ModelSettings(provider="parrot")  # the settings know it now
     reader = make_reader(ReaderContext(settings, mini_retriever))
     assert given == [ReaderContext(settings, mini_retriever)]
     deps = LoreDeps(retriever=mini_retriever, stack=[StackEntry(entity="林澈")])
