@@ -8,29 +8,24 @@ committed per batch) and the next run carries on from the first unfinished stage
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from stores.catalog import Catalog
 from stores.chunking import chunk_document
 from stores.config import Settings
-from stores.errors import InputError, StoreError
+from stores.errors import InputError
 from stores.identity import Plan, Todo, plan_documents
-from stores.models import Chunk, ParsedDocument
+from stores.indexing import Clock, Progress, Rebuilt, no_progress, open_indexes, rebuild_indexes
+from stores.models import ParsedDocument
 from stores.readers import lore_document, read_document, read_glossary
+from stores.repair import mend_indexes
+from stores.upgrade import first_index
 from stores.world import WorldStores, check_world_name, refuse_look_alike
-
-if TYPE_CHECKING:
-    from stores.protocols import Embedder
-
-Progress = Callable[[str, int, int], None]
-"""progress(stage, done, total): stages are read, entities, embed, index."""
 
 CORPUS_SUFFIXES = {".txt", ".md", ".markdown", ".jsonl", ".json", ".toml", ""}
 
@@ -61,12 +56,8 @@ class IngestReport:
     seconds: dict[str, float] = field(default_factory=dict)
 
 
-def _no_progress(stage: str, done: int, total: int) -> None:
-    return None
-
-
 def ingest(settings: Settings, world: str, paths: Sequence[Path],
-           glossary: Path | None = None, progress: Progress = _no_progress) -> IngestReport:
+           glossary: Path | None = None, progress: Progress = no_progress) -> IngestReport:
     """Bring `world` up to date with the files under `paths` (and the optional glossary)."""
     world = check_world_name(world)
     files = corpus_files(paths)
@@ -76,7 +67,7 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         glossary = _existing(glossary).resolve()
         files = [p for p in files if p != glossary] + [glossary]
     report = IngestReport(world=world, files=len(files))
-    clock = _Clock(report)
+    clock = Clock(report.seconds)
     stores = WorldStores(settings, world)
     try:
         catalog = stores.catalog
@@ -87,8 +78,6 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         stored = json.loads(state["signature"] or "{}") if state else {}
         rechunk_all = stored.get("chunking") != signature["chunking"]
         if state is not None:  # an index damaged or lost since is rebuilt from the catalog
-            from stores.repair import mend_indexes
-
             report.repaired = [f"{c.index}: {c.detail}" for c in mend_indexes(stores)]
         plan = plan_documents(world, catalog.document_rows(world), files, glossary, rechunk_all)
         report.unchanged, report.moved = plan.unchanged, [(a, b) for _, a, b in plan.moved]
@@ -106,56 +95,26 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         # Parse everything first: a bad file stops the run before anything is written.
         parsed = _parse(plan.todo, glossary, progress)
         clock.lap("read")
-        _open_indexes(stores)
+        open_indexes(stores)
         catalog.set_world(world, state="ingesting", signature=json.dumps(signature))
         catalog.relocate(world, plan.moved, [doc_id for doc_id, _, _ in plan.dropped])
         _write_documents(catalog, world, parsed, settings)
         report.changed = [doc.path for doc, _ in parsed]
         clock.lap("chunk")
-        _rebuild(stores, report, progress, clock)
+        _rebuilt(report, rebuild_indexes(stores, first_index, progress))
         return report
     finally:
         stores.close()
 
 
-def _rebuild(stores: WorldStores, report: IngestReport, progress: Progress,
-             clock: _Clock) -> None:
-    """Everything derived from the world's chunks: story order, entities, vectors, BM25, graph."""
-    catalog, world = stores.catalog, stores.world
-    catalog.renumber_events(world)
-    from stores.ingest_entities import resolve_world_entities
-
-    report.entities, report.relations = resolve_world_entities(
-        catalog, world, stores.settings, progress)
-    clock.lap("entities")
-    from stores.cards import build_cards
-
-    catalog.replace_cards(world, build_cards(catalog.entities(world), catalog.chunks(world),
-                                             catalog.relations(world)))
-    clock.lap("cards")
-    from stores.job_lock import e5_lock
-    from stores.upgrade import first_index
-
-    # A few missing e5 vectors are computed here: under the world's e5 lock, or (another
-    # process's e5 pass holds it) not at all, so no vector is computed twice (job_lock.py).
-    with e5_lock(stores.settings.data_dir, world) as lock:
-        # the fast one while e5 vectors are missing (upgrade.py)
-        embedder = first_index(stores, may_embed=lock.acquire())
-        stores.index_with(embedder)
-        report.embedded = _embed_missing(stores, embedder, progress)
-        clock.lap("embed")
-        _sync_indexes(stores, embedder, progress)
-    catalog.drop_unused_embeddings()
-    clock.lap("index")
-    report.chunks = catalog.db.execute(
-        "SELECT COUNT(*) FROM chunks WHERE world = ?", [world]).fetchone()[0]
-    catalog.set_documents_status(world, "ready")
-    catalog.set_world(world, state="ready", embedder=embedder.name if embedder else "",
-                      dim=embedder.dim if embedder else 0)
+def _rebuilt(report: IngestReport, rebuilt: Rebuilt) -> None:
+    report.entities, report.relations = rebuilt.entities, rebuilt.relations
+    report.embedded, report.chunks = rebuilt.embedded, rebuilt.chunks
+    report.seconds.update(rebuilt.seconds)
 
 
 def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
-          progress: Progress = _no_progress) -> IngestReport:
+          progress: Progress = no_progress) -> IngestReport:
     """Remove the world's documents whose files are gone, once `confirm(paths)` agrees, and
     rebuild what they fed (entities, vectors, BM25, graph). `report.dropped` lists them."""
     stores = WorldStores(settings, world)
@@ -170,10 +129,10 @@ def prune(settings: Settings, world: str, confirm: Callable[[list[str]], bool],
         if (not gone and finished) or (gone and not confirm([row["path"] for row in gone])):
             report.noop = True
             return report
-        _open_indexes(stores)
+        open_indexes(stores)
         catalog.set_world(world, state="ingesting")
         catalog.relocate(world, [], [row["id"] for row in gone])
-        _rebuild(stores, report, progress, _Clock(report))
+        _rebuilt(report, rebuild_indexes(stores, first_index, progress))
         return report
     finally:
         stores.close()
@@ -253,66 +212,6 @@ def _write_documents(catalog: Catalog, world: str,
         catalog.replace_document(row, chunks, doc.glossary)
 
 
-def _open_indexes(stores: WorldStores) -> None:
-    """Open the stores that lock their folder now, before the long embedding stage."""
-    try:
-        _ = stores.vectors, stores.graph
-    except StoreError:
-        raise
-    except Exception as exc:  # a backend's own error type: say which store and what to do
-        raise StoreError(f"cannot open the world's indexes: {exc}", where=stores.folder,
-                         hint="close other Lorekeeper windows on this world, then retry") from None
-
-
-def _embed_missing(stores: WorldStores, embedder: Embedder | None, progress: Progress) -> int:
-    if embedder is None:
-        return 0
-    catalog = stores.catalog
-    missing = catalog.missing_embeddings(stores.world, embedder.name)
-    size = stores.settings.embedder.batch_size
-    for start in range(0, len(missing), size):
-        progress("embed", start, len(missing))
-        batch = missing[start:start + size]
-        vectors = embedder.embed([text for _, text in batch])
-        catalog.save_embeddings(embedder.name, [h for h, _ in batch], vectors)
-    progress("embed", len(missing), len(missing))
-    return len(missing)
-
-
-def _sync_indexes(stores: WorldStores, embedder: Embedder | None, progress: Progress) -> None:
-    catalog, world = stores.catalog, stores.world
-    all_chunks = catalog.chunks(world)
-    if embedder is not None:
-        write_vectors(stores, embedder, progress)
-        leftovers = stores.vectors.ids() - {c.id for c in all_chunks}
-        if leftovers:
-            stores.vectors.delete(sorted(leftovers))
-    entities = catalog.entities(world)
-    stores.keywords.build(all_chunks, [name for e in entities for name in (e.name, *e.aliases)])
-    stores.graph.rebuild([(e.name, e.type) for e in entities], all_chunks,
-                         catalog.relations(world))
-
-
-def write_vectors(stores: WorldStores, embedder: Embedder, progress: Progress) -> list[Chunk]:
-    """Bring `stores.vectors` (the index of `embedder`) up to date with the catalog's cached
-    vectors: everything again when the world's row records another embedder, else the chunks
-    not indexed yet. Returns the chunks written."""
-    catalog, world, vectors = stores.catalog, stores.world, stores.vectors
-    state = catalog.world(world) or {}
-    if state.get("embedder") != embedder.name or state.get("dim") != embedder.dim:
-        vectors.reset(embedder.dim)
-        catalog.db.execute("UPDATE chunks SET indexed = 0 WHERE world = ?", [world])
-    stale = catalog.stale_chunks(world)
-    for start in range(0, len(stale), 512):
-        progress("index", start, len(stale))
-        batch = stale[start:start + 512]
-        hashes = [hashlib.sha1(c.text.encode("utf-8")).hexdigest() for c in batch]
-        vectors.upsert(batch, catalog.embeddings(embedder.name, hashes))
-        catalog.mark_indexed([c.id for c in batch])
-    progress("index", len(stale), len(stale))
-    return stale
-
-
 PIPELINE_VERSION = 15
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
@@ -346,13 +245,3 @@ def _signature(settings: Settings) -> dict[str, object]:
             "embedder": settings.embedder.model_dump(exclude={"batch_size", "device",
                                                                "fast_index"}),
             "entities": settings.entities.model_dump(), "pipeline": PIPELINE_VERSION}
-
-
-class _Clock:
-    def __init__(self, report: IngestReport) -> None:
-        self.report, self.last = report, time.perf_counter()
-
-    def lap(self, stage: str) -> None:
-        now = time.perf_counter()
-        self.report.seconds[stage] = round(now - self.last, 3)
-        self.last = now

@@ -16,14 +16,13 @@ What is compared, per index:
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from stores.errors import IndexDamaged, StoreError
+from stores.indexing import Progress, no_progress, open_indexes, rebuild_indexes
+from stores.upgrade import first_index
 from stores.world import WorldStores
-
-Progress = Callable[[str, int, int], None]
 
 
 @dataclass
@@ -49,7 +48,7 @@ def mend_indexes(stores: WorldStores, force: bool = False) -> list[IndexCheck]:
     be rebuilt by the ingest pipeline's index stage: an unreadable store is moved out of the
     way and opened empty, passages missing from the vector index are marked to be indexed
     again (their cached embeddings are reused). Returns the checks that failed (or all, forced);
-    the caller must then run the index stage (`stores.ingest._rebuild`)."""
+    the caller must then run the index stage (`stores.indexing.rebuild_indexes`)."""
     checks = check_indexes(stores)
     failed = [c for c in checks if force or not c.ok]
     for check in failed:
@@ -65,15 +64,12 @@ def rebuild_world(stores: WorldStores, force: bool,
                   progress: Progress | None = None) -> list[IndexCheck]:
     """Mend and rebuild the world's indexes from its catalog (no corpus file is read).
     Returns what was found wrong (everything when `force`); nothing is done when all agree."""
-    from stores.ingest import IngestReport, _Clock, _no_progress, _open_indexes, _rebuild
-
     stores.require()
     failed = mend_indexes(stores, force)
     if failed:
-        _open_indexes(stores)
+        open_indexes(stores)
         stores.catalog.set_world(stores.world, state="ingesting")
-        report = IngestReport(world=stores.world)
-        _rebuild(stores, report, progress or _no_progress, _Clock(report))
+        rebuild_indexes(stores, first_index, progress or no_progress)
     return failed
 
 

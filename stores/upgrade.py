@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from stores.config import Settings
+from stores.indexing import Progress, no_progress, write_vectors
 from stores.world import WorldStores
 
 if TYPE_CHECKING:
@@ -37,13 +38,8 @@ BATCH = 16
 FOLLOW_POLL_S = 1.0
 """How often a pass waiting for another process's pass of the same world reads its progress."""
 
-Progress = Callable[[str, int, int], None]
 Following = Callable[[str], None]
 """Told once whom a pass follows ("pid 1234") when another process computes the vectors."""
-
-
-def _quiet(stage: str, done: int, total: int) -> None:
-    return None
 
 
 def _quiet_following(holder: str) -> None:
@@ -129,7 +125,7 @@ class UpgradeReport:
     """CPU time of this process: on a shared machine, wall time says more about the others."""
 
 
-def upgrade(settings: Settings, world: str, progress: Progress = _quiet,
+def upgrade(settings: Settings, world: str, progress: Progress = no_progress,
             limit: int | None = None, following: Following = _quiet_following) -> UpgradeReport:
     """Compute the world's missing e5 vectors and switch the world to them once complete.
 
@@ -202,8 +198,6 @@ def _embed(stores: WorldStores, target: Embedder, progress: Progress, limit: int
 
 def _switch(stores: WorldStores, target: Embedder, progress: Progress) -> None:
     """Write every vector into the target's own index, then point the world's row at it."""
-    from stores.ingest import write_vectors
-
     stores.index_with(target)
     write_vectors(stores, target, _index_progress(progress))
     leftovers = stores.vectors.ids() - {c.id for c in stores.catalog.chunks(stores.world)}
