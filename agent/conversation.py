@@ -27,9 +27,10 @@ import anyio
 
 from agent.deps import LoreDeps
 from agent.findings import ToolCall
+from agent.lexicon import Lexicon, Resolution
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.settings import AgentSettings
-from agent.stack import Asked, Lexicon, Resolution, likely_answer, next_stack
+from agent.stack import Asked, likely_answer, next_stack
 from agent.world import OpenWorld
 from sessions.records import Session, StackEntry, Turn
 from sessions.scrub import scrub

@@ -58,12 +58,12 @@ from agent.blocking import run_blocking
 from agent.citations import check_citations
 from agent.deps import LoreDeps
 from agent.findings import Findings, Found, ToolCall, ToolRetry, without_findings
+from agent.lexicon import Resolution
 from agent.models import Backoff, unavailable
 from agent.readers import Prompt, Reader
 from agent.retrieval import UnknownEntity
 from agent.schemas import Answer, Passage
 from agent.settings import ModelSettings
-from agent.stack import Resolution
 from agent.streaming import answer_stream
 from agent.support import marked, unsupported
 from agent.text_answer import evidence_of, read_text_answer

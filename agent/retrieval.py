@@ -10,10 +10,10 @@ import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
 
 import anyio
 
+from agent.lexicon import Lexicon
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
 from stores.cards import Card
 from stores.config import RetrievalSettings
@@ -26,9 +26,6 @@ from stores.models import RELATION_TYPES, Chunk
 from stores.models import Relation as StoredRelation
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
-
-if TYPE_CHECKING:
-    from agent.stack import Lexicon
 
 
 class UnknownEntity(LoreError):
@@ -108,9 +105,17 @@ class Retriever:
 
     @cached_property
     def _lexicon(self) -> Lexicon:
-        from agent.stack import Lexicon
+        by_entity: dict[str, list[str]] = {}
 
-        return Lexicon.from_retriever(self)
+        def passages(name: str) -> list[str]:
+            if not by_entity:  # one pass over the story, on the first guess that needs the text
+                for chunk in self.story:
+                    for entity in chunk.entities[:3]:
+                        by_entity.setdefault(entity, []).append(chunk.text)
+            return by_entity.get(name, [])
+
+        return Lexicon.from_entities(self.stores.catalog.entities(self.stores.world), passages,
+                                     self.spans, lambda: (chunk.text for chunk in self.story))
 
     @cached_property
     def chapter_titles(self) -> dict[int, str]:

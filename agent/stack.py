@@ -1,121 +1,22 @@
-"""The entity stack of a conversation and the names it is made of.
+"""The entity stack of a conversation.
 
-`Lexicon` is what a world's names are to a conversation (mentions, types, aliases, genders),
-built once per world and shared by the conversation and the librarian; `next_stack` is the
-stack after a turn, from the question as typed, the question answered (`Resolution`, read once
-into `Asked`) and the answer's entities. Every reader's turns update the stack the same way; only the librarian
-makes the question explicit by rules (agent.librarian.followup).
+`next_stack` is the stack after a turn, from the question as typed, the question answered (a
+`Resolution`, read once into `Asked` with the world's `Lexicon`: agent.lexicon) and the
+answer's entities. Every reader's turns update the stack the same way; only the librarian makes
+the question explicit by rules (agent.librarian.followup).
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from agent.gender import Gender
+from agent.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
-from stores.lang import has_han
 from stores.models import may_answer
-
-if TYPE_CHECKING:
-    from agent.retrieval import Retriever
-    from stores.models import Entity
 
 STACK_CAP = 20
 """Entities kept on the stack."""
-
-Spans = Callable[[str], list[tuple[int, int, str]]]
-
-
-@dataclass
-class Lexicon:
-    """What the resolver knows of a world's names: mentions, types, aliases and genders."""
-
-    spans: Spans
-    """Mentions in a text as (start, end, canonical name), leftmost-longest."""
-    types: Mapping[str, str] = field(default_factory=dict)
-    """Canonical name → entity type (person, place, faction, item, event, other)."""
-    aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    gender: Callable[[str], Gender] = lambda name: ""
-    pronouns_tell: Callable[[], bool] = lambda: True
-    """Whether the world's pronouns tell women from men (agent.gender.pronouns_tell): where they
-    do not, nobody's gender is known from them, and an unknown gender says nothing."""
-    _sorted: list[str] | None = field(default=None, init=False, repr=False)
-
-    def names_in(self, text: str) -> list[str]:
-        """Canonical names mentioned in `text`, in order of first appearance."""
-        return list(dict.fromkeys(name for _, _, name in self.spans(text)))
-
-    def kind(self, name: str) -> str:
-        return self.types.get(name, "other")
-
-    def complete(self, cut: str) -> str:
-        """The one name or alias that `cut` begins ("Château d" → "Château d’If"), else ''.
-
-        Quotes in answers are cut to a length, sometimes inside a name.
-        """
-        if len(cut) < (2 if has_han(cut) else 3):
-            return ""
-        if self._sorted is None:
-            names = {n for n in self.types} | {a for al in self.aliases.values() for a in al}
-            self._sorted = sorted(names)
-        at = bisect.bisect_left(self._sorted, cut)
-        longer = list(itertools.takewhile(lambda n: n.startswith(cut), self._sorted[at:]))
-        longer = [n for n in longer if n != cut]
-        return longer[0] if len(longer) == 1 else ""
-
-    @classmethod
-    def from_entities(cls, entities: Sequence[Entity],
-                      passages: Callable[[str], Sequence[str]] | None = None,
-                      spans: Spans | None = None,
-                      story: Callable[[], Iterable[str]] = tuple) -> Lexicon:
-        """A lexicon of these entities; `passages(name)` gives texts that mention one and
-        `story()` the world's text (for gender: whether its pronouns tell women from men)."""
-        from agent.gender import GenderGuesser, pronouns_tell
-
-        if spans is None:
-            from stores.entities.matcher import AliasMatcher, alias_map
-
-            spans = AliasMatcher(alias_map(list(entities))).find_spans
-        aliases = {e.name: list(e.aliases) for e in entities}
-        guesser = GenderGuesser(aliases, {e.name: e.description for e in entities},
-                                passages or (lambda name: []), spans,
-                                lambda: pronouns_tell(story()))
-        return cls(spans=spans, types={e.name: e.type for e in entities}, aliases=aliases,
-                   gender=guesser, pronouns_tell=guesser.he_tells)
-
-    @classmethod
-    def from_retriever(cls, retriever: Retriever) -> Lexicon:
-        """The lexicon of the retriever's world: its catalog entities, alias matcher and text."""
-        by_entity: dict[str, list[str]] = {}
-
-        def passages(name: str) -> list[str]:
-            if not by_entity:  # one pass over the story, on the first guess that needs the text
-                for chunk in retriever.story:
-                    for entity in chunk.entities[:3]:
-                        by_entity.setdefault(entity, []).append(chunk.text)
-            return by_entity.get(name, [])
-
-        return cls.from_entities(retriever.stores.catalog.entities(retriever.stores.world),
-                                 passages, retriever.spans,
-                                 lambda: (chunk.text for chunk in retriever.story))
-
-
-@dataclass
-class Resolution:
-    """A follow-up made explicit, and what each reference was taken to mean."""
-
-    question: str
-    """As typed."""
-    text: str
-    """The explicit question (equal to `question` when nothing needed resolving)."""
-    referents: list[tuple[str, list[str]]] = field(default_factory=list)
-    """(the words the user typed, the canonical names put in their place)."""
-    cited: dict[str, Any] | None = None
-    """For "in which chapter is that?": the first citation of the answer it asks about."""
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ from stores.lang import en, zh
 from stores.lang.referring import ZH_THING_NOUNS
 
 if TYPE_CHECKING:
-    from agent.stack import Lexicon
+    from agent.lexicon import Lexicon
 
 _IDENTITY_ZH = re.compile(zh.IDENTITY_QUESTION)
 _IDENTITY_EN = re.compile(en.IDENTITY_QUESTION, re.I)

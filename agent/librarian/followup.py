@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agent.lexicon import Lexicon, Resolution
 from agent.librarian.candidates import Context
 from agent.librarian.referring import Reference, find_references
-from agent.stack import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import has_han
 from stores.lang.referring import (

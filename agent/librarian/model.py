@@ -31,6 +31,7 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls
 
 from agent.blocking import run_blocking
 from agent.cards import Voice, card_answer, identity_asked
+from agent.lexicon import Resolution
 from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, tokens_of, within_horizon
 from agent.librarian.extract import Candidate, World, candidates
@@ -63,7 +64,6 @@ from agent.librarian.strategy import (
 )
 from agent.retrieval import Retriever
 from agent.schemas import Answer, Passage, Relation
-from agent.stack import Resolution
 from agent.support import residue, stated_text
 from sessions.records import StackEntry, Turn
 from stores.cards import Card

@@ -24,11 +24,11 @@ from pydantic_ai.models import Model, ModelRequestContext
 
 from agent.blocking import run_blocking
 from agent.deps import LoreDeps
+from agent.lexicon import Resolution
 from agent.librarian.model import MODEL_NAME, Librarian
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.readers import Reader, ReaderContext
 from agent.schemas import Answer, Referent
-from agent.stack import Resolution
 from stores.errors import ConfigError
 
 

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from agent.lexicon import Lexicon, Resolution
 from agent.librarian.followup import is_followup, resolve_followup
 from agent.librarian.referring import find_references
-from agent.stack import Asked, Lexicon, Resolution, likely_answer, next_stack
+from agent.stack import Asked, likely_answer, next_stack
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -382,7 +383,7 @@ def demo(demo_world_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     shutil.copytree(demo_world_home, home)
     settings = AgentSettings(data_dir=home)
     stores = WorldStores(settings, "demo")
-    yield Lexicon.from_retriever(Retriever(stores, settings.retrieval))
+    yield Retriever(stores, settings.retrieval).lexicon
     stores.close()
 
 

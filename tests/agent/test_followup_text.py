@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from agent.gender import text_gender
+from agent.lexicon import Lexicon
 from agent.librarian.phrases import en_places, turn_text, zh_places, zh_things
-from agent.stack import Lexicon
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
