@@ -99,7 +99,7 @@ class Answer(BaseModel):
         "answered", description="Why the run ended.")
     evidence: SkipJsonSchema[list[Passage] | None] = Field(None, exclude=True)
     """The reader's own ranking of what it read, best first, when it makes one (the librarian
-    does; agent.core.ask ranks the tools' passages for a reader that does not). Never part of
+    does; agent.conversation.core.ask ranks the tools' passages for a reader that does not). Never part of
     what a model writes: not in the schema it is shown, and never serialised."""
     # evidence: the passages that bear on the question, no answer stated (the librarian's
     # answer when its evidence does not settle the question); time_limit: model.answer_timeout_s

@@ -7,10 +7,10 @@ The world must be ingested in DIR already (e.g. `LORE_EMBEDDER__BACKEND=use lore
 ../shared/data/sanguo_yanyi/chapters --world sanguo` with LORE_HOME=DIR). Figures:
 - app: the app under Textual's Pilot on that world, the entity tracked; from the key (Ctrl+R)
   to the map screen showing the entity's relations (the world warm, as after it opened);
-- build: `agent.relmap.relation_map` alone, first call (cold: the typed relations and lore
+- build: `agent.views.relmap.relation_map` alone, first call (cold: the typed relations and lore
   entries read) and again (warm);
 - svg: laying out and drawing the map with Graphviz's dot;
-- chart: `agent.presence.presence` of the entity and four others from its map and co-occurrence.
+- chart: `agent.views.presence.presence` of the entity and four others from its map and co-occurrence.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ def ms(seconds: list[float]) -> str:
 
 
 def build_figures(settings, world: str, entity: str, hops: int, runs: int) -> None:
-    from agent.pictures import export_map
-    from agent.presence import presence
-    from agent.relmap import relation_map
-    from agent.world import OpenWorld
+    from agent.views.pictures import export_map
+    from agent.views.presence import presence
+    from agent.views.relmap import relation_map
+    from agent.world.open_world import OpenWorld
 
     with OpenWorld.open(settings, world) as opened:
         retriever = opened.retriever

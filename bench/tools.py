@@ -1,8 +1,8 @@
 """Latency of the agent's tools and of an offline answer on a whole-novel world.
 
-Times what each tool runs (agent.retrieval.Retriever, the stores behind it) over realistic
+Times what each tool runs (agent.world.retrieval.Retriever, the stores behind it) over realistic
 inputs: the development questions as queries, the most-mentioned entities as names, random
-passages to read. Then whole offline answers: `agent.core.ask` with the built-in model, the
+passages to read. Then whole offline answers: `agent.conversation.core.ask` with the built-in model, the
 same loop `lore ask` runs (tool rounds, grading, citation check), after start-up.
 
     .venv/bin/python bench/tools.py --data-dir /tmp/bench-sanguo --world bench
@@ -84,11 +84,11 @@ def tool_latencies(retriever, questions: list[str], rng: random.Random) -> dict[
 
 def answer_latencies(retriever, questions: list[str]) -> dict[str, float]:
     """p50/p95 of whole offline answers through the agent loop (after one warm-up answer)."""
-    from agent.core import ask, build_agent
-    from agent.deps import LoreDeps
+    from agent.conversation.core import ask, build_agent
     from agent.librarian.reader import librarian_reader
-    from agent.readers import ReaderContext
-    from agent.settings import ModelSettings
+    from agent.readers.registry import ReaderContext
+    from agent.readers.settings import ModelSettings
+    from agent.tools.deps import LoreDeps
 
     agent = build_agent(librarian_reader(ReaderContext(ModelSettings(), retriever)))
     loop = asyncio.new_event_loop()
@@ -114,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    from agent.settings import AgentSettings
-    from agent.world import OpenWorld
+    from agent.readers.settings import AgentSettings
+    from agent.world.open_world import OpenWorld
 
     with tempfile.TemporaryDirectory(prefix="lore-tools-") as tmp:
         home = args.data_dir or Path(tmp)

@@ -85,7 +85,7 @@ def without_diversity() -> Patch:
 
 
 def without_alias_expansion() -> Patch:
-    from agent.retrieval import Retriever
+    from agent.world.retrieval import Retriever
 
     return lambda: mock.patch.object(Retriever, "expand", lambda self, query: query)
 

@@ -1,6 +1,6 @@
 """Typed settings: config.toml, then `LORE_*` environment variables, then command-line overrides.
 
-Each package owns its sections: the stores' are here (`Settings`), agent.settings adds [model]
+Each package owns its sections: the stores' are here (`Settings`), agent.readers.settings adds [model]
 (`AgentSettings`) and tui.settings adds [keymap] (`AppSettings`, what the CLI loads). The CLI
 builds one and passes it down; nothing below `tui/` reads the environment for configuration on
 its own.
@@ -164,7 +164,7 @@ class SessionSettings(Section):
 
 class Settings(BaseSettings):
     """The stores' settings (and the session store's); the packages above extend it with their
-    sections (agent.settings, tui.settings). See config.toml for the documented defaults."""
+    sections (agent.readers.settings, tui.settings). See config.toml for the documented defaults."""
 
     model_config = SettingsConfigDict(
         env_prefix="LORE_", env_nested_delimiter="__", extra="forbid", validate_default=True
@@ -260,7 +260,7 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None, *,
     """Build the settings once: defaults < config file < LORE_* env < LORE_HOME < arguments.
 
     `settings_class` is the whole configuration: the stores' sections here, extended by the
-    packages above with theirs (agent.settings adds [model], tui.settings adds [keymap]); the
+    packages above with theirs (agent.readers.settings adds [model], tui.settings adds [keymap]); the
     app loads tui.settings.AppSettings, so every section of config.toml has its owner."""
     path = find_config(config)
     _CONFIG_FILE["path"] = path

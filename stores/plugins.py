@@ -1,6 +1,6 @@
 """The one way things are plugged in: Python entry points, as Harlequin finds its adapters.
 
-Every reader (agent.readers), first-round search, embedder, graph backend and reranker is named
+Every reader (agent.readers.registry), first-round search, embedder, graph backend and reranker is named
 in an entry-point group of a package's metadata (`[project.entry-points."lorekeeper.readers"]`
 and so on in pyproject.toml), the built-in ones in Lorekeeper's own like a third-party
 package's. A setting names one (`model.provider = "offline"`, `embedder.backend = "e5"`); it is
@@ -14,10 +14,10 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 READERS = "lorekeeper.readers"
-"""Readers: `factory(ReaderContext) -> Reader` (agent.readers)."""
+"""Readers: `factory(ReaderContext) -> Reader` (agent.readers.registry)."""
 FIRST_SEARCHES = "lorekeeper.first_searches"
 """Searches that make a model's first round (`model.search_first`): `factory(ReaderContext)
--> FirstSearch` (agent.readers)."""
+-> FirstSearch` (agent.readers.registry)."""
 EMBEDDERS = "lorekeeper.embedders"
 """Embedder backends (`embedder.backend`): a class with `configured(settings)` and
 `named(name, settings)` (stores.protocols.EmbedderBackend)."""

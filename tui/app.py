@@ -49,7 +49,7 @@ from tui.widgets.timeline import Timeline
 from tui.workers import Workers
 
 if TYPE_CHECKING:
-    from agent.conversation import Conversation
+    from agent.conversation.session import Conversation
     from sessions.store import SessionStore
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
     from textual.worker_manager import WorkerManager
 
-    from agent.conversation import Conversation
+    from agent.conversation.session import Conversation
     from tui.opening import OpenState
     from tui.screens.main import MainScreen
     from tui.settings import AppSettings

@@ -43,7 +43,7 @@ def export_timeline_file(settings: Settings, retriever: Any, world: str, entity:
                          fmt: str, horizon: int = 0) -> Path:
     """Write the entity's timeline up to the spoiler horizon; the same entity and format
     overwrite the previous file."""
-    from agent.exports import TimelineFormat, export_timeline
+    from agent.conversation.exports import TimelineFormat, export_timeline
 
     text = export_timeline(retriever, entity, cast(TimelineFormat, fmt), horizon)  # checks fmt
     return _write(settings, f"{_slug(world)}-timeline-{_slug(entity)}.{fmt}", text)
@@ -52,7 +52,7 @@ def export_timeline_file(settings: Settings, retriever: Any, world: str, entity:
 def export_session_file(settings: Settings, store: Any, session_id: str, world: str,
                         fmt: str) -> Path:
     """Write a whole session (questions, answers, citations, entity stack)."""
-    from agent.exports import SessionFormat, export_session
+    from agent.conversation.exports import SessionFormat, export_session
 
     text = export_session(store, session_id, cast(SessionFormat, fmt))  # it checks fmt
     return _write(settings, f"{_slug(world)}-session-{session_id}.{fmt}", text)
@@ -77,8 +77,8 @@ def export_map_file(settings: Settings, retriever: Any, world: str, entity: str,
                     hops: int = 1, horizon: int = 0) -> Path:
     """Write the entity's relations map as of the spoiler horizon (svg, png, dot, mermaid,
     json); the same entity, hops and format overwrite the previous file."""
-    from agent.pictures import export_map
-    from agent.relmap import relation_map
+    from agent.views.pictures import export_map
+    from agent.views.relmap import relation_map
 
     found = relation_map(retriever, entity, hops, horizon)
     data = export_map(found, fmt)  # it checks fmt
@@ -90,7 +90,7 @@ def export_chart_file(settings: Settings, retriever: Any, world: str, entities: 
                       fmt: str, horizon: int = 0) -> Path:
     """Write the presence chart of the entities as of the spoiler horizon (svg, png, csv,
     json)."""
-    from agent.presence import export_chart, presence
+    from agent.views.presence import export_chart, presence
 
     chart = presence(retriever, entities, horizon)
     data = export_chart(chart, fmt)  # it checks fmt

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from agent.conversation import Conversation, TurnResult
-    from agent.findings import ToolCall
+    from agent.answer.streaming import Draft
+    from agent.conversation.session import Conversation, TurnResult
     from agent.schemas import Answer, Passage, TimelineEvent
-    from agent.streaming import Draft
+    from agent.tools.findings import ToolCall
     from sessions.records import StackEntry, Turn
     from stores.errors import LoreError
     from tui.onboarding import Introduction

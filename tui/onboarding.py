@@ -40,7 +40,7 @@ class Introduction:
 
 
 def introduce(retriever: Any, documents: list[str]) -> Introduction:
-    """The introduction of an open world (agent.retrieval.Retriever); `documents` are the
+    """The introduction of an open world (agent.world.retrieval.Retriever); `documents` are the
     paths of its ingested files."""
     folder = _common_folder(documents)
     entities = retriever.stores.catalog.entities(retriever.stores.world)

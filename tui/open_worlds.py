@@ -9,8 +9,8 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from agent.settings import AgentSettings
-    from agent.world import OpenWorld
+    from agent.readers.settings import AgentSettings
+    from agent.world.open_world import OpenWorld
     from sessions.store import SessionStore
 
 
@@ -36,7 +36,7 @@ class OpenWorlds:
     def world(self, name: str) -> OpenWorld:
         """The world, opened once (called from the opening worker's thread)."""
         if name not in self._worlds:
-            from agent.world import OpenWorld
+            from agent.world.open_world import OpenWorld
 
             self._worlds[name] = OpenWorld.open(self.settings, name)
         return self._worlds[name]

@@ -1,7 +1,7 @@
 """The whole configuration as the app reads it: every package's sections, and the app's own.
 
 stores.config holds the stores' sections (embedder, chunking, entities, vector, graph,
-retrieval, sessions), agent.settings adds [model], and this module adds [keymap], the terminal
+retrieval, sessions), agent.readers.settings adds [model], and this module adds [keymap], the terminal
 app's key remapping. `load_settings` here is what `lore` calls: config.toml's every section has
 an owner, and a section nobody owns is an unknown setting.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from agent.settings import AgentSettings
+from agent.readers.settings import AgentSettings
 from stores.config import load_settings as load_any_settings
 
 

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 FOUND = re.compile(r"→ (\d+) ([a-z]+)")
-"""The count at the end of a tool's own summary (agent.tools.record_call)."""
+"""The count at the end of a tool's own summary (agent.tools.toolset.record_call)."""
 SEARCHES = {"vector_search", "keyword_search", "graph_search", "track_entity", "recall_session"}
 """The tools that look something up (read_passage reads what a search found)."""
 

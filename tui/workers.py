@@ -6,7 +6,7 @@ manager). Each method starts an exclusive worker of its group on the app, is giv
 works on (the conversation, the picker) and reports back with `post_message`, never by reading
 or setting the app's state. None handles its own errors: the app's `on_worker_state_changed`
 (one place) shows them as notifications.
-Blocking store calls that touch the world's retriever go through `agent.tools.run_blocking`,
+Blocking store calls that touch the world's retriever go through `agent.tools.toolset.run_blocking`,
 so they never run beside the agent's own tool calls on the same stores.
 """
 
@@ -43,7 +43,7 @@ from tui.messages import (
 from tui.state import WorldInfo, pick_world, session_title
 
 if TYPE_CHECKING:
-    from agent.conversation import Conversation
+    from agent.conversation.session import Conversation
     from stores.config import Settings
     from tui.open_worlds import OpenWorlds
     from tui.screens.presence import ChartScreen
@@ -189,8 +189,8 @@ class Workers:
 
     def _open_once(self, worker: Any, world: str | None, session_id: str | None,
                    new: bool) -> None:
-        from agent.conversation import Conversation
-        from agent.retrieval import UnknownEntity
+        from agent.conversation.session import Conversation
+        from agent.world.retrieval import UnknownEntity
         from tui.onboarding import introduce
 
         def stage(text: str) -> None:
@@ -242,7 +242,7 @@ class Workers:
         waits its turn. Stores held by another process are waited for, as opening does."""
         import asyncio
 
-        from agent.blocking import run_blocking
+        from agent.world.blocking import run_blocking
 
         retriever = conversation.retriever
         while True:
@@ -281,7 +281,7 @@ class Workers:
     # -- the tracked entity, passages, horizon ----------------------------------------------------
     @worker("track")
     async def track(self, conversation: Conversation, entity: str, followed: bool = False) -> None:
-        from agent.blocking import run_blocking
+        from agent.world.blocking import run_blocking
 
         events = await run_blocking(conversation.retriever, conversation.track, entity)
         stack = await run_blocking(conversation.retriever, conversation.stack)
@@ -290,7 +290,7 @@ class Workers:
     @worker("passage")
     async def read_passage(self, conversation: Conversation, chunk_id: str,
                            quote: str = "") -> None:
-        from agent.blocking import run_blocking
+        from agent.world.blocking import run_blocking
 
         retriever = conversation.retriever
         passage = await run_blocking(retriever, retriever.read, chunk_id, CONTEXT, CONTEXT,
@@ -300,8 +300,8 @@ class Workers:
 
     @worker("card")
     async def open_card(self, conversation: Conversation, entity: str) -> None:
-        from agent.blocking import run_blocking
-        from agent.cards import entity_card
+        from agent.views.card_text import entity_card
+        from agent.world.blocking import run_blocking
 
         retriever, horizon = conversation.retriever, conversation.horizon
         answer = await run_blocking(retriever, entity_card, retriever, entity, horizon)
@@ -309,7 +309,7 @@ class Workers:
 
     @worker("horizon")
     async def set_horizon(self, conversation: Conversation, chapter: int) -> None:
-        from agent.blocking import run_blocking
+        from agent.world.blocking import run_blocking
 
         retriever = conversation.retriever
         await run_blocking(retriever, conversation.set_horizon, chapter)
@@ -321,8 +321,8 @@ class Workers:
     @worker("map")
     async def relation_map(self, conversation: Conversation, screen: MapScreen, entity: str,
                            hops: int) -> None:
-        from agent.blocking import run_blocking
-        from agent.relmap import relation_map
+        from agent.views.relmap import relation_map
+        from agent.world.blocking import run_blocking
 
         retriever = conversation.retriever
         found = await run_blocking(retriever, relation_map, retriever, entity, hops,
@@ -332,8 +332,8 @@ class Workers:
     @worker("chart")
     async def presence_chart(self, conversation: Conversation, screen: ChartScreen,
                              entities: list[str]) -> None:
-        from agent.blocking import run_blocking
-        from agent.presence import presence
+        from agent.views.presence import presence
+        from agent.world.blocking import run_blocking
 
         retriever = conversation.retriever
         chart = await run_blocking(retriever, presence, retriever, entities,
@@ -344,7 +344,7 @@ class Workers:
     @worker("export")
     async def export(self, conversation: Conversation, kind: str, fmt: str,
                      entities: tuple[str, ...] = (), hops: int = 1) -> None:
-        from agent.blocking import run_blocking
+        from agent.world.blocking import run_blocking
         from tui.exports import export_session_file, export_timeline_file
 
         world = conversation.world
@@ -367,7 +367,7 @@ class Workers:
 
     async def _export_picture(self, conversation: Conversation, kind: str, fmt: str,
                               entities: tuple[str, ...], hops: int) -> None:
-        from agent.blocking import run_blocking
+        from agent.world.blocking import run_blocking
         from tui.exports import export_picture_file
 
         tracked = conversation.session.tracked_entity

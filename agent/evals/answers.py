@@ -24,16 +24,16 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from agent.core import AskResult
-from agent.evals.retrieval import Question, percentiles
-from agent.retrieval import Retriever
-from agent.support import (
+from agent.answer.support import (
     BRACKETED,
     answer_lines,
     residue,
     stated_text,
     with_arabic,
 )
+from agent.conversation.core import AskResult
+from agent.evals.retrieval import Question, percentiles
+from agent.world.retrieval import Retriever
 from stores.lang import HAN_RANGES
 from stores.lang.text import ends_with_abbreviation
 
@@ -174,7 +174,7 @@ class Grade:
     """The answer states something of its own: it ended `answered` (not as evidence, at a limit
     or refused) and says more than its evidence lines."""
     unsupported: bool
-    """It stated a name or number that none of its cited passages holds (agent/support.py)."""
+    """It stated a name or number that none of its cited passages holds (agent/answer/support.py)."""
     cited: int
     citations_ok: bool
     requests: int

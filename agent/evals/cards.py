@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agent.cards import Voice, card_answer
-from agent.core import AskResult
-from agent.retrieval import Retriever
+from agent.conversation.core import AskResult
+from agent.views.card_text import Voice, card_answer
+from agent.world.retrieval import Retriever
 from stores.errors import InputError, at_line
 
 FIELDS = ("id", "entity", "question", "accept")

@@ -1,7 +1,7 @@
 """`lore eval dialogues`: are follow-ups resolved to the right entity, and is their evidence found?
 
 Each dialogue (DESIGN.md: `{"id", "turns": [{"q", "resolved", "answer", "gold_chapters",
-"entity"?}]}`) runs as one new session through `agent.conversation.Conversation`, exactly as a
+"entity"?}]}`) runs as one new session through `agent.conversation.session.Conversation`, exactly as a
 user's turns do, but in a session database under a temporary folder, so the user's session list
 never sees the evaluation.
 
@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.settings import AgentSettings
+from agent.readers.settings import AgentSettings
 
 if TYPE_CHECKING:
-    from agent.conversation import TurnResult
+    from agent.conversation.session import TurnResult
 
 
 class DialogueTurn(BaseModel):
@@ -111,7 +111,7 @@ def chapter_recall(chapters: Sequence[int], gold: Sequence[int]) -> float | None
 
 
 def ranked_chapters(result: TurnResult) -> list[int]:
-    """Chapters of the turn's evidence, best first, as the agent ranked it (agent.core
+    """Chapters of the turn's evidence, best first, as the agent ranked it (agent.conversation.core
     ranked_evidence: the reader's own ranking, as the librarian makes, else the cited passages
     first)."""
     return [p.chapter for p in result.evidence]
@@ -185,7 +185,7 @@ def evaluate_dialogues(settings: AgentSettings, world: str, dialogues: Sequence[
     """Run every dialogue as a new session of `world` (in a throw-away session database)."""
     import asyncio
 
-    from agent.world import OpenWorld
+    from agent.world.open_world import OpenWorld
     from sessions.store import SessionStore
 
     with OpenWorld.open(settings, world) as opened, \
@@ -201,7 +201,7 @@ def evaluate_dialogues(settings: AgentSettings, world: str, dialogues: Sequence[
 
 def _canonical(retriever, name: str) -> str:
     """The world's canonical name for `name`, or `name` itself when the world does not know it."""
-    from agent.retrieval import UnknownEntity
+    from agent.world.retrieval import UnknownEntity
 
     try:
         return retriever.resolve(name)
@@ -211,7 +211,7 @@ def _canonical(retriever, name: str) -> str:
 
 async def _run_all(settings: AgentSettings, world: str, dialogues: Sequence[Dialogue], k: int,
                    store, opened, progress) -> list[TurnScore]:
-    from agent.conversation import Conversation
+    from agent.conversation.session import Conversation
 
     scores: list[TurnScore] = []
     agent = None

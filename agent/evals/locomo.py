@@ -46,7 +46,7 @@ from agent.evals.locomo_data import (  # noqa: F401  (re-exported for callers an
     load_locomo,
     parse_evidence,
 )
-from agent.settings import AgentSettings
+from agent.readers.settings import AgentSettings
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 DEFAULT_WINDOW = 2
@@ -274,7 +274,7 @@ def evaluate_locomo(settings: AgentSettings, data: Path, *, k: int = 10, limit_s
                     abstain_below: float | None = DEFAULT_ABSTAIN_BELOW,
                     progress: Progress | None = None) -> dict:
     """Store each conversation as session memory, ask its questions through SessionRecall."""
-    from agent.memory import SessionRecall
+    from agent.memory.summaries import SessionRecall
     from sessions.store import SessionStore
     from stores.embedders import make_embedder
 

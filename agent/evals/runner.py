@@ -6,11 +6,11 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from agent.core import AskResult, ask, build_agent
-from agent.deps import LoreDeps
-from agent.readers import ReaderContext, make_reader
-from agent.settings import AgentSettings
-from agent.world import OpenWorld
+from agent.conversation.core import AskResult, ask, build_agent
+from agent.readers.registry import ReaderContext, make_reader
+from agent.readers.settings import AgentSettings
+from agent.tools.deps import LoreDeps
+from agent.world.open_world import OpenWorld
 
 
 class AgentRunner:

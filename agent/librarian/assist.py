@@ -12,7 +12,7 @@ puts it forward, led by the sentences most likely to answer (agent/librarian/ran
 model then chooses among them, answers in its own words, or searches again.
 
 The search runs the librarian in a plain pydantic-ai agent of its own, with the same tools: it
-needs none of the answering agent's limits or checks (agent.core), and so this package never
+needs none of the answering agent's limits or checks (agent.conversation.core), and so this package never
 imports the core that runs it.
 """
 
@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from pydantic_ai import Agent
 
-from agent.blocking import run_blocking
-from agent.deps import LoreDeps
 from agent.librarian.analysis import analyse
 from agent.librarian.reader import librarian_of, reader_of
-from agent.readers import FirstRound, FirstSearch, ReaderContext
+from agent.readers.registry import FirstRound, FirstSearch, ReaderContext
 from agent.schemas import Answer
-from agent.tools import TOOLS
+from agent.tools.deps import LoreDeps
+from agent.tools.toolset import TOOLS
+from agent.world.blocking import run_blocking
 
 HANDED = 5
 """How many of the librarian's best passages the model is handed (its round budget may show

@@ -19,7 +19,6 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from agent.gender import TITLES_EN, Gender
 from agent.librarian.phrases import (
     CJK,
     TurnText,
@@ -40,12 +39,13 @@ from agent.librarian.referring import (
     relation_family,
     wanted_gender,
 )
+from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
 from stores.lang.referring import ZH_THING_NOUNS
 
 if TYPE_CHECKING:
-    from agent.lexicon import Lexicon
+    from agent.world.lexicon import Lexicon
 
 _IDENTITY_ZH = re.compile(zh.IDENTITY_QUESTION)
 _IDENTITY_EN = re.compile(en.IDENTITY_QUESTION, re.I)

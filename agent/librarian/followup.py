@@ -16,16 +16,16 @@ in "Which chapter is that in?" / 那是第几回？ is the event the previous qu
 question is asked again, with the chapter, the time or the place. Words
 and patterns live in stores/lang and agent/librarian/referring.py, the ranking of candidates in
 agent/librarian/candidates.py, and places and things read from text in
-agent/librarian/phrases.py; the stack itself in agent/stack.py.
+agent/librarian/phrases.py; the stack itself in agent/conversation/stack.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agent.lexicon import Lexicon, Resolution
 from agent.librarian.candidates import Context
 from agent.librarian.referring import Reference, find_references
+from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import has_han
 from stores.lang.referring import (

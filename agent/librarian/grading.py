@@ -27,8 +27,8 @@ from agent.librarian.analysis import (
     KIN_WORDS_ZH,
     QueryPlan,
 )
-from agent.retrieval import Retriever
 from agent.schemas import Passage
+from agent.world.retrieval import Retriever
 from stores.keyword.segment import ENGLISH_STOPWORDS, stock_tokens
 from stores.lang import en, has_han, zh
 from stores.lang.asking import ASKS_RELATION, DEATH, content_query

@@ -29,9 +29,7 @@ from functools import cached_property
 from pydantic_ai import ModelMessage, ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls, FunctionModel
 
-from agent.blocking import run_blocking
-from agent.cards import Voice, card_answer, identity_asked
-from agent.lexicon import Resolution
+from agent.answer.support import residue, stated_text
 from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, tokens_of, within_horizon
 from agent.librarian.extract import Candidate, World, candidates
@@ -62,9 +60,11 @@ from agent.librarian.strategy import (
     second_steps,
     title_steps,
 )
-from agent.retrieval import Retriever
 from agent.schemas import Answer, Passage, Relation
-from agent.support import residue, stated_text
+from agent.views.card_text import Voice, card_answer, identity_asked
+from agent.world.blocking import run_blocking
+from agent.world.lexicon import Resolution
+from agent.world.retrieval import Retriever
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
 from stores.entities.kinship import names_a_relative

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from agent.gender import Gender
+from agent.world.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
 from stores.lang.asking import UNPICKED
 from stores.lang.text import sentences

@@ -1,4 +1,4 @@
-"""The librarian as a reader of the registry (agent.readers): its model, and the capability
+"""The librarian as a reader of the registry (agent.readers.registry): its model, and the capability
 through which it takes part in a run the way the core sees every reader take part.
 
 When a run starts, `LibrarianTurn` makes the question explicit by the librarian's rules from the
@@ -7,7 +7,7 @@ turn) and makes the run's own state; every model request of the run is answered 
 librarian bound to that state. The run's answer states what the librarian found, as every
 reader's answer does: the question it answered and whom its references were taken to mean
 (`resolved_question`, `referents`: the conversation takes them to the stack), and the ranking
-the answer was built from (`evidence`, which `agent.core.ask` returns as the turn's evidence).
+the answer was built from (`evidence`, which `agent.conversation.core.ask` returns as the turn's evidence).
 Nothing outside this package reaches into the librarian.
 """
 
@@ -22,13 +22,13 @@ from pydantic_ai import AgentRunResult, RunContext
 from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.models import Model, ModelRequestContext
 
-from agent.blocking import run_blocking
-from agent.deps import LoreDeps
-from agent.lexicon import Resolution
 from agent.librarian.model import MODEL_NAME, Librarian
 from agent.librarian.run_state import LibrarianRun, Reading
-from agent.readers import Reader, ReaderContext
+from agent.readers.registry import Reader, ReaderContext
 from agent.schemas import Answer, Referent
+from agent.tools.deps import LoreDeps
+from agent.world.blocking import run_blocking
+from agent.world.lexicon import Resolution
 from stores.errors import ConfigError
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from agent.gender import Gender
+from agent.world.gender import Gender
 from stores.lang import HAN, asks
 from stores.lang.referring import (
     EN_MOTION,

@@ -12,10 +12,10 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from agent.lexicon import Resolution
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.strategy import Step
 from agent.schemas import Passage
+from agent.world.lexicon import Resolution
 
 
 @dataclass

@@ -25,8 +25,8 @@ from agent.librarian.analysis import (
     KIN_WORDS_ZH,
     QueryPlan,
 )
-from agent.retrieval import rrf
 from agent.schemas import Memory, Passage, Relation, TimelineEvent
+from agent.world.retrieval import rrf
 from stores.keyword.segment import stock_tokens
 from stores.lang.asking import ASKS_RELATION, content_query
 from stores.protocols import Hit

@@ -11,7 +11,7 @@ from typing import Literal
 from stores.lang import zh
 
 Gender = Literal["m", "f", ""]
-"""As agent.gender.Gender (the vocabulary imports nothing from the project)."""
+"""As agent.world.gender.Gender (the vocabulary imports nothing from the project)."""
 
 RELATIVE_FAMILIES = {
     "spouse": r"妻子|夫人|丈夫|老婆|妻|嫁|娶|\bwife\b|\bhusband\b|\bmarr(?:y|ied)\b|\bspouse\b",

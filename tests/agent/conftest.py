@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent.deps import LoreDeps
-from agent.retrieval import Retriever
-from agent.settings import AgentSettings
+from agent.readers.settings import AgentSettings
+from agent.tools.deps import LoreDeps
+from agent.world.retrieval import Retriever
 from stores.world import WorldStores
 
 CHAPTERS = {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from agent.lexicon import Lexicon
+from agent.conversation.stack import Asked, likely_answer, next_stack
 from agent.librarian.followup import resolve
-from agent.stack import Asked, likely_answer, next_stack
+from agent.world.lexicon import Lexicon
 from sessions.records import StackEntry, Turn
 from stores.models import Entity
 

@@ -16,7 +16,7 @@ from pydantic_ai.messages import (
     UserPromptPart,
 )
 
-from agent.answer_cap import cap_messages
+from agent.answer.cap import cap_messages
 
 
 def test_what_the_model_wrote_is_cut_and_the_history_still_reads() -> None:

@@ -20,13 +20,13 @@ from pydantic_ai import (
 from pydantic_ai.exceptions import ModelHTTPError
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent.citations import match_quote
-from agent.core import ask, build_agent
-from agent.deps import LoreDeps
-from agent.models import ModelUnavailable
+from agent.answer.citations import match_quote
+from agent.conversation.core import ask, build_agent
+from agent.readers.chat_models import ModelUnavailable
+from agent.readers.settings import ModelSettings
 from agent.schemas import Answer, Citation, Memory
-from agent.settings import ModelSettings
-from agent.tools import RelationType, spread
+from agent.tools.deps import LoreDeps
+from agent.tools.toolset import RelationType, spread
 from sessions.records import StackEntry
 from stores.models import RELATION_TYPES
 from tests.agent.conftest import chunk_with

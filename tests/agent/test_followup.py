@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from agent.lexicon import Lexicon, Resolution
+from agent.conversation.stack import Asked, likely_answer, next_stack
 from agent.librarian.followup import is_followup, resolve_followup
 from agent.librarian.referring import find_references
-from agent.stack import Asked, likely_answer, next_stack
+from agent.world.lexicon import Lexicon, Resolution
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -375,8 +375,8 @@ def test_monte_cristo_dialogues(monte: Lexicon) -> None:
 def demo(demo_world_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexicon]:
     """The demo world in real stores (a copy of the session's, tests/conftest.py); its lexicon
     as the app builds it."""
-    from agent.retrieval import Retriever
-    from agent.settings import AgentSettings
+    from agent.readers.settings import AgentSettings
+    from agent.world.retrieval import Retriever
     from stores.world import WorldStores
 
     home = tmp_path_factory.mktemp("demo") / "home"

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.gender import text_gender
-from agent.lexicon import Lexicon
 from agent.librarian.phrases import en_places, turn_text, zh_places, zh_things
+from agent.world.gender import text_gender
+from agent.world.lexicon import Lexicon
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -182,7 +182,7 @@ def test_his_wife_by_her_married_name_not_his_daughter() -> None:
 
 def test_he_tells_nothing_in_a_text_that_never_writes_she() -> None:
     """红楼梦 writes 他 for everyone, 黛玉 as much as 宝玉: there 他 makes nobody a man."""
-    from agent.gender import pronouns_tell
+    from agent.world.gender import pronouns_tell
     from stores.entities.matcher import AliasMatcher
 
     spans = AliasMatcher({"黛玉": "黛玉", "宝玉": "宝玉"}).find_spans

@@ -15,7 +15,13 @@ from pydantic_ai import (
     UserPromptPart,
 )
 
-from agent.history import EARLIER, estimate_tokens, message_history, message_tokens, without_tools
+from agent.memory.history import (
+    EARLIER,
+    estimate_tokens,
+    message_history,
+    message_tokens,
+    without_tools,
+)
 from sessions.records import Summary, Turn
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -12,11 +12,11 @@ from dataclasses import replace
 import anyio
 import pytest
 
-from agent.core import ask, build_agent
-from agent.deps import LoreDeps
-from agent.models import ModelUnavailable, make_model
-from agent.settings import ModelSettings
-from agent.streaming import Draft
+from agent.answer.streaming import Draft
+from agent.conversation.core import ask, build_agent
+from agent.readers.chat_models import ModelUnavailable, make_model
+from agent.readers.settings import ModelSettings
+from agent.tools.deps import LoreDeps
 from stores.errors import ConfigError
 from tests.agent.fake_llm import FakeServer, passages_in
 
@@ -88,7 +88,7 @@ async def test_rate_limit_then_success_honours_retry_after(
         waits.append(seconds)
         await real_sleep(seconds)
 
-    monkeypatch.setattr("agent.models.anyio.sleep", recorded)
+    monkeypatch.setattr("agent.readers.chat_models.anyio.sleep", recorded)
     with FakeServer(api, failures=[429], retry_after_ms=20) as server:
         settings = settings_for(server, monkeypatch, retries=2)
         result = await ask(build_agent(make_model(settings), settings, backoff_s=30), deps, QUESTION)

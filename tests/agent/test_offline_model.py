@@ -1,7 +1,7 @@
 """The built-in offline model through the real agent loop, on real 三国演义 chapters.
 
 A small world (回 1, 5, 36–38) is ingested once with the real stores; every question runs
-through `agent.core.ask` exactly as `lore ask` runs it, so the tool calls, the evidence grading,
+through `agent.conversation.core.ask` exactly as `lore ask` runs it, so the tool calls, the evidence grading,
 the citation check and the answer are all the real ones.
 """
 
@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from pydantic_ai import models
 
-from agent.core import AskResult, ask, build_agent
-from agent.deps import LoreDeps
+from agent.conversation.core import AskResult, ask, build_agent
 from agent.librarian.analysis import analyse
 from agent.librarian.compose import within_horizon
 from agent.librarian.model import Librarian
@@ -25,9 +24,10 @@ from agent.librarian.strategy import (
     title_chapters,
     title_steps,
 )
-from agent.retrieval import Retriever
+from agent.readers.settings import AgentSettings
 from agent.schemas import Answer
-from agent.settings import AgentSettings
+from agent.tools.deps import LoreDeps
+from agent.world.retrieval import Retriever
 from stores.entities.matcher import AliasMatcher
 from stores.lang.asking import content_query
 from stores.world import WorldStores

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from agent.core import ask, build_agent
-from agent.deps import LoreDeps
+from agent.conversation.core import ask, build_agent
 from agent.librarian.model import Librarian
 from agent.librarian.reader import librarian_of, reader_of
-from agent.readers import ReaderContext
-from agent.retrieval import Retriever
-from agent.settings import AgentSettings, ModelSettings
-from agent.world import OpenWorld
+from agent.readers.registry import ReaderContext
+from agent.readers.settings import AgentSettings, ModelSettings
+from agent.tools.deps import LoreDeps
+from agent.world.open_world import OpenWorld
+from agent.world.retrieval import Retriever
 from stores.errors import LoreError
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 

@@ -11,13 +11,13 @@ import pytest
 from pydantic_ai import ModelResponse, ToolCallPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent.core import ask, build_agent
-from agent.deps import LoreDeps
-from agent.models import make_model
-from agent.readers import Reader, ReaderContext, make_reader, reader_names
-from agent.retrieval import Retriever
+from agent.conversation.core import ask, build_agent
+from agent.readers.chat_models import make_model
+from agent.readers.registry import Reader, ReaderContext, make_reader, reader_names
+from agent.readers.settings import ModelSettings
 from agent.schemas import Answer
-from agent.settings import ModelSettings
+from agent.tools.deps import LoreDeps
+from agent.world.retrieval import Retriever
 from sessions.records import StackEntry
 from stores import plugins
 from stores.errors import ConfigError
@@ -40,7 +40,7 @@ def test_the_built_in_readers_are_registered_by_name(mini_retriever: Retriever) 
 
 
 def test_settings_load_only_with_a_provider_the_registry_knows(tmp_path: Path) -> None:
-    from agent.settings import load_agent_settings
+    from agent.readers.settings import load_agent_settings
 
     config = tmp_path / "config.toml"
     config.write_text('[model]\nname = "x"\nprovider = "parrot"\n', encoding="utf-8")
@@ -53,7 +53,7 @@ def test_settings_load_only_with_a_provider_the_registry_knows(tmp_path: Path) -
 
 
 def test_each_package_owns_its_settings_section(tmp_path: Path) -> None:
-    from agent.settings import AgentSettings, load_agent_settings
+    from agent.readers.settings import AgentSettings, load_agent_settings
     from stores.config import Settings
     from tui.settings import AppSettings, load_settings
 
@@ -112,8 +112,8 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("module", ["agent/core.py", "agent/conversation.py", "agent/models.py",
-                                   "agent/readers.py", "tui/commands/evals.py", "tui/workers.py"])
+@pytest.mark.parametrize("module", ["agent/conversation/core.py", "agent/conversation/session.py", "agent/readers/chat_models.py",
+                                   "agent/readers/registry.py", "tui/commands/evals.py", "tui/workers.py"])
 def test_the_core_and_its_callers_never_import_the_librarian(module: str) -> None:
     imported = _imports(ROOT / module)
     assert not {m for m in imported if m.startswith("agent.librarian")}

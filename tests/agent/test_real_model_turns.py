@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agent.conversation import Conversation
-from agent.retrieval import Retriever
-from agent.settings import AgentSettings, ModelSettings
-from agent.streaming import Draft
-from agent.world import OpenWorld
+from agent.answer.streaming import Draft
+from agent.conversation.session import Conversation
+from agent.readers.settings import AgentSettings, ModelSettings
+from agent.world.open_world import OpenWorld
+from agent.world.retrieval import Retriever
 from sessions import SessionStore
 from tests.agent.conftest import mini_retriever, mini_settings  # noqa: F401  (fixtures)
 from tests.agent.fake_llm import FakeServer

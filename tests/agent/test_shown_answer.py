@@ -1,5 +1,5 @@
 """A streaming answer read piece by piece: the JSON of the answer's call decoded once per
-character (agent.answer_fields) and what of it the screen may show (agent.shown_answer)."""
+character (agent.answer.fields) and what of it the screen may show (agent.answer.shown)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from agent.answer_fields import AnswerFields
-from agent.shown_answer import HOLD_MAX, ShownAnswer
-from agent.streaming import Draft
+from agent.answer.fields import AnswerFields
+from agent.answer.shown import HOLD_MAX, ShownAnswer
+from agent.answer.streaming import Draft
 from sessions.scrub import scrub
 
 KEY = "zq7-private-0f3a9c2e11b4d5"

@@ -1,4 +1,4 @@
-"""The small-model reader (agent.small_context) against the fake OpenAI-compatible server, through the
+"""The small-model reader (agent.readers.small_context) against the fake OpenAI-compatible server, through the
 real openai client, checking what the server receives: a lean first prompt, tool calls written as
 JSON text run as tool calls, compact results with no passage sent twice, passage ids expanded into
 citations, and the round and time limits ending with the best evidence, marked as such.
@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from agent.core import ask, build_agent
-from agent.deps import LoreDeps
-from agent.json_actions import tool_calls_in
-from agent.readers import ReaderContext, make_reader
-from agent.retrieval import Retriever
+from agent.conversation.core import ask, build_agent
+from agent.readers.json_actions import tool_calls_in
+from agent.readers.registry import ReaderContext, make_reader
+from agent.readers.settings import ModelSettings
+from agent.readers.text_answer import text_answer
 from agent.schemas import Passage
-from agent.settings import ModelSettings
-from agent.text_answer import text_answer
+from agent.tools.deps import LoreDeps
+from agent.world.retrieval import Retriever
 from tests.agent.fake_llm import FakeServer
 
 QUESTION = "林澈的师父送给他什么剑？"

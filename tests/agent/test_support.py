@@ -1,12 +1,12 @@
-"""What an answer states of its own, apart from the quotes it cites (agent/support.py): the
+"""What an answer states of its own, apart from the quotes it cites (agent/answer/support.py): the
 offline reader's lore lead and `lore eval answers` both read an answer with it."""
 
 from __future__ import annotations
 
 import pytest
 
+from agent.answer.support import residue, stated_text
 from agent.schemas import Answer, Citation
-from agent.support import residue, stated_text
 from stores.lang import in_quotes, shown
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from agent.core import AskResult
+from agent.conversation.core import AskResult
 from agent.evals.answers import gold_key, names, stated
 from agent.evals.retrieval import Question
-from agent.retrieval import Retriever
 from agent.schemas import Answer, Citation
-from agent.world import OpenWorld
+from agent.world.open_world import OpenWorld
+from agent.world.retrieval import Retriever
 from stores.config import Settings
 from tests.integration.lore import lore
 

@@ -210,7 +210,7 @@ def test_a_txt_glossary_is_refused_not_read_as_prose(tmp_path: Path, demo: Path)
 
 
 def test_near_copies_never_fill_a_top_k_twice(tmp_path: Path, shared_data: Path) -> None:
-    from agent.retrieval import Retriever
+    from agent.world.retrieval import Retriever
     from stores.dedup import NEAR_DUPLICATE, shingles, similarity
     from stores.world import WorldStores
     from tui.settings import load_settings

@@ -15,12 +15,12 @@ from pydantic_ai import ModelMessage, ModelRequest, ModelResponse, ToolCallPart,
 from pydantic_ai import models as ai_models
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from agent.conversation import Conversation, find_session
-from agent.core import build_agent
-from agent.retrieval import Retriever
+from agent.conversation.core import build_agent
+from agent.conversation.session import Conversation, find_session
+from agent.readers.settings import AgentSettings, ModelSettings
 from agent.schemas import Answer, Citation, Memory, Passage, Referent
-from agent.settings import AgentSettings, ModelSettings
-from agent.world import OpenWorld
+from agent.world.open_world import OpenWorld
+from agent.world.retrieval import Retriever
 from sessions import SessionStore
 from stores.config import SessionSettings
 from stores.errors import LoreError
@@ -300,7 +300,7 @@ async def test_memory_cuts_the_worlds_names_whole_in_a_process_that_did_not_inge
     out. The memory cuts with the world's keyword index, which keeps its names whole, so the
     one turn that named him is found by his name (cut apart, "what became of 赵黑虎" found the
     turn about what became of the sword)."""
-    from agent.memory import summarise_due
+    from agent.memory.summaries import summarise_due
     from stores.keyword.segment import stock_tokens
 
     settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=1)})

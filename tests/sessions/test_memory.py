@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agent.memory import LIVE_PREFIX, SessionRecall, summarise_due, turn_line
+from agent.memory.summaries import LIVE_PREFIX, SessionRecall, summarise_due, turn_line
 from sessions import SessionStore
 from sessions.records import Turn
 from stores.embedders.use import UseEmbedder

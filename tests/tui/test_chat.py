@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from agent.blocking import run_blocking
+from agent.world.blocking import run_blocking
 from sessions.store import SessionStore
 from tests.tui.conftest import SIZE, ask, settle
 from tui.screens.main import MainScreen

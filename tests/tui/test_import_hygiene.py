@@ -16,7 +16,7 @@ import agent, sessions, stores
 for package in (agent, sessions, stores):
     for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(module.name)
-from agent.conversation import Conversation
+from agent.conversation.session import Conversation
 loaded = sorted(name for name in sys.modules if name == "textual" or name.startswith("textual."))
 print(",".join(loaded) or "none")
 """

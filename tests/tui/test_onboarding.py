@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.world import OpenWorld
+from agent.world.open_world import OpenWorld
 from stores.lang import has_han
 from tests.tui.conftest import SIZE, settle
 from tui.onboarding import example_questions

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from agent.exports import export_timeline
+from agent.conversation.exports import export_timeline
 from tests.tui.conftest import SIZE, ask, settle
 from tui.exports import exports_dir
 from tui.screens.dialogs import ExportMenu, PromptDialog

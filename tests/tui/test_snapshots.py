@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agent.retrieval import Retriever
 from agent.schemas import Citation
+from agent.world.retrieval import Retriever
 from sessions.records import StackEntry
 from sessions.store import SessionStore
 from stores.world import WorldStores

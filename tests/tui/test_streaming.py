@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from agent.settings import AgentSettings, ModelSettings
+from agent.readers.settings import AgentSettings, ModelSettings
 from tests.agent.fake_llm import FakeServer
 from tests.tui.conftest import SIZE, make_app, settle
 from tui.widgets.chat import as_markdown

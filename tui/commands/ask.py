@@ -20,7 +20,7 @@ from tui.failures import Interrupted
 from tui.terminal import echo
 
 if TYPE_CHECKING:
-    from agent.conversation import Conversation, TurnResult
+    from agent.conversation.session import Conversation, TurnResult
 
 
 def register(app: typer.Typer) -> None:
@@ -41,7 +41,7 @@ def ask_command(
     steps: Annotated[bool, typer.Option("--steps", help="show each tool call on stderr")] = False,
 ) -> None:
     """Ask a question; by default it continues the world's last session."""
-    from agent.conversation import Conversation, checked_question, find_session
+    from agent.conversation.session import Conversation, checked_question, find_session
     from sessions.store import SessionStore
     from tui.commands.defaults import default_world, session_line
 
@@ -75,11 +75,11 @@ def ask_command(
 
 class TerminalStream:
     """Writes the answer to stdout as it streams, "(read as: …)" first when the model read the
-    question differently. What may be written of it is agent.shown_answer's: redacted (a key
+    question differently. What may be written of it is agent.answer.shown's: redacted (a key
     cut in two by the stream included), capped at model.max_answer_chars."""
 
     def __init__(self, question: str, limit: int = 0) -> None:
-        from agent.shown_answer import ShownAnswer
+        from agent.answer.shown import ShownAnswer
 
         self.question = question
         self.answer = ShownAnswer(limit)

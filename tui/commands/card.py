@@ -34,8 +34,8 @@ def card_command(
     relations, first and last appearance and key chapters, each with the passage it stands on."""
     import shlex
 
-    from agent.cards import entity_card
-    from agent.world import OpenWorld
+    from agent.views.card_text import entity_card
+    from agent.world.open_world import OpenWorld
     from sessions.store import SessionStore
     from stores.lang import has_han
     from tui.commands.defaults import default_world

@@ -41,9 +41,9 @@ def map_command(
     """The entity's relations map: its typed relations grouped by kind, each with its chapter
     and the sentence that states it; names in the same passages apart (co-occurrence, not a
     relation)."""
-    from agent.pictures import export_map
-    from agent.relmap import relation_map
-    from agent.world import OpenWorld
+    from agent.views.pictures import export_map
+    from agent.views.relmap import relation_map
+    from agent.world.open_world import OpenWorld
     from tui.commands.sessions import write_or_print
 
     settings = ctx.obj.settings
@@ -67,8 +67,8 @@ def chart_command(
 ) -> None:
     """A presence chart: the chapters across, the entities down, each cell shaded by the
     entity's mentions in that chapter."""
-    from agent.presence import MAX_ENTITIES, export_chart, presence
-    from agent.world import OpenWorld
+    from agent.views.presence import MAX_ENTITIES, export_chart, presence
+    from agent.world.open_world import OpenWorld
     from stores.errors import LoreError
     from tui.commands.sessions import write_or_print
 

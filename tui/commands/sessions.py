@@ -71,7 +71,7 @@ def show_command(
     session_id: Annotated[str, typer.Argument(help="session id or a unique prefix")],
 ) -> None:
     """A session's turns, entity stack and memory."""
-    from agent.exports import export_session
+    from agent.conversation.exports import export_session
     from sessions.store import SessionStore
 
     with SessionStore(ctx.obj.settings.sessions_path) as store:
@@ -89,7 +89,7 @@ def export_command(
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export a session as Markdown or JSON (secrets are never included)."""
-    from agent.exports import export_session
+    from agent.conversation.exports import export_session
     from sessions.store import SessionStore
 
     with SessionStore(ctx.obj.settings.sessions_path) as store:

@@ -25,8 +25,8 @@ def timeline_command(
     force: Annotated[bool, typer.Option("--force", help="overwrite --out if it exists")] = False,
 ) -> None:
     """Export the entity's timeline: chapter, title, story order, a gist and the source lines."""
-    from agent.exports import export_timeline
-    from agent.world import OpenWorld
+    from agent.conversation.exports import export_timeline
+    from agent.world.open_world import OpenWorld
     from tui.commands.sessions import write_or_print
 
     with OpenWorld.open(ctx.obj.settings, world) as opened:

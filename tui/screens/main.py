@@ -26,10 +26,10 @@ from tui.widgets.status import StatusBar
 from tui.widgets.timeline import Timeline
 
 if TYPE_CHECKING:
-    from agent.conversation import TurnResult
-    from agent.findings import ToolCall
+    from agent.answer.streaming import Draft
+    from agent.conversation.session import TurnResult
     from agent.schemas import TimelineEvent
-    from agent.streaming import Draft
+    from agent.tools.findings import ToolCall
     from sessions.records import StackEntry, Turn
     from tui.state import WorldInfo
 
@@ -257,7 +257,7 @@ class MainScreen(Screen[None]):
     # -- the reader's input -----------------------------------------------------------------------
     @on(Input.Submitted, "#question")
     def _submit(self, event: Input.Submitted) -> None:
-        from agent.conversation import checked_question
+        from agent.conversation.session import checked_question
         from stores.errors import LoreError
 
         text = event.value.strip()

@@ -25,12 +25,12 @@ from textual.widgets.option_list import Option
 from tui.messages import ExportRequested, PassageRequested
 
 if TYPE_CHECKING:
-    from agent.presence import Presence
+    from agent.views.presence import Presence
 
 SHADES = ("", "#deebf7", "#9ecae1", "#6baed6", "#3182bd", "#08519c")
-"""Cell backgrounds from one mention to the most (agent.presence.SHADES without the white)."""
+"""Cell backgrounds from one mention to the most (agent.views.presence.SHADES without the white)."""
 MAX_PICKED = 6
-"""agent.presence.MAX_ENTITIES: more rows stop being comparable."""
+"""agent.views.presence.MAX_ENTITIES: more rows stop being comparable."""
 
 
 def cell(count: int, shade: int) -> Text:

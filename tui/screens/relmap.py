@@ -1,7 +1,7 @@
 """The relations map: the entity in the middle, its relations around it grouped by kind.
 
 Three columns: kinds on the left, the centre with the names most often in the same passages
-(co-occurrence, named as such) under it, kinds on the right (agent.relmap puts each kind on the
+(co-occurrence, named as such) under it, kinds on the right (agent.views.relmap puts each kind on the
 side with fewer names). Up and down move within a column, left and right between columns;
 Enter recentres the map on the highlighted name, `s` opens the sentence that states the
 relation, `h` switches between one and two hops. The line under the columns says what the
@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from tui.messages import CardRequested, ExportRequested, PassageRequested
 
 if TYPE_CHECKING:
-    from agent.relmap import Link, RelationMap, Together
+    from agent.views.relmap import Link, RelationMap, Together
 
 COLUMNS = ("#map-left", "#map-together", "#map-right")
 
@@ -133,7 +133,9 @@ class MapScreen(Screen[None]):
     # -- showing a map ------------------------------------------------------------------------
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
-        from agent.pictures import kind_colour  # here: the app starts without the map's imports
+        from agent.views.pictures import (
+            kind_colour,  # here: the app starts without the map's imports
+        )
 
         found = event.map
         if self.map is not None and self.map.centre != found.centre:

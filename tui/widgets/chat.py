@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
-from agent.shown_answer import ShownAnswer
+from agent.answer.shown import ShownAnswer
 from tui.trace import step_line, trace_line
 from tui.widgets.citations import CitationList
 from tui.widgets.examples import ExampleQuestions
@@ -101,7 +101,7 @@ class TurnView(Vertical):
         self.query_one(".steps", Static).update(Text("\n".join(lines)))
 
     def add_draft(self, draft: Any) -> None:
-        """A piece of the answer as it streams (agent.streaming.Draft). The pieces are gathered
+        """A piece of the answer as it streams (agent.answer.streaming.Draft). The pieces are gathered
         and the screen shows them at most every DRAFT_EVERY_S, as plain text: laying out the
         whole answer again for each piece of a few characters would cost its length squared
         (parsing Markdown would cost more than the tokens take to arrive); the Markdown

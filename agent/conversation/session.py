@@ -3,12 +3,12 @@
 A `Conversation` is one session of one world. Every question is saved before anything else
 happens, so nothing the user typed is lost to a crash, a model error or a kill -9. Every reader
 gets the same turn: the user's own words as the prompt, the earlier turns as message history
-(agent.history, within a token budget), the entity stack and the session's spoiler horizon in
+(agent.memory.history, within a token budget), the entity stack and the session's spoiler horizon in
 the deps, read once. A language model reads the follow-up with the conversation and says in its
 answer which question it answered (`resolved_question`); the librarian makes it explicit by its
 rules (agent.librarian.followup) before it answers and states it in its answer the same way
 (`AskResult.explicit`). The entity stack is updated from it. The answer, the stack and the
-conversation's memory are saved after it. The world is an `OpenWorld` (agent.world), the app's
+conversation's memory are saved after it. The world is an `OpenWorld` (agent.world.open_world), the app's
 or the conversation's own. No Textual here.
 """
 
@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from agent.deps import LoreDeps
-from agent.findings import ToolCall
-from agent.lexicon import Lexicon, Resolution
+from agent.conversation.stack import Asked, likely_answer, next_stack
+from agent.readers.settings import AgentSettings
 from agent.schemas import Answer, Passage, TimelineEvent
-from agent.settings import AgentSettings
-from agent.stack import Asked, likely_answer, next_stack
-from agent.world import OpenWorld
+from agent.tools.deps import LoreDeps
+from agent.tools.findings import ToolCall
+from agent.world.lexicon import Lexicon, Resolution
+from agent.world.open_world import OpenWorld
 from sessions.records import Session, StackEntry, Turn
 from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
@@ -41,7 +41,7 @@ from stores.lang import asked_thing, en, zh
 if TYPE_CHECKING:
     from pydantic_ai import Agent
 
-    from agent.streaming import Draft
+    from agent.answer.streaming import Draft
 
     LoreAgent = Agent[LoreDeps, Answer]
 
@@ -135,7 +135,7 @@ class Conversation:
     @cached_property
     def memory(self):
         """The session's memory, as the recall_session tool reaches it."""
-        from agent.memory import SessionRecall
+        from agent.memory.summaries import SessionRecall
 
         return SessionRecall(self.store, self.session, self.retriever.stores.embedder,
                              lambda: [e.entity for e in self.stack()],
@@ -169,7 +169,7 @@ class Conversation:
     async def ask(self, question: str, *, on_step: Callable[[ToolCall], Any] | None = None,
                   on_text: Callable[[Draft], Any] | None = None) -> TurnResult:
         """Save the question, answer it, save the answer and the stack. `on_step` sees each
-        tool call, `on_text` the answer while it streams (an agent.streaming.Draft).
+        tool call, `on_text` the answer while it streams (an agent.answer.streaming.Draft).
 
         On an error the turn is marked failed (cancelled when the task is cancelled) and the
         error is raised again; the question stays in the session either way.
@@ -188,9 +188,9 @@ class Conversation:
 
     async def _answer(self, turn: Turn, question: str, on_step: Callable[[ToolCall], Any] | None,
                       on_text: Callable[[Draft], Any] | None) -> TurnResult:
-        from agent.blocking import run_blocking
-        from agent.core import ask
-        from agent.history import message_history
+        from agent.conversation.core import ask
+        from agent.memory.history import message_history
+        from agent.world.blocking import run_blocking
 
         if self._warming is not None:  # the stores are not meant for two threads at once
             await anyio.to_thread.run_sync(self._warming.join)
@@ -207,7 +207,7 @@ class Conversation:
                         on_text=on_text)
         result = await ask(self.agent, deps, question, history,
                            time_limit_s=self.settings.model.answer_timeout_s)
-        from agent.answer_cap import cap_answer, cap_messages
+        from agent.answer.cap import cap_answer, cap_messages
 
         limit = self.settings.model.max_answer_chars
         answer = cap_answer(result.answer, limit)
@@ -245,8 +245,8 @@ class Conversation:
     def agent(self) -> LoreAgent:
         """The agent for the configured model, built on first use."""
         if self._agent is None:
-            from agent.core import build_agent
-            from agent.readers import ReaderContext, make_reader
+            from agent.conversation.core import build_agent
+            from agent.readers.registry import ReaderContext, make_reader
 
             self._agent = build_agent(make_reader(ReaderContext(self.settings.model,
                                                                 self.retriever,
@@ -256,8 +256,8 @@ class Conversation:
 
     async def _summarise(self) -> None:
         """Every `sessions.summary_every` answered turns, a summary and its plot."""
-        from agent.blocking import run_blocking
-        from agent.memory import summarise_due
+        from agent.memory.summaries import summarise_due
+        from agent.world.blocking import run_blocking
 
         try:
             await run_blocking(self.retriever, summarise_due, self.store, self.session.id,

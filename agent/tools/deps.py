@@ -1,7 +1,7 @@
 """What the agent's tools reach through `ctx.deps`: the turn's inputs, never written during a run.
 
-What a run finds travels back the other way: the tools return it (agent.findings), the reader
-states its answer (and the librarian its ranking) in the typed `Answer`, and `agent.core.ask`
+What a run finds travels back the other way: the tools return it (agent.tools.findings), the reader
+states its answer (and the librarian its ranking) in the typed `Answer`, and `agent.conversation.core.ask`
 returns all of it in an `AskResult`.
 """
 
@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from agent.retrieval import Retriever
 from agent.schemas import Memory
+from agent.world.retrieval import Retriever
 from sessions.records import StackEntry, Turn
 
 if TYPE_CHECKING:
-    from agent.findings import ToolCall
+    from agent.tools.findings import ToolCall
 
 
 class SessionMemory(Protocol):
@@ -52,4 +52,4 @@ class LoreDeps:
     on_step: Callable[[ToolCall], Any] | None = None
     """Called with each tool call as it happens, so the terminal app can show the steps."""
     on_text: Callable[[Any], Any] | None = None
-    """Called with the answer so far while it streams (an agent.streaming.Draft)."""
+    """Called with the answer so far while it streams (an agent.answer.streaming.Draft)."""

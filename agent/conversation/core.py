@@ -1,10 +1,10 @@
 """The Lorekeeper agent: instructions, the six tools, a typed Answer, checked citations.
 
-`build_agent(reader, settings)` makes the agent once for a reader (agent.readers: the librarian, Gemini,
+`build_agent(reader, settings)` makes the agent once for a reader (agent.readers.registry: the librarian, Gemini,
 an OpenAI-compatible server, each with the capabilities it brings); `ask(agent, deps, question,
 history)` runs one turn with the user's own words as the prompt and returns what the session store
 keeps, the reader's ranking of its evidence included. The deps are the turn's inputs; what the
-run found comes back in its messages (the tools' `Found`, agent.findings) and its typed `Answer`
+run found comes back in its messages (the tools' `Found`, agent.tools.findings) and its typed `Answer`
 (the question the reader answered, and its own ranking when it makes one). Two capabilities
 carry the run's limits:
 
@@ -13,15 +13,15 @@ carry the run's limits:
   failing the citation check) gets an answer built from the passages it saw, with
   `stop_reason="max_rounds"`, in place of the request that would have gone over. The run ends
   normally, so the conversation's message history stays well formed.
-- `Backoff` (agent.models) retries failed model requests.
+- `Backoff` (agent.readers.chat_models) retries failed model requests.
 - `ask` ends an answer that takes longer than its `time_limit_s` (the caller passes
   `model.answer_timeout_s`) with the best evidence read so far (`stop_reason="time_limit"`),
   wherever the run was: never a hang.
 
-A reader declares what it reads and writes best (agent.readers.Reader): its own prompt (a small
-local model: the lean one of agent.small_context) and whether it answers in plain text, which
-agent.text_answer reads, expanding its passage ids into citations. The core asks nothing else
-of it and never names one; the OpenAI-compatible reader (agent.models) brings what else a small
+A reader declares what it reads and writes best (agent.readers.registry.Reader): its own prompt (a small
+local model: the lean one of agent.readers.small_context) and whether it answers in plain text, which
+agent.readers.text_answer reads, expanding its passage ids into citations. The core asks nothing else
+of it and never names one; the OpenAI-compatible reader (agent.readers.chat_models) brings what else a small
 model needs as capabilities (compact tools and results, a first round made for it, a JSON
 action fallback).
 """
@@ -54,20 +54,20 @@ from pydantic_ai.models import Model, ModelRequestContext
 from pydantic_ai.settings import ModelSettings as RequestSettings
 from pydantic_ai.tools import ToolDefinition
 
-from agent.blocking import run_blocking
-from agent.citations import check_citations
-from agent.deps import LoreDeps
-from agent.findings import Findings, Found, ToolCall, ToolRetry, without_findings
-from agent.lexicon import Resolution
-from agent.models import Backoff, unavailable
-from agent.readers import Prompt, Reader
-from agent.retrieval import UnknownEntity
+from agent.answer.citations import check_citations
+from agent.answer.streaming import answer_stream
+from agent.answer.support import marked, unsupported
+from agent.readers.chat_models import Backoff, unavailable
+from agent.readers.registry import Prompt, Reader
+from agent.readers.settings import ModelSettings
+from agent.readers.text_answer import evidence_of, read_text_answer
 from agent.schemas import Answer, Passage
-from agent.settings import ModelSettings
-from agent.streaming import answer_stream
-from agent.support import marked, unsupported
-from agent.text_answer import evidence_of, read_text_answer
-from agent.tools import TOOL_NAMES, TOOLS
+from agent.tools.deps import LoreDeps
+from agent.tools.findings import Findings, Found, ToolCall, ToolRetry, without_findings
+from agent.tools.toolset import TOOL_NAMES, TOOLS
+from agent.world.blocking import run_blocking
+from agent.world.lexicon import Resolution
+from agent.world.retrieval import UnknownEntity
 
 OUTPUT_RETRIES = 2
 """How often the model may resubmit an answer whose citations failed the check."""
@@ -133,7 +133,7 @@ def named_cards(retriever: Any, question: str, budget: int, limit: int, horizon:
     """The cards of the first entities the question names, as of the horizon, within `budget`
     characters (a card is cut at a line's end): a real model starts from what the world says
     of them."""
-    from agent.cards import Voice, card_text
+    from agent.views.card_text import Voice, card_text
     from stores.lang import has_han
 
     voice = Voice(has_han(question), retriever.entities, retriever.lexicon.gender)
@@ -185,7 +185,7 @@ class ToolRounds(AbstractCapability[LoreDeps]):
                                 tool_def: ToolDefinition, args: dict[str, Any],
                                 handler: Any) -> Any:
         """A call the model must redo keeps what it found on its retried part, as every other
-        call keeps it on its return (agent.findings)."""
+        call keeps it on its return (agent.tools.findings)."""
         try:
             return await handler(args)
         except ToolRetryError as exc:
@@ -226,7 +226,7 @@ class RunLog(AbstractCapability[LoreDeps]):
 
 def answer_part(request_context: ModelRequestContext, answer: Answer) -> ToolCallPart | TextPart:
     """`answer` as the model would have sent it: through the output tool, or as text (JSON,
-    which agent.text_answer reads back as it is) when the answer is plain text."""
+    which agent.readers.text_answer reads back as it is) when the answer is plain text."""
     tools = request_context.model_request_parameters.output_tools
     if tools:
         return ToolCallPart(tools[0].name, answer.model_dump(mode="json"))
@@ -348,7 +348,7 @@ class AskResult:
     """Completion tokens over the run's requests."""
     unsupported: list[str] = field(default_factory=list)
     """Names and numbers the answer stated that none of its cited passages holds (the answer
-    is then shown as unsupported: agent/support.py)."""
+    is then shown as unsupported: agent/answer/support.py)."""
 
     @property
     def resolved_question(self) -> str:

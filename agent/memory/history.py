@@ -3,7 +3,7 @@
 The newest answered turns go back to the model as they were (the latest one with its tool calls
 and the passages they returned, older ones as question and answer only, so a long conversation
 does not resend every passage), as many as fit in `model.history_tokens`. The turns left out
-are not forgotten: the session's summaries (agent.memory) of them, and a one-line memory of
+are not forgotten: the session's summaries (agent.memory.summaries) of them, and a one-line memory of
 those not summarised yet, stand in for them as one system message at the start.
 
 Tokens are estimated from characters (no tokenizer is installed for every model): a CJK
@@ -18,8 +18,8 @@ from dataclasses import replace
 
 from pydantic_ai import ModelMessage, ModelMessagesTypeAdapter, ModelRequest, SystemPromptPart
 
-from agent.memory import turn_line
-from agent.tools import TOOL_NAMES
+from agent.memory.summaries import turn_line
+from agent.tools.toolset import TOOL_NAMES
 from sessions.records import Summary, Turn
 from stores.lang import WIDE
 

@@ -2,7 +2,7 @@
 the chapter and the sentence that states it, as of the spoiler horizon.
 
 The map is built from the world's typed relations (the catalog's, held by the retriever) and
-drawn by the app (tui/screens/relmap.py) and the exporters (agent/pictures.py) from the same
+drawn by the app (tui/screens/relmap.py) and the exporters (agent/views/pictures.py) from the same
 `RelationMap`, so a picture holds what the app shows. Co-occurrence is not a relation: the
 names most often in the same passages are kept apart (`together`) and named as such.
 
@@ -24,7 +24,7 @@ from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Relation, chapter_label
 
 if TYPE_CHECKING:
-    from agent.retrieval import Retriever
+    from agent.world.retrieval import Retriever
 
 MAX_HOPS = 2
 MAX_SECOND = 8

@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from agent.retrieval import Retriever
 from agent.schemas import TimelineEvent
+from agent.world.retrieval import Retriever
 from sessions.records import Session, Turn
 from sessions.scrub import scrub
 from sessions.store import SessionStore
@@ -87,7 +87,7 @@ def _cell(text: str) -> str:
 # -- sessions -------------------------------------------------------------------------------------
 def export_session(store: SessionStore, session_id: str, fmt: SessionFormat = "md") -> str:
     """A session with its turns, entity stack, summaries and plots, as Markdown or JSON."""
-    from agent.conversation import find_session
+    from agent.conversation.session import find_session
 
     session = find_session(store, session_id)
     turns = store.turns(session.id)

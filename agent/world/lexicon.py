@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from agent.gender import Gender
+from agent.world.gender import Gender
 from stores.lang import has_han
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class Lexicon:
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
     gender: Callable[[str], Gender] = lambda name: ""
     pronouns_tell: Callable[[], bool] = lambda: True
-    """Whether the world's pronouns tell women from men (agent.gender.pronouns_tell): where they
+    """Whether the world's pronouns tell women from men (agent.world.gender.pronouns_tell): where they
     do not, nobody's gender is known from them, and an unknown gender says nothing."""
     _sorted: list[str] | None = field(default=None, init=False, repr=False)
 
@@ -68,7 +68,7 @@ class Lexicon:
                       story: Callable[[], Iterable[str]] = tuple) -> Lexicon:
         """A lexicon of these entities; `passages(name)` gives texts that mention one and
         `story()` the world's text (for gender: whether its pronouns tell women from men)."""
-        from agent.gender import GenderGuesser, pronouns_tell
+        from agent.world.gender import GenderGuesser, pronouns_tell
 
         if spans is None:
             from stores.entities.matcher import AliasMatcher, alias_map

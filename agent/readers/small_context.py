@@ -4,7 +4,7 @@
 A 1.5B model on two CPU cores reads ~30 prompt tokens and writes ~2–3 tokens a second, so
 every token of the prompt and of the answer costs time, and a long JSON answer it cannot finish
 costs the whole turn. This module holds what makes the loop fit such a model, brought by the
-reader that serves small models (the OpenAI-compatible one, agent.models.openai_reader) as the
+reader that serves small models (the OpenAI-compatible one, agent.readers.chat_models.openai_reader) as the
 `SmallContext` capability; other readers' agents never carry it:
 
 - **A lean first prompt** (`LEAN_INSTRUCTIONS`, `SmallContext.prepare_tools`): short
@@ -16,13 +16,13 @@ reader that serves small models (the OpenAI-compatible one, agent.models.openai_
   round of tool calls returns fits in `model.round_tokens`.
 - **A first round made for it** (`model.search_first`, `SmallContext.before_model_request`): a
   search for the question as typed, or the librarian's whole search (`first_search`, named in
-  agent.readers), whose best passages stand as that search's result, with the answers the
+  agent.readers.registry), whose best passages stand as that search's result, with the answers the
   librarian reads in them listed as `candidates` (`{"answer": "宝玉", "id": "P2"}`): a small
   model chooses among them better than it composes.
 - **A JSON action fallback** (`SmallContext.after_model_request`): a model that writes its tool
   call as text (`{"name": "vector_search", "arguments": {…}}`, in a ```json fence or in
   `<tool_call>` tags) instead of calling the tool natively gets that call run as if it had.
-- **An answer it can finish**, and the best evidence when it gives none: agent.text_answer.
+- **An answer it can finish**, and the best evidence when it gives none: agent.readers.text_answer.
 
 Short ids are positions among the passages the tools returned in this run, in the order they
 came (`Findings.passages`: what the run's messages hold; during a round, this capability's own
@@ -52,13 +52,13 @@ from pydantic_ai.capabilities import AbstractCapability
 from pydantic_ai.models import ModelRequestContext
 from pydantic_ai.tools import ToolDefinition
 
-from agent.deps import LoreDeps
-from agent.findings import Found
-from agent.history import estimate_tokens
-from agent.json_actions import tool_calls_in
-from agent.readers import FirstSearch, Prompt
+from agent.memory.history import estimate_tokens
+from agent.readers.json_actions import tool_calls_in
+from agent.readers.registry import FirstSearch, Prompt
 from agent.schemas import Passage, Relation, TimelineEvent
-from agent.tools import TOOL_NAMES, found
+from agent.tools.deps import LoreDeps
+from agent.tools.findings import Found
+from agent.tools.toolset import TOOL_NAMES, found
 from stores import lang
 from stores.lang.text import sentences
 

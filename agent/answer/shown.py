@@ -1,11 +1,11 @@
 """What of a streaming answer may be shown, piece by piece: redacted, capped, in linear time.
 
-A model's answer arrives in pieces of a few characters (agent.streaming). Redacting each piece
+A model's answer arrives in pieces of a few characters (agent.answer.streaming). Redacting each piece
 on its own would show a key split across two pieces in clear, so the tail that could still be
 the first half of a secret is held back until the next piece (or the final answer) shows what
 it is: the last few runs of ASCII without spaces (keys, URLs with a password, `Basic <pair>`,
 `api_key: value`) and any secret `sessions.scrub` finds across the cut. Nothing past
-`model.max_answer_chars` is shown: the final answer (agent/answer_cap.py) is cut there too.
+`model.max_answer_chars` is shown: the final answer (agent/answer/cap.py) is cut there too.
 Each piece is handled once, so a long answer costs its length, not its length squared.
 """
 
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from sessions.scrub import scrub, secret_env_values, secret_spans
 
-if TYPE_CHECKING:  # agent.streaming imports pydantic-ai: the chat pane must not wait for it
-    from agent.streaming import Draft
+if TYPE_CHECKING:  # agent.answer.streaming imports pydantic-ai: the chat pane must not wait for it
+    from agent.answer.streaming import Draft
 
 # The end of the text that may be the start of a secret: up to four runs of printable ASCII
 # with a little space between them ("Authorization: Basic dXNl…"), the last one unfinished.

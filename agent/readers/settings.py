@@ -26,7 +26,7 @@ class ModelSettings(Section):
     """The chat model behind the agent."""
 
     provider: str = "offline"
-    """A registered reader (agent.readers): `offline`, the built-in extractive model; `google`: Gemini (needs GEMINI_API_KEY or GOOGLE_API_KEY); `openai`: any
+    """A registered reader (agent.readers.registry): `offline`, the built-in extractive model; `google`: Gemini (needs GEMINI_API_KEY or GOOGLE_API_KEY); `openai`: any
     OpenAI-compatible endpoint at base_url."""
     name: str = ""
     """Model name, e.g. gemini-2.5-flash or qwen2.5:7b."""

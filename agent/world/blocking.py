@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import anyio
 
-from agent.retrieval import Retriever
+from agent.world.retrieval import Retriever
 
 T = TypeVar("T")
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import graphviz
 
-from agent.relmap import KINDS, OTHER, Kind, RelationMap, Tie
+from agent.views.relmap import KINDS, OTHER, Kind, RelationMap, Tie
 from stores.errors import ConfigError, LoreError
 from stores.models import chapter_number
 

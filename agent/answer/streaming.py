@@ -3,14 +3,14 @@
 The agent answers through an output tool (`final_result`) whose arguments are the `Answer`, so
 a streaming model sends the answer as deltas of that tool call's JSON. `answer_stream` hands
 pydantic-ai an event-stream handler that reads the JSON of the answer's call as it arrives
-(agent.answer_fields: each character once, so a long answer costs its length, not its length
+(agent.answer.fields: each character once, so a long answer costs its length, not its length
 squared) and reports each piece of the answer's text as a `Draft`. The lore tools' own calls
-are left alone: their steps are reported by the tools themselves (agent.tools.record_call). A
+are left alone: their steps are reported by the tools themselves (agent.tools.toolset.record_call). A
 model that delivers its whole answer in one piece (the librarian, Gemini) reports one Draft.
 
 With `model.output = "text"` the answer is the response's text itself, streamed as it comes;
 text that opens like JSON, a code fence or a tag is held back (it may be a tool call written out
-as text, which agent.small_context runs as one), and so is the text of a response that also calls a
+as text, which agent.readers.small_context runs as one), and so is the text of a response that also calls a
 tool.
 """
 
@@ -32,8 +32,8 @@ from pydantic_ai import (
     ToolCallPartDelta,
 )
 
-from agent.answer_fields import AnswerFields
-from agent.tools import TOOL_NAMES
+from agent.answer.fields import AnswerFields
+from agent.tools.toolset import TOOL_NAMES
 
 
 @dataclass(frozen=True)

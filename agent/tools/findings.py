@@ -6,7 +6,7 @@ the passages it returned and what the session's memory gave. A call the model mu
 the world does not know) raises `ToolRetry`, whose `Found` the core puts on the retried part.
 So everything a run found is in its messages, and `Findings.of` reads it back: for the checks
 made during the run (citations must point at passages the tools returned, the evidence answer
-when rounds or time run out, a small model's passage ids) and for `agent.core.ask` after it.
+when rounds or time run out, a small model's passage ids) and for `agent.conversation.core.ask` after it.
 Nothing is written into the deps, which hold the turn's inputs only.
 """
 

@@ -15,13 +15,13 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from agent.pictures import FONTS, draw
 from agent.schemas import TimelineEvent
+from agent.views.pictures import FONTS, draw
 from stores.errors import ConfigError
 from stores.models import LORE_CHAPTER
 
 if TYPE_CHECKING:
-    from agent.retrieval import Retriever
+    from agent.world.retrieval import Retriever
 
 MAX_ENTITIES = 6
 """A chart holds at most this many entities: beyond it the rows stop being comparable."""

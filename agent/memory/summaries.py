@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from agent.citations import first_sentence
+from agent.answer.citations import first_sentence
 from agent.schemas import Memory
 from sessions.records import Session, Turn
 from sessions.store import SessionStore
@@ -119,7 +119,7 @@ def standardised(scores: np.ndarray) -> np.ndarray:
 
 
 class SessionRecall:
-    """The conversation's memory as the agent's tools see it (agent.deps.SessionMemory)."""
+    """The conversation's memory as the agent's tools see it (agent.tools.deps.SessionMemory)."""
 
     def __init__(self, store: SessionStore, session: Session, embedder: Embedder,
                  stack: Callable[[], list[str]] | None = None, *,

@@ -13,8 +13,8 @@ from functools import cached_property, lru_cache
 
 import anyio
 
-from agent.lexicon import Lexicon
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
+from agent.world.lexicon import Lexicon
 from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
@@ -50,7 +50,7 @@ class Retriever:
     def __init__(self, stores: WorldStores, settings: RetrievalSettings) -> None:
         self.stores = stores
         self.settings = settings
-        # The stores are not meant for two threads at once: agent.blocking runs each blocking
+        # The stores are not meant for two threads at once: agent.world.blocking runs each blocking
         # call of this world through this limiter of one.
         self.limiter = anyio.CapacityLimiter(1)
         self._lexicon_lock = threading.Lock()

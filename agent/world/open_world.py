@@ -5,7 +5,7 @@ An `OpenWorld` owns the world's stores and the retriever over them (which keeps 
 passages, names and lexicon in memory, and the limiter that lets one blocking store call run at
 a time), and what the readers keep of the world between turns and sessions (the librarian's
 names, term statistics and story text: `shared`). Closing it releases them all. What belongs to
-one turn — the spoiler horizon, the stack — is not here: it travels with the turn (agent.deps).
+one turn — the spoiler horizon, the stack — is not here: it travels with the turn (agent.tools.deps).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from agent.retrieval import Retriever
+from agent.world.retrieval import Retriever
 from stores.config import Settings
 from stores.world import WorldStores
 

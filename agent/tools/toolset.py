@@ -1,13 +1,13 @@
 """The agent's six tools: typed arguments in, pydantic models out, every call returned.
 
 Each tool reaches the world only through `ctx.deps` (a `LoreDeps`, the turn's inputs) and
-returns what it found: its result for the model, and a `Found` (agent.findings) beside it for the
+returns what it found: its result for the model, and a `Found` (agent.tools.findings) beside it for the
 run — the call as the user sees it and the passages it returned. Names go through alias
 resolution first (玄德 → 刘备); a name the world does not know becomes a `ToolRetry` that tells
 the model what to try instead, so a wrong guess costs one round rather than the whole run.
 
 Store calls block for ~10–30 ms (an embedding, a Qdrant/BM25/graph query) and the first one of a
-world loads the embedder and the catalog (seconds). They run through `agent.blocking`, in a
+world loads the embedder and the catalog (seconds). They run through `agent.world.blocking`, in a
 worker thread and one at a time per world, because the embedded stores are not meant to be
 queried from two threads at once; the tools run one after another (`sequential`), so what they
 found stands in the run's messages in the order it was found.
@@ -23,11 +23,11 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import Field
 from pydantic_ai import ModelRetry, RunContext, Tool, ToolReturn
 
-from agent.blocking import run_blocking
-from agent.deps import LoreDeps
-from agent.findings import Found, ToolCall, ToolRetry
-from agent.retrieval import Retriever, UnknownEntity
 from agent.schemas import ChapterRange, Memory, Passage, Relation, TimelineEvent
+from agent.tools.deps import LoreDeps
+from agent.tools.findings import Found, ToolCall, ToolRetry
+from agent.world.blocking import run_blocking
+from agent.world.retrieval import Retriever, UnknownEntity
 from stores.errors import LoreError
 
 T = TypeVar("T")

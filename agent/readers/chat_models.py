@@ -1,5 +1,5 @@
 """The chat models behind the agent: Gemini and any OpenAI-compatible server (registered as
-readers in agent.readers, beside the offline librarian), and how failed requests are retried.
+readers in agent.readers.registry, beside the offline librarian), and how failed requests are retried.
 
 Transient model errors (HTTP 429, 5xx, timeouts, dropped connections, a response the adapter
 could not parse) are retried by the `Backoff` capability with exponential backoff, honouring the
@@ -36,9 +36,9 @@ from pydantic_ai.exceptions import (
     UnexpectedModelBehavior,
 )
 
-from agent.readers import Reader, ReaderContext, first_search, make_reader
-from agent.retrieval import Retriever
-from agent.settings import ModelSettings
+from agent.readers.registry import Reader, ReaderContext, first_search, make_reader
+from agent.readers.settings import ModelSettings
+from agent.world.retrieval import Retriever
 from stores.errors import ConfigError, LoreError
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class ModelUnavailable(LoreError):
 
 
 def make_model(settings: ModelSettings, retriever: Retriever | None = None) -> Model:
-    """The pydantic-ai model of the reader `settings.provider` names (agent.readers)."""
+    """The pydantic-ai model of the reader `settings.provider` names (agent.readers.registry)."""
     return make_reader(ReaderContext(settings, retriever)).model
 
 
@@ -74,11 +74,11 @@ def gemini_reader(context: ReaderContext) -> Reader:
 
 def openai_reader(context: ReaderContext) -> Reader:
     """Any OpenAI-compatible server (Ollama, llama.cpp, vLLM, OpenAI itself), with what a small
-    local model needs where the settings ask for it (agent.small_context): the tools it is offered,
+    local model needs where the settings ask for it (agent.readers.small_context): the tools it is offered,
     the lean prompt and compact tools and results (`prompt = "lean"`), a plain-text answer
     (`output = "text"`), a first round made for it (`search_first`), and its tool calls read
     from text when it writes them so."""
-    from agent.small_context import LEAN_PROMPT, SmallContext
+    from agent.readers.small_context import LEAN_PROMPT, SmallContext
 
     settings = context.settings
     lean = settings.prompt == "lean"

@@ -1,7 +1,7 @@
 """The entity stack of a conversation.
 
 `next_stack` is the stack after a turn, from the question as typed, the question answered (a
-`Resolution`, read once into `Asked` with the world's `Lexicon`: agent.lexicon) and the
+`Resolution`, read once into `Asked` with the world's `Lexicon`: agent.world.lexicon) and the
 answer's entities. Every reader's turns update the stack the same way; only the librarian makes
 the question explicit by rules (agent.librarian.followup).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from agent.lexicon import Lexicon, Resolution
+from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
 from stores.models import may_answer
 

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from agent.settings import PLAIN_SEARCHES, ModelSettings
+from agent.readers.settings import PLAIN_SEARCHES, ModelSettings
 from stores import plugins
 from stores.errors import ConfigError
 
@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from pydantic_ai.capabilities import AbstractCapability
     from pydantic_ai.models import Model
 
-    from agent.deps import LoreDeps
-    from agent.retrieval import Retriever
     from agent.schemas import Passage
-    from agent.world import OpenWorld
+    from agent.tools.deps import LoreDeps
+    from agent.world.open_world import OpenWorld
+    from agent.world.retrieval import Retriever
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class ReaderContext:
 @dataclass(frozen=True)
 class Prompt:
     """What a reader is told besides the tools: its instructions and how much of the cards of
-    the names in the question (agent.core builds both into the agent)."""
+    the names in the question (agent.conversation.core builds both into the agent)."""
 
     instructions: str
     """The instructions; `{rounds}` is filled in with `model.max_tool_rounds`."""

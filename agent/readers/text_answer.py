@@ -8,7 +8,7 @@ for it when it writes none.
   made of the sentences of the passages read that best match the question, marked as evidence
   and not as the model's answer.
 
-The passage ids are agent.small_context's: positions among the passages the run's tools
+The passage ids are agent.readers.small_context's: positions among the passages the run's tools
 returned (`Findings.passages`).
 """
 
@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 
 from pydantic_ai import ModelRetry, RunContext
 
-from agent.blocking import run_blocking
-from agent.deps import LoreDeps
-from agent.findings import Findings
-from agent.json_actions import json_objects, tool_calls_in
+from agent.readers.json_actions import json_objects, tool_calls_in
+from agent.readers.small_context import CJK, by_short_id, overlap, short_id, terms
 from agent.schemas import Answer, Citation, Passage
-from agent.small_context import CJK, by_short_id, overlap, short_id, terms
-from agent.tools import TOOL_NAMES
+from agent.tools.deps import LoreDeps
+from agent.tools.findings import Findings
+from agent.tools.toolset import TOOL_NAMES
+from agent.world.blocking import run_blocking
 from stores import lang
 from stores.lang.text import sentences
 from stores.models import chapter_label

@@ -22,7 +22,7 @@ from stores.lang.text import sentences
 from stores.models import Chunk, chapter_label
 
 if TYPE_CHECKING:
-    from agent.retrieval import Retriever
+    from agent.world.retrieval import Retriever
 
 LEAD_MIN = 24
 """A lore entry's lead takes its sentences until it has at least this many characters (「字青崖。」

@@ -1,0 +1,3 @@
+"""The agent's six tools (toolset.py), what they reach (deps.py: the turn's inputs) and what they
+return beside their result (findings.py).
+"""
