@@ -25,7 +25,7 @@ from functools import cache
 
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip, language
-from stores.lang.text import sentences
+from stores.lang.text import QUOTE_MARKS, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
@@ -45,7 +45,7 @@ SPOKEN = 0.5
 _VOCATIVE = re.compile(r",\s*$")
 """A name right after a comma and before another ("You will see, Danglars, that…") is
 someone spoken to, not introduced."""
-_QUOTED = re.compile("[“”\"「」]")
+_QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 
 
 @dataclass(slots=True)

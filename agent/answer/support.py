@@ -19,11 +19,12 @@ from agent.schemas import Answer
 from stores.keyword.segment import stock_tokens
 from stores.lang import chapter_references, has_han, in_quotes, shown
 from stores.lang.asking import known_given_name, name_like, question_terms
-from stores.lang.text import fold_latin, stem
+from stores.lang.text import QUOTATION, fold_latin, stem
 from stores.models import Chunk
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
-QUOTED = re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』|\"[^\"]*\"|《[^》]*》")
+QUOTED = re.compile(f"{QUOTATION.pattern}|《[^》]*》")
+"""A quotation, or a title in a book's title marks."""
 BRACKETED = re.compile(r"\([^)]*\)|（[^）]*）|【[^】]*】|\[[^\]]*\]")
 PUNCT = re.compile(r"[\W_]+")
 _CJK_NUMBER = re.compile(f"[{CJK_NUMERAL}]+")

@@ -35,15 +35,13 @@ from agent.conversation.core import AskResult
 from agent.evals.retrieval import Question, percentiles
 from agent.world.retrieval import Retriever
 from stores.lang import HAN_RANGES
-from stores.lang.text import ends_with_abbreviation
+from stores.lang.text import first_clause, first_quotation, quoted_words
 
-_CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 _HAN_RUN = re.compile(f"[{HAN_RANGES}]{{2,}}")
 _SPACE = re.compile(r"\s+")
 _PUNCT = re.compile(r"[\W_]+")
-_QUOTE_IN = re.compile(r"“([^”]+)”|「([^」]+)」|\"([^\"]+)\"")
 
 
 @dataclass
@@ -59,22 +57,13 @@ class Key:
     """For a gold answer that quotes the text: the quoted words, which the answer must give."""
 
 
-def first_clause(text: str) -> str:
-    """The gold answer up to its first clause break: 关羽（关云长）。… → 关羽（关云长）; a title's
-    full stop is no break (Mr. Collins, within days … → Mr. Collins)."""
-    for match in _CLAUSE_END.finditer(text):
-        if not (match.group(0).startswith(".") and ends_with_abbreviation(text[:match.start() + 1])):
-            return text[:match.start()].strip()
-    return text.strip()
-
-
 def gold_key(question: Question, retriever: Retriever) -> Key:
     """What the answer to `question` must state (see the module docstring)."""
     clause = first_clause(question.answer)
     asked = question.question
-    quoted = _QUOTE_IN.search(question.answer)
+    quoted = first_quotation(question.answer)
     if quoted and quoted.start() <= len(clause):
-        return Key(quote=next(g for g in quoted.groups() if g), kind="quote")
+        return Key(quote=quoted_words(quoted), kind="quote")
     groups: dict[str, set[str]] = {}
     # a bracket glosses the answer (华雄（董卓的大将）): the names in it need not be stated
     named = BRACKETED.sub("", clause).strip() or clause

@@ -32,12 +32,14 @@ from stores.lang.asking import (
     SESSION,
     TEMPORAL,
 )
+from stores.lang.text import CLOSING_QUOTES, OPENING_QUOTES
 from stores.readers.headings import parse_cjk_number
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
 
 # A straight apostrophe inside a word (d'Épinay's) is not a quotation mark.
-QUOTE = re.compile(r"[“\"「『]([^”\"」』]{2,80})[”\"」』]|(?<![^\W\d_])'([^']{2,80})'(?![^\W\d_])")
+QUOTE = re.compile(rf"[{OPENING_QUOTES}]([^{CLOSING_QUOTES}]{{2,80}})[{CLOSING_QUOTES}]"
+                   r"|(?<![^\W\d_])'([^']{2,80})'(?![^\W\d_])")
 ASKS_CHAPTER = asks("which_chapter")
 # Words a story uses for how two people are related; a question that asks for "the relation"
 # searches them within the pair's passages.

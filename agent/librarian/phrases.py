@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from agent.world.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
 from stores.lang.asking import UNPICKED
-from stores.lang.text import sentences
+from stores.lang.text import OPENING_QUOTES, sentences
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
@@ -38,7 +38,7 @@ def _words(text: str) -> frozenset[str]:
 CJK = HAN
 _CHAPTER_REF = f"{zh.CHAPTER_CITED}|{en.CHAPTER_CITED}"
 _CHAPTER_RE = re.compile(_CHAPTER_REF, re.I)
-_HEAD_END = re.compile(r"\[\d+\]|“|「|\"|" + _CHAPTER_REF, re.I)
+_HEAD_END = re.compile(rf"\[\d+\]|[{OPENING_QUOTES}]|" + _CHAPTER_REF, re.I)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname
 from stores.entities.tagger import EN_STOPWORDS
 from stores.lang.en import KNOWN_AS as _EN_ALIAS
 from stores.lang.en import NAME_TITLES
+from stores.lang.text import sentence_start
 from stores.lang.zh import CHILDHOOD_NAME_AFTER_FATHER as _CHILD
 from stores.lang.zh import COURTESY_BARE as _BARE
 from stores.lang.zh import COURTESY_FULL as _FULL
@@ -139,14 +140,9 @@ def _given_index(found: _Found) -> dict[str, str]:
     return {given: surname for given, surname in index.items() if given not in clashes}
 
 
-def _sentence_start(text: str, pos: int) -> int:
-    start = max(text.rfind(end, 0, pos) for end in "。！？!?\n")
-    return start + 1
-
-
 def _surname_from_sentence(text: str, pos: int, given_index: dict[str, str]) -> str:
     """The surname of the kin named earlier in the sentence (袁隗之侄：名绍 → 袁)."""
-    prefix = text[_sentence_start(text, pos):pos]
+    prefix = text[sentence_start(text, pos):pos]
     kin = list(_KIN.finditer(prefix))
     if not kin:
         return ""

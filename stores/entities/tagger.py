@@ -20,6 +20,7 @@ from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
 from stores.lang.en import CAPITALISED_WORD, NAME_TITLES, PLACE_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
+from stores.lang.text import opens_sentence
 from stores.lang.zh import DEMONSTRATIVES as _DEMONSTRATIVES
 from stores.lang.zh import FUNCTION_TAGS as _FUNCTION_TAGS
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
@@ -203,7 +204,6 @@ _PLACE_TITLE = re.compile(
     + CAPITALISED_WORD + r"(?:\s+" + CAPITALISED_WORD + r")?")
 """A title held of a place: the Count of Monte Cristo, the Countess of Morcerf."""
 _POSSESSIVE = re.compile(r"['’]s?(?=\s|$)")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“”‘—(\[]\s*|\n\s*)$")
 
 
 def english_names(texts: Iterable[str]) -> Counter[str]:
@@ -231,7 +231,7 @@ def english_names(texts: Iterable[str]) -> Counter[str]:
             name = " ".join(words)
             if title is None and len(words) == 1 and not popped:
                 before = text[max(0, match.start() - 3):match.start()]
-                if _SENTENCE_START.search(before) is not None or match.start() == 0:
+                if opens_sentence(before) or match.start() == 0:
                     sentence_initial[name] += 1
                     continue
                 mid_sentence.add(name)

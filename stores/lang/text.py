@@ -138,6 +138,56 @@ def _split(text: str, breaks: re.Pattern[str], strip: bool = True) -> list[Sente
 
 
 # -- words ----------------------------------------------------------------------------------------
+QUOTES = (("“", "”"), ("「", "」"), ("『", "』"), ('"', '"'))
+"""Quotation marks, each opening one with its own closing one: the one table every rule that
+finds a quotation reads. A book's title marks (《》) are not among them, nor English single
+quotes, which are apostrophes as often (a rule that wants either says so)."""
+OPENING_QUOTES = "".join(dict.fromkeys(opening for opening, _ in QUOTES))
+CLOSING_QUOTES = "".join(dict.fromkeys(closing for _, closing in QUOTES))
+QUOTE_MARKS = "".join(dict.fromkeys(OPENING_QUOTES + CLOSING_QUOTES))
+QUOTATION = re.compile("|".join(f"{re.escape(opening)}([^{re.escape(closing)}]*)"
+                                f"{re.escape(closing)}" for opening, closing in QUOTES))
+"""A quotation, marks included, each closed by its own mark; `quoted_words` gives its words."""
+
+
+def quoted_words(match: re.Match[str]) -> str:
+    """The words inside a `QUOTATION` match, without the marks."""
+    return next((g for g in match.groups() if g is not None), "")
+
+
+def first_quotation(text: str) -> re.Match[str] | None:
+    """The first quotation in `text` with words in it."""
+    return next((m for m in QUOTATION.finditer(text) if quoted_words(m)), None)
+
+
+def sentence_start(text: str, pos: int) -> int:
+    """Where the sentence holding `pos` starts, as the Chinese patterns read it: after the last
+    。！？!? or line break before `pos` (an English full stop is a name's as often)."""
+    return max(text.rfind(end, 0, pos) for end in "。！？!?\n") + 1
+
+
+_SENTENCE_OPENS = re.compile(r"(?:^|[.!?:;\"“”‘—(\[]\s*|\n\s*)$")
+
+
+def opens_sentence(before: str) -> bool:
+    """Whether a word after `before` starts a sentence, a quotation or what follows a colon or a
+    dash, where English capitalises any word (the name tagger then needs it seen elsewhere)."""
+    return _SENTENCE_OPENS.search(before) is not None
+
+
+_CLAUSE_END = re.compile(r"[。．；;！!？?\n]|[，,：:](?=\s*\S)|\.\s")
+
+
+def first_clause(text: str) -> str:
+    """`text` up to its first clause break (。；！？, a comma or colon with more after it, a full
+    stop and a space): 关羽（关云长）。… → 关羽（关云长）; a title's full stop is no break
+    (Mr. Collins, within days … → Mr. Collins)."""
+    for match in _CLAUSE_END.finditer(text):
+        if not (match.group(0).startswith(".") and ends_with_abbreviation(text[:match.start() + 1])):
+            return text[:match.start()].strip()
+    return text.strip()
+
+
 def han_in(word: str, text: str) -> bool:
     """The Han word is in the text, or (two characters) both of them within three of each
     other in either order: classical Chinese splits and turns words (温酒 → 酒尚温时, 下场 →
