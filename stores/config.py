@@ -15,6 +15,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
+    InitSettingsSource,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
     SettingsError,
@@ -207,7 +208,10 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        toml = _CONFIG_FILE.get("path")
+        # The file load_settings found comes in as the `config_file` argument: the TOML source
+        # reads it, behind the arguments and the LORE_* variables.
+        toml = (init_settings.init_kwargs.get("config_file")
+                if isinstance(init_settings, InitSettingsSource) else None)
         sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
         if toml is not None:
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=toml))
@@ -226,7 +230,6 @@ class Settings(BaseSettings):
         return self.data_dir / "worlds" / world
 
 
-_CONFIG_FILE: dict[str, Path | None] = {}
 S = TypeVar("S", bound=Settings)
 
 def find_config(explicit: Path | None) -> Path | None:
@@ -263,7 +266,6 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None, *,
     packages above with theirs (agent.readers.settings adds [model], tui.settings adds [keymap]); the
     app loads tui.settings.AppSettings, so every section of config.toml has its owner."""
     path = find_config(config)
-    _CONFIG_FILE["path"] = path
     if data_dir is None:
         data_dir = _lore_home()
     if data_dir is not None:
@@ -278,8 +280,6 @@ def load_settings(config: Path | None = None, data_dir: Path | None = None, *,
     except (OSError, ValueError) as exc:  # a TOML syntax error surfaces as a ValueError
         raise ConfigError(f"cannot read the config file: {exc}", where=path,
                           hint="fix the TOML syntax at the position shown") from None
-    finally:
-        _CONFIG_FILE.pop("path", None)
     _apply_server_variables(settings)
     return settings
 
