@@ -40,9 +40,9 @@ async def test_a_slow_open_shows_progress_and_opens(settings, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         seen = await watch_opening(pilot)
         assert app.conversation is not None and app.conversation.world == "demo"
+        # the stage and the seconds so far (how they count: test_the_opening_line_counts_…)
         assert any(a.startswith("opening demo: loading the passages") and a.endswith(" s")
                    for a in seen), seen
-        assert any(" 2 s" in a or " 3 s" in a for a in seen), seen  # the clock keeps moving
         assert not [n for sev, n in app.notes if sev == "error"]
         view = await ask(pilot, "沈砚的师父是谁？")
         assert view.status == "answered"

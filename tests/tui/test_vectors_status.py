@@ -57,9 +57,13 @@ async def test_a_count_that_comes_back_while_the_app_closes_is_dropped(lore_home
     """The vectors' count is read by a worker: it may come back after the main screen is gone
     (CI saw StopIteration at the end of the test above). It is dropped, not raised."""
     from tui import messages as m
+    from tui.screens.main import MainScreen
 
     ingest_demo(lore_home)
     app = make_app(load_settings())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-    app._vectors(m.VectorsStatus(line=""))  # closed: no screen is left to show it on
+    assert not any(isinstance(s, MainScreen) for s in app.screen_stack)  # closed: none left
+    told = list(app.notes)
+    app._vectors(m.VectorsStatus(line=""))  # raised StopIteration looking for the main screen
+    assert app.notes == told  # dropped: nothing shown and nothing told
