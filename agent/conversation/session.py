@@ -29,7 +29,6 @@ from agent.conversation.stack import Asked, likely_answer, next_stack
 from agent.readers.settings import AgentSettings
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.tools.deps import LoreDeps
-from agent.tools.findings import ToolCall
 from agent.world.lexicon import Lexicon, Resolution
 from agent.world.open_world import OpenWorld
 from sessions.records import Session, StackEntry, Turn
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from pydantic_ai import Agent
 
     from agent.answer.streaming import Draft
+    from agent.tools.findings import ToolCall  # it imports pydantic-ai: not before the world shows
 
     LoreAgent = Agent[LoreDeps, Answer]
 
