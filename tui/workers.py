@@ -6,7 +6,7 @@ manager). Each method starts an exclusive worker of its group on the app, is giv
 works on (the conversation, the picker) and reports back with `post_message`, never by reading
 or setting the app's state. None handles its own errors: the app's `on_worker_state_changed`
 (one place) shows them as notifications.
-Blocking store calls that touch the world's retriever go through `agent.tools.toolset.run_blocking`,
+Blocking store calls that touch the world's retriever go through `agent.world.blocking.run_blocking`,
 so they never run beside the agent's own tool calls on the same stores.
 """
 
