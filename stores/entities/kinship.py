@@ -131,7 +131,7 @@ def _other_surnames(one: str, other: str) -> bool:
     return bool(first and second and first != second
                 and 1 <= len(one) - len(first) <= 2 and 1 <= len(other) - len(second) <= 2
                 and not any(name.endswith(word) for name in (one, other)
-                            for word in (*zh.ADDRESS_KIN, *zh.SPOUSE_TITLES, "氏", "公")))
+                            for word in (*zh.ADDRESS_KIN, *zh.SPOUSE_TITLES, *zh.NAME_SUFFIXES)))
 
 
 def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],

@@ -129,6 +129,8 @@ surname when it addresses or speaks of them (凤姐, 凤丫头, 宝兄弟, 林�
 they give the person."""
 SPOUSE_TITLES = ("奶奶", "太太", "嫂子", "嫂", "夫人", "娘子")
 """Titles that name a married woman by her husband's name (琏二奶奶 is 贾琏's wife, not 贾琏)."""
+NAME_SUFFIXES = ("氏", "公")
+"""What turns a surname into a way of calling someone (孙氏, 关公), not a full name."""
 ADDRESS_RANKS = "大二三四五六七八九十"
 """A rank in the family written between the name and the kin word (宝二爷, 薛大姑娘)."""
 RANKED_KIN = ("爷", "姑娘", "姐", "哥", "妹妹")
