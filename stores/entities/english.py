@@ -23,7 +23,9 @@ only merge where the text leaves no choice, and a person is named by their full 
 - a pet name and its given name, both used alone, are one person (Lizzy, Eliza → Elizabeth);
 - a title of a place ("Count of Monte Cristo") joins that place's name used alone as a person
   (Monte Cristo), unless it is a family's surname (Count of Morcerf is not every Morcerf); and
-  an apposition names one person by both ("Edmond Dantès, Count of Monte Cristo").
+  an apposition names one person by both ("Edmond Dantès, Count of Monte Cristo");
+- a first name no other full name shares is the person's in its short forms: alone, though too
+  rare to be kept (Gaspard), and under the title of a titled full name (Count Andrea).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dataclasses import dataclass, field
 
 from stores.lang.en import DESCRIBERS as _DESCRIBERS
 from stores.lang.en import (
+    MARRIED_TITLES,
     NAME_TITLES,
     PARTICLES,
     PET_NAMES,
@@ -133,7 +136,8 @@ def group_english_names(counts: Counter[str], min_count: int,
     capitalised names (Paris, Marseilles) stay as plain entities. `text` (the whole world) gives
     where a name is first written and the appositions that name one person twice.
     """
-    counts = _without_stray_words(counts, min_count, _lowercase_words(text))
+    lowercase = _lowercase_words(text)
+    counts = _without_stray_words(counts, min_count, lowercase)
     kept = {name: count for name, count in counts.items() if count >= min_count}
     fulls = _full_names(counts)
     anchors = {n: c for n, c in fulls.items() if c >= ANCHOR_USES}
@@ -149,6 +153,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     _add_family_names(g, counts)
     _join_places(g)
     _join_appositions(g, appositions)
+    _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()]
 
 
@@ -382,6 +387,36 @@ def _add_family_names(g: _Groups, counts: Counter[str]) -> None:
                 if form not in known:
                     g.groups[words[0]].append(form)
                     known.add(form)
+
+
+def _add_short_forms(g: _Groups, counts: Counter[str], anchors: dict[str, int],
+                     fulls: Counter[str], min_count: int, lowercase: set[str]) -> None:
+    """A person's first name is theirs in shorter forms too, when no other full name the text
+    writes starts with it: under the title the text writes before the full name (Count Andrea
+    Cavalcanti → Count Andrea; M. Maximilian Morrel → M. Maximilian), and alone when the text
+    writes it alone, if too rarely to be kept (Gaspard, six times, → Gaspard Caderousse), and
+    never in lower case (a word, not a name)."""
+    firsts = _first_words(fulls)
+    owners = {f: g.owner(f) for f in anchors}
+    for name, count in counts.items():
+        words = name.split()
+        if (len(words) != 1 or count < ANCHOR_USES or count >= min_count or name in lowercase
+                or g.owner(name) is not None or firsts[name] != 1):
+            continue
+        full = next((f for f in anchors if f.split()[0] == name), "")
+        if owners.get(full) in g.person:
+            g.groups[owners[full]].append(name)
+    known = g.names()
+    for person in list(g.person):
+        for name in [person, *g.groups.get(person, [])]:
+            title, rest = _split(name)
+            # Mrs. John Dashwood is John Dashwood's wife: no "Mrs. John" of hers
+            short = (f"{title} {rest[0]}" if title and title not in MARRIED_TITLES
+                     and len(rest) > 1 else "")
+            if (short and short not in known and _is_full(" ".join(rest))
+                    and firsts[rest[0]] == 1):
+                g.groups[person].append(short)
+                known.add(short)
 
 
 def _join_places(g: _Groups) -> None:

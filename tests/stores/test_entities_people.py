@@ -163,6 +163,27 @@ def test_a_man_met_after_his_surname_takes_it_when_the_text_calls_him_by_it() ->
     assert found["Morrel"] == found["M. Morrel"] == "Morrel"
 
 
+def test_a_first_name_is_the_persons_in_its_short_forms_unless_another_full_name_shares_it(
+        ) -> None:
+    # Gaspard alone, too rare to be kept, and "Count Andrea" cut from "Count Andrea Cavalcanti",
+    # are theirs; John is two men's first name, and "Mrs. John Dashwood" is a wife, so neither
+    # "John" nor "Mrs. John" is anybody's; "will" is also a word the text writes in lower case
+    text = ("Caderousse drank. " * 300 + "Gaspard Caderousse, at your service. " * 4
+            + "Gaspard! cried his wife. " * 3 + "Count Andrea Cavalcanti bowed. " * 6
+            + "Andrea Cavalcanti smiled. " * 6 + "Andrea laughed. " * 20
+            + "John Dashwood came. " * 10 + "John Willoughby rode. " + "Mrs. John Dashwood. " * 3
+            + "John went out. " * 3 + "Will Ladislaw. " * 3 + "Will came. " * 3
+            + "you will see. ")
+    found = groups({"Caderousse": 400, "Gaspard Caderousse": 5, "Gaspard": 3,
+                    "Count Andrea Cavalcanti": 6, "Andrea Cavalcanti": 6, "Andrea": 20,
+                    "John Dashwood": 10, "John Willoughby": 1, "Mrs. John Dashwood": 3,
+                    "John": 3, "Will Ladislaw": 3, "Will": 3}, text)
+    assert found["Gaspard"] == found["Caderousse"] == "Gaspard Caderousse"
+    assert found["Count Andrea"] == found["Andrea"] == "Andrea Cavalcanti"
+    assert "John" not in found and "Mrs. John" not in found
+    assert "Will" not in found
+
+
 def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not() -> None:
     text = "Valentine wept. Mademoiselle Valentine rose. Madame de Villefort frowned. " * 3
     found = groups({"Valentine": 60, "Valentine de Villefort": 4, "Mademoiselle Valentine": 6,
