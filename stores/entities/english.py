@@ -375,14 +375,16 @@ def _fold_first_names(g: _Groups, kept: dict[str, int]) -> None:
 def _add_family_names(g: _Groups, counts: Counter[str]) -> None:
     """A first name known alone, written once or more with the family's name, is the same
     person: Jane Bennet and Miss Lydia Bennet join Jane and Lydia, with the untitled form, so a
-    question naming "Lydia Bennet" means Lydia, not Lydia and Mr. Bennet."""
+    question naming "Lydia Bennet" means Lydia, not Lydia and Mr. Bennet; a particle may stand
+    before the family's name (M. Noirtier de Villefort joins Noirtier)."""
     known = g.names()
     families = {name.split()[-1] for name in known if len(name.split()) > 1} | {
         name for name in g.groups if len(name.split()) == 1}
     for name in counts:
         _, words = _split(name)
-        if len(words) == 2 and words[0] in g.groups and words[1] in families \
-                and words[1] != words[0]:
+        surname = _bare_surname(words)
+        if (len(words) > 1 and words[0] in g.groups and surname in families
+                and surname != words[0] and len(surname.split()) == 1):
             for form in dict.fromkeys((name, " ".join(words))):
                 if form not in known:
                     g.groups[words[0]].append(form)

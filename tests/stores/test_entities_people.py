@@ -184,6 +184,14 @@ def test_a_first_name_is_the_persons_in_its_short_forms_unless_another_full_name
     assert "Will" not in found
 
 
+def test_a_name_known_alone_takes_its_full_name_with_a_particle_before_the_family() -> None:
+    text = "Noirtier nodded. " * 40 + "M. de Villefort bowed. " * 40 + "M. Noirtier de Villefort."
+    found = groups({"Noirtier": 200, "M. Noirtier": 20, "Villefort": 300, "M. de Villefort": 50,
+                    "M. Noirtier de Villefort": 1}, text)
+    assert found["Noirtier de Villefort"] == found["M. Noirtier de Villefort"] == "Noirtier"
+    assert found["Villefort"] == "Villefort"
+
+
 def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not() -> None:
     text = "Valentine wept. Mademoiselle Valentine rose. Madame de Villefort frowned. " * 3
     found = groups({"Valentine": 60, "Valentine de Villefort": 4, "Mademoiselle Valentine": 6,
