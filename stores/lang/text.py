@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
@@ -26,7 +26,8 @@ SentenceRule = Literal["story", "quote", "chunk", "clause", "between", "head", "
   initial's full stop (M. Noirtier, Mr. Darcy) does not.
 - quote: what a one-line gist or a quote is cut from. Line breaks are read as spaces; 。！？!?
   and ；; end a sentence or a clause, with the closing quotes and brackets after them; an
-  English full stop ends one only before a space. Texts are stripped.
+  English full stop ends one only before a space, and a title's or an initial's does not
+  ("the wife of Mr. Collins" is one). Texts are stripped.
 - chunk: where chunking may cut a long paragraph. Runs of 。！？!?；;… end one, and a full stop
   before a space or the end; closing quotes and brackets and the spaces after stay with it (the
   pieces glue back into the paragraph). Line breaks do not end one.
@@ -68,11 +69,14 @@ def sentences(text: str, rule: SentenceRule = "story") -> list[Sentence]:
     if rule == "story":
         return [Sentence(start, end, text[start:end]) for start, end in _story(text)]
     if rule == "quote":
-        return _split(text.replace("\n", " "), _QUOTE_BREAK)
+        flat = text.replace("\n", " ")
+        abbreviation = _story_patterns()[1]
+        return _split(flat, (cut for cut in _QUOTE_BREAK.finditer(flat) if not abbreviation.search(
+            flat, max(0, cut.start() - 8), cut.start())))
     if rule == "head":
-        return _split(text, _HEAD_BREAK)
+        return _split(text, _HEAD_BREAK.finditer(text))
     if rule == "mark":
-        return _split(text, _mark_break(), strip=False)
+        return _split(text, _mark_break().finditer(text), strip=False)
     if rule == "clause":
         return [Sentence(m.start(), m.end(), m.group(0).strip()) for m in _CLAUSE.finditer(text)]
     pattern = _CHUNK_SENTENCE if rule == "chunk" else _BETWEEN
@@ -119,11 +123,11 @@ def _mark_break() -> re.Pattern[str]:
     return re.compile(f"(?<=[{re.escape(marks)}])")
 
 
-def _split(text: str, breaks: re.Pattern[str], strip: bool = True) -> list[Sentence]:
-    """The pieces between the matches of `breaks` (as `re.split`): stripped and non-blank, or
-    (not `strip`) all of them as they are."""
+def _split(text: str, breaks: Iterable[re.Match[str]], strip: bool = True) -> list[Sentence]:
+    """The pieces between the `breaks` (matches in `text`, as `re.split` cuts): stripped and
+    non-blank, or (not `strip`) all of them as they are."""
     found, start = [], 0
-    for cut in [*breaks.finditer(text), None]:
+    for cut in [*breaks, None]:
         end = len(text) if cut is None else cut.start()
         piece = text[start:end]
         if not strip:

@@ -14,8 +14,9 @@ TEXT = 'M. Noirtier came in. He said: "Go!" Then he left.\n玄德大喜。「好
     # a title's full stop stays inside; a line break ends a sentence; one closing quote at most
     ("story", ["M. Noirtier came in.", ' He said: "Go!"', " Then he left.", "玄德大喜。",
                "「好！", "」关羽曰；张飞笑…"]),
-    # line breaks read as spaces; ；-clauses and closing brackets; a full stop before a space
-    ("quote", ["M.", "Noirtier came in.", 'He said: "Go!"', "Then he left.", "玄德大喜。",
+    # line breaks read as spaces; ；-clauses and closing brackets; a full stop before a space,
+    # not a title's (a card quoting "the wife of Mr." says nothing)
+    ("quote", ["M. Noirtier came in.", 'He said: "Go!"', "Then he left.", "玄德大喜。",
                "「好！」", "关羽曰；", "张飞笑…"]),
     # chunking's: the spaces after a sentence stay with it, so the pieces glue back
     ("chunk", ["M. ", "Noirtier came in. ", 'He said: "Go!" ', "Then he left.\n", "玄德大喜。",
