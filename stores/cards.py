@@ -46,6 +46,7 @@ _VOCATIVE = re.compile(r",\s*$")
 """A name right after a comma and before another ("You will see, Danglars, that…") is
 someone spoken to, not introduced."""
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
+_CLAUSE_START = re.compile(r"[，,；;：:—]\s*")
 
 
 @dataclass(slots=True)
@@ -194,7 +195,7 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
             if weight and _QUOTED.search(sentence):
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
-                defining[name].append(Fact("defines", _quote(sentence), chunk.id,
+                defining[name].append(Fact("defines", _quote(sentence, start), chunk.id,
                                            chunk.chapter, weight))
         # 「姓刘，名备，字玄德」 introduces 刘备 without writing his name
         for named in _introduced(sentence, matcher):
@@ -287,6 +288,13 @@ def _introductions() -> list[re.Pattern[str]]:
             if language(code).introduction]
 
 
-def _quote(sentence: str) -> str:
-    return clip(sentence, MAX_QUOTE)
+def _quote(sentence: str, name_at: int = 0) -> str:
+    """The sentence, cut to MAX_QUOTE characters around what defines the name at `name_at`: a
+    long sentence that names someone late (…to think that Albert de Morcerf, the …) is quoted
+    from the clause that holds the name, so the cut keeps the words that say who it is."""
+    if len(sentence) <= MAX_QUOTE or name_at <= MAX_QUOTE // 2:
+        return clip(sentence, MAX_QUOTE)
+    starts = [m.end() for m in _CLAUSE_START.finditer(sentence, name_at - MAX_QUOTE // 2,
+                                                       name_at)]
+    return clip(sentence[starts[0] if starts else name_at:], MAX_QUOTE)
 

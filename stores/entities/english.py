@@ -383,8 +383,11 @@ def _add_family_names(g: _Groups, counts: Counter[str]) -> None:
     for name in counts:
         _, words = _split(name)
         surname = _bare_surname(words)
+        # with a particle, the first name must be a person's (Gérard, a group no title made a
+        # person of, does not take Gérard de Villefort from the Villefort the text means)
         if (len(words) > 1 and words[0] in g.groups and surname in families
-                and surname != words[0] and len(surname.split()) == 1):
+                and surname != words[0] and len(surname.split()) == 1
+                and (len(words) == 2 or words[0] in g.person)):
             for form in dict.fromkeys((name, " ".join(words))):
                 if form not in known:
                     g.groups[words[0]].append(form)

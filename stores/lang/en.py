@@ -411,9 +411,10 @@ _APPOSED = (rf"(?:(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our
 """What opens an apposition that says who someone is: an article ("a tailor of Marseilles"),
 or a possessive before a word for kin or service ("his father"), not "his eyes sparkling"."""
 GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|after|before|"
-            r"behind|beside|near|like|than)\s+(?:\w+\s+)?$")
+            r"behind|beside|near|like|than)\s+(?!(?:you|me|him|her|us|them|it)\s)(?:\w+\s+)?$")
 """A preposition (and perhaps a title) right before a name: the name is its object, and what
-follows a comma after it belongs to the sentence, not to the name."""
+follows a comma after it belongs to the sentence, not to the name. A pronoun after the
+preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
 _NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any", "either",
               "neither", "part", "half", "full", "fond", "afraid", "tired", "sure", "proud",
               "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",

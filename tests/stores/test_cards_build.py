@@ -46,3 +46,21 @@ def test_an_office_is_not_read_from_the_end_of_another_name() -> None:
     cards = card_of(people, "只见王夫人宝玉都来了。", "丞相曹操大喜。")
     assert not cards["宝玉"].of_kind("office")
     assert [f.text for f in cards["曹操"].of_kind("office")] == ["丞相"]
+
+
+def test_a_name_after_a_pronoun_object_is_defined_and_a_long_sentence_is_quoted_at_the_name(
+        ) -> None:
+    people = [Entity("Maximilian Morrel", "person"), Entity("Albert de Morcerf", "person")]
+    cards = card_of(people,
+                    "Let me introduce to you M. Maximilian Morrel, captain of Spahis, my friend.",
+                    "Sometimes he would affect to make a joke of it; but internally he was deeply "
+                    "wounded, and his self-love immensely piqued, and all his friends laughed, "
+                    "to think that Albert de Morcerf, the most admired young person of his "
+                    "day, should thus be passed over.")
+    assert [f.text for f in cards["Maximilian Morrel"].of_kind("defines")] == [
+        "Let me introduce to you M. Maximilian Morrel, captain of Spahis, my friend."]
+    # quoted from a clause that starts at most half a quote before his name, so the cut
+    # keeps who he is
+    assert [f.text for f in cards["Albert de Morcerf"].of_kind("defines")] == [
+        "and all his friends laughed, to think that Albert de Morcerf, the most admired young "
+        "person of his day, should thus be passed over."]

@@ -185,11 +185,14 @@ def test_a_first_name_is_the_persons_in_its_short_forms_unless_another_full_name
 
 
 def test_a_name_known_alone_takes_its_full_name_with_a_particle_before_the_family() -> None:
-    text = "Noirtier nodded. " * 40 + "M. de Villefort bowed. " * 40 + "M. Noirtier de Villefort."
+    # Gérard, a name no title makes a person, does not take Gérard de Villefort
+    text = ("Noirtier nodded. " * 40 + "M. de Villefort bowed. " * 40
+            + "M. Noirtier de Villefort. Gérard! " * 6 + "Gérard de Villefort.")
     found = groups({"Noirtier": 200, "M. Noirtier": 20, "Villefort": 300, "M. de Villefort": 50,
-                    "M. Noirtier de Villefort": 1}, text)
+                    "M. Noirtier de Villefort": 1, "Gérard": 6, "Gérard de Villefort": 1}, text)
     assert found["Noirtier de Villefort"] == found["M. Noirtier de Villefort"] == "Noirtier"
     assert found["Villefort"] == "Villefort"
+    assert "Gérard de Villefort" not in found
 
 
 def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not() -> None:
