@@ -420,6 +420,9 @@ _NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any
               "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",
               "thinking", "regardless", "irrespective", "first", "last", "rest", "few")
 """Words before "of" that open no apposition of who someone is (one of them, afraid of it)."""
+_NOT_DEFINING = "first|last|only|next|same|one|other|very|whole|rest"
+"""Words after "was the" that say what someone did or was there, not who they are (the first to
+arrive, the only one awake, the same as ever)."""
 DEFINING = (
     # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition
     ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[,.;:!?)]|\s+(?:who|which|whom)\b)"),
@@ -427,7 +430,9 @@ DEFINING = (
     ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)[a-z][a-z-]{{2,}}\s+of\s+"
                    rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
     # "Morrel was the owner of the Pharaon": a copula before a noun phrase
-    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+[^,.;:!?\"“”]{{3,80}})"),
+    # ("Mercédès was the only one awake" says what she did, not who she is)
+    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+"
+               rf"(?!(?:{_NOT_DEFINING})\b)[^,.;:!?\"“”]{{3,80}})"),
 )
 """What introduces or defines a name, right after it (see `Language.defining`)."""
 

@@ -36,7 +36,8 @@ def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> No
     cards = card_of(people,
                     "And at a sign from Edmond, the rest of the company ranged themselves.",
                     "When he saw Franz, the servant came up to him at once.",
-                    "Edmond, his eyes sparkling with joy, ran in.")
+                    "Edmond, his eyes sparkling with joy, ran in.",
+                    "This time Franz was the first to arrive, and Edmond was the only one awake.")
     assert not cards["Edmond"].of_kind("defines") and not cards["Franz"].of_kind("defines")
 
 
