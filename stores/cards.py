@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 
 from stores.entities.matcher import AliasMatcher, alias_map
-from stores.lang import LANGUAGES, Language, clip, language
+from stores.lang import LANGUAGES, Language, clip_at, language
 from stores.lang.text import QUOTE_MARKS, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
@@ -46,7 +46,6 @@ _VOCATIVE = re.compile(r",\s*$")
 """A name right after a comma and before another ("You will see, Danglars, that…") is
 someone spoken to, not introduced."""
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
-_CLAUSE_START = re.compile(r"[，,；;：:—]\s*")
 
 
 @dataclass(slots=True)
@@ -289,12 +288,7 @@ def _introductions() -> list[re.Pattern[str]]:
 
 
 def _quote(sentence: str, name_at: int = 0) -> str:
-    """The sentence, cut to MAX_QUOTE characters around what defines the name at `name_at`: a
-    long sentence that names someone late (…to think that Albert de Morcerf, the …) is quoted
-    from the clause that holds the name, so the cut keeps the words that say who it is."""
-    if len(sentence) <= MAX_QUOTE or name_at <= MAX_QUOTE // 2:
-        return clip(sentence, MAX_QUOTE)
-    starts = [m.end() for m in _CLAUSE_START.finditer(sentence, name_at - MAX_QUOTE // 2,
-                                                       name_at)]
-    return clip(sentence[starts[0] if starts else name_at:], MAX_QUOTE)
+    """The sentence, cut to MAX_QUOTE characters around what defines the name at `name_at`
+    (…to think that Albert de Morcerf, the most admired …: the cut keeps who he is)."""
+    return clip_at(sentence, name_at, MAX_QUOTE)
 

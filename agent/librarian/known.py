@@ -16,7 +16,7 @@ from typing import Any
 
 from agent.schemas import Answer, Citation
 from stores.entities.matcher import AliasMatcher
-from stores.lang import en, in_quotes, shown, zh
+from stores.lang import clip_at, en, has_han, in_quotes, shown, zh
 from stores.lang.asking import CITED_FIRST
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, chapter_label
@@ -48,10 +48,83 @@ def alias_answer(question: str, chinese: bool, matcher: AliasMatcher,
     name = matcher.resolve(alias)
     if name is None or name == alias:
         return None
+    return alias_lead(alias, name, chinese, aliases, story, say)
+
+
+def alias_lead(alias: str, name: str, chinese: bool, aliases: dict[str, list[str]],
+               story: Iterable[Chunk], say: Callable[[str], str] = str, horizon: int = 0,
+               quoted: Iterable[str] = ()) -> Answer | None:
+    """“伯岩”指顾怀山 / "Monte Cristo" is Edmond Dantès, with the first sentence that gives the
+    name (unless it is among the `quoted` already); None when a spoiler horizon comes before
+    that sentence (or none gives it)."""
     forms = [f for f in (name, *aliases.get(name, [])) if f and f != alias]
     found = _first_sentence(story, alias, forms)
+    if horizon and (found is None or found[0].chapter > horizon):
+        return None
+    if found is not None:
+        chunk, sentence = found
+        found = chunk, clip_at(sentence, sentence.find(alias), MAX_QUOTE)
+        if any(q and (q in found[1] or found[1] in q) for q in quoted):
+            found = None
     lead = (f"“{alias}”指{say(name)}。" if chinese else f"“{alias}” is {say(name)}.")
     return _with_quote(lead, found, chinese, name)
+
+
+MAX_QUOTE = 160
+"""A sentence that gives a name is quoted at most this long, cut around the name."""
+
+
+def alias_asked_for(written: str, entity: str, matcher: AliasMatcher) -> str | None:
+    """The other name of `entity` a question writes (the Count, or Count, when the world knows
+    it without its article), or None when it writes the entity's own name or another's."""
+    for alias in (written, _THE.sub("", written)):
+        if alias and alias != entity and matcher.resolve(alias) == entity:
+            return alias
+    return None
+
+
+_THE = re.compile(r"^the\s+", re.I)
+
+
+def names_apart(alias: str, name: str) -> bool:
+    """Whether an alias is more than a part of the name it stands for: 伯岩 of 顾怀山, the Count
+    of Monte Cristo and the Count of Edmond Dantès; not 宝玉 of 贾宝玉, nor Albert or M. de
+    Villefort of Albert de Morcerf and Villefort (a reader knows those)."""
+    if alias in name or name in alias:
+        return False
+    if has_han(alias):
+        return True
+    # the names in it, titles and lower-case words aside: none (the Count) or one the name
+    # does not hold (Monte Cristo) make it a name apart
+    named = [w for w in alias.split() if w[0].isupper() and w.rstrip(".") not in _TITLES]
+    return not named or not set(named) <= set(name.split())
+
+
+_TITLES = frozenset(t.rstrip(".") for t in en.NAME_TITLES)
+
+
+def led_by(lead: Answer, answer: Answer) -> Answer:
+    """`answer` after the line(s) of `lead`, its citations numbered on after the lead's; a line
+    of it that quotes only what the lead quotes is left out (said once)."""
+    said = {(c.chunk_id, c.quote) for c in lead.citations}
+    lines, kept = [], list(lead.citations)
+    number: dict[int, int] = {}
+    for line in answer.text.splitlines():
+        marks = [int(m) for m in _CITE.findall(line)]
+        cited = [answer.citations[m - 1] for m in marks if 0 < m <= len(answer.citations)]
+        if cited and all((c.chunk_id, c.quote) in said for c in cited):
+            continue
+        for m in marks:
+            if m not in number and 0 < m <= len(answer.citations):
+                kept.append(answer.citations[m - 1])
+                number[m] = len(kept)
+        lines.append(_CITE.sub(lambda found: f"[{number.get(int(found.group(1)), 0)}]", line))
+    return answer.model_copy(update={
+        "text": "\n".join([lead.text, *lines]), "citations": kept,
+        "entities": list(dict.fromkeys([*lead.entities, *answer.entities]))})
+
+
+_CITE = re.compile(r"\[(\d+)\]")
 
 
 def name_answer(question: str, chinese: bool, matcher: AliasMatcher,
@@ -107,7 +180,8 @@ def _first_sentence(story: Iterable[Chunk], words: str, forms: list[str],
                 continue
             if anywhere or _GIVES_NAME.search(s.text[:s.text.find(words)]):
                 return chunk, s.text
-            if fallback is None and any(f in s.text for f in forms):
+            # a form inside the name itself (Monte Cristo in Count of Monte Cristo) ties nothing
+            if fallback is None and any(f in s.text.replace(words, "") for f in forms):
                 fallback = chunk, s.text
     return fallback
 

@@ -36,7 +36,15 @@ from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
-from agent.librarian.known import alias_answer, chapter_answer, name_answer
+from agent.librarian.known import (
+    alias_answer,
+    alias_asked_for,
+    alias_lead,
+    chapter_answer,
+    led_by,
+    name_answer,
+    names_apart,
+)
 from agent.librarian.lore_lead import (
     asks_manner_of_death,
     killer_lead,
@@ -61,7 +69,7 @@ from agent.librarian.strategy import (
     title_steps,
 )
 from agent.schemas import Answer, Passage, Relation
-from agent.views.card_text import Voice, card_answer, identity_asked
+from agent.views.card_text import Voice, card_answer, identity_asked, name_asked
 from agent.world.blocking import run_blocking
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
@@ -295,7 +303,7 @@ class Librarian:
                           self.retriever.lexicon.gender)
             told = card_answer(card, self.retriever.chunks, voice, horizon)
             if told.stop_reason != "evidence":
-                return told
+                return self._alias_first(plan, card.entity, told, horizon)
             # it appears, but no entry or defining sentence says who it is: the passages that
             # bear on it may ("Who is Old Hopgiant?" — a fellow of truly horrible size), not
             # "The text does not say who Old Hopgiant is" over where it appears
@@ -385,6 +393,18 @@ class Librarian:
                       [t for t in tokens_of(plan.question) if t not in plan.entities],
                       self._described(asked_noun(plan.question)))
         return candidates(plan, kind, ranked, world)
+
+    def _alias_first(self, plan: QueryPlan, entity: str, told: Answer, horizon: int) -> Answer:
+        """A card asked for by another name of its entity (伯岩是谁？ Who is the Count?) says
+        first whose name it is, with the sentence that gives it."""
+        r = self.retriever
+        alias = alias_asked_for(name_asked(plan.question) or "", entity, r.matcher)
+        say = Voice(plan.chinese, r.entities).name
+        if alias is None or not names_apart(alias, say(entity)):
+            return told
+        lead = alias_lead(alias, entity, plan.chinese, r.entities, r.story, say, horizon,
+                          quoted=[c.quote for c in told.citations])
+        return told if lead is None else led_by(lead, told)
 
     def _card_asked(self, plan: QueryPlan) -> Card | None:
         """The card of the entity a "who is X" question asks about (answered from it)."""

@@ -264,10 +264,9 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     alias of the world, or a fuller form of one (Gérard de Villefort → Villefort), the longest
     name in it when it holds several (Valentine de Villefort → Valentine). 沈砚的师父是谁 asks
     about someone else: it is more than a name."""
-    found = asks("identity").search(question.strip())
-    if found is None:
+    written = name_asked(question)
+    if written is None:
         return None
-    written = next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
     name = _THE.sub("", written)
     # "the Marquis" may be the alias itself, "the Count of Monte Cristo" only the name's
     exact = matcher.resolve(written) or matcher.resolve(name)
@@ -281,6 +280,14 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
         return None
     return max(spans, key=lambda s: (s[1] - s[0], -s[0]))[2]
+
+
+def name_asked(question: str) -> str | None:
+    """X as a "who is X / X是谁 / tell me about X" question writes it, or None."""
+    found = asks("identity").search(question.strip())
+    if found is None:
+        return None
+    return next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
 
 
 _THE = re.compile(r"^the\s+", re.I)

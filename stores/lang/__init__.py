@@ -212,6 +212,18 @@ def clip(sentence: str, limit: int) -> str:
     return sentence[:cut if cut > 0 else limit].rstrip()
 
 
+_CLAUSE_START = re.compile(r"[，,；;：:—]\s*")
+
+
+def clip_at(sentence: str, at: int, limit: int) -> str:
+    """`clip`, keeping what follows position `at` (a name) in a long sentence that writes it
+    late: it is quoted from a clause that starts at most half the limit before it."""
+    if len(sentence) <= limit or at <= limit // 2:
+        return clip(sentence, limit)
+    starts = [m.end() for m in _CLAUSE_START.finditer(sentence, at - limit // 2, at)]
+    return clip(sentence[starts[0] if starts else at:], limit)
+
+
 def without_label(sentence: str, label: str) -> str:
     """An entry's sentence without the label it opens with (苏绾：字若汀 → 字若汀), as written
     otherwise (so it stays words of the entry)."""

@@ -19,7 +19,6 @@ pytestmark = pytest.mark.slow
     ("沈砚是谁？", "首座弟子"),
     ("Who is Eleanor Vance?", "cartographer"),
     ("韩峥是谁？", "结义兄弟"),
-    ("Who is the Marquis?", "泓州侯"),  # the alias is "the Marquis", article and all
 ])
 def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, question: str,
                                                               right: str) -> None:
@@ -30,6 +29,19 @@ def test_who_is_x_names_who_in_the_first_line_with_a_citation(demo_home: Path, q
     assert right in lead and "[1]" in lead
     assert answer["citations"][0]["source"].endswith("glossary.toml")
     assert answer["citations"][0]["chapter"] is None  # an entry names no chapter
+
+
+@pytest.mark.parametrize(("question", "alias", "whose", "card"), [
+    ("Who is the Marquis?", "the Marquis", "Pei Zhao", "泓州侯"),  # article and all
+    ("伯岩是谁？", "伯岩", "顾怀山", "雁回楼楼主"),
+])
+def test_who_is_x_by_another_name_says_whose_name_it_is_then_the_card(
+        demo_home: Path, question: str, alias: str, whose: str, card: str) -> None:
+    done = lore("ask", question, "--world", "demo", "--new", "--json", home=demo_home)
+    assert done.code == 0, done.err
+    lines = json.loads(done.out)["answer"].splitlines()
+    assert lines[0].startswith(f"“{alias}”") and whose in lines[0], lines[0]
+    assert card in lines[1] and "[" in lines[1], lines[1]
 
 
 def test_an_english_question_names_him_once_before_his_chinese_entry(demo_home: Path) -> None:
