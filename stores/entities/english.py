@@ -41,6 +41,7 @@ from stores.lang.en import (
     PARTICLES,
     PET_NAMES,
     PLACE_TITLES,
+    TITLES_AFTER,
     UNMARRIED_TITLES,
 )
 from stores.lang.en import NOT_NAMES as _NOT_NAMES
@@ -146,6 +147,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     appositions = _appositions(text)
     _fold_first_names(g, kept)
     _join_first_names(g, kept, anchors)
+    _join_titled_after(g)
     _join_surnames(g, kept, anchors, fulls, women, text, appositions, counts)
     _join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
                  anchors)
@@ -219,6 +221,23 @@ def _join_first_names(g: _Groups, kept: dict[str, int], anchors: dict[str, int])
             g.person.add(full)
         elif g.owner(full) is None:
             g.rename(first, full)  # too rare to make a person of it: Rosings Park
+
+
+def _join_titled_after(g: _Groups) -> None:
+    """A name with a title written after it (Ali Pasha) joins the one full name that starts
+    with the same name (Ali Tepelini). Its name alone is not joined: it may be another's (Ali,
+    the count's servant), and the titled form counts as a second Ali for that."""
+    for name in list(g.groups):
+        words = name.split()
+        if len(words) < 2 or words[-1] not in TITLES_AFTER:
+            continue
+        first = " ".join(words[:-1])
+        fulls = {g.owner(n) for n in g.names() if n != name and n.startswith(first + " ")
+                 and _is_full(n) and n.split()[-1] not in TITLES_AFTER}
+        fulls.discard(None)
+        if len(fulls) == 1 and (owner := fulls.pop()) != name:
+            g.move(name, owner)
+            g.person.add(owner)
 
 
 def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],

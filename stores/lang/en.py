@@ -109,6 +109,9 @@ NAME_TITLES: dict[str, str] = {
 }
 """Titles written before a name (M. Morrel, Madame Danglars), as the text writes them, with the
 gender they give the name ('m', 'f')."""
+TITLES_AFTER = ("Pasha", "Bey", "Effendi", "Aga", "Agha", "Khan", "Sahib")
+"""Titles written after a name (Ali Pasha): "Ali Pasha" is Ali, titled, not a first name and a
+surname."""
 PLACE_TITLES = ("Count", "Countess", "Viscount", "Vicomte", "Baron", "Baroness", "Marquis",
                 "Marquise", "Duke", "Duchess", "Earl", "Prince", "Princess", "Comte", "Comtesse")
 """Titles held of a place, written before "of" and the place (the Count of Monte Cristo)."""

@@ -195,6 +195,16 @@ def test_a_name_known_alone_takes_its_full_name_with_a_particle_before_the_famil
     assert "Gérard de Villefort" not in found
 
 
+def test_a_title_after_a_name_joins_the_one_full_name_of_that_name_not_the_name_alone(
+        ) -> None:
+    # Ali Pasha is Ali Tepelini; Ali, written alone far more often, is the count's servant
+    text = ("Ali bowed. " * 100 + "Ali Tepelini ruled Yanina. " * 18
+            + "the daughter of Ali Pasha. " * 8)
+    found = groups({"Ali": 129, "Ali Tepelini": 18, "Ali Pasha": 8}, text)
+    assert found["Ali Pasha"] == found["Ali Tepelini"] == "Ali Tepelini"
+    assert found["Ali"] == "Ali"
+
+
 def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not() -> None:
     text = "Valentine wept. Mademoiselle Valentine rose. Madame de Villefort frowned. " * 3
     found = groups({"Valentine": 60, "Valentine de Villefort": 4, "Mademoiselle Valentine": 6,
