@@ -25,6 +25,7 @@ from functools import cache
 
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
+from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES
 from stores.lang.text import QUOTE_MARKS, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
@@ -189,8 +190,8 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                     offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
                 else:
                     known.weight += 1
-            weight = 0.0 if asking or _VOCATIVE.search(before) or _governed(before) else (
-                _defines(after))
+            weight = 0.0 if (asking or _VOCATIVE.search(before) or _governed(before)
+                             or _ends_longer_name(before)) else _defines(after)
             if weight and _QUOTED.search(sentence):
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
@@ -211,6 +212,19 @@ def _strongest(facts: list[Fact]) -> list[Fact]:
         if len(chosen) == MAX_DEFINING:
             break
     return chosen
+
+
+def _ends_longer_name(before: str) -> bool:
+    """The name ends a longer one the world does not know (Policar Morrel is not Morrel): a
+    capitalised word stands right before it that is no title and does not open the sentence."""
+    found = _WORD_BEFORE.search(before)
+    return found is not None and found["word"] not in _NOT_NAME_WORDS and bool(
+        before[:found.start("word")].strip(f" {QUOTE_MARKS}‘'("))
+
+
+_WORD_BEFORE = re.compile(r"(?<![\w.’'])(?P<word>[A-Z][a-zà-ÿ’'-]+)\s+$")
+_NOT_NAME_WORDS = frozenset(NOT_NAMES) | frozenset(t.rstrip(".") for t in NAME_TITLES) | (
+    frozenset(PLACE_TITLES))
 
 
 def _governed(before: str) -> bool:

@@ -37,7 +37,8 @@ def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> No
                     "And at a sign from Edmond, the rest of the company ranged themselves.",
                     "When he saw Franz, the servant came up to him at once.",
                     "Edmond, his eyes sparkling with joy, ran in.",
-                    "This time Franz was the first to arrive, and Edmond was the only one awake.")
+                    "This time Franz was the first to arrive, and Edmond was the only one awake.",
+                    "And that was Policar Edmond, my uncle, who was afterwards a captain.")
     assert not cards["Edmond"].of_kind("defines") and not cards["Franz"].of_kind("defines")
 
 
