@@ -23,11 +23,17 @@ from agent.librarian.quoting import (
     unlabelled,
 )
 from agent.librarian.ranking import Sentence, chosen, containing
-from agent.librarian.relations import asked_relations, related_answers, relation_line
+from agent.librarian.relations import (
+    answering_relation,
+    asked_relations,
+    related_answers,
+    relation_line,
+)
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.lang import (
     asks,
     clip,
+    has_han,
 )
 from stores.lang.asking import (
     RELATION_CUES,
@@ -35,7 +41,7 @@ from stores.lang.asking import (
     known_given_name,
     name_like,
 )
-from stores.lang.text import fold_latin
+from stores.lang.text import fold_latin, sentences
 from stores.lang.zh import OPENING_NAME, POINTING
 from stores.models import chapter_label
 
@@ -137,6 +143,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     elif picked:
         return picked_answer(plan, picked, ranked, terms, names_in, say,
                              unsettled(plan, missing, absent), absent, sentences_ranked, forms)
+    if bare and len(plan.entities) > 1:
+        # "how is A related to B": the sentence that states the relation the line names first
+        sentences_ranked = _stating_first(
+            sentences_ranked, answering_relation(plan, asked_relations(plan, relations)), forms)
     if sentences_ranked:
         cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
     else:
@@ -288,6 +298,25 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     text = "\n".join(line for line in [lead, *lines, *cite_lines(plan, cited, citations, say)] if line)
     return Answer(text=text, citations=list(citations),
                   entities=list(dict.fromkeys([*about, *plan.entities]))[:6], stop_reason="evidence")
+
+
+def _stating_first(ranked: Sequence[Sentence], relation: Relation | None,
+                   forms: Callable[[str], list[str]]) -> list[Sentence]:
+    """The sentence that states `relation` (one of its passages', naming both its ends) first,
+    read from those passages when the search did not bring them."""
+    if relation is None or not relation.evidence:
+        return list(ranked)
+    ends = [[relation.source, *forms(relation.source)], [relation.target, *forms(relation.target)]]
+
+    def states(text: str) -> bool:
+        return all(any(f and f in text for f in end) for end in ends)
+
+    stating = [s for s in ranked if s.passage.chunk_id in {p.chunk_id for p in relation.evidence}
+               and states(s.text)]
+    if not stating:
+        stating = [Sentence(s.text, p, 0) for p in relation.evidence[:1] for s in sentences(
+            p.text, "clause" if has_han(p.text) else "story") if states(s.text)][:1]
+    return stating + [s for s in ranked if s not in stating]
 
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:

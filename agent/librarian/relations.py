@@ -48,15 +48,9 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
     English answer: 顾青禾 as Gu Qinghe); '' when there is none. That two names share passages
     says nothing of how they are related: a co-occurrence count is no answer, and leading with
     it ("刘备与刘封——同时出现于27段文字") pushed down the sentence that answers (寇封拜玄德为父)."""
-    typed_only = [r for r in relations if r.type != "co_occurs"]
-    if not typed_only:
+    typed = _typed(plan, relations, answer)
+    if not typed:
         return ""
-    named = set(plan.entities)
-    # the relation that answers the question, then typed ones between the entities named
-    # (declared before stated)
-    typed = sorted(typed_only,
-                   key=lambda r: (answer not in (r.source, r.target) or not answer,
-                                  -len({r.source, r.target} & named), not r.declared))
     rel = typed[0]
     shown = [str(c) for c in rel.chapters[:6]]
     lang = language("zh" if plan.chinese else "en")
@@ -85,6 +79,22 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
     if plan.chinese:
         return f"{say(rel.source)}与{say(rel.target)}——关系：{listed}{where}。"
     return f"{say(rel.source)} and {say(rel.target)} — relation: {listed}{where}."
+
+
+def answering_relation(plan: QueryPlan, relations: Sequence[Relation],
+                       answer: str = "") -> Relation | None:
+    """The typed relation `relation_line` states, or None."""
+    typed = _typed(plan, relations, answer)
+    return typed[0] if typed else None
+
+
+def _typed(plan: QueryPlan, relations: Sequence[Relation], answer: str) -> list[Relation]:
+    """The typed relations, the one that answers the question first (`answer` is its other
+    end), then those between the entities named (declared before stated)."""
+    named = set(plan.entities)
+    return sorted((r for r in relations if r.type != "co_occurs"),
+                  key=lambda r: (answer not in (r.source, r.target) or not answer,
+                                 -len({r.source, r.target} & named), not r.declared))
 
 
 def _says(question: str, word: str) -> bool:

@@ -43,7 +43,7 @@ class Kind:
 
 
 KINDS = (
-    Kind("kin", "kin", frozenset({"kin", "parent_of", "child_of"})),
+    Kind("kin", "kin", frozenset({"kin", "parent_of", "child_of", "grandparent_of"})),
     Kind("sworn", "sworn brothers", frozenset({"sworn_sibling"})),
     Kind("spouse", "spouses", frozenset({"spouse"})),
     Kind("mentor", "master and disciple", frozenset({"mentor"})),

@@ -136,8 +136,9 @@ KIN = {
     **dict.fromkeys(("son", "daughter", "child"), ("parent_of", False)),
     **dict.fromkeys(("wife", "husband", "widow", "bride", "betrothed", "fiancée", "fiancé"),
                     ("spouse", True)),
-    **dict.fromkeys(("brother", "sister", "grandfather", "grandmother", "granddaughter",
-                     "grandson", "uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
+    **dict.fromkeys(("grandfather", "grandmother"), ("grandparent_of", True)),
+    **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
+    **dict.fromkeys(("brother", "sister", "uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
                      "sister-in-law", "father-in-law", "mother-in-law", "son-in-law",
                      "daughter-in-law"), ("kin", True)),
 }
@@ -159,6 +160,10 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
         # Noirtier, Villefort's father
         named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
+        # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after
+        # a few lower-case words and his or her
+        of + r"\s+(?:[a-z]+\s+){1,4}(?:his|her)\s+" + KIN_QUALIFIER + rf"{word},?\s+(?:the )?"
+        + named,
         # Fernand married Mercédès; Julie was married to Emmanuel. Not "the marriage of A and
         # B": a novel names that way a marriage planned, hoped for or broken off as often as one
         # made ("the marriage of Valentine and Franz would be broken off")
@@ -384,7 +389,7 @@ RELATION_WORDS = {
     "kin": "kin", "sworn_sibling": "sworn siblings", "lord_of": "lord of", "serves": "serves",
     "ally": "allies", "enemy": "enemies", "member_of": "member of", "spouse": "spouses",
     "mentor": "mentor", "rival": "rivals", "located_in": "located in", "owns": "owns",
-    "parent_of": "parent of", "child_of": "child of",
+    "parent_of": "parent of", "child_of": "child of", "grandparent_of": "grandparent of",
 }
 """The graph's relation types as an answer names them."""
 
@@ -402,6 +407,12 @@ RELATIVE_WORDS = {
     ("sworn_sibling", "either", "f"): "sworn sister",
     ("sworn_sibling", "either", ""): "sworn sibling",
     ("serves", "target", ""): "lord", ("lord_of", "source", ""): "lord",
+    ("grandparent_of", "source", "m"): "grandfather",
+    ("grandparent_of", "source", "f"): "grandmother",
+    ("grandparent_of", "source", ""): "grandparent",
+    ("grandparent_of", "target", "m"): "grandson",
+    ("grandparent_of", "target", "f"): "granddaughter",
+    ("grandparent_of", "target", ""): "grandchild",
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 

@@ -171,6 +171,8 @@ KIN = {
     **dict.fromkeys(("子", "儿子", "长子", "次子", "三子", "四子", "幼子", "女", "女儿", "长女",
                      "次女"), ("parent_of", False)),
     **dict.fromkeys(("妻", "妻子", "夫人", "夫", "丈夫", "夫君"), ("spouse", True)),
+    **dict.fromkeys(("祖父", "祖母", "爷爷", "奶奶"), ("grandparent_of", True)),
+    **dict.fromkeys(("孙子", "孙女", "孙儿"), ("grandparent_of", False)),
     **dict.fromkeys(("兄", "弟", "妹", "姊", "姐", "哥哥", "弟弟", "姐姐", "妹妹", "叔", "侄",
                      "孙", "甥", "婿", "族弟", "堂弟", "从弟"), ("kin", True)),
     **dict.fromkeys(("结义兄弟", "结义弟", "结义兄", "义兄", "义弟"), ("sworn_sibling", True)),
@@ -388,6 +390,7 @@ RELATION_WORDS = {
     "kin": "亲属", "sworn_sibling": "结义兄弟", "lord_of": "君臣", "serves": "效力", "ally": "盟友",
     "enemy": "仇敌", "member_of": "所属", "spouse": "夫妻", "mentor": "师徒", "rival": "对手",
     "located_in": "位于", "owns": "拥有", "parent_of": "亲子", "child_of": "亲子",
+    "grandparent_of": "祖孙",
 }
 """The graph's relation types as an answer names them."""
 
@@ -403,6 +406,9 @@ RELATIVE_WORDS = {
     ("mentor", "source", ""): "师父", ("mentor", "target", ""): "徒弟",
     ("sworn_sibling", "either", ""): "结义兄弟",
     ("serves", "target", ""): "主公", ("lord_of", "source", ""): "主公",
+    ("grandparent_of", "source", "m"): "祖父", ("grandparent_of", "source", "f"): "祖母",
+    ("grandparent_of", "source", ""): "祖父母", ("grandparent_of", "target", "m"): "孙子",
+    ("grandparent_of", "target", "f"): "孙女", ("grandparent_of", "target", ""): "孙辈",
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 

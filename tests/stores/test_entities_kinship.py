@@ -33,6 +33,11 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
         ("Noirtier", "Villefort", "parent_of")}
     assert said("Six months later Fernand married Mercédès in the church.") == {
         ("Fernand", "Mercédès", "spouse")}
+    # the subject's kin, named after "his": Noirtier is Valentine's grandfather
+    assert said("M. Noirtier tenderly loves his granddaughter, Valentine; it is she who nursed "
+                "him.") == {("Noirtier", "Valentine", "grandparent_of")}
+    # a name between them is the one whose kin it may be: nothing stated
+    assert said("Noirtier told Villefort his daughter, Valentine, was ill.") == set()
 
 
 def test_names_that_only_share_a_sentence_state_nothing() -> None:
