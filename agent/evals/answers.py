@@ -35,6 +35,7 @@ from agent.conversation.core import AskResult
 from agent.evals.retrieval import Question, percentiles
 from agent.world.retrieval import Retriever
 from stores.lang import HAN_RANGES
+from stores.lang.en import STOPWORDS as EN_STOPWORDS
 from stores.lang.text import first_clause, first_quotation, quoted_words
 
 _ARABIC = re.compile(r"(?<!\d)\d+(?!\d)")
@@ -83,10 +84,12 @@ def gold_key(question: Question, retriever: Retriever) -> Key:
 
 
 def _words(text: str) -> set[str]:
-    """English words of three letters or more, and Chinese character pairs (no segmenter needed
-    to compare a gold clause with an answer)."""
+    """English words of three letters or more but function words (she, his, the: any answer
+    has them), and Chinese character pairs (no segmenter needed to compare a gold clause with an
+    answer)."""
     pairs = {run[i:i + 2] for run in _HAN_RUN.findall(text) for i in range(len(run) - 1)}
-    return {w.casefold() for w in _WORD.findall(text)} | pairs
+    return {w.casefold() for w in _WORD.findall(text)
+            if w.casefold() not in EN_STOPWORDS} | pairs
 
 
 def stated(result: AskResult) -> str:
