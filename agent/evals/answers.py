@@ -80,16 +80,18 @@ def gold_key(question: Question, retriever: Retriever) -> Key:
         _ARABIC.findall(with_arabic(asked)))
     if numbers:
         return Key(groups=[{n} for n in sorted(numbers)], kind="number")
-    return Key(words=_words(BRACKETED.sub("", clause)) - _words(asked), kind="words")
+    words = _words(BRACKETED.sub("", clause)) - _words(asked)
+    return Key(words=words or _words(BRACKETED.sub("", clause), function_words=True)
+               - _words(asked, function_words=True), kind="words")
 
 
-def _words(text: str) -> set[str]:
-    """English words of three letters or more but function words (she, his, the: any answer
-    has them), and Chinese character pairs (no segmenter needed to compare a gold clause with an
-    answer)."""
+def _words(text: str, function_words: bool = False) -> set[str]:
+    """English words of three letters or more, function words left out unless asked for (she,
+    his, the: any answer has them), and Chinese character pairs (no segmenter needed to compare
+    a gold clause with an answer)."""
     pairs = {run[i:i + 2] for run in _HAN_RUN.findall(text) for i in range(len(run) - 1)}
     return {w.casefold() for w in _WORD.findall(text)
-            if w.casefold() not in EN_STOPWORDS} | pairs
+            if function_words or w.casefold() not in EN_STOPWORDS} | pairs
 
 
 def stated(result: AskResult) -> str:
