@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from agent.schemas import Answer, Citation
@@ -164,6 +164,74 @@ def chapter_answer(cited: dict[str, Any], chinese: bool, chunks: dict[str, Chunk
         f"{where} ({title})" if title else where)
     lead = f"在{named}。" if chinese else f"In {named}."
     return _with_quote(lead, (chunk, quote or chunk.text[:80]), chinese, "", where=False)
+
+
+def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chunk],
+                         presence: dict[int, int], chinese: bool, titles: dict[int, int | str],
+                         say: Callable[[str], str] = str, horizon: int = 0) -> Answer | None:
+    """In which chapter someone dies (孙策死在哪一回？ In which chapter is Caderousse killed?):
+    of the narrator's sentences that tell their death (a word for dying right after a name of
+    theirs, or one for killing right before it), the first in a chapter after which at most
+    AFTER_DEATH of their mentions come: a rumour of it while they still act (孙策已死, ch. 15
+    of 29) is not their death. `presence` is their mentions by chapter; None when no sentence
+    tells it, or it lies past the horizon."""
+    tells = _death_told([subject, *forms])
+    told: dict[int, tuple[Chunk, str]] = {}
+    for chunk in story:
+        if chunk.chapter == LORE_CHAPTER or not any(f in chunk.text for f in (subject, *forms)):
+            continue
+        for s in sentences(chunk.text, "clause" if has_han(chunk.text) else "story"):
+            if not _in_speech(chunk.text, s.start, s.end) and tells.search(s.text) and (
+                    chunk.chapter not in told or (subject in s.text
+                                                  and subject not in told[chunk.chapter][1])):
+                told[chunk.chapter] = chunk, s.text.strip()  # the first, by their own name
+    if not told or not presence:
+        return None
+    total = sum(presence.values())
+
+    def after(chapter: int) -> float:  # the share of their mentions later than the chapter
+        return sum(n for c, n in presence.items() if c > chapter) / total
+
+    chapter = next((c for c in sorted(told) if after(c) <= AFTER_DEATH), min(told, key=after))
+    if horizon and chapter > horizon:
+        return None
+    title = titles.get(chapter, "")
+    where = chapter_label(chapter, chinese)
+    if chinese:
+        lead = f"{say(subject)}死于{where}" + (f"「{title}」。" if title else "。")
+    else:
+        lead = f"{say(subject)}'s death is told in {where}" + (f" ({title})." if title else ".")
+    chunk, sentence = told[chapter]
+    return _with_quote(lead, (chunk, clip_at(sentence, 0, MAX_QUOTE)), chinese, subject,
+                       where=False)
+
+
+AFTER_DEATH = 0.35
+"""At most this share of someone's mentions comes after the chapter of their death (recalled,
+mourned, avenged): 三国演义's 关羽, 孙策, 曹操 and 诸葛亮, the demo's 顾怀山."""
+
+
+def _in_speech(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] holds or stands inside a character's words: a quotation mark in
+    it, or one opened before it and not closed."""
+    if any(mark in text[start:end] for mark in "“”「」\""):
+        return True
+    before = text[:start]
+    return max(before.rfind("“"), before.rfind("「")) > max(before.rfind("”"), before.rfind("」"))
+
+
+def _death_told(names: Sequence[str]) -> re.Pattern[str]:
+    """A sentence telling the death of one of `names` as its subject: the name, at most two
+    adverbs (已, 既, 遂), then a word for dying (孙策既死, 曹操身亡, 关公亡年五十八岁; not 孔明怜郝昭之
+    死 nor 被云长砍死, where another dies), or "was dead", "died", "was killed", "shot himself"
+    right after it. A word for killing before the name is left out: 来杀曹操 may be an attempt."""
+    alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+    zh_words = "|".join(map(re.escape, sorted(zh.DEATH_WORDS, key=len, reverse=True)))
+    return re.compile(
+        f"(?:{alternatives})[{zh.DEATH_ADVERBS}]{{0,2}}(?:{zh_words})"
+        f"|(?:{alternatives})(?:\\s+(?:was|had been|is|lay|fell))?\\s+(?:dead|died|expired"
+        f"|killed|murdered|slain|shot himself|shot herself|killed himself|killed herself)\\b",
+        re.I)
 
 
 def _first_sentence(story: Iterable[Chunk], words: str, forms: list[str],

@@ -41,6 +41,7 @@ from agent.librarian.known import (
     alias_asked_for,
     alias_lead,
     chapter_answer,
+    death_chapter_answer,
     led_by,
     name_answer,
     names_apart,
@@ -133,7 +134,7 @@ class Librarian:
         results = read_results(run.steps, turn)
         if plan.kind == "session" and any(t.name == "recall_session" for t in info.function_tools):
             return self._about_the_session(run, reading, plan, results, info)  # no story search
-        known = self._known(reading, plan) if rounds == 0 else None
+        known = self._known(reading, plan, run.horizon) if rounds == 0 else None
         if known is not None:  # the world's own structure says it: no search
             run.ranked = [self._passage(c.chunk_id) for c in known.citations
                           if c.chunk_id in self.retriever.chunks]
@@ -154,7 +155,7 @@ class Librarian:
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 
-    def _known(self, reading: Reading, plan: QueryPlan) -> Answer | None:
+    def _known(self, reading: Reading, plan: QueryPlan, horizon: int = 0) -> Answer | None:
         """An answer from what the world knows (agent/librarian/known.py), or None."""
         r = self.retriever
         if reading.resolution.cited is not None:
@@ -162,7 +163,20 @@ class Librarian:
                                   r.chapter_titles)
         say = Voice(plan.chinese, r.entities).name
         return (alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)
-                or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story))
+                or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story)
+                or self._death_chapter(plan, say, horizon))
+
+    def _death_chapter(self, plan: QueryPlan, say: Callable[[str], str],
+                       horizon: int) -> Answer | None:
+        """孙策死在哪一回？: the chapter that tells the death (agent/librarian/known.py)."""
+        subject = plan.death_subject
+        card = self.retriever.card(subject) if plan.asks_chapter and subject else None
+        if card is None:
+            return None
+        r = self.retriever
+        return death_chapter_answer(subject, r.entities.get(subject, []), r.story,
+                                    {a.chapter: a.mentions for a in card.appearances},
+                                    plan.chinese, r.chapter_titles, say, horizon)
 
     def _passage(self, chunk_id: str) -> Passage:
         chunk = self.retriever.chunks[chunk_id]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.librarian.known import led_by, names_apart
+from agent.librarian.known import death_chapter_answer, led_by, names_apart
 from agent.schemas import Answer, Citation
+from stores.models import Chunk
 
 
 @pytest.mark.parametrize(("alias", "name", "apart"), [
@@ -37,3 +38,22 @@ def test_a_lead_goes_first_and_the_answer_quotes_nothing_it_quoted_twice() -> No
     assert both.text.splitlines() == ["“伯岩”指顾怀山。见第2回：字伯岩。[1]", "顾怀山：楼主。[2]",
                                       "首次出现于第1回[3]。"]
     assert [c.chunk_id for c in both.citations] == ["c2", "lore", "c1"]
+
+
+def chunk(n: int, text: str) -> Chunk:
+    return Chunk(id=f"c{n}", world="w", document="story.txt", chapter=n, chapter_title="",
+                 scene=0, chunk_order=n, text=text, line_start=1, line_end=1, event_order=n)
+
+
+def test_the_chapter_of_a_death_is_the_one_after_which_they_hardly_appear() -> None:
+    # a rumour of his death while he still acts (ch. 2), a death in ch. 4, a friend's death he
+    # mourns (ch. 3), a killing he does (ch. 3), and his death recalled in a speech (ch. 5)
+    story = [chunk(1, "孙策引兵渡江。"), chunk(2, "敌将听知孙策已死，连夜出城。"),
+             chunk(3, "孙策怜周泰之死。孙策砍死一将。"), chunk(4, "孙策既死，孙权哭倒于床前。"),
+             chunk(5, "孙权曰：“孙策已死，吾当自立。”")]
+    presence = {1: 10, 2: 12, 3: 15, 4: 6, 5: 2}
+    answer = death_chapter_answer("孙策", ["伯符"], story, presence, True, {4: "孙权领江东"})
+    assert answer is not None and answer.text.startswith("孙策死于第4回「孙权领江东」。")
+    assert answer.citations[0].chunk_id == "c4"
+    # past the spoiler horizon: not told here
+    assert death_chapter_answer("孙策", [], story, presence, True, {}, horizon=3) is None
