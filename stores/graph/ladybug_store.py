@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stores import backends
-from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, disk_full
+from stores.errors import REPAIR_HINT, IndexDamaged, StoreError, StoreHeld, disk_full
 from stores.graph import cypher
 from stores.graph.base import CypherGraphStore
 from stores.graph.cypher import GraphRows, Query
@@ -193,7 +193,7 @@ def _open_error(path: Path, exc: Exception) -> StoreError:
     if "Could not set lock" in message:
         pid = re.search(r"held by PID (\d+)", message)
         holder = f"process {pid.group(1)}" if pid else "another process"
-        return StoreError(f"the graph database is locked by {holder}", where=path,
+        return StoreHeld(f"the graph database is locked by {holder}", where=path,
                           hint="close the other Lorekeeper (TUI or `lore` command) using this "
                                "world, then try again")
     if (full := disk_full(exc, path.parent)) is not None:

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from stores.errors import ConfigError, LoreError, StoreError, disk_full, is_locked
+from stores.errors import ConfigError, LoreError, StoreError, StoreHeld, disk_full, is_locked
 from tui.commands.defaults import world_option
 from tui.settings import AppSettings
 from tui.terminal import clean, echo
@@ -28,6 +28,9 @@ class Check:
     ok: bool
     detail: str
     fix: str = ""
+    busy: bool = False
+    """In use by another process, so not checked: said, not failed (nothing says it is
+    damaged)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -63,15 +66,20 @@ def doctor_command(
 
 def _report(checks: list[Check]) -> None:
     for check in checks:
-        mark = typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red")
+        mark = (typer.style("busy", fg="yellow") if check.busy else
+                typer.style("ok  ", fg="green") if check.ok else typer.style("FAIL", fg="red"))
         typer.echo(f"{mark} {clean(f'{check.name}: {check.detail}')}")
-        if not check.ok and check.fix:
+        if (check.busy or not check.ok) and check.fix:
             echo(f"     → {check.fix}")
 
 
 def _guard(name: str, fn: Callable[[], Check], fix: str) -> Check:
     try:
         return fn()
+    except StoreHeld as exc:  # another Lorekeeper has it open: busy, not broken
+        return Check(name, True, f"{exc.message.splitlines()[0]}, so its indexes were not "
+                     "checked", "to check them, close that Lorekeeper and run lore doctor again",
+                     busy=True)
     except LoreError as exc:  # its own advice fits better than the check's generic one
         return Check(name, False, exc.message.splitlines()[0], exc.hint or fix)
     except Exception as exc:  # the doctor reports every failure instead of stopping at one
