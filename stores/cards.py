@@ -44,9 +44,15 @@ SPOKEN = 0.5
 """A defining sentence inside quotation marks counts this much: the narrator's introduction
 ("Caderousse, a tailor, …") says who someone is more surely than a character's words."""
 _VOCATIVE = re.compile(r",\s*$")
-"""A name right after a comma and before another ("You will see, Danglars, that…") is
-someone spoken to, not introduced."""
+"""In a character's words, a name right after a comma and before another ("You will see,
+Danglars, that…") is someone spoken to, not introduced; the narrator's (But before he had
+finished, M. de Château-Renaud, a handsome young man of thirty, …) introduces."""
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
+_SURELY_APPOSED = re.compile(r"^(?:his|her|their|my|our)\s"
+                             r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+"
+                             r"(?:the\s+)?[A-ZÀ-Þ]")
+"""An apposition surely about the name before it: a possessive role (her singing teacher) or
+a role of a named thing (the proprietor of the Hôtel de Londres)."""
 
 
 @dataclass(slots=True)
@@ -190,9 +196,11 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                     offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
                 else:
                     known.weight += 1
-            weight = 0.0 if (asking or _VOCATIVE.search(before) or _governed(before)
-                             or _ends_longer_name(before)) else _defines(after)
-            if weight and _QUOTED.search(sentence):
+            spoken = _QUOTED.search(sentence) is not None
+            weight = 0.0 if (asking or (spoken and _VOCATIVE.search(before))
+                             or _ends_longer_name(before)) else _defines(
+                after, governed=_governed(before))
+            if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
                 defining[name].append(Fact("defines", _quote(sentence, start), chunk.id,
@@ -243,11 +251,17 @@ APPOSITION_WORDS = 4
 the sentence ("when he saw Franz, the servant came up to him.")."""
 
 
-def _defines(after: str) -> float:
-    """How strongly the words right after a name define it (0: they do not)."""
+def _defines(after: str, governed: bool = False) -> float:
+    """How strongly the words right after a name define it (0: they do not). After a
+    preposition's object, what follows a comma mostly belongs to the sentence (at a sign from
+    Edmond, the rest ranged themselves; the nourishment of Danglars, the giant, went on), so
+    only an apposition that is surely about the name counts: a role of someone (to Louise
+    d’Armilly, her singing teacher) or of a named thing (to Signor Pastrini, the proprietor of
+    the Hôtel de Londres)."""
     for kind, pattern in _defining_patterns():
         found = pattern.match(after)
-        if found is None:
+        if found is None or (governed and (kind != "apposition"
+                                           or not _SURELY_APPOSED.search(found.group("what")))):
             continue
         if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?"
                 and len(found.group("what").split()) > APPOSITION_WORDS):

@@ -66,3 +66,19 @@ def test_a_name_after_a_pronoun_object_is_defined_and_a_long_sentence_is_quoted_
     assert [f.text for f in cards["Albert de Morcerf"].of_kind("defines")] == [
         "and all his friends laughed, to think that Albert de Morcerf, the most admired young "
         "person of his day, should thus be passed over."]
+
+
+def test_the_narrators_apposition_after_a_comma_and_a_role_of_a_named_thing_define() -> None:
+    people = [Entity("Château-Renaud", "person", ["M. de Château-Renaud"]),
+              Entity("Pastrini", "person", ["Signor Pastrini"]), Entity("Danglars", "person")]
+    cards = card_of(people,
+                    "But before he had finished, M. de Château-Renaud, a handsome young man of "
+                    "thirty, took Albert's hand.",
+                    "They wrote to Signor Pastrini, the proprietor of the Hôtel de Londres, to "
+                    "reserve apartments.",
+                    # a character speaking to him, and another man after a preposition's object
+                    "“You will see, Danglars, the truth, I hope.” He thought of Danglars, the "
+                    "giant, without answering.")
+    assert len(cards["Château-Renaud"].of_kind("defines")) == 1
+    assert len(cards["Pastrini"].of_kind("defines")) == 1
+    assert not cards["Danglars"].of_kind("defines")
