@@ -25,7 +25,7 @@ from functools import cache
 
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
-from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES
+from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS
 from stores.lang.text import QUOTE_MARKS, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
@@ -147,7 +147,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     for name, card in cards.items():
         card.facts += _strongest(defining.get(name, []))
         roles = [f for f in offices.get(name, {}).values()
-                 if f.weight >= MIN_OPEN_ROLE or not f.text.isascii()]
+                 if f.weight >= MIN_OPEN_ROLE or not f.text.isascii() or f.text in ROLE_NOUNS]
         card.facts += sorted(roles, key=lambda f: -f.weight)[:MAX_OFFICES]
         card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
     lore = {name: card.of_kind("lore")[0].chunk_id for name, card in cards.items()

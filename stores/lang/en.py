@@ -465,10 +465,11 @@ ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\
 """Questions asking whose other name a name is (Whom do they call the Count? Who is called
 Porcupine? Whose nickname is Clown?): group `alias`."""
 
-ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?P<office>[a-z][a-z\-]{{2,}})"
+ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
+               r"(?P<office>(?!(?:named|called|whose)\b)[a-z][a-z\-]{2,})"
                r"(?:,?\s+(?:named|called|whose name was))?\s+$")
-"""A role written right before a name: "the banker Danglars", "his steward Bertuccio", "a
-tailor named Caderousse"."""
+"""A role written right before a name, perhaps after one word that qualifies it: "the banker
+Danglars", "his steward Bertuccio", "his chief clerk Emmanuel", "a tailor named Caderousse"."""
 
 _NOT_ROLE_TEXT = """
 young old little poor dear good great unhappy unfortunate worthy brave beautiful noble late
@@ -476,6 +477,16 @@ same other first last next whole elder younger eldest youngest new lovely charmi
 handsome honest excellent amiable kind wretched miserable terrible famous illustrious
 """
 NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
+ROLE_NOUNS = frozenset(PERSON_NOUNS) - frozenset(
+    "man woman person girl boy child lady gentleman friend guest visitor stranger character "
+    "hero heroine giant dwarf enemy rival lover heir heiress colleague companion follower "
+    "suitor neighbour neighbor master mistress murderer".split()) - frozenset(KIN) - frozenset(
+    t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
+                        *TITLES_ALONE["f"].split("|")))
+"""Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they
+say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
+someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
+his wife), which are said elsewhere."""
 """Words that stand before a name without saying who someone is (the poor Mercédès)."""
 
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,

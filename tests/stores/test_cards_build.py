@@ -82,3 +82,11 @@ def test_the_narrators_apposition_after_a_comma_and_a_role_of_a_named_thing_defi
     assert len(cards["Château-Renaud"].of_kind("defines")) == 1
     assert len(cards["Pastrini"].of_kind("defines")) == 1
     assert not cards["Danglars"].of_kind("defines")
+
+
+def test_a_role_noun_written_once_before_a_name_says_who_and_kin_or_a_title_does_not() -> None:
+    people = [Entity("Emmanuel", "person"), Entity("Danglars", "person")]
+    cards = card_of(people, "Morrel had left his chief clerk Emmanuel to meet the creditors.",
+                    "Her father Danglars came in, and the baroness Danglars smiled.")
+    assert [f.text for f in cards["Emmanuel"].of_kind("office")] == ["clerk"]
+    assert not cards["Danglars"].of_kind("office")
