@@ -172,7 +172,8 @@ KIN = {
                      "次女"), ("parent_of", False)),
     **dict.fromkeys(("妻", "妻子", "夫人", "夫", "丈夫", "夫君"), ("spouse", True)),
     **dict.fromkeys(("祖父", "祖母", "爷爷", "奶奶"), ("grandparent_of", True)),
-    **dict.fromkeys(("孙子", "孙女", "孙儿"), ("grandparent_of", False)),
+    **dict.fromkeys(("孙子", "孙女", "孙儿", "外孙", "外孙女", "外孙子"), ("grandparent_of", False)),
+    **dict.fromkeys(("外祖父", "外祖母", "外公", "外婆"), ("grandparent_of", True)),
     **dict.fromkeys(("兄", "弟", "妹", "姊", "姐", "哥哥", "弟弟", "姐姐", "妹妹", "叔", "侄",
                      "孙", "甥", "婿", "族弟", "堂弟", "从弟"), ("kin", True)),
     **dict.fromkeys(("结义兄弟", "结义弟", "结义兄", "义兄", "义弟"), ("sworn_sibling", True)),
@@ -195,7 +196,8 @@ SWORN = "结为兄弟|结拜为兄弟|结为异姓兄弟|结为弟兄|结义为�
 
 
 def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) -> tuple[str, ...]:
-    """How Chinese states kin between two marked names: `named` is the `word` of `of`, `a`
+    """How Chinese states kin between two marked names: `named` is the `word` of `of` (or
+    `of` gave birth to `named`: group `born`), `a`
     married `b` (or wed them), or `sa` and `sb` swore brotherhood (patterns; `mark` is the character around a
     marked name)."""
     sa, sb = a.replace("?P<a>", "?P<sa>"), b.replace("?P<b>", "?P<sb>")
@@ -208,6 +210,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
         named + r"(?:乃|是|为|即)" + of + f"{OF}{word}",
         # 荀彧字文若，颍川颍阴人，荀绲之子也: the one introduced, then whose child
         named + f"[^{mark}。；]{{0,24}}?，" + of + f"之{word}也",
+        # 甘夫人生刘禅, 王夫人生了宝玉: a birth, the parent first, the child named right after
+        of + r"(?P<born>生了|生下|生)" + named + r"(?![之的]?气)",
         # 刘备娶孙夫人, 孙夫人嫁与刘备, 以妹嫁刘备
         a + r"(?:娶|纳)了?" + b,
         a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,

@@ -48,6 +48,10 @@ def test_names_that_only_share_a_sentence_state_nothing() -> None:
 
 def test_chinese_statements_classical_and_modern() -> None:
     assert said("孙坚之子孙策，年方十七。") == {("孙坚", "孙策", "parent_of")}
+    # a birth names the parent, then the child; 生 before another word is no birth
+    assert said("建安十二年春，孙夫人生孙策。") == {("孙夫人", "孙策", "parent_of")}
+    assert said("刘备生擒赵云。") == set() and said("孙权生孙策之气。") == set()
+    assert said("孙坚的外孙女凤姐。") == {("孙坚", "凤姐", "grandparent_of")}
     assert said("刺史乃袁绍长子袁谭。") == {("袁绍", "袁谭", "parent_of")}
     assert said("维曰：“司马昭乃仲达之子，岂不知兵法？") == {("司马懿", "司马昭", "parent_of")}
     assert said("荀彧字文若，颍川颍阴人，荀绲之子也。") == {("荀绲", "荀彧", "parent_of")}
