@@ -12,7 +12,7 @@ from stores.config import Settings
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
-from stores.models import RELATION_TYPES, GlossaryEntry, Relation
+from stores.models import RELATION_TYPES, Entity, GlossaryEntry, Relation
 
 
 def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
@@ -52,11 +52,23 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     titled = [r for r in titled_spouses(entities, per_chunk)
               if (r.source, r.target, "spouse") not in have
               and (r.target, r.source, "spouse") not in have]
-    relations = cooccurrence(per_chunk) + declared + stated + titled
+    relations = (cooccurrence(per_chunk) + declared
+                 + between_people(stated, entities) + between_people(titled, entities))
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))
     return len(entities), len(relations)
+
+
+NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
+"""Entity types that are no one's kin."""
+
+
+def between_people(relations: list[Relation], entities: list[Entity]) -> list[Relation]:
+    """The relations the text states (kin, marriage) that are between people: a place or a
+    thing at one end (a house's name read as a husband's) is a misreading."""
+    not_people = {e.name for e in entities if e.type in NOT_PEOPLE}
+    return [r for r in relations if not {r.source, r.target} & not_people]
 
 
 def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from stores.entities.kinship import stated_in, stated_relations
 from stores.entities.matcher import AliasMatcher
+from stores.ingest_entities import between_people
+from stores.models import Entity, Relation
 
 PEOPLE = AliasMatcher({
     "Noirtier": "Noirtier", "M. Noirtier": "Noirtier", "Villefort": "Villefort",
@@ -110,3 +112,12 @@ def test_two_who_swore_brotherhood_are_sworn_siblings() -> None:
     spans = [(text.index(n), text.index(n) + len(n), n) for n in ("关羽", "张飞", "吕布", "陈宫")]
     assert [(s.source, s.target, s.type) for s in stated_in(text, spans)] == [
         ("关羽", "张飞", "sworn_sibling")]  # 吕布与陈宫商议: no oath
+
+
+def test_kin_the_text_states_is_between_people_not_a_place() -> None:
+    people = [Entity("Elizabeth", "person"), Entity("Longbourn House", "place"),
+              Entity("Jane", "other")]
+    found = [Relation(source="Elizabeth", target="Longbourn House", type="spouse", weight=1),
+             Relation(source="Elizabeth", target="Jane", type="kin", weight=1)]
+    assert [(r.source, r.target) for r in between_people(found, people)] == [
+        ("Elizabeth", "Jane")]
