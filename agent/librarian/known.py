@@ -167,7 +167,7 @@ def chapter_answer(cited: dict[str, Any], chinese: bool, chunks: dict[str, Chunk
 
 
 def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chunk],
-                         presence: dict[int, int], chinese: bool, titles: dict[int, int | str],
+                         presence: dict[int, int], chinese: bool, titles: dict[int, str],
                          say: Callable[[str], str] = str, horizon: int = 0) -> Answer | None:
     """In which chapter someone dies (孙策死在哪一回？ In which chapter is Caderousse killed?):
     of the narrator's sentences that tell their death (a word for dying right after a name of

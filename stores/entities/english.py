@@ -235,7 +235,8 @@ def _join_titled_after(g: _Groups) -> None:
         fulls = {g.owner(n) for n in g.names() if n != name and n.startswith(first + " ")
                  and _is_full(n) and n.split()[-1] not in TITLES_AFTER}
         fulls.discard(None)
-        if len(fulls) == 1 and (owner := fulls.pop()) != name:
+        owner = fulls.pop() if len(fulls) == 1 else None
+        if owner is not None and owner != name:
             g.move(name, owner)
             g.person.add(owner)
 
@@ -428,8 +429,9 @@ def _add_short_forms(g: _Groups, counts: Counter[str], anchors: dict[str, int],
                 or g.owner(name) is not None or firsts[name] != 1):
             continue
         full = next((f for f in anchors if f.split()[0] == name), "")
-        if owners.get(full) in g.person:
-            g.groups[owners[full]].append(name)
+        owner = owners.get(full)
+        if owner is not None and owner in g.person:
+            g.groups[owner].append(name)
     known = g.names()
     for person in list(g.person):
         for name in [person, *g.groups.get(person, [])]:

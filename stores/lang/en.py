@@ -477,10 +477,12 @@ same other first last next whole elder younger eldest youngest new lovely charmi
 handsome honest excellent amiable kind wretched miserable terrible famous illustrious
 """
 NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
-ROLE_NOUNS = frozenset(PERSON_NOUNS) - frozenset(
-    "man woman person girl boy child lady gentleman friend guest visitor stranger character "
-    "hero heroine giant dwarf enemy rival lover heir heiress colleague companion follower "
-    "suitor neighbour neighbor master mistress murderer".split()) - frozenset(KIN) - frozenset(
+_NOT_ROLE_NOUN_TEXT = """
+man woman person girl boy child lady gentleman friend guest visitor stranger character hero
+heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
+neighbor master mistress murderer
+"""
+ROLE_NOUNS = frozenset(PERSON_NOUNS) - frozenset(_NOT_ROLE_NOUN_TEXT.split()) - frozenset(KIN) - frozenset(
     t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
                         *TITLES_ALONE["f"].split("|")))
 """Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they
