@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from tests.graph_holder import graph_held
 from tests.integration.lore import lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
@@ -70,21 +68,10 @@ def test_doctor_checks_everything(demo_home: Path) -> None:
 
 def test_doctor_says_a_world_another_lorekeeper_has_open_is_busy_not_broken(
         demo_home: Path) -> None:
-    path = demo_home / "worlds" / "demo" / "graph.lbug"
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys, ladybug
-            db = ladybug.Database({str(path)!r}, buffer_pool_size=32 << 20)
-            print("ready", flush=True)
-            sys.stdin.read()
-        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+    with graph_held(demo_home / "worlds" / "demo" / "graph.lbug") as pid:
         result = lore("doctor", home=demo_home)
-    finally:
-        holder.communicate("", timeout=30)
     assert result.code == 0, result.out + result.err
-    assert f"busy world demo: the graph database is locked by process {holder.pid}" in result.out
+    assert f"busy world demo: the graph database is locked by process {pid}" in result.out
     assert "FAIL" not in result.out and "run lore doctor again" in result.out
     assert "ok   world demo" in lore("doctor", home=demo_home).out  # checked once it is free
 

@@ -4,9 +4,6 @@ database has — locking, reopening, settings."""
 from __future__ import annotations
 
 import gc
-import subprocess
-import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +13,7 @@ from stores.config import Settings
 from stores.errors import StoreError
 from stores.graph import GraphQueryError, graph_path, open_graph
 from stores.graph.ladybug_store import LadybugGraphStore
+from tests.graph_holder import graph_held
 from tests.stores.graph_conformance import (
     CHUNKS,
     ENTITIES,
@@ -101,23 +99,13 @@ def test_a_closed_store_says_so(settings: Settings) -> None:
 def test_a_database_held_by_another_process_is_reported(settings: Settings) -> None:
     path = graph_path(settings, "w")
     open_graph(settings, "w").close()
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys, ladybug
-            db = ladybug.Database({str(path)!r}, buffer_pool_size=32 << 20)
-            print("ready", flush=True)
-            sys.stdin.read()
-        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+    with graph_held(path) as pid:
         with pytest.raises(StoreError) as caught:
             open_graph(settings, "w")
         message = str(caught.value)
-        assert f"locked by process {holder.pid}" in message
+        assert f"locked by process {pid}" in message
         assert str(path.resolve()) in message
         assert "close the other Lorekeeper" in caught.value.hint
-    finally:
-        holder.communicate("", timeout=30)
     open_graph(settings, "w").close()  # the lock went with the other process
 
 
