@@ -25,7 +25,7 @@ from functools import cache
 
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
-from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS
+from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
 from stores.lang.text import QUOTE_MARKS, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
@@ -48,11 +48,7 @@ _VOCATIVE = re.compile(r",\s*$")
 Danglars, that…") is someone spoken to, not introduced; the narrator's (But before he had
 finished, M. de Château-Renaud, a handsome young man of thirty, …) introduces."""
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
-_SURELY_APPOSED = re.compile(r"^(?:his|her|their|my|our)\s"
-                             r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+"
-                             r"(?:the\s+)?[A-ZÀ-Þ]")
-"""An apposition surely about the name before it: a possessive role (her singing teacher) or
-a role of a named thing (the proprietor of the Hôtel de Londres)."""
+_SURELY_APPOSED = re.compile(SURELY_APPOSED)
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from stores.config import Settings
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
-from stores.models import RELATION_TYPES, Entity, GlossaryEntry, Relation
+from stores.models import NOT_PEOPLE, RELATION_TYPES, Entity, GlossaryEntry, Relation
 
 
 def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
@@ -58,10 +58,6 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))
     return len(entities), len(relations)
-
-
-NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
-"""Entity types that are no one's kin."""
 
 
 def between_people(relations: list[Relation], entities: list[Entity]) -> list[Relation]:

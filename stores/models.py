@@ -26,6 +26,8 @@ def shown_path(path: str) -> str:
 
 
 EntityType = Literal["person", "place", "faction", "item", "event", "other"]
+NOT_PEOPLE: frozenset[str] = frozenset({"place", "item", "faction", "event"})
+"""Entity types that are surely no person (an `other` may be one the text never titled)."""
 
 # Relation types a graph edge may carry. Nothing else reaches a Cypher string.
 LORE_CHAPTER = 1_000_000

@@ -227,11 +227,8 @@ def _death_told(names: Sequence[str]) -> re.Pattern[str]:
     right after it. A word for killing before the name is left out: 来杀曹操 may be an attempt."""
     alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
     zh_words = "|".join(map(re.escape, sorted(zh.DEATH_WORDS, key=len, reverse=True)))
-    return re.compile(
-        f"(?:{alternatives})[{zh.DEATH_ADVERBS}]{{0,2}}(?:{zh_words})"
-        f"|(?:{alternatives})(?:\\s+(?:was|had been|is|lay|fell))?\\s+(?:dead|died|expired"
-        f"|killed|murdered|slain|shot himself|shot herself|killed himself|killed herself)\\b",
-        re.I)
+    return re.compile(f"(?:{alternatives})[{zh.DEATH_ADVERBS}]{{0,2}}(?:{zh_words})"
+                      f"|(?:{alternatives}){en.DIED_AFTER_NAME}", re.I)
 
 
 def _first_sentence(story: Iterable[Chunk], words: str, forms: list[str],

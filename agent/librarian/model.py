@@ -80,14 +80,13 @@ from stores.entities.kinship import names_a_relative
 from stores.keyword.segment import stock_tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
 from stores.lang.asking import question_terms
-from stores.models import LORE_CHAPTER, Chunk
+from stores.models import LORE_CHAPTER, NOT_PEOPLE, Chunk
 
 RUNNER_UP = 0.5
 """A description's second-most voted person is asked about too when they have this share of
 the winner's votes."""
 DIES = asks("dies")
 """Words that ask how or whether someone died (not who killed or poisoned them)."""
-NOT_PEOPLE = frozenset({"place", "item", "faction", "event"})
 DESCRIBED_ENOUGH = 3
 """Passages calling a name by the question's noun (Koga, teacher of English) past which more
 tell nothing more: a name the story calls so three times is as described as one it calls so

@@ -372,6 +372,10 @@ KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married"
              "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
              "master", "servant", "betrothed")
 """Words for how two people are related, searched within a pair's passages."""
+DIED_AFTER_NAME = (r"(?:\s+(?:was|had been|is|lay|fell))?\s+(?:dead|died|expired|killed|murdered"
+                   r"|slain|shot himself|shot herself|killed himself|killed herself)\b")
+"""What tells, right after a name, that its bearer died (Caderousse was dead, Morcerf shot
+himself) (a pattern)."""
 DYING_WORDS = (*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
                "dies", "die")
 KILLING_MANNERS = ("poison", "stab", "shot", "shoot", "kill", "murder", "drown", "hang", "strangl",
@@ -465,6 +469,10 @@ ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\
 """Questions asking whose other name a name is (Whom do they call the Count? Who is called
 Porcupine? Whose nickname is Clown?): group `alias`."""
 
+SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
+                  r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+(?:the\s+)?[A-ZÀ-Þ]")
+"""An apposition surely about the name before it, even after a preposition: a possessive role
+(her singing teacher) or a role of a named thing (the proprietor of the Hôtel de Londres)."""
 ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
                r"(?P<office>(?!(?:named|called|whose)\b)[a-z][a-z\-]{2,})"
                r"(?:,?\s+(?:named|called|whose name was))?\s+$")
