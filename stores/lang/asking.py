@@ -75,6 +75,9 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
                 r"|betrothed?|fianc[ée]e?s?|brides?|bridegroom)\b", re.I),
      "spouse", "either"),
     (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
+    # 宝玉的丫头是谁, whose steward: the one asked about is served
+    (re.compile(r"丫头|丫鬟|丫环|小厮|书童|侍女|仆人|\b(?:servants?|maids?|valets?|stewards?"
+                r"|footm[ae]n|butlers?|coachm[ae]n|housekeepers?)\b", re.I), "serves", "target"),
     (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
     (re.compile(r"祖父|祖母|爷爷|奶奶|\bgrand(?:father|mother|parent)s?\b", re.I),
      "grandparent_of", "target"),

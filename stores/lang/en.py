@@ -136,6 +136,9 @@ KIN = {
     **dict.fromkeys(("son", "daughter", "child"), ("parent_of", False)),
     **dict.fromkeys(("wife", "husband", "widow", "bride", "betrothed", "fiancée", "fiancé"),
                     ("spouse", True)),
+    # Bertuccio, the count's steward: the one named serves the other
+    **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
+                     "housekeeper"), ("serves", True)),
     **dict.fromkeys(("grandfather", "grandmother"), ("grandparent_of", True)),
     **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
     **dict.fromkeys(("brother", "sister", "uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
@@ -411,6 +414,7 @@ RELATIVE_WORDS = {
     ("sworn_sibling", "either", "f"): "sworn sister",
     ("sworn_sibling", "either", ""): "sworn sibling",
     ("serves", "target", ""): "lord", ("lord_of", "source", ""): "lord",
+    ("serves", "source", ""): "servant",
     ("grandparent_of", "source", "m"): "grandfather",
     ("grandparent_of", "source", "f"): "grandmother",
     ("grandparent_of", "source", ""): "grandparent",

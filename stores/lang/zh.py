@@ -178,6 +178,9 @@ KIN = {
                      "孙", "甥", "婿", "族弟", "堂弟", "从弟"), ("kin", True)),
     **dict.fromkeys(("结义兄弟", "结义弟", "结义兄", "义兄", "义弟"), ("sworn_sibling", True)),
     **dict.fromkeys(("师父", "师傅", "恩师"), ("mentor", True)),
+    # 宝玉的丫头袭人: the one named serves the other
+    **dict.fromkeys(("丫头", "丫鬟", "丫环", "小厮", "书童", "侍女", "奴才", "仆人", "家奴"),
+                    ("serves", True)),
     **dict.fromkeys(("徒弟", "弟子", "门生"), ("mentor", False)),
 }
 
@@ -412,6 +415,8 @@ RELATIVE_WORDS = {
     ("mentor", "source", ""): "师父", ("mentor", "target", ""): "徒弟",
     ("sworn_sibling", "either", ""): "结义兄弟",
     ("serves", "target", ""): "主公", ("lord_of", "source", ""): "主公",
+    ("serves", "source", "f"): "丫鬟", ("serves", "source", "m"): "仆人",
+    ("serves", "source", ""): "仆人",
     ("grandparent_of", "source", "m"): "祖父", ("grandparent_of", "source", "f"): "祖母",
     ("grandparent_of", "source", ""): "祖父母", ("grandparent_of", "target", "m"): "孙子",
     ("grandparent_of", "target", "f"): "孙女", ("grandparent_of", "target", ""): "孙辈",

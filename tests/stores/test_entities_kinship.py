@@ -35,6 +35,8 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
         ("Noirtier", "Villefort", "parent_of")}
     assert said("Six months later Fernand married Mercédès in the church.") == {
         ("Fernand", "Mercédès", "spouse")}
+    # a servant: Haydée serves Noirtier
+    assert said("Noirtier sent for his maid, Haydée.") == {("Haydée", "Noirtier", "serves")}
     # the subject's kin, named after "his": Noirtier is Valentine's grandfather
     assert said("M. Noirtier tenderly loves his granddaughter, Valentine; it is she who nursed "
                 "him.") == {("Noirtier", "Valentine", "grandparent_of")}
@@ -54,6 +56,8 @@ def test_chinese_statements_classical_and_modern() -> None:
     assert said("建安十二年春，孙夫人生孙策。") == {("孙夫人", "孙策", "parent_of")}
     assert said("刘备生擒赵云。") == set() and said("孙权生孙策之气。") == set()
     assert said("孙坚的外孙女凤姐。") == {("孙坚", "凤姐", "grandparent_of")}
+    # a servant named after whom she serves: 凤姐 serves 孙坚
+    assert said("孙坚的丫头凤姐进来了。") == {("凤姐", "孙坚", "serves")}
     assert said("刺史乃袁绍长子袁谭。") == {("袁绍", "袁谭", "parent_of")}
     assert said("维曰：“司马昭乃仲达之子，岂不知兵法？") == {("司马懿", "司马昭", "parent_of")}
     assert said("荀彧字文若，颍川颍阴人，荀绲之子也。") == {("荀绲", "荀彧", "parent_of")}
