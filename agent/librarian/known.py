@@ -175,16 +175,19 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
     AFTER_DEATH of their mentions come: a rumour of it while they still act (孙策已死, ch. 15
     of 29) is not their death. `presence` is their mentions by chapter; None when no sentence
     tells it, or it lies past the horizon."""
-    tells = _death_told([subject, *forms])
+    tells, near = _death_told([subject, *forms]), _death_near(subject)
     told: dict[int, tuple[Chunk, str]] = {}
+    named: dict[int, tuple[Chunk, str]] = {}
     for chunk in story:
         if chunk.chapter == LORE_CHAPTER or not any(f in chunk.text for f in (subject, *forms)):
             continue
         for s in sentences(chunk.text, "clause" if has_han(chunk.text) else "story"):
-            if not _in_speech(chunk.text, s.start, s.end) and tells.search(s.text) and (
-                    chunk.chapter not in told or (subject in s.text
-                                                  and subject not in told[chunk.chapter][1])):
-                told[chunk.chapter] = chunk, s.text.strip()  # the first, by their own name
+            if _in_speech(chunk.text, s.start, s.end):
+                continue
+            if tells.search(s.text):
+                told.setdefault(chunk.chapter, (chunk, s.text.strip()))
+            if near.search(s.text):  # 老楼主顾怀山就这样死在了听雨阁里: says more, by their name
+                named.setdefault(chunk.chapter, (chunk, s.text.strip()))
     if not told or not presence:
         return None
     total = sum(presence.values())
@@ -201,7 +204,7 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
         lead = f"{say(subject)}死于{where}" + (f"「{title}」。" if title else "。")
     else:
         lead = f"{say(subject)}'s death is told in {where}" + (f" ({title})." if title else ".")
-    chunk, sentence = told[chapter]
+    chunk, sentence = named.get(chapter) or told[chapter]
     return _with_quote(lead, (chunk, clip_at(sentence, 0, MAX_QUOTE)), chinese, subject,
                        where=False)
 
@@ -209,6 +212,14 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
 AFTER_DEATH = 0.35
 """At most this share of someone's mentions comes after the chapter of their death (recalled,
 mourned, avenged): 三国演义's 关羽, 孙策, 曹操 and 诸葛亮, the demo's 顾怀山."""
+
+
+def _death_near(name: str) -> re.Pattern[str]:
+    """Their own name with a word for dying shortly after it in the clause (顾怀山就这样死在了,
+    Caderousse … was dead): in the chapter that tells the death, the sentence to quote."""
+    words = "|".join(map(re.escape, sorted((*zh.DEATH_WORDS, *en.DEATH_WORDS), key=len,
+                                           reverse=True)))
+    return re.compile(f"{re.escape(name)}[^，。；！？,.;!?]{{0,12}}?(?:{words})", re.I)
 
 
 def _in_speech(text: str, start: int, end: int) -> bool:
