@@ -23,8 +23,8 @@ from stores.models import Entity, Relation
 _MARK = "\u2063"  # invisible separator: entity marks never clash with the story's text
 
 
-DIRECTED = frozenset({"parent_of", "grandparent_of", "mentor"})
-"""Relation types with a direction: the (grand)parent, the master first. The others are symmetric."""
+DIRECTED = frozenset({"parent_of", "grandparent_of", "mentor", "serves"})
+"""Relation types with a direction: the (grand)parent, the master, the servant first. The others are symmetric."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -414,7 +414,7 @@ RELATIVE_WORDS = {
     ("sworn_sibling", "either", "f"): "sworn sister",
     ("sworn_sibling", "either", ""): "sworn sibling",
     ("serves", "target", ""): "lord", ("lord_of", "source", ""): "lord",
-    ("serves", "source", ""): "servant",
+    ("serves", "source", ""): "servant", ("serves", "target", "f"): "mistress",
     ("grandparent_of", "source", "m"): "grandfather",
     ("grandparent_of", "source", "f"): "grandmother",
     ("grandparent_of", "source", ""): "grandparent",

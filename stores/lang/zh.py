@@ -415,6 +415,7 @@ RELATIVE_WORDS = {
     ("mentor", "source", ""): "师父", ("mentor", "target", ""): "徒弟",
     ("sworn_sibling", "either", ""): "结义兄弟",
     ("serves", "target", ""): "主公", ("lord_of", "source", ""): "主公",
+    ("serves", "target", "f"): "主人",
     ("serves", "source", "f"): "丫鬟", ("serves", "source", "m"): "仆人",
     ("serves", "source", ""): "仆人",
     ("grandparent_of", "source", "m"): "祖父", ("grandparent_of", "source", "f"): "祖母",

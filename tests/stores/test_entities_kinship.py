@@ -86,12 +86,14 @@ def test_chinese_names_that_only_meet_state_nothing() -> None:
 def test_relations_gather_their_passages_in_story_order() -> None:
     chunks = [("c1", 1, "孙坚之子孙策，年方十七。"), ("c2", 2, "孙坚与孙策同往。"),
               ("c3", 5, "孙策乃孙坚之子。"), ("c4", 6, "Fernand married Mercédès."),
-              ("c5", 7, "Mercédès married Fernand at last.")]
+              ("c5", 7, "Mercédès married Fernand at last."), ("c6", 8, "凤姐的丫头赵云来了。")]
     found = stated_relations([(*chunk, PEOPLE.find_spans(chunk[2])) for chunk in chunks])
     assert found[("孙坚", "孙策", "parent_of")] == [("c1", 1), ("c3", 5)]
     # a marriage has no direction: both sentences are one relation
     assert found[("Fernand", "Mercédès", "spouse")] == [("c4", 6), ("c5", 7)]
-    assert len(found) == 2
+    # service has one: the servant first, whatever their names' order
+    assert found[("赵云", "凤姐", "serves")] == [("c6", 8)]
+    assert len(found) == 3
 
 
 def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
