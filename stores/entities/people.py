@@ -416,6 +416,7 @@ def name_address_forms(entities: list[Entity], story: Story, not_surnames: set[s
                 form = story.text[start:start + 3] if start >= 0 else ""
                 parsed = full_name(form)
                 if (parsed is None or stem not in parsed.given or parsed.surname in not_surnames
+                        or parsed.given in OFFICES  # 梅翰林: a surname and an office
                         or grammar_character(parsed.surname)
                         or form[:2] in by_name or form[1:] in by_name  # 贾母凤(姐): a list
                         or common_word(form[:2])  # 伏侍凤(姐): "serve"

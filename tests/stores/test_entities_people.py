@@ -251,6 +251,14 @@ def test_a_form_of_address_no_name_makes_is_named_by_the_full_name_the_text_writ
     assert "凤姐" in kept["王熙凤"].aliases and "熙凤" in kept["王熙凤"].aliases
 
 
+def test_a_surname_and_an_office_names_no_one_by_a_form_of_address() -> None:
+    """梅翰林 is 梅 the academician (翰林 an office, no given name): 林妹妹 is not his."""
+    chapters = ["梅翰林来了。林妹妹笑道：“好。”"] * 3
+    people = [person("林妹妹", mentions=90), person("梅翰林", mentions=5)]
+    kept = names(name_address_forms(people, Story.of(chapters, None), set()))
+    assert "林妹妹" in kept and "林妹妹" not in kept["梅翰林"].aliases
+
+
 def test_a_character_written_before_full_names_is_no_surname_here() -> None:
     """连 is in the 百家姓, but 连贾母, 连王夫人 show it is "even" in this book: 连平儿 is no name."""
     chapters = ["连贾母也笑了。连王夫人也笑了。连贾政也来了。"] + ["连平儿也笑了。平儿道：“是。”"] * 3
