@@ -33,7 +33,6 @@ from agent.schemas import Answer, Citation, Passage, Relation
 from stores.lang import (
     asks,
     clip,
-    has_han,
 )
 from stores.lang.asking import (
     RELATION_CUES,
@@ -41,7 +40,7 @@ from stores.lang.asking import (
     known_given_name,
     name_like,
 )
-from stores.lang.text import fold_latin, sentences
+from stores.lang.text import fold_latin, reading_rule, sentences
 from stores.lang.zh import OPENING_NAME, POINTING
 from stores.models import chapter_label
 
@@ -314,8 +313,8 @@ def _stating_first(ranked: Sequence[Sentence], relation: Relation | None,
     stating = [s for s in ranked if s.passage.chunk_id in {p.chunk_id for p in relation.evidence}
                and states(s.text)]
     if not stating:
-        stating = [Sentence(s.text, p, 0) for p in relation.evidence[:1] for s in sentences(
-            p.text, "clause" if has_han(p.text) else "story") if states(s.text)][:1]
+        stating = [Sentence(s.text, p, 0) for p in relation.evidence[:1]
+                    for s in sentences(p.text, reading_rule(p.text)) if states(s.text)][:1]
     return stating + [s for s in ranked if s not in stating]
 
 

@@ -30,7 +30,7 @@ from agent.librarian.phrases import en_places, zh_places
 from agent.schemas import Passage
 from stores.lang import HAN_RANGES, asks, en, has_han, zh
 from stores.lang.en import NUMBER_WORDS
-from stores.lang.text import sentences
+from stores.lang.text import inside_quotation, sentences
 from stores.models import ANSWERING_TYPES, LORE_CHAPTER, may_answer
 
 TOP = 5
@@ -152,7 +152,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
                 speaking = bool(_SPEAKS[has_han(sentence)].match(sentence, end))
                 if speaking:
                     f["speaker"] = 1.0
-                if _quoted(sentence, at):
+                if inside_quotation(sentence, at):
                     f["quoted"] = 1.0
                 if quoted:  # the question quotes a line: who stands by it, who says it
                     f["anchor"] = max(f.get("anchor", 0.0), here, NEXT_SENTENCE * next_held)
@@ -281,12 +281,6 @@ def _in_slot(sentence: str, start: int, end: int, before: Sequence[str],
     left, right = low[max(0, start - reach):start], low[end:end + reach]
     held = sum(w.lower() in left for w in before) + sum(w.lower() in right for w in after)
     return held / (len(before) + len(after))
-
-
-def _quoted(sentence: str, at: int) -> bool:
-    """Whether the words at `at` stand inside a quotation (someone's speech, not the telling)."""
-    before = sentence[:at]
-    return sum(before.count(m) for m in "“「『") > sum(before.count(m) for m in "”」』")
 
 
 def _inside(start: int, end: int, spans: list[tuple[int, int, str]]) -> bool:

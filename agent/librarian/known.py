@@ -18,7 +18,7 @@ from agent.schemas import Answer, Citation
 from stores.entities.matcher import AliasMatcher
 from stores.lang import clip_at, en, has_han, in_quotes, shown, zh
 from stores.lang.asking import CITED_FIRST
-from stores.lang.text import sentences
+from stores.lang.text import QUOTE_MARKS, inside_quotation, reading_rule, sentences
 from stores.models import LORE_CHAPTER, Chunk, chapter_label
 
 _ALIAS_OF = [re.compile(p) for p in zh.ALIAS_OF] + [re.compile(p, re.I) for p in en.ALIAS_OF]
@@ -43,8 +43,7 @@ def alias_answer(question: str, chinese: bool, matcher: AliasMatcher,
     alias = alias_asked(question)
     if not alias:
         return None
-    if not chinese and alias.lower().startswith("the "):
-        alias = alias[4:]
+    alias = alias if chinese else en.without_article(alias)
     name = matcher.resolve(alias)
     if name is None or name == alias:
         return None
@@ -77,13 +76,10 @@ MAX_QUOTE = 160
 def alias_asked_for(written: str, entity: str, matcher: AliasMatcher) -> str | None:
     """The other name of `entity` a question writes (the Count, or Count, when the world knows
     it without its article), or None when it writes the entity's own name or another's."""
-    for alias in (written, _THE.sub("", written)):
+    for alias in (written, en.without_article(written)):
         if alias and alias != entity and matcher.resolve(alias) == entity:
             return alias
     return None
-
-
-_THE = re.compile(r"^the\s+", re.I)
 
 
 def names_apart(alias: str, name: str) -> bool:
@@ -171,7 +167,7 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
                          say: Callable[[str], str] = str, horizon: int = 0) -> Answer | None:
     """In which chapter someone dies (孙策死在哪一回？ In which chapter is Caderousse killed?):
     of the narrator's sentences that tell their death (a word for dying right after a name of
-    theirs, or one for killing right before it), the first in a chapter after which at most
+    theirs: see `_death_told`), the first in a chapter after which at most
     AFTER_DEATH of their mentions come: a rumour of it while they still act (孙策已死, ch. 15
     of 29) is not their death. `presence` is their mentions by chapter; None when no sentence
     tells it, or it lies past the horizon."""
@@ -181,7 +177,7 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
     for chunk in story:
         if chunk.chapter == LORE_CHAPTER or not any(f in chunk.text for f in (subject, *forms)):
             continue
-        for s in sentences(chunk.text, "clause" if has_han(chunk.text) else "story"):
+        for s in sentences(chunk.text, reading_rule(chunk.text)):
             if _in_speech(chunk.text, s.start, s.end):
                 continue
             if tells.search(s.text):
@@ -225,10 +221,7 @@ def _death_near(name: str) -> re.Pattern[str]:
 def _in_speech(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] holds or stands inside a character's words: a quotation mark in
     it, or one opened before it and not closed."""
-    if any(mark in text[start:end] for mark in "“”「」\""):
-        return True
-    before = text[:start]
-    return max(before.rfind("“"), before.rfind("「")) > max(before.rfind("”"), before.rfind("」"))
+    return any(mark in text[start:end] for mark in QUOTE_MARKS) or inside_quotation(text, start)
 
 
 def _death_told(names: Sequence[str]) -> re.Pattern[str]:

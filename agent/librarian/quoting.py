@@ -14,7 +14,7 @@ from agent.schemas import Citation, Passage
 from stores.entities.kinship import says_kin
 from stores.lang import clip, has_han, in_quotes, shown, without_label
 from stores.lang.asking import CITED_FIRST, CITED_MORE
-from stores.lang.text import SentenceRule, fold_latin, holds_word, sentences, stem
+from stores.lang.text import SentenceRule, fold_latin, holds_word, reading_rule, sentences, stem
 from stores.models import LORE_CHAPTER, chapter_label
 
 MAX_QUOTE = 140
@@ -38,7 +38,7 @@ def best_sentence(passage: Passage, terms: Sequence[str], plan: QueryPlan,
     # an English full stop ends the sentence a quote is cut from (the clause rule would quote a
     # whole paragraph's opening: "She and Eleanor sat on the hatch cover…" for "He died on my
     # sword"); the votes keep the clause rule their figures were measured with
-    rule: SentenceRule = "clause" if has_han(passage.text) else "story"
+    rule = reading_rule(passage.text)
     candidates = quotable(passage.text, rule) or [passage.text.strip()]
 
     def score(sentence: str) -> tuple[float, int]:

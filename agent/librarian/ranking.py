@@ -38,7 +38,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import Candidate, mentions_of_kind
 from agent.schemas import Passage
 from stores.lang import has_han
-from stores.lang.text import sentences
+from stores.lang.text import reading_rule, sentences
 from stores.models import LORE_CHAPTER
 
 TOP = 8
@@ -101,8 +101,8 @@ def gather(plan: QueryPlan, ranked: Sequence[Passage], reading: Reading,
     titles_read: set[str] = set()
     found: list[Sentence] = []
     for rank, passage in enumerate(ranked[:top]):
-        units = [(s.text, False) for s in sentences(passage.text, "clause" if has_han(
-            passage.text) else "story") if len(s.text.strip()) >= 4]
+        units = [(s.text, False) for s in sentences(passage.text, reading_rule(passage.text))
+                 if len(s.text.strip()) >= 4]
         title = passage.chapter_title
         if title and passage.chapter != LORE_CHAPTER and title not in titles_read:
             titles_read.add(title)

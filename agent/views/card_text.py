@@ -267,7 +267,7 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     written = name_asked(question)
     if written is None:
         return None
-    name = _THE.sub("", written)
+    name = en.without_article(written)
     # "the Marquis" may be the alias itself, "the Count of Monte Cristo" only the name's
     exact = matcher.resolve(written) or matcher.resolve(name)
     if exact:
@@ -290,6 +290,5 @@ def name_asked(question: str) -> str | None:
     return next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
 
 
-_THE = re.compile(r"^the\s+", re.I)
 _NAME_PART = re.compile(rf"[A-ZÀ-Þ][\w'’.-]*|{'|'.join(map(re.escape, en.PARTICLES))}")
 """A word that may stand in a fuller form of a name: capitalised, or a particle (de, van)."""

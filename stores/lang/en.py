@@ -375,6 +375,14 @@ KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married"
              "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
              "master", "servant", "betrothed")
 """Words for how two people are related, searched within a pair's passages."""
+_ARTICLE = re.compile(r"^the\s+", re.I)
+
+
+def without_article(name: str) -> str:
+    """A name as the world may know it without its article: the Marquis → Marquis."""
+    return _ARTICLE.sub("", name)
+
+
 DIED_AFTER_NAME = (r"(?:\s+(?:was|had been|is|lay|fell))?\s+(?:dead|died|expired|killed|murdered"
                    r"|slain|shot himself|shot herself|killed himself|killed herself)\b")
 """What tells, right after a name, that its bearer died (Caderousse was dead, Morcerf shot

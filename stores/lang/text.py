@@ -63,6 +63,12 @@ _BETWEEN = re.compile(r"[^。！？!?；;\n]+|[^.!?\n]+")
 _HEAD_BREAK = re.compile(r"(?<=[。！？!?；;])|(?<=[a-z]{2}\.)\s|(?<=[A-Z]{2}\.)\s")
 
 
+def reading_rule(text: str) -> SentenceRule:
+    """How the librarian cuts a passage it reads: a Chinese one by clauses (。！？；), an English
+    one by the story's sentences (a full stop ends one)."""
+    return "clause" if has_han(text) else "story"
+
+
 def sentences(text: str, rule: SentenceRule = "story") -> list[Sentence]:
     """The sentences of `text`, in order, as `rule` cuts them (see `SentenceRule`); blank ones
     are left out, except by the `chunk`, `between` and `mark` rules, which give every piece."""
@@ -152,6 +158,18 @@ QUOTE_MARKS = "".join(dict.fromkeys(OPENING_QUOTES + CLOSING_QUOTES))
 QUOTATION = re.compile("|".join(f"{re.escape(opening)}([^{re.escape(closing)}]*)"
                                 f"{re.escape(closing)}" for opening, closing in QUOTES))
 """A quotation, marks included, each closed by its own mark; `quoted_words` gives its words."""
+
+
+_PAIRED = [(opening, closing) for opening, closing in QUOTES if opening != closing]
+
+
+def inside_quotation(text: str, at: int) -> bool:
+    """Whether position `at` stands inside a quotation opened before it (someone's words, not
+    the telling): more paired opening marks than closing ones before it (“「『 against ”」』;
+    a straight quote opens and closes alike, so it is not counted)."""
+    before = text[:at]
+    return (sum(before.count(opening) for opening, _ in _PAIRED)
+            > sum(before.count(closing) for _, closing in _PAIRED))
 
 
 def quoted_words(match: re.Match[str]) -> str:
