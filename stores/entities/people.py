@@ -6,29 +6,35 @@ join backed by the text and made only where the text leaves one candidate.
 - A given name used alone (宝玉, 湘云) joins the full name the text writes with it (贾宝玉,
   史湘云), and the entity is named by the full name. When two full names end with it (贾宝玉,
   甄宝玉), it joins the one the book writes in chapters across the story, if one clearly does.
-- A form of address — a character of the given name, or the surname, with a kin word or an
-  honorific (凤姐, 凤丫头, 宝兄弟, 林妹妹, 周郎), with a rank between (宝二爷) or 儿 after (蓉儿) —
-  joins the one person it can be formed from. A rank alone (二爷, 三姑娘) and a married woman's
-  title (琏二奶奶 is 贾琏's wife) never join on form alone.
+- A form of address (凤姐, 林妹妹, 宝二爷) joins the one person it can be formed from
+  (stores/entities/address.py).
 - Surname + 公 (关公) joins the surname's one well-known person (fold_honorifics).
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
+from stores.entities.address import fold_address_forms, name_address_forms
 from stores.entities.matcher import AliasMatcher, alias_map
+from stores.entities.names import (
+    DOMINANCE,
+    PRESENCE_DOMINANCE,
+    Story,
+    absorb,
+    full_name,
+    occurrences,
+    person_full_name,
+    plain,
+    rename,
+)
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
-from stores.entities.tagger import common_word, grammar_character, one_word
+from stores.entities.tagger import grammar_character, one_word
 from stores.entities.titles import fold_titles
 from stores.lang import HAN_RANGES, is_han
 from stores.lang.zh import (
-    ADDRESS_KIN,
-    ADDRESS_RANKS,
     COMMON_SURNAMES,
     DIMINUTIVE,
     FEMALE_NAME_ENDINGS,
@@ -36,29 +42,19 @@ from stores.lang.zh import (
     HONORIFIC,
     IDENTITY_END,
     IDENTITY_LINKS,
-    NOT_ADDRESS_STEMS,
     OFFICES,
     PROVINCE,
-    RANKED_KIN,
-    SPEAKER_CLAUSE,
     SPOKEN_AFTER_NAME,
     STATE_NAMES,
-    TITLED_NAME_ENDINGS,
-    UNNAMED_SPEAKERS,
 )
 from stores.models import Entity
 
 EXTEND_SHARE = 0.9
 """A name is extended by the character that follows it in at least this share of its uses."""
 EXTEND_MIN_USES = 10
-MINOR = 10
-"""A person mentioned this many times less than a form of address that speaks on its own (金凤
-beside 凤姐's 1,756 mentions) is not whom the form calls."""
 CHAPTER_DOMINANCE = 2
 """Of two full names ending with one given name, the one written in this many times more
 chapters owns the given name used alone."""
-DOMINANCE = 3
-"""The surname's best-known person must be mentioned this many times more than the next."""
 
 
 def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
@@ -88,46 +84,6 @@ def _one_per_name(entities: list[Entity]) -> list[Entity]:
         first[entity.name] = entity
         kept.append(entity)
     return kept
-
-
-@dataclass(frozen=True, slots=True)
-class Story:
-    """The world's text in one string, and where each chapter starts in it."""
-
-    text: str
-    starts: tuple[int, ...]
-    """The offset of each chapter's first passage, ascending."""
-
-    @classmethod
-    def of(cls, chunk_texts: Sequence[str], chapters: Sequence[int] | None) -> Story:
-        starts, at, last = [], 0, None
-        for i, text in enumerate(chunk_texts):
-            chapter = chapters[i] if chapters is not None else i
-            if chapter != last:
-                starts.append(at)
-                last = chapter
-            at += len(text) + 1
-        return cls("\n".join(chunk_texts), tuple(starts))
-
-    def chapter_at(self, offset: int) -> int:
-        """The index of the chapter that holds `offset`."""
-        return bisect_right(self.starts, offset) - 1
-
-
-def occurrences(words: Iterable[str], text: str) -> dict[str, list[int]]:
-    """Where each word starts in the text (overlapping occurrences too), in one pass."""
-    import ahocorasick
-
-    automaton = ahocorasick.Automaton()
-    for word in words:
-        automaton.add_word(word, word)
-    found: dict[str, list[int]] = defaultdict(list)
-    if len(automaton) == 0:
-        return found
-    automaton.make_automaton()
-    for end, word in automaton.iter(text):
-        found[word].append(end - len(word) + 1)
-    return found
 
 
 # -- names the tagger cut short ---------------------------------------------------------------
@@ -167,49 +123,6 @@ def _extension(name: str, after: Counter[str]) -> str:
             or char in SPOKEN_AFTER_NAME or char == DIMINUTIVE):
         return ""
     return char
-
-
-# -- the parts of a person's name ----------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FullName:
-    """A Chinese name as surname + given name."""
-
-    surname: str
-    given: str
-
-    @property
-    def name(self) -> str:
-        return self.surname + self.given
-
-
-def full_name(name: str) -> FullName | None:
-    """Surname + a one- or two-character given name (贾宝玉, 王熙凤, 司马懿), or None."""
-    surname = surname_of(name)
-    given = name[len(surname):]
-    if not surname or not 1 <= len(given) <= 2 or not all(map(is_han, name)):
-        return None
-    return None if is_address_form(name) else FullName(surname, given)
-
-
-def is_address_form(name: str) -> bool:
-    """The name ends in a kin word or honorific (凤姐, 林妹妹, 宝二爷): a form of address."""
-    return any(name.endswith(kin) and len(name) > len(kin) for kin in ADDRESS_KIN)
-
-
-def person_full_name(entity: Entity) -> FullName | None:
-    """The person's full name among their name and aliases: the entity's own name first, else
-    the first full alias with a two-character given name; a person known only by a
-    two-character given name (宝玉) has that, without a surname."""
-    for name in (entity.name, *entity.aliases):
-        parsed = full_name(name)
-        if parsed is not None and (name == entity.name or len(parsed.given) == 2):
-            return parsed
-    name = entity.name
-    if len(name) == 2 and all(map(is_han, name)) and not is_address_form(name):
-        return FullName("", name)
-    return None
 
 
 # -- the full name of a given name used alone ---------------------------------------------------
@@ -298,281 +211,6 @@ def _dominant(spread: dict[str, int]) -> str | None:
     return None
 
 
-def rename(entity: Entity, name: str) -> None:
-    """Name the entity `name`, keeping its old name as an alias."""
-    aliases = [a for a in entity.aliases if a != name]
-    entity.aliases = [entity.name, *aliases]
-    entity.name = name
-
-
-def absorb(owner: Entity, other: Entity) -> None:
-    """`other` is `owner` under another name: its names, mentions and sources join the owner."""
-    for alias in (other.name, *other.aliases):
-        if alias != owner.name and alias not in owner.aliases:
-            owner.aliases.append(alias)
-    owner.mentions += other.mentions
-    owner.sources += [s for s in other.sources if s not in owner.sources]
-    owner.description = owner.description or other.description
-
-
-# -- forms of address -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Form:
-    """How a form of address is made from a person's name."""
-
-    by_surname: bool
-    """Made from the surname (林妹妹), or from a given-name character that is a common surname
-    (谯周's 周 reads as 周瑜's surname)."""
-    gender: str
-    """The gender its kin word gives ('m', 'f', or '' for 儿)."""
-
-
-def address_forms(person: FullName) -> dict[str, Form]:
-    """The forms of address a name makes: a given-name character or the whole given name +
-    (rank) + kin word, a given-name character + 儿, the surname + kin word."""
-    stems = [c for c in dict.fromkeys(person.given)
-             if c not in NOT_ADDRESS_STEMS and not grammar_character(c)]
-    if len(person.given) == 2:
-        stems.append(person.given)
-    forms: dict[str, Form] = {}
-    for stem in stems:
-        surname_like = stem in COMMON_SURNAMES
-        for kin, gender in ADDRESS_KIN.items():
-            forms[stem + kin] = Form(surname_like, gender)
-            if kin in RANKED_KIN:
-                for rank in ADDRESS_RANKS:
-                    forms[stem + rank + kin] = Form(surname_like, gender)
-        if len(stem) == 1:
-            forms[stem + DIMINUTIVE] = Form(surname_like, "")
-    for kin, gender in ADDRESS_KIN.items() if person.surname else ():
-        forms[person.surname + kin] = Form(True, gender)
-    return forms
-
-
-def fold_address_forms(entities: list[Entity], text: str, min_uses: int,
-                       chunk_texts: Sequence[str] = ()) -> list[Entity]:
-    """Give each form of address the text uses at least `min_uses` times to the one person it can
-    be formed from (see `addressee`), or, of several, to the one its passages name (see
-    `addressed_in`); an entity of that name (凤姐, a speaker) joins the person."""
-    makers: dict[str, list[tuple[Entity, Form]]] = defaultdict(list)
-    for person in (e for e in entities if e.type == "person"):
-        parsed = person_full_name(person)
-        if parsed is None or person.name.endswith(TITLED_NAME_ENDINGS):
-            continue  # 王夫人, 赵姨娘: a title, no given name to make a form of address from
-        for form, made in address_forms(parsed).items():
-            makers[form].append((person, made))
-    claimed = {name: e for e in entities for name in (e.name, *e.aliases)}
-    uses = standing_uses(makers, claimed, text)
-    by_name = {e.name: e for e in entities}
-    used = {form: who for form, who in makers.items()
-            if uses[form] >= min_uses and form not in UNNAMED_SPEAKERS}
-    kin_gender = {form: who[0][1].gender for form, who in used.items()}
-    owners = _one_gender({form: addressee(who) for form, who in used.items()}, kin_gender)
-    genders: dict[str, set[str]] = defaultdict(set)
-    for form, owner in owners.items():
-        if owner is not None and kin_gender[form]:
-            genders[owner.name].add(kin_gender[form])
-    shared = {form: [p for p, _ in who] for form, who in used.items() if owners[form] is None}
-    owners.update(addressed_in(shared, chunk_texts, entities, kin_gender, genders))
-    gone: set[int] = set()
-    for form in used:
-        owner = owners.get(form)
-        holder = claimed.get(form)
-        if owner is None or holder is owner:
-            continue
-        if holder is None:
-            owner.aliases.append(form)
-            owner.mentions += uses[form]
-            claimed[form] = owner
-        elif (holder.name == form and by_name.get(form) is holder and _plain(holder)
-              and owner.mentions * MINOR >= holder.mentions):
-            absorb(owner, holder)
-            gone.add(id(holder))
-            for name in (holder.name, *holder.aliases):
-                claimed[name] = owner
-    return [e for e in entities if id(e) not in gone]
-
-
-def name_address_forms(entities: list[Entity], story: Story, not_surnames: set[str]) -> list[Entity]:
-    """A person known only by a form of address no one's name makes (凤姐: the text never names
-    熙凤 alone often enough to be anyone) is named by the one full name the text writes, at
-    least twice as one word, with the form's character in its given name (王熙凤): the given
-    name joins too (熙凤)."""
-    by_name = {e.name: e for e in entities}
-    givens = [(parsed.given, e.mentions) for e in entities if e.type == "person"
-              and (parsed := person_full_name(e)) is not None]
-    gone: set[int] = set()
-    for entity in entities:
-        stem = _stem_of(entity.name)
-        if entity.type != "person" or not stem or not _plain(entity) or any(
-                stem in given and mentions * MINOR >= entity.mentions
-                for given, mentions in givens):
-            continue  # a form someone's name makes is given to them (fold_address_forms)
-        found: Counter[str] = Counter()
-        for at in occurrences([stem], story.text).get(stem, []):
-            for start in (at - 2, at - 1):
-                form = story.text[start:start + 3] if start >= 0 else ""
-                parsed = full_name(form)
-                if (parsed is None or stem not in parsed.given or parsed.surname in not_surnames
-                        or parsed.given in OFFICES  # 梅翰林: a surname and an office
-                        or grammar_character(parsed.surname)
-                        or form[:2] in by_name or form[1:] in by_name  # 贾母凤(姐): a list
-                        or common_word(form[:2])  # 伏侍凤(姐): "serve"
-                        or not one_word(story.text, start, start + 3)):
-                    continue
-                found[form] += 1
-        names = [form for form, n in found.items() if n >= 2]
-        if len(names) != 1:
-            continue
-        owner = by_name.get(names[0])
-        if owner is not None and owner is not entity and owner.type == "person":
-            absorb(owner, entity)
-            gone.add(id(entity))
-            continue
-        own_given = names[0][1:]
-        rename(entity, names[0])
-        by_name[entity.name] = entity  # 凤丫头 after 凤姐 joins this one
-        if story.text.count(own_given) >= 2 and own_given not in by_name:
-            entity.aliases.append(own_given)
-    return [e for e in entities if id(e) not in gone]
-
-
-def _stem_of(name: str) -> str:
-    """The given-name character of a form of address (凤姐 → 凤, 宝二爷 → 宝), or ''."""
-    for kin in sorted(ADDRESS_KIN, key=len, reverse=True):
-        if name.endswith(kin):
-            stem = name[:-len(kin)].rstrip(ADDRESS_RANKS)
-            if len(stem) == 1 and stem not in NOT_ADDRESS_STEMS and not grammar_character(stem):
-                return stem
-            return ""
-    return ""
-
-
-def standing_uses(forms: Iterable[str], names: Iterable[str], text: str) -> Counter[str]:
-    """How often each form stands in the text as a name of its own: not inside a longer name
-    (姜伯 inside 姜伯约 is no use of 姜伯)."""
-
-    forms = set(forms)
-    matcher = AliasMatcher({word: word for word in (*forms, *names)})
-    return Counter(word for *_, word in matcher.find_spans(text) if word in forms)
-
-
-def _one_gender(owners: dict[str, Entity | None],
-                kin_gender: dict[str, str]) -> dict[str, Entity | None]:
-    """The forms given a person whose other forms mostly give the other gender are taken back
-    (王爷 beside 凤姐, 凤丫头, 凤姑娘: no one calls her 王爷)."""
-    votes: dict[int, Counter[str]] = defaultdict(Counter)
-    for form, owner in owners.items():
-        if owner is not None and kin_gender[form]:
-            votes[id(owner)][kin_gender[form]] += 1
-    kept = dict(owners)
-    for form, owner in owners.items():
-        if owner is None or not kin_gender[form]:
-            continue
-        mine = votes[id(owner)]
-        other = "f" if kin_gender[form] == "m" else "m"
-        if mine[other] > mine[kin_gender[form]]:
-            kept[form] = None
-    return kept
-
-
-def addressee(makers: list[tuple[Entity, Form]]) -> Entity | None:
-    """The one person a form of address can be made from; of several who share the surname it is
-    made from (周郎: 周瑜, 周泰, 周仓), the one mentioned DOMINANCE times more than the next."""
-    people = list({id(p): (p, made) for p, made in makers}.values())
-    if len(people) == 1:
-        return people[0][0]
-    if not all(made.by_surname for _, made in people):
-        return None
-    ranked = sorted((p for p, _ in people), key=lambda p: -p.mentions)
-    return ranked[0] if ranked[0].mentions >= DOMINANCE * ranked[1].mentions else None
-
-
-SPOKEN_SHARE = 0.2
-"""A person who says a form of address in this share of its uses (at least twice) is not the one
-it addresses: no one calls themself 宝兄弟."""
-
-
-def addressed_in(shared: dict[str, list[Entity]], chunk_texts: Sequence[str],
-                 entities: list[Entity], kin_gender: dict[str, str],
-                 genders: dict[str, set[str]]) -> dict[str, Entity]:
-    """For forms several people can be made from (宝姐姐: 宝玉, 宝钗, 宝琴): the one person the
-    passages using the form name (by their other names) PRESENCE_DOMINANCE times more often than
-    any other who could be meant, at least three times. A person who says the form in a quote
-    (宝玉笑道：“宝姐姐…”) is not meant, nor one whose forms already give the other gender: the
-    surest forms are given first (宝兄弟 and 宝二爷 make 宝玉 a man, so 宝丫头 is 宝钗's)."""
-    if not shared or not chunk_texts:
-        return {}
-    import ahocorasick
-
-    automaton = ahocorasick.Automaton()
-    for form in shared:
-        automaton.add_word(form, form)
-    automaton.make_automaton()
-    matcher = AliasMatcher(alias_map(e for e in entities if e.type == "person"))
-    present: dict[str, Counter[str]] = defaultdict(Counter)
-    speaking: dict[str, Counter[str]] = defaultdict(Counter)
-    uses: Counter[str] = Counter()
-    for text in chunk_texts:
-        found = {form for _, form in automaton.iter(text)}
-        if not found:
-            continue
-        named = {name for *_, name in matcher.find_spans(text)}
-        for form in found:
-            uses[form] += 1
-            present[form].update(named)
-        for speaker, quote in _speeches(text, matcher):
-            for form in found:
-                if form in quote:
-                    speaking[form][speaker] += 1
-    def choice(form: str) -> tuple[float, Entity | None]:
-        """(how sure, whom) for a form, with what is known of genders now."""
-        other = {"m": "f", "f": "m"}.get(kin_gender.get(form, ""), "")
-        meant = [p for p in shared[form] if other not in genders[p.name]
-                 and speaking[form][p.name] < max(2, SPOKEN_SHARE * uses[form])]
-        ranked = sorted(meant, key=lambda p: -present[form][p.name])
-        if not ranked or present[form][ranked[0].name] < 3:
-            return 0.0, None
-        best = present[form][ranked[0].name]
-        rest = present[form][ranked[1].name] if len(ranked) > 1 else 0
-        return (best / max(rest, 0.5), ranked[0]) if best >= PRESENCE_DOMINANCE * rest else (
-            0.0, None)
-
-    owners: dict[str, Entity] = {}
-    left = set(shared)
-    while left:
-        sure, form = max((choice(f)[0], f) for f in left)
-        if not sure:
-            break
-        left.discard(form)
-        owner = choice(form)[1]
-        if owner is None:
-            continue
-        owners[form] = owner
-        if kin_gender.get(form):
-            genders[owner.name].add(kin_gender[form])
-    return owners
-
-
-def _speeches(text: str, matcher: AliasMatcher) -> list[tuple[str, str]]:
-    """(who speaks, what they say) for each 「X道：“…”」 in the passage whose speaker is known."""
-    found = []
-    for match in re.finditer(SPEAKER_CLAUSE, text):
-        speakers = matcher.find_spans(match.group(1))
-        if not speakers:
-            continue
-        end = text.find("”", match.end())
-        found.append((speakers[0][2], text[match.end():end if end >= 0 else len(text)]))
-    return found
-
-
-def _plain(entity: Entity) -> bool:
-    """An entity only a tagger or a speaker found: a glossary's or a pattern's entry stays."""
-    return set(entity.sources) <= {"tagger", "speaker"}
-
-
 # -- stated identity ----------------------------------------------------------------------------
 
 
@@ -598,9 +236,6 @@ def join_stated_identities(entities: list[Entity], text: str) -> list[Entity]:
 # -- surname + title -------------------------------------------------------------------------
 
 
-PRESENCE_DOMINANCE = 2
-"""Of the people of a form's surname named in the passages that use the form, the one named
-this many times more often than the next takes the form."""
 
 
 def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
@@ -634,7 +269,7 @@ def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
     gone: set[int] = set()
     for form, passages in uses.items():
         holder = by_name.get(form)
-        if passages < min_uses or not present[form] or holder is not None and not _plain(holder):
+        if passages < min_uses or not present[form] or holder is not None and not plain(holder):
             continue
         ranked = present[form].most_common(2)
         owner, count = ranked[0]

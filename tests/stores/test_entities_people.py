@@ -1,24 +1,23 @@
 """One person, one entity: the names a story gives one person are joined where the text leaves one
-candidate, and kept apart where it leaves several (stores/entities/people.py for Chinese,
-stores/entities/english.py for English). Texts here are written for the tests."""
+candidate, and kept apart where it leaves several (stores/entities/people.py and address.py for
+Chinese, stores/entities/english.py for English). Texts here are written for the tests."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from stores.config import EntitySettings
+from stores.entities.address import fold_address_forms, name_address_forms
 from stores.entities.english import group_english_names
 from stores.entities.matcher import AliasMatcher, alias_map
+from stores.entities.names import Story
 from stores.entities.patterns import english_aliases
 from stores.entities.people import (
-    Story,
     extend_cut_names,
-    fold_address_forms,
     fold_honorifics,
     fold_titled_surnames,
     join_given_names,
     join_stated_identities,
-    name_address_forms,
 )
 from stores.entities.resolve import build_entities
 from stores.models import Entity
