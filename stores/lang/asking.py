@@ -79,6 +79,8 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"丫头|丫鬟|丫环|小厮|书童|侍女|仆人|\b(?:servants?|maids?|valets?|stewards?"
                 r"|footm[ae]n|butlers?|coachm[ae]n|housekeepers?)\b", re.I), "serves", "target"),
     (re.compile(r"结义|义兄|义弟|\bsworn\b", re.I), "sworn_sibling", "either"),
+    (re.compile(r"兄弟|哥哥|弟弟|姐姐|妹妹|兄长|\b(?:brothers?|sisters?|siblings?)\b", re.I),
+     "sibling", "either"),
     (re.compile(r"祖父|祖母|爷爷|奶奶|\bgrand(?:father|mother|parent)s?\b", re.I),
      "grandparent_of", "target"),
     (re.compile(r"孙子|孙女|孙儿|\bgrand(?:sons?|daughters?|child|children)\b", re.I),

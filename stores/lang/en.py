@@ -141,7 +141,8 @@ KIN = {
                      "housekeeper"), ("serves", True)),
     **dict.fromkeys(("grandfather", "grandmother"), ("grandparent_of", True)),
     **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
-    **dict.fromkeys(("brother", "sister", "uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
+    **dict.fromkeys(("brother", "sister"), ("sibling", True)),
+    **dict.fromkeys(("uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
                      "sister-in-law", "father-in-law", "mother-in-law", "son-in-law",
                      "daughter-in-law"), ("kin", True)),
 }
@@ -405,6 +406,7 @@ RELATION_WORDS = {
     "ally": "allies", "enemy": "enemies", "member_of": "member of", "spouse": "spouses",
     "mentor": "mentor", "rival": "rivals", "located_in": "located in", "owns": "owns",
     "parent_of": "parent of", "child_of": "child of", "grandparent_of": "grandparent of",
+    "sibling": "siblings",
 }
 """The graph's relation types as an answer names them."""
 
@@ -423,6 +425,8 @@ RELATIVE_WORDS = {
     ("sworn_sibling", "either", ""): "sworn sibling",
     ("serves", "target", ""): "lord", ("lord_of", "source", ""): "lord",
     ("serves", "source", ""): "servant", ("serves", "target", "f"): "mistress",
+    ("sibling", "either", "m"): "brother", ("sibling", "either", "f"): "sister",
+    ("sibling", "either", ""): "sibling",
     ("grandparent_of", "source", "m"): "grandfather",
     ("grandparent_of", "source", "f"): "grandmother",
     ("grandparent_of", "source", ""): "grandparent",

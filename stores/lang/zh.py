@@ -174,8 +174,9 @@ KIN = {
     **dict.fromkeys(("祖父", "祖母", "爷爷", "奶奶"), ("grandparent_of", True)),
     **dict.fromkeys(("孙子", "孙女", "孙儿", "外孙", "外孙女", "外孙子"), ("grandparent_of", False)),
     **dict.fromkeys(("外祖父", "外祖母", "外公", "外婆"), ("grandparent_of", True)),
-    **dict.fromkeys(("兄", "弟", "妹", "姊", "姐", "哥哥", "弟弟", "姐姐", "妹妹", "叔", "侄",
-                     "孙", "甥", "婿", "族弟", "堂弟", "从弟"), ("kin", True)),
+    **dict.fromkeys(("兄", "弟", "妹", "姊", "姐", "哥哥", "弟弟", "姐姐", "妹妹"),
+                    ("sibling", True)),
+    **dict.fromkeys(("叔", "侄", "孙", "甥", "婿", "族弟", "堂弟", "从弟"), ("kin", True)),
     **dict.fromkeys(("结义兄弟", "结义弟", "结义兄", "义兄", "义弟"), ("sworn_sibling", True)),
     **dict.fromkeys(("师父", "师傅", "恩师"), ("mentor", True)),
     # 宝玉的丫头袭人: the one named serves the other
@@ -189,6 +190,10 @@ BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|子|弟|兄"
 BROTHER_WORDS = frozenset({"兄", "弟", "哥哥", "弟弟"})
 """Words for a brother: between two full names of two surnames they tell sworn brothers
 (刘玄德之弟关羽), as blood brothers share a surname."""
+
+WITH = "与|并|同|及|和|携|引|带"
+"""Words by which one goes with another (超与弟马岱, 马超并弟马岱): the kin word after them is
+the first one's."""
 
 OF = "(?:之|的)"
 """The particle between a name and what belongs to it (孙坚之子, 刘备的妻子)."""
@@ -207,8 +212,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
     return (
         # 孙坚之子孙策, 沈砚的结义兄弟韩峥
         of + f"{OF}{word}" + named,
-        # 袁绍长子袁谭, 张辽子张虎, 孙权弟孙翊
-        of + f"(?P<word>{BORN_KIN})" + named,
+        # 袁绍长子袁谭, 张辽子张虎, 孙权弟孙翊; one who goes with his kin: 马超并弟马岱
+        of + f"(?:{WITH})?(?P<word>{BORN_KIN})" + named,
         # 司马昭乃仲达之子, 韩峥是沈砚的结义兄弟
         named + r"(?:乃|是|为|即)" + of + f"{OF}{word}",
         # 荀彧字文若，颍川颍阴人，荀绲之子也: the one introduced, then whose child
@@ -399,7 +404,7 @@ RELATION_WORDS = {
     "kin": "亲属", "sworn_sibling": "结义兄弟", "lord_of": "君臣", "serves": "效力", "ally": "盟友",
     "enemy": "仇敌", "member_of": "所属", "spouse": "夫妻", "mentor": "师徒", "rival": "对手",
     "located_in": "位于", "owns": "拥有", "parent_of": "亲子", "child_of": "亲子",
-    "grandparent_of": "祖孙",
+    "grandparent_of": "祖孙", "sibling": "兄弟姐妹",
 }
 """The graph's relation types as an answer names them."""
 
@@ -418,6 +423,8 @@ RELATIVE_WORDS = {
     ("serves", "target", "f"): "主人",
     ("serves", "source", "f"): "丫鬟", ("serves", "source", "m"): "仆人",
     ("serves", "source", ""): "仆人",
+    ("sibling", "either", "m"): "兄弟", ("sibling", "either", "f"): "姐妹",
+    ("sibling", "either", ""): "兄弟姐妹",
     ("grandparent_of", "source", "m"): "祖父", ("grandparent_of", "source", "f"): "祖母",
     ("grandparent_of", "source", ""): "祖父母", ("grandparent_of", "target", "m"): "孙子",
     ("grandparent_of", "target", "f"): "孙女", ("grandparent_of", "target", ""): "孙辈",

@@ -35,6 +35,9 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
         ("Noirtier", "Villefort", "parent_of")}
     assert said("Six months later Fernand married Mercédès in the church.") == {
         ("Fernand", "Mercédès", "spouse")}
+    # a brother or a sister: siblings, whatever the order
+    assert said("Villefort’s sister, Valentine, did not answer.") == {
+        ("Valentine", "Villefort", "sibling")}
     # a servant: Haydée serves Noirtier
     assert said("Noirtier sent for his maid, Haydée.") == {("Haydée", "Noirtier", "serves")}
     # the subject's kin, named after "his": Noirtier is Valentine's grandfather
@@ -71,9 +74,12 @@ def test_chinese_statements_classical_and_modern() -> None:
 
 def test_brothers_of_two_surnames_swore_it() -> None:
     assert said("公孙瓒曰：“此刘玄德之弟关羽也。”") == {("关羽", "刘备", "sworn_sibling")}
-    assert said("孙权弟孙翊为丹阳太守。") == {("孙翊", "孙权", "kin")}  # one surname: blood
+    assert said("孙权弟孙翊为丹阳太守。") == {("孙翊", "孙权", "sibling")}  # one surname: blood
+    # one who goes with his kin: the kin word is his
+    assert said("孙权与弟孙翊选日起程。") == {("孙翊", "孙权", "sibling")}
+    assert said("孙坚并子孙策取成都。") == {("孙坚", "孙策", "parent_of")}
     # a form of address is no full name: 凤 of 凤姐 is no surname to compare
-    assert said("凤姐之兄王仁来了。") == {("王仁", "凤姐", "kin")}
+    assert said("凤姐之兄王仁来了。") == {("王仁", "凤姐", "sibling")}
 
 
 def test_chinese_names_that_only_meet_state_nothing() -> None:
