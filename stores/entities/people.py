@@ -241,8 +241,9 @@ def join_stated_identities(entities: list[Entity], text: str) -> list[Entity]:
 def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
                          min_uses: int) -> list[Entity]:
     """Give a surname + office form (曹丞相, 周都督, 刘皇叔; a province for its governor: 刘荆州)
-    to the person of that surname the passages that use it name: named in at least three of
-    them, and PRESENCE_DOMINANCE times more often than anyone else of that surname. A woman's
+    to the person of that surname the passages that use it name (each with the passage before
+    it: 董太师 is named where 董卓 was just before): named in at least three of them, and
+    PRESENCE_DOMINANCE times more often than anyone else of that surname. A woman's
     title (孙夫人 is 孙权's sister) and offices alone (丞相, 军师: they pass from one holder to
     the next) stay apart."""
     people = {e.name: e for e in entities if e.type == "person"}
@@ -257,11 +258,13 @@ def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
     matcher = AliasMatcher(alias_map(people.values()))
     present: dict[str, Counter[str]] = defaultdict(Counter)
     uses: Counter[str] = Counter()
+    named_before: set[str] = set()
     for text in chunk_texts:
+        named_here = {name for *_, name in matcher.find_spans(text)}
+        named, named_before = named_here | named_before, named_here
         forms = {m.group(0) for m in pattern.finditer(text)} - claimed
         if not forms:
             continue
-        named = {name for *_, name in matcher.find_spans(text)}
         for form in forms:
             uses[form] += 1
             present[form].update(n for n in named if n != form and surnames.get(n)

@@ -97,6 +97,19 @@ def test_a_surname_and_an_office_join_the_person_its_passages_name() -> None:
     assert "孙夫人" not in kept["孙权"].aliases  # a woman's title: his sister, not him
 
 
+def test_a_surname_and_an_office_join_the_person_named_just_before() -> None:
+    # 董太师 is used where 董卓 was named in the passage before, not in its own
+    passages = ["董卓入朝。", "董太师大喜。"] * 3 + ["董承至。"]
+    people = [person("董卓", mentions=300), person("董承", mentions=60)]
+    kept = names(fold_titled_surnames(people, passages, min_uses=3))
+    assert "董太师" in kept["董卓"].aliases
+    # two of the surname named before as often: nobody's
+    passages = ["董卓入朝。董承至。", "董太师大喜。"] * 3
+    people = [person("董卓", mentions=300), person("董承", mentions=60)]
+    kept = names(fold_titled_surnames(people, passages, min_uses=3))
+    assert "董太师" not in kept["董卓"].aliases + kept["董承"].aliases
+
+
 def test_a_stated_identity_joins_two_people() -> None:
     text = "人言单福之才。原来单福就是徐庶。玄德乃问伊籍。"
     people = [person("徐庶", "元直"), person("单福"), person("刘备", "玄德"), person("伊籍")]
