@@ -27,7 +27,7 @@ from agent.librarian.relations import (
     answering_relation,
     asked_relations,
     related_answers,
-    relation_line,
+    relation_lines,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.lang import (
@@ -155,9 +155,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                      for p in cited]
     cited, citations = bearing(plan, cited, citations, terms)
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
-    lines = ([relation_line(plan, asked_relations(plan, relations), next(iter(related), ""),
-                             gender, say)]
-             if bare and pair else [])
+    lines = (relation_lines(plan, asked_relations(plan, relations), next(iter(related), ""),
+                            gender, say) if bare and pair else [])
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
         # "哪三个人" wants everyone the best sentence names (or every relative the relation

@@ -41,6 +41,28 @@ def related_answers(plan: QueryPlan, relations: Sequence[Relation]) -> list[str]
     return list(dict.fromkeys(found))
 
 
+MAX_PAIRED = 3
+"""How many of the people a relation question names are paired with one another."""
+
+
+def named_pairs(entities: Sequence[str]) -> list[tuple[str, str]]:
+    """Each pair of the first MAX_PAIRED names, the first name's pairs first."""
+    named = list(entities[:MAX_PAIRED])
+    return [(a, b) for i, a in enumerate(named) for b in named[i + 1:]]
+
+
+def relation_lines(plan: QueryPlan, relations: Sequence[Relation], answer: str,
+                   gender: Callable[[str], str], say: Callable[[str], str] = str) -> list[str]:
+    """The relation line; for three people named, one line for each pair the world relates
+    (司马师、司马昭和司马懿是什么关系 → 司马师是司马懿的儿子, 司马懿是司马昭的父亲)."""
+    if len(plan.entities) > 2:
+        lines = [relation_line(plan, [r for r in relations if {r.source, r.target} == {a, b}],
+                               answer, gender, say) for a, b in named_pairs(plan.entities)]
+        if any(lines):
+            return [line for line in lines if line]
+    return [relation_line(plan, relations, answer, gender, say)]
+
+
 def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
                    gender: Callable[[str], str], say: Callable[[str], str] = str) -> str:
     """The relation that answers the question (`answer` is its other end, if the question asks

@@ -25,6 +25,7 @@ from agent.librarian.analysis import (
     KIN_WORDS_ZH,
     QueryPlan,
 )
+from agent.librarian.relations import named_pairs
 from agent.schemas import Memory, Passage, Relation, TimelineEvent
 from agent.world.retrieval import rrf
 from stores.keyword.segment import stock_tokens
@@ -83,10 +84,12 @@ def first_steps(plan: QueryPlan) -> list[Step]:
         if plan.death_subject:
             steps += death_steps(plan.death_subject, rest, plan.chinese)
     if plan.kind == "relational" and main:
-        args = {"entity": main}
         if len(plan.entities) > 1:
-            args["other"] = plan.entities[1]
-        steps.append(Step("graph_search", args, 1.0, "graph"))
+            # every pair of the (at most three) people named: 司马师、司马昭和司马懿是什么关系
+            steps += [Step("graph_search", {"entity": a, "other": b}, 1.0, "graph")
+                      for a, b in named_pairs(plan.entities)]
+        else:
+            steps.append(Step("graph_search", {"entity": main}, 1.0, "graph"))
         if len(plan.entities) > 1 and ASKS_RELATION.search(q):
             # "What is A's relation to B": the pair's passages that use a word for kin or rank
             # (with the kin concept of grading: Monte Cristo relation recall 0.36 → 0.50).

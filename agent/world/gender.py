@@ -1,7 +1,8 @@
 """Guessing a person's grammatical gender, so that 她 / she skips the men and 他 / he the women.
 
-Three sources, strongest first: titles in the names (夫人, 姑娘, Miss, Madame / 先生, Mr., Count),
-the world's description of the entity (之女, 之妻 / 之夫, 之父), and the pronouns that follow the
+Four sources, strongest first: titles in the names (夫人, 姑娘, Miss, Madame / 先生, Mr., Count),
+the world's description of the entity (之女, 之妻 / 之夫, 之父), the kinship words the text writes
+right before the entity's name (司马懿长子司马师, 刘备之妻甘夫人), and the pronouns that follow the
 entity's mentions in the text (她 vs 他, she/her vs he/him/his). Pronouns vote only in a text
 whose own pronouns tell the genders apart: 三国演义 and 红楼梦 never write 她 (their 他 is every
 person, 黛玉 as much as 宝玉), so there most guesses come from titles and stay unknown otherwise:
@@ -26,6 +27,10 @@ TITLES_EN = en.FEMALE_TITLE_WORDS | en.MALE_TITLE_WORDS
 
 _F_DESC = re.compile(f"{zh.FEMALE_DESCRIPTION}|{en.FEMALE_DESCRIPTION}", re.I)
 _M_DESC = re.compile(f"{zh.MALE_DESCRIPTION}|{en.MALE_DESCRIPTION}", re.I)
+_M_BEFORE = re.compile(f"(?:{zh.MALE_DESCRIPTION})$")
+_F_BEFORE = re.compile(f"(?:{zh.FEMALE_DESCRIPTION})$")
+_BEFORE = 4
+"""How many characters before a mention are read for a kinship word (长子, 之妻)."""
 _SHE = re.compile(f"{zh.SHE}|{en.SHE}", re.I)
 _HE = re.compile(f"{zh.HE}|{en.HE}", re.I)
 _WINDOW_ZH, _WINDOW_EN = 40, 160
@@ -76,6 +81,20 @@ SHE_SHARE = 0.05
 PRONOUN_SAMPLE = 2000
 """Pronouns enough to tell: the texts are read only until this many are seen (the whole of Monte
 Cristo took 326 ms on the first follow-up's gender guess)."""
+
+
+def kin_gender(name: str, passages: Sequence[str],
+               spans: Callable[[str], list[tuple[int, int, str]]]) -> Gender:
+    """The gender the kinship words right before the entity's mentions say (懿长子司马师: a
+    son; 刘备之妻甘夫人: a wife), where a classical text's 他 says nothing."""
+    m = f = 0
+    for text in passages[:_MAX_PASSAGES]:
+        for start, _, canonical in spans(text):
+            if canonical == name:
+                before = text[max(0, start - _BEFORE):start]
+                m += bool(_M_BEFORE.search(before))
+                f += bool(_F_BEFORE.search(before))
+    return _decide(m, f, margin=1)
 
 
 def text_gender(name: str, passages: Sequence[str],
@@ -151,5 +170,6 @@ class GenderGuesser:
     def _guess(self, name: str) -> Gender:
         return (title_gender([name, *self.aliases.get(name, ())])
                 or description_gender(self.descriptions.get(name, ""))
+                or kin_gender(name, self.passages(name), self.spans)
                 or text_gender(name, self.passages(name), self.spans,
                                he_tells=self.he_tells()))

@@ -212,8 +212,9 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
     return (
         # 孙坚之子孙策, 沈砚的结义兄弟韩峥
         of + f"{OF}{word}" + named,
-        # 袁绍长子袁谭, 张辽子张虎, 孙权弟孙翊; one who goes with his kin: 马超并弟马岱
-        of + f"(?:{WITH})?(?P<word>{BORN_KIN})" + named,
+        # 袁绍长子袁谭, 张辽子张虎, 孙权弟孙翊; one who goes with his kin: 马超并弟马岱; an
+        # office between: 司马懿长子骠骑将军司马师
+        of + f"(?:{WITH})?(?P<word>{BORN_KIN})(?:{_H}{{0,4}}?(?:{'|'.join(OFFICES)}))?" + named,
         # 司马昭乃仲达之子, 韩峥是沈砚的结义兄弟
         named + r"(?:乃|是|为|即)" + of + f"{OF}{word}",
         # 荀彧字文若，颍川颍阴人，荀绲之子也: the one introduced, then whose child

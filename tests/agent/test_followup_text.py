@@ -193,6 +193,18 @@ def test_he_tells_nothing_in_a_text_that_never_writes_she() -> None:
     assert pronouns_tell(["沈砚拔剑，她退后一步，他追了上去。"])
 
 
+def test_a_kinship_word_before_the_name_tells_where_he_does_not() -> None:
+    """懿长子司马师: a son, in a text whose 他 is everyone."""
+    from agent.world.gender import kin_gender
+    from stores.entities.matcher import AliasMatcher
+
+    spans = AliasMatcher({"司马师": "司马师", "甘夫人": "甘夫人", "司马懿": "司马懿"}).find_spans
+    passages = ["懿长子司马师谏曰：“不可。”", "刘备之妻甘夫人至。", "司马师与司马懿同往。"]
+    assert kin_gender("司马师", passages, spans) == "m"
+    assert kin_gender("甘夫人", passages, spans) == "f"
+    assert kin_gender("司马懿", passages, spans) == ""  # named, never as anyone's kin
+
+
 UNSURE = "I could not pick out one answer; the sentences that bear on the question:\n"
 
 

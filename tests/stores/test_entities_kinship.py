@@ -62,6 +62,7 @@ def test_chinese_statements_classical_and_modern() -> None:
     # a servant named after whom she serves: 凤姐 serves 孙坚
     assert said("孙坚的丫头凤姐进来了。") == {("凤姐", "孙坚", "serves")}
     assert said("刺史乃袁绍长子袁谭。") == {("袁绍", "袁谭", "parent_of")}
+    assert said("乃袁绍长子骠骑将军袁谭也。") == {("袁绍", "袁谭", "parent_of")}
     assert said("维曰：“司马昭乃仲达之子，岂不知兵法？") == {("司马懿", "司马昭", "parent_of")}
     assert said("荀彧字文若，颍川颍阴人，荀绲之子也。") == {("荀绲", "荀彧", "parent_of")}
     assert said("她嫁给了沈砚的结义兄弟韩峥。") == {("韩峥", "沈砚", "sworn_sibling")}
