@@ -96,6 +96,11 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         word = lang.relative_word(rel.type, end, sex)
         if word:
             said = lang.relative_sentence.format(who=say(who), whose=say(whose), word=word)
+            # what the two are together, where the language has a word: 二人是父子
+            genders = {who: sex, whose: gender(whose)}
+            pair_word = lang.pair_word(rel.type, genders[rel.source], genders[rel.target])
+            if pair_word and lang.pair_sentence:
+                said += "，" + lang.pair_sentence.format(pair=pair_word)
             return f"{said}{where}。" if plan.chinese else f"{said}{where}."
     listed = ("、" if plan.chinese else ", ").join(kinds)
     if plan.chinese:

@@ -78,6 +78,11 @@ class Language:
     that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
     relative_sentence: str = ""
     """How one says who someone is to another: "{who} is {whose}'s {word}"."""
+    pair_words: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
+    """(relation type, the source's gender, the target's gender; "" unknown) → what the two
+    are together, where the language says it in a word (parent_of, m, m → 父子; spouse → 夫妻)."""
+    pair_sentence: str = ""
+    """How one says what two are together after saying who one is to the other: "二人是{pair}"."""
     role_before: str = ""
     """Pattern of an office, title, role or kinship written right before a name, ending where
     the name starts, (?P<role>…) the words to keep (丞相曹操, 孙坚长子孙策, the banker Danglars,
@@ -106,6 +111,11 @@ class Language:
     described_as: Callable[[str, str], str] | None = None
     """(noun, alternation of a name's spellings) → pattern of the name called by that noun
     beside it (Koga, teacher of English; the banker Danglars; 丫头晴雯)."""
+
+    def pair_word(self, kind: str, source_gender: str, target_gender: str) -> str:
+        """What the two ends of a relation are together ("" when the language has no word)."""
+        return (self.pair_words.get((kind, source_gender, target_gender))
+                or self.pair_words.get((kind, "", ""), ""))
 
     def relative_word(self, kind: str, end: str, gender: str) -> str:
         """The word for one end of a relation, the gendered one when the gender is known

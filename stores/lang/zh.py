@@ -432,6 +432,15 @@ RELATIVE_WORDS = {
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
+PAIR_WORDS = {
+    ("parent_of", "m", "m"): "父子", ("parent_of", "m", "f"): "父女",
+    ("parent_of", "f", "m"): "母子", ("parent_of", "f", "f"): "母女",
+    ("spouse", "", ""): "夫妻", ("sibling", "m", "m"): "兄弟", ("sibling", "f", "f"): "姐妹",
+    ("grandparent_of", "", ""): "祖孙", ("mentor", "", ""): "师徒",
+    ("sworn_sibling", "", ""): "结义兄弟",
+}
+"""What two related people are together (see `Language.pair_words`)."""
+
 OFFICES = (
     "大将军", "丞相", "军师", "将军", "太守", "刺史", "州牧", "大都督", "都督", "太尉", "司徒", "司空",
     "尚书", "侍中", "中郎将", "校尉", "都尉", "先锋", "元帅", "主簿", "参军", "长史", "谋士", "县令",
@@ -487,6 +496,7 @@ and `kind`."""
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
+                    pair_words=PAIR_WORDS, pair_sentence="二人是{pair}",
                     role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
                     introduction=INTRODUCTION,
                     chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,

@@ -1,0 +1,41 @@
+"""The line that names how the people a question asks about are related."""
+
+from __future__ import annotations
+
+from agent.librarian.analysis import analyse
+from agent.librarian.relations import named_pairs, relation_lines
+from agent.schemas import Relation
+from stores.entities.matcher import AliasMatcher
+
+NAMES = AliasMatcher({"司马懿": "司马懿", "司马师": "司马师", "司马昭": "司马昭", "刘备": "刘备",
+                      "孙夫人": "孙夫人", "Noirtier": "Noirtier", "Valentine": "Valentine"})
+GENDERS = {"司马师": "m", "司马昭": "m", "刘备": "m", "孙夫人": "f", "Valentine": "f"}
+
+
+def lines(question: str, *relations: Relation) -> list[str]:
+    plan = analyse(question, NAMES.find_spans)
+    return relation_lines(plan, list(relations), "", lambda name: GENDERS.get(name, ""))
+
+
+def edge(source: str, target: str, kind: str, chapter: int) -> Relation:
+    return Relation(source=source, target=target, type=kind, weight=1.0, chapters=[chapter])
+
+
+def test_each_pair_of_three_people_named_gets_its_line() -> None:
+    assert named_pairs(["司马师", "司马昭", "司马懿"]) == [
+        ("司马师", "司马昭"), ("司马师", "司马懿"), ("司马昭", "司马懿")]
+    said = lines("司马师、司马昭和司马懿是什么关系？", edge("司马懿", "司马师", "parent_of", 107),
+                 edge("司马懿", "司马昭", "parent_of", 109))
+    assert said == ["司马师是司马懿的儿子（第107回等）。", "司马昭是司马懿的儿子（第109回等）。"]
+
+
+def test_chinese_says_what_the_two_are_together_where_it_has_a_word() -> None:
+    assert lines("刘备和孙夫人是什么关系？", edge("刘备", "孙夫人", "spouse", 55)) == [
+        "刘备是孙夫人的丈夫，二人是夫妻（第55回等）。"]
+    # a parent whose gender the text does not show: no word for the two (父子 or 母子?)
+    assert lines("司马师和司马懿是什么关系？", edge("司马懿", "司马师", "parent_of", 107)) == [
+        "司马师是司马懿的儿子（第107回等）。"]
+    # English says it in the one sentence
+    assert lines("How is Valentine related to Noirtier?",
+                 edge("Noirtier", "Valentine", "grandparent_of", 59)) == [
+        "Valentine is Noirtier's granddaughter (chapters 59…)."]
