@@ -40,7 +40,7 @@ LORE_KINDS = frozenset({"glossary", "lorebook"})
 RELATION_TYPES: frozenset[str] = frozenset({
     "co_occurs", "kin", "sworn_sibling", "lord_of", "serves", "ally", "enemy",
     "member_of", "spouse", "mentor", "rival", "located_in", "owns", "parent_of", "child_of",
-    "grandparent_of", "sibling",
+    "grandparent_of", "sibling", "engaged",
 })
 
 ANSWERING_TYPES: dict[str, frozenset[str]] = {

@@ -139,6 +139,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         ranked = sorted(ranked, key=lambda p: not _meets(p, plan.entities[0], related))
         sentences_ranked = [s for s in sentences_ranked
                             if _meets(s.passage, plan.entities[0], related)] or sentences_ranked
+        # and the sentence that states the relation before any other where they meet
+        sentences_ranked = _stating_first(
+            sentences_ranked, answering_relation(plan, asked_relations(plan, relations),
+                                                 related[0]), forms)
     elif picked:
         return picked_answer(plan, picked, ranked, terms, names_in, say,
                              unsettled(plan, missing, absent), absent, sentences_ranked, forms)

@@ -37,7 +37,8 @@ MAX_TIMELINE_EVENTS = 40
 
 RelationType = Literal["co_occurs", "kin", "sworn_sibling", "lord_of", "serves", "ally", "enemy",
                        "member_of", "spouse", "mentor", "rival", "parent_of", "child_of", "owns",
-                       "located_in", "grandparent_of", "sibling"]
+                       "located_in", "grandparent_of", "sibling",
+                       "engaged"]
 """The relation types of stores.models.RELATION_TYPES, spelled out so the model sees the enum."""
 
 async def _call(ctx: RunContext[LoreDeps], fn: Callable[..., T], *args: Any) -> T:

@@ -46,7 +46,7 @@ KINDS = (
     Kind("kin", "kin", frozenset({"kin", "parent_of", "child_of", "grandparent_of",
                                   "sibling"})),
     Kind("sworn", "sworn brothers", frozenset({"sworn_sibling"})),
-    Kind("spouse", "spouses", frozenset({"spouse"})),
+    Kind("spouse", "spouses and betrothed", frozenset({"spouse", "engaged"})),
     Kind("mentor", "master and disciple", frozenset({"mentor"})),
     Kind("ally", "allies", frozenset({"ally"})),
     Kind("enemy", "enemies and rivals", frozenset({"enemy", "rival"})),
@@ -59,7 +59,7 @@ KINDS = (
 """The kinds in the order the map shows them; a type none holds goes to OTHER."""
 OTHER = Kind("other", "other relations", frozenset())
 
-SYMMETRIC = frozenset({"kin", "sibling", "sworn_sibling", "spouse", "ally", "enemy", "rival"})
+SYMMETRIC = frozenset({"kin", "sibling", "sworn_sibling", "spouse", "engaged", "ally", "enemy", "rival"})
 """Relation types that read the same from either end."""
 INVERSE = {"member_of": "has as member", "located_in": "has within it", "owns": "owned by",
            "lord_of": "follower of", "killed": "killed by", "killed_by": "killer of"}

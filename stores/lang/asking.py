@@ -70,10 +70,12 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"师父|师傅|恩师|\b(?:master|teacher|mentor)s?\b", re.I), "mentor", "target"),
     (re.compile(r"徒弟|弟子|门生|\b(?:disciple|student|apprentice|pupil)s?\b", re.I), "mentor",
      "source"),
-    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶|未婚妻|未婚夫|订婚|定亲|许配"
-                r"|\b(?:wife|wives|husbands?|spouses?|marr(?:y|ied|iage)|engaged|engagement"
-                r"|betrothed?|fianc[ée]e?s?|brides?|bridegroom)\b", re.I),
-     "spouse", "either"),
+    # promised before married: "engaged to marry" asks for the promise
+    (re.compile(r"未婚妻|未婚夫|订婚|定亲|\b(?:engaged|engagement|betrothed?|fianc[ée]e?s?)\b",
+                re.I), "engaged", "either"),
+    (re.compile(r"妻子|夫人|丈夫|夫君|嫁|娶|许配"
+                r"|\b(?:wife|wives|husbands?|spouses?|marr(?:y|ied|iage)|brides?|bridegroom)\b",
+                re.I), "spouse", "either"),
     (re.compile(r"主公|主人|效忠|\b(?:lord|serves?)\b", re.I), "serves", "source"),
     # 宝玉的丫头是谁, whose steward: the one asked about is served
     (re.compile(r"丫头|丫鬟|丫环|小厮|书童|侍女|仆人|\b(?:servants?|maids?|valets?|stewards?"

@@ -134,8 +134,9 @@ CHILD_NOUNS = ("boy", "girl", "son", "daughter", "baby", "infant")
 KIN = {
     **dict.fromkeys(("father", "mother"), ("parent_of", True)),
     **dict.fromkeys(("son", "daughter", "child"), ("parent_of", False)),
-    **dict.fromkeys(("wife", "husband", "widow", "bride", "betrothed", "fiancée", "fiancé"),
-                    ("spouse", True)),
+    **dict.fromkeys(("wife", "husband", "widow", "bride"), ("spouse", True)),
+    # promised, not (yet) married: Mercédès was Edmond's betrothed, and married Fernand
+    **dict.fromkeys(("betrothed", "fiancée", "fiancé", "intended"), ("engaged", True)),
     # Bertuccio, the count's steward: the one named serves the other
     **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
                      "housekeeper"), ("serves", True)),
@@ -164,6 +165,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
         # Noirtier, Villefort's father
         named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
+        # The name of Edmond's betrothed was Mercédès; Valentine's grandfather is Noirtier
+        of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\s+(?:was|is)\s+(?:the )?" + named,
         # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after
         # a few lower-case words and his or her
         of + r"\s+(?:[a-z]+\s+){1,4}(?:his|her)\s+" + KIN_QUALIFIER + rf"{word},?\s+(?:the )?"
@@ -406,7 +409,7 @@ RELATION_WORDS = {
     "ally": "allies", "enemy": "enemies", "member_of": "member of", "spouse": "spouses",
     "mentor": "mentor", "rival": "rivals", "located_in": "located in", "owns": "owns",
     "parent_of": "parent of", "child_of": "child of", "grandparent_of": "grandparent of",
-    "sibling": "siblings",
+    "sibling": "siblings", "engaged": "engaged",
 }
 """The graph's relation types as an answer names them."""
 
@@ -426,6 +429,8 @@ RELATIVE_WORDS = {
     ("serves", "target", ""): "lord", ("lord_of", "source", ""): "lord",
     ("serves", "source", ""): "servant", ("serves", "target", "f"): "mistress",
     ("sibling", "either", "m"): "brother", ("sibling", "either", "f"): "sister",
+    ("engaged", "either", "m"): "fiancé", ("engaged", "either", "f"): "fiancée",
+    ("engaged", "either", ""): "betrothed",
     ("sibling", "either", ""): "sibling",
     ("grandparent_of", "source", "m"): "grandfather",
     ("grandparent_of", "source", "f"): "grandmother",

@@ -171,6 +171,7 @@ KIN = {
     **dict.fromkeys(("子", "儿子", "长子", "次子", "三子", "四子", "幼子", "女", "女儿", "长女",
                      "次女"), ("parent_of", False)),
     **dict.fromkeys(("妻", "妻子", "夫人", "夫", "丈夫", "夫君"), ("spouse", True)),
+    **dict.fromkeys(("未婚妻", "未婚夫"), ("engaged", True)),
     **dict.fromkeys(("祖父", "祖母", "爷爷", "奶奶"), ("grandparent_of", True)),
     **dict.fromkeys(("孙子", "孙女", "孙儿", "外孙", "外孙女", "外孙子"), ("grandparent_of", False)),
     **dict.fromkeys(("外祖父", "外祖母", "外公", "外婆"), ("grandparent_of", True)),
@@ -405,7 +406,7 @@ RELATION_WORDS = {
     "kin": "亲属", "sworn_sibling": "结义兄弟", "lord_of": "君臣", "serves": "效力", "ally": "盟友",
     "enemy": "仇敌", "member_of": "所属", "spouse": "夫妻", "mentor": "师徒", "rival": "对手",
     "located_in": "位于", "owns": "拥有", "parent_of": "亲子", "child_of": "亲子",
-    "grandparent_of": "祖孙", "sibling": "兄弟姐妹",
+    "grandparent_of": "祖孙", "sibling": "兄弟姐妹", "engaged": "婚约",
 }
 """The graph's relation types as an answer names them."""
 
@@ -425,6 +426,8 @@ RELATIVE_WORDS = {
     ("serves", "source", "f"): "丫鬟", ("serves", "source", "m"): "仆人",
     ("serves", "source", ""): "仆人",
     ("sibling", "either", "m"): "兄弟", ("sibling", "either", "f"): "姐妹",
+    ("engaged", "either", "m"): "未婚夫", ("engaged", "either", "f"): "未婚妻",
+    ("engaged", "either", ""): "未婚配偶",
     ("sibling", "either", ""): "兄弟姐妹",
     ("grandparent_of", "source", "m"): "祖父", ("grandparent_of", "source", "f"): "祖母",
     ("grandparent_of", "source", ""): "祖父母", ("grandparent_of", "target", "m"): "孙子",

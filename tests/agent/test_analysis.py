@@ -33,10 +33,12 @@ def test_the_relation_asked_for_is_read_outside_the_names() -> None:
     assert analyse("Who were Louis's sons?", NAMES.find_spans).relation == ("parent_of",
                                                                             "source")
     assert analyse("刘备的妻子是谁？", NAMES.find_spans).relation == ("spouse", "either")
-    # a betrothal is asked for as a spouse: the graph's spouse edges hold "his betrothed"
+    # a betrothal is its own relation (Mercédès was Edmond's betrothed, Fernand's wife)
     for question in ("Who was Edmond engaged to?", "Who was Dantès's betrothed?",
-                     "Who was Edmond's fiancée?", "刘备的未婚妻是谁？"):
-        assert analyse(question, NAMES.find_spans).relation == ("spouse", "either"), question
+                     "Who was Edmond's fiancée?", "刘备的未婚妻是谁？",
+                     "Who was Edmond Dantès engaged to marry?"):
+        assert analyse(question, NAMES.find_spans).relation == ("engaged", "either"), question
+    assert analyse("Whom did Edmond marry?", NAMES.find_spans).relation == ("spouse", "either")
 
 
 def test_a_relative_word_the_question_word_owns_turns_the_role_round() -> None:
