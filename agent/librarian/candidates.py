@@ -182,6 +182,9 @@ class Context:
         titled = en_titled(asked, [(s, e) for s, e, _ in self.lexicon.spans(asked)])
         if titled and (not spans or titled[0][0] < spans[0][0]):
             _, phrase, gender = titled[0]
+            holder = self.lexicon.title_holder(phrase)
+            if holder:  # the Count of this book: the one person the title names
+                return [holder]
             self.phrase_kind.setdefault(phrase, "person")
             self.phrase_gender.setdefault(phrase, gender)
             return [phrase]

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 Spans = Callable[[str], list[tuple[int, int, str]]]
 
 
+TITLE_DOMINANCE = 2
+"""A title alone names the person mentioned this many times as often as any other who bears it
+(as a surname + office names its holder: stores.entities.names.PRESENCE_DOMINANCE)."""
+
+
 @dataclass
 class Lexicon:
     """What the resolver knows of a world's names: mentions, types, aliases and genders."""
@@ -33,6 +38,8 @@ class Lexicon:
     types: Mapping[str, str] = field(default_factory=dict)
     """Canonical name → entity type (person, place, faction, item, event, other)."""
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    mentions: Mapping[str, int] = field(default_factory=dict)
+    """Canonical name → how often the text mentions the entity."""
     gender: Callable[[str], Gender] = lambda name: ""
     pronouns_tell: Callable[[], bool] = lambda: True
     """Whether the world's pronouns tell women from men (agent.world.gender.pronouns_tell): where they
@@ -45,6 +52,26 @@ class Lexicon:
 
     def kind(self, name: str) -> str:
         return self.types.get(name, "other")
+
+    def title_holder(self, title: str) -> str:
+        """The person a title alone names (the Count → Edmond Dantès, Count of Monte Cristo):
+        of the persons one of whose names begins with it, the one mentioned TITLE_DOMINANCE
+        times as often as any other; '' when two are alike (the baron: Danglars, Baron Franz)
+        or the title says more than its word (the Count of Spada)."""
+        words = [w.casefold() for w in title.split()]
+        if words[:1] == ["the"]:
+            words = words[1:]
+        if len(words) != 1:
+            return ""
+        holders = sorted((self.mentions.get(n, 0), n) for n, kind in self.types.items()
+                         if kind == "person" and any(
+                             form.split()[0].casefold() == words[0]
+                             for form in (n, *self.aliases.get(n, ())) if form.split()))
+        if not holders or holders[-1][0] <= 0:
+            return ""
+        if len(holders) > 1 and holders[-1][0] < TITLE_DOMINANCE * holders[-2][0]:
+            return ""
+        return holders[-1][1]
 
     def complete(self, cut: str) -> str:
         """The one name or alias that `cut` begins ("Château d" → "Château d’If"), else ''.
@@ -79,7 +106,7 @@ class Lexicon:
                                 passages or (lambda name: []), spans,
                                 lambda: pronouns_tell(story()))
         return cls(spans=spans, types={e.name: e.type for e in entities}, aliases=aliases,
-                   gender=guesser, pronouns_tell=guesser.he_tells)
+                   mentions={e.name: e.mentions for e in entities}, gender=guesser, pronouns_tell=guesser.he_tells)
 
 
 @dataclass

@@ -113,6 +113,23 @@ def test_he_is_the_titled_subject_not_a_place_nor_a_name_after_him(monte: Lexico
     assert d.ask("How much was it worth?", "", []) == "How much was the diamond worth?"
 
 
+def test_a_title_alone_is_the_one_person_of_the_book_who_bears_it_far_the_most() -> None:
+    def titled(name: str, title: str, mentions: int) -> Entity:
+        return Entity(name=name, type="person", aliases=[title], mentions=mentions)
+
+    lexicon = Lexicon.from_entities([
+        titled("Edmond Dantès", "Count of Monte Cristo", 2100),
+        titled("Fernand Mondego", "Count of Morcerf", 240),
+        titled("Danglars", "Baron Danglars", 650), titled("Franz", "Baron Franz", 620),
+        person("Caderousse")])
+    assert lexicon.title_holder("the Count") == "Edmond Dantès"
+    assert lexicon.title_holder("the baron") == ""  # two alike: the title says nobody
+    d = Dialogue(lexicon)
+    d.ask("Under what disguise did the Count visit Caderousse?", "", [])
+    assert d.ask("What did he give Caderousse?", "", []) == \
+        "What did Edmond Dantès give Caderousse?"
+
+
 def test_he_is_left_as_typed_rather_than_made_the_name_after_it(monte: Lexicon) -> None:
     d = Dialogue(monte)
     d.ask("Where is the Pont du Gard inn?", "Between Beaucaire and Bellegarde.", [])
