@@ -212,7 +212,7 @@ class Librarian:
         if cue and plan.entities:  # a glossary or the text may say it: ask for that type only
             steps.append(Step("graph_search", {"entity": plan.entities[0], "relation": cue[0]},
                               1.0, "typed"))
-        strict = not (plan.asks_chapter or plan.kind == "temporal")
+        strict = not plan.asks_chapter
         titled = title_steps(plan, self.retriever.chapter_titles, 4 if strict else 0)
         if plan.entities:
             # A title may share a word with the question (Father and Son) in a chapter the
