@@ -5,7 +5,8 @@ A card gathers, each with the passage and chapter it stands on:
 - the sentences that introduce or define it: a courtesy name (「姓刘名备字玄德」), a copula
   (「韩峥乃顾怀山之徒」, "Morrel was the owner of the Pharaon"), an apposition ("Caderousse, a
   tailor, …"), where someone comes from (「琅琊阳都人也」) — `Language.defining`;
-- the offices and roles the text writes right before its name (丞相曹操, 军师孔明), counted;
+- the offices and roles the text writes right before its name (丞相曹操, 军师孔明), counted, and
+  the roles it calls them by ("the banker" after Danglars was named: `RoleVotes`);
 - its typed relations (kin, mentor, serves …) with their evidence;
 - the chapters it appears in, with how often (first and last appearance, where it matters most).
 
@@ -133,6 +134,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     defining: dict[str, list[Fact]] = defaultdict(list)
     offices: dict[str, dict[str, Fact]] = defaultdict(dict)
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
+    votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
     for chunk in chunks:
         if chunk.lore:
             owner = matcher.resolve(chunk.chapter_title)
@@ -140,6 +142,13 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
                 cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
             continue
         _read_sentences(chunk, matcher, defining, offices, seen, kinds)
+        votes.read(chunk)
+    for name, fact in votes.roles():
+        known = offices[name].get(fact.text)
+        if known is None:
+            offices[name][fact.text] = fact
+        else:
+            known.weight += fact.weight
     for name, card in cards.items():
         card.facts += _strongest(defining.get(name, []))
         roles = [f for f in offices.get(name, {}).values()
@@ -205,6 +214,68 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
         for named in _introduced(sentence, matcher):
             defining[named].append(Fact("defines", _quote(sentence), chunk.id, chunk.chapter,
                                         WEIGHTS["courtesy"]))
+
+
+MIN_REFERRED = 5
+"""A role noun must stand for one person this often ("the banker" after Danglars)."""
+ROLE_LIFT = 3.0
+"""…and that person must be this many times likelier to be named right before the noun than
+their share of all the story's mentions of people: the last one named before "the officer"
+is as often the man he arrests, and the hero is named before every noun."""
+
+
+class RoleVotes:
+    """Which person a role noun the text uses alone stands for ("the banker" → Danglars): the
+    person named last before it, counted over the book, when one clearly leads (see
+    MIN_REFERRED, ROLE_LIFT, and twice the count of the next person)."""
+
+    def __init__(self, matcher: AliasMatcher, persons: set[str]) -> None:
+        self.matcher, self.persons = matcher, persons
+        self.votes: dict[str, dict[str, list[Fact]]] = defaultdict(dict)
+        self.uses: dict[str, int] = defaultdict(int)
+        self.mentions: dict[str, int] = defaultdict(int)
+
+    def read(self, chunk: Chunk) -> None:
+        patterns = _referring_patterns()
+        spans = [(e, name) for _, e, name in self.matcher.find_spans(chunk.text)
+                 if name in self.persons]
+        for _, name in spans:
+            self.mentions[name] += 1
+        found_roles = [m for pattern in patterns for m in pattern.finditer(chunk.text)]
+        for found in found_roles:
+            role = found.group("role")
+            self.uses[role] += 1
+            before = [(e, name) for e, name in spans if e <= found.start()]
+            if not before:
+                continue
+            last_end, name = before[-1]
+            # another role between: the banker smiled at the clerk — the clerk is not Danglars
+            if any(last_end <= other.start() < found.start() for other in found_roles):
+                continue
+            facts = self.votes[role].setdefault(name, [])
+            if not facts:
+                facts.append(Fact("office", role, chunk.id, chunk.chapter, 0.0))
+            facts[0].weight += 1
+
+    def roles(self) -> list[tuple[str, Fact]]:
+        """(person, the role fact) for each role noun one person leads."""
+        total = sum(self.mentions.values()) or 1
+        found = []
+        for role, by_name in self.votes.items():
+            ranked = sorted(by_name.items(), key=lambda kv: -kv[1][0].weight)
+            name, (fact,) = ranked[0]
+            second = ranked[1][1][0].weight if len(ranked) > 1 else 0.0
+            share = self.mentions[name] / total
+            lift = fact.weight / self.uses[role] / share if share else 0.0
+            if fact.weight >= MIN_REFERRED and lift >= ROLE_LIFT and fact.weight >= 2 * second:
+                found.append((name, fact))
+        return found
+
+
+@cache
+def _referring_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).referring_role) for code in LANGUAGES
+            if language(code).referring_role]
 
 
 def _strongest(facts: list[Fact]) -> list[Fact]:

@@ -88,6 +88,9 @@ class Language:
     the name starts, (?P<role>…) the words to keep (丞相曹操, 孙坚长子孙策, the banker Danglars,
     neighbour Caderousse): what an entity card says someone is. (?P<whose>…), when present, is
     the relative named before the kin word."""
+    referring_role: str = ""
+    """Pattern of a role noun that stands for a person of the story, (?P<role>…) the noun (the
+    banker, the steward: not 'the banker Danglars', which `role_before` reads)."""
     not_roles: frozenset[str] = frozenset()
     """Words the role pattern may catch that are not roles (the language's stopwords)."""
     introduction: str = ""

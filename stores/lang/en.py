@@ -520,10 +520,15 @@ someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness
 his wife), which are said elsewhere."""
 """Words that stand before a name without saying who someone is (the poor Mercédès)."""
 
+REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_NOUNS))
+                  + r")\b(?!\s+[A-Z])")
+"""The banker, the old steward: a role noun standing for someone (see `Language.referring_role`)."""
+
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
                     "{who} is {whose}'s {word}", defining=DEFINING, governed=GOVERNED,
                     identity=IDENTITY,
                     role_before=ROLE_BEFORE, not_roles=NOT_ROLES,
+                    referring_role=REFERRING_ROLE,
                     chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,
                     described_as=described_as)

@@ -90,3 +90,16 @@ def test_a_role_noun_written_once_before_a_name_says_who_and_kin_or_a_title_does
                     "Her father Danglars came in, and the baroness Danglars smiled.")
     assert [f.text for f in cards["Emmanuel"].of_kind("office")] == ["clerk"]
     assert not cards["Danglars"].of_kind("office")
+
+
+def test_the_role_a_story_calls_someone_by_is_theirs_when_one_person_leads_it() -> None:
+    people = [Entity("Danglars", "person"), Entity("Edmond", "person"),
+              Entity("Mercédès", "person")]
+    texts = (["Danglars came in. The banker smiled at the clerk."] * 5
+             # the hero is named before every noun, as often as his share of all mentions
+             + ["Edmond ran. Edmond laughed, and the officer followed. Mercédès wept."] * 6
+             + ["Edmond sat down. The officer was silent. Mercédès left."] * 2)
+    cards = card_of(people, *texts)
+    assert [f.text for f in cards["Danglars"].of_kind("office")] == ["banker"]
+    assert cards["Danglars"].of_kind("office")[0].chunk_id == "c1"  # where it is first said
+    assert not cards["Edmond"].of_kind("office")  # named before "the officer": not him
