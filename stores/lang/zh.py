@@ -293,8 +293,9 @@ OTHER_SESSIONS = r"上次|上一次|以前的会话|别的会话|其他会话|�
 """Words with which a user asks to recall other sessions of the world too."""
 
 FEMALE_NAME_ENDINGS = ("夫人", "姑娘", "小姐", "娘娘", "皇后", "太后", "公主", "国太", "娘", "姬", "妃",
-                       "氏", "女", "姐", "妹", "婆", "嫂")
-"""Endings of a woman's name or form of address (韩夫人, 貂蝉姑娘)."""
+                       "氏", "女", "姐", "妹", "婆", "嫂", "母", "妈", "嬷嬷", "姥姥", "老老", "家的")
+"""Endings of a woman's name or form of address (韩夫人, 貂蝉姑娘; someone's mother, 徐母; a
+servant's wife, 周瑞家的)."""
 MALE_NAME_ENDINGS = ("先生", "公子", "将军", "楼主", "师兄", "师叔", "师伯", "大哥", "丞相", "侯爷",
                      "皇叔", "都督", "太守", "翁", "郎", "公", "侯", "王", "伯", "叔", "兄", "爷")
 """Endings of a man's name or form of address (孔明先生, 关公)."""

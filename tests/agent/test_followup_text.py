@@ -210,6 +210,15 @@ def test_he_tells_nothing_in_a_text_that_never_writes_she() -> None:
     assert pronouns_tell(["沈砚拔剑，她退后一步，他追了上去。"])
 
 
+def test_a_name_that_ends_in_a_womans_title_or_kin_word_is_a_womans() -> None:
+    from agent.world.gender import title_gender
+
+    assert title_gender(["贾母"]) == "f"  # someone's mother
+    assert title_gender(["周瑞家的"]) == "f"  # a servant's wife
+    assert title_gender(["刘老老"]) == "f" and title_gender(["关公"]) == "m"
+    assert title_gender(["宝玉"]) == ""
+
+
 def test_a_kinship_word_before_the_name_tells_where_he_does_not() -> None:
     """懿长子司马师: a son, in a text whose 他 is everyone."""
     from agent.world.gender import kin_gender
