@@ -27,7 +27,7 @@ from functools import cache
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
 from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
-from stores.lang.text import QUOTE_MARKS, sentences
+from stores.lang.text import QUOTE_MARKS, is_verse, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
@@ -180,6 +180,7 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
     written before names."""
     for sentence in (s.text for s in sentences(chunk.text, "quote")):
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
+        verse = is_verse(sentence)
         spans = matcher.find_spans(sentence)
         for start, end, name in spans:
             at = seen[name].get(chunk.chapter)
@@ -202,7 +203,8 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                 else:
                     known.weight += 1
             spoken = _QUOTED.search(sentence) is not None
-            weight = 0.0 if (asking or (spoken and _VOCATIVE.search(before))
+            # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
+            weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
                              or _ends_longer_name(before)) else _defines(
                 after, governed=_governed(before))
             if weight and spoken:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -38,7 +37,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import Candidate, mentions_of_kind
 from agent.schemas import Passage
 from stores.lang import has_han
-from stores.lang.text import reading_rule, sentences
+from stores.lang.text import is_verse, reading_rule, sentences
 from stores.models import LORE_CHAPTER
 
 TOP = 8
@@ -134,19 +133,10 @@ def describe(s: Sentence, plan: QueryPlan, reading: Reading, picked: dict[str, f
         "near": _near(s.text, [*reading.words, *(m for m in plan.mentions)], WINDOW[han]),
         "title": title_words, "rank": 1 / (1 + s.rank), "first": float(first),
         "short": float(len(s.text) < SHORT[han] if han else len(s.text.split()) < 4),
-        "verse": float(han and _verse(s.text)),
+        "verse": float(han and is_verse(s.text)),
         "spoken": float(_spoken(s.text)),
     }
     return s
-
-
-_CLAUSES = re.compile(r"[，。；！？、,;!?]")
-
-
-def _verse(text: str) -> bool:
-    """Clauses all of five or of seven Han characters, two or more: a line of a poem."""
-    clauses = [c.strip("“”「」 ") for c in _CLAUSES.split(text) if c.strip("“”「」 ")]
-    return len(clauses) >= 2 and len({len(c) for c in clauses}) == 1 and len(clauses[0]) in (5, 7)
 
 
 def _spoken(text: str) -> bool:

@@ -163,6 +163,16 @@ QUOTATION = re.compile("|".join(f"{re.escape(opening)}([^{re.escape(closing)}]*)
 _PAIRED = [(opening, closing) for opening, closing in QUOTES if opening != closing]
 
 
+_CLAUSES = re.compile(r"[，。；！？、,;!?]")
+
+
+def is_verse(text: str) -> bool:
+    """Clauses all of five or of seven Han characters, two or more: a line of a poem (茅庐三顾心
+    相知; a novel's poems sum a scene up in allusions rather than tell it)."""
+    clauses = [c.strip("“”「」 ") for c in _CLAUSES.split(text) if c.strip("“”「」 ")]
+    return len(clauses) >= 2 and len({len(c) for c in clauses}) == 1 and len(clauses[0]) in (5, 7)
+
+
 def inside_quotation(text: str, at: int) -> bool:
     """Whether position `at` stands inside a quotation opened before it (someone's words, not
     the telling): more paired opening marks than closing ones before it (“「『 against ”」』;
