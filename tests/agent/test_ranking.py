@@ -4,8 +4,8 @@ which sentences an answer quotes, and what the features read."""
 from __future__ import annotations
 
 from agent.librarian.ranking import Sentence, _spoken, chosen
-from stores.lang.text import is_verse
 from agent.schemas import Passage
+from stores.lang.text import is_verse
 
 
 def passage(n: int, text: str) -> Passage:
