@@ -8,7 +8,7 @@ question and the conversation themselves.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -28,6 +28,7 @@ from stores.lang.asking import (
     OWNER_AFTER,
     OWNER_GAP,
     RELATION_CUES,
+    RELATION_VERBS,
     RELATIONAL,
     SESSION,
     TEMPORAL,
@@ -41,6 +42,7 @@ Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
 QUOTE = re.compile(rf"[{OPENING_QUOTES}]([^{CLOSING_QUOTES}]{{2,80}})[{CLOSING_QUOTES}]"
                    r"|(?<![^\W\d_])'([^']{2,80})'(?![^\W\d_])")
 ASKS_CHAPTER = asks("which_chapter")
+_ASKS_WHO = asks("person_named")
 # Words a story uses for how two people are related; a question that asks for "the relation"
 # searches them within the pair's passages.
 KIN_WORDS_ZH = " ".join(zh.LANGUAGE.kin_words)
@@ -142,8 +144,10 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
                      asks_chapter=bool(ASKS_CHAPTER.search(question)),
                      about_death=bool(death), death_subject=subject,
                      multi_hop=bool(hops) or bool(MULTI_HOP.search(question)),
-                     hops=hops, bridges=bridges, relation=relation_cue(unnamed),
-                     asks_relation=relation_asked(question, [question[a:b] for a, b, _ in spans]),
+                     hops=hops, bridges=bridges,
+                     relation=relation_cue(unnamed) or relation_verb(question, spans),
+                     asks_relation=(relation_asked(question, [question[a:b] for a, b, _ in spans])
+                                    or relation_verb(question, spans) is not None),
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 
 
@@ -201,6 +205,22 @@ def relation_cue(question: str) -> tuple[str, str] | None:
         if cue:
             return kind, (_other_end(role) if ASKED_OWNER.search(question[:cue.start()])
                           else role)
+    return None
+
+
+def relation_verb(question: str, spans: Sequence[tuple[int, int, str]]) -> tuple[str, str] | None:
+    """The relation a verb beside a name asks for in a who-question: right before it, the name
+    takes the verb's object role (Who taught Su Wan …? → Su Wan's mentor); right after it, the
+    other end (Whom did Shen Yan teach? → his pupils). Not What did he teach Su Wan?"""
+    if not _ASKS_WHO.search(question):
+        return None
+    for start, end, _ in spans:
+        before, after = question[:start], question[end:]
+        for pattern, kind, role in RELATION_VERBS:
+            if any(not before[m.end():].strip() for m in pattern.finditer(before)):
+                return kind, role
+            if pattern.match(after.lstrip()) is not None:
+                return kind, _other_end(role)
     return None
 
 

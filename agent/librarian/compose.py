@@ -36,6 +36,7 @@ from stores.lang import (
 )
 from stores.lang.asking import (
     RELATION_CUES,
+    RELATION_VERBS,
     content_query,
     known_given_name,
     name_like,
@@ -243,7 +244,7 @@ def asks_only_the_relation(plan: QueryPlan) -> bool:
     rest = plan.question
     for mention in sorted(plan.mentions, key=len, reverse=True):
         rest = rest.replace(mention, " ")
-    for pattern, _, _ in RELATION_CUES:
+    for pattern, _, _ in (*RELATION_CUES, *RELATION_VERBS):
         rest = pattern.sub(" ", rest)
     return len(tokens_of(rest)) < QUALIFIED
 

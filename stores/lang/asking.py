@@ -94,6 +94,14 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"仇人|敌人|\b(?:enem(?:y|ies)|foes?)\b", re.I), "enemy", "either"),
 )
 
+RELATION_VERBS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    # Who taught Su Wan swordsmanship? 谁教过苏绾剑法: the one named right after is the pupil
+    (re.compile(r"\b(?:taught|trained|teach(?:es)?|trains?)\b|(?:教|传授)(?:了|过)?", re.I),
+     "mentor", "target"),
+)
+"""Verbs that ask for a relation when a name follows them right away (pattern, relation type,
+the named one's role), as RELATION_CUES' nouns do when a name owns them."""
+
 OWNER_GAP = re.compile(f"(?:[{HAN_RANGES}]{{0,4}}的|之|['’]s\\s+(?:[a-z]+\\s+){{0,2}}|\\s+)")
 """What stands between a name and its relative word: 沈砚的师父, 沈青崖唯一的弟子, Mira's father,
 Mira's only living son, Mercédès marry."""

@@ -41,6 +41,19 @@ def test_the_relation_asked_for_is_read_outside_the_names() -> None:
     assert analyse("Whom did Edmond marry?", NAMES.find_spans).relation == ("spouse", "either")
 
 
+def test_a_verb_beside_a_name_asks_for_the_relation_in_a_who_question() -> None:
+    names = AliasMatcher({"Su Wan": "苏绾", "苏绾": "苏绾", "Shen Yan": "沈砚", "沈砚": "沈砚"})
+    for question in ("Who taught Su Wan swordsmanship?", "谁教过苏绾剑法？"):
+        plan = analyse(question, names.find_spans)
+        assert (plan.relation, plan.asks_relation) == (("mentor", "target"), True), question
+    for question in ("Whom did Shen Yan teach?", "沈砚教过谁？"):  # the teacher named: pupils
+        plan = analyse(question, names.find_spans)
+        assert (plan.relation, plan.asks_relation) == (("mentor", "source"), True), question
+    for question in ("What did Shen Yan teach Su Wan?", "沈砚教苏绾什么？"):  # not a who
+        plan = analyse(question, names.find_spans)
+        assert (plan.relation, plan.asks_relation) == (None, False), question
+
+
 def test_a_relative_word_the_question_word_owns_turns_the_role_round() -> None:
     """刘备的儿子是谁 asks for 刘备's child; 刘禅是谁的儿子 / Whose son is Louis? for the parent."""
     assert analyse("刘备唯一的儿子是谁？", NAMES.find_spans).relation == ("parent_of", "source")
