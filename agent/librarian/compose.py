@@ -23,6 +23,7 @@ from agent.librarian.quoting import (
     unlabelled,
 )
 from agent.librarian.ranking import Sentence, chosen, containing
+from agent.librarian.referring import wanted_gender
 from agent.librarian.relations import (
     answering_relation,
     asked_relations,
@@ -129,6 +130,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
     bare = plan.asks_relation and asks_only_the_relation(plan)
     related = related_answers(plan, relations) if bare else []
+    if related and (want := wanted_gender(plan.question)):
+        # Haydée's mother: not her father, though both are her parents
+        related = ([n for n in related if gender(n) == want]
+                   + [n for n in related if not gender(n)])
     supported = False  # the votes name the right person too rarely to be stated
     if related and who:
         # a relation of the kind asked for, declared by the world or stated by a sentence of

@@ -27,10 +27,12 @@ TITLES_EN = en.FEMALE_TITLE_WORDS | en.MALE_TITLE_WORDS
 
 _F_DESC = re.compile(f"{zh.FEMALE_DESCRIPTION}|{en.FEMALE_DESCRIPTION}", re.I)
 _M_DESC = re.compile(f"{zh.MALE_DESCRIPTION}|{en.MALE_DESCRIPTION}", re.I)
-_M_BEFORE = re.compile(f"(?:{zh.MALE_DESCRIPTION})$")
-_F_BEFORE = re.compile(f"(?:{zh.FEMALE_DESCRIPTION})$")
-_BEFORE = 4
-"""How many characters before a mention are read for a kinship word (长子, 之妻)."""
+_KIN_BEFORE = {"m": re.compile(f"(?:{zh.MALE_DESCRIPTION})$|{en.kin_before_name(en.MALE_KIN)}"),
+               "f": re.compile(f"(?:{zh.FEMALE_DESCRIPTION})$|{en.kin_before_name(en.FEMALE_KIN)}")}
+_KIN_AFTER = {"m": re.compile(en.kin_after_name(en.MALE_KIN)),
+              "f": re.compile(en.kin_after_name(en.FEMALE_KIN))}
+_AROUND = 40
+"""How many characters around a mention are read for a kinship word (长子, his wife)."""
 _SHE = re.compile(f"{zh.SHE}|{en.SHE}", re.I)
 _HE = re.compile(f"{zh.HE}|{en.HE}", re.I)
 _WINDOW_ZH, _WINDOW_EN = 40, 160
@@ -85,16 +87,18 @@ Cristo took 326 ms on the first follow-up's gender guess)."""
 
 def kin_gender(name: str, passages: Sequence[str],
                spans: Callable[[str], list[tuple[int, int, str]]]) -> Gender:
-    """The gender the kinship words right before the entity's mentions say (懿长子司马师: a
-    son; 刘备之妻甘夫人: a wife), where a classical text's 他 says nothing."""
-    m = f = 0
+    """The gender the kinship words beside the entity's mentions say (懿长子司马师, her daughter
+    Haydée; Vasiliki, his beloved wife), where a classical text's 他 says nothing and a novel's
+    she is drowned by the men around a woman."""
+    votes = {"m": 0, "f": 0}
     for text in passages[:_MAX_PASSAGES]:
-        for start, _, canonical in spans(text):
+        for start, end, canonical in spans(text):
             if canonical == name:
-                before = text[max(0, start - _BEFORE):start]
-                m += bool(_M_BEFORE.search(before))
-                f += bool(_F_BEFORE.search(before))
-    return _decide(m, f, margin=1)
+                before, after = text[max(0, start - _AROUND):start], text[end:end + _AROUND]
+                for sex in votes:
+                    votes[sex] += bool(_KIN_BEFORE[sex].search(before)
+                                       or _KIN_AFTER[sex].search(after))
+    return _decide(votes["m"], votes["f"], margin=1)
 
 
 def text_gender(name: str, passages: Sequence[str],

@@ -168,9 +168,10 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         # The name of Edmond's betrothed was Mercédès; Valentine's grandfather is Noirtier
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\s+(?:was|is)\s+(?:the )?" + named,
         # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after
-        # a few lower-case words and his or her
-        of + r"\s+(?:[a-z]+\s+){1,4}(?:his|her)\s+" + KIN_QUALIFIER + rf"{word},?\s+(?:the )?"
-        + named,
+        # a few lower-case words (a comma or dash between: I love my sister Julie,—I love her
+        # husband Emmanuel) and his or her
+        of + r"[\s,;—–]+(?:(?:[a-z]+|I)[\s,;—–]+){1,4}(?:his|her)\s+" + KIN_QUALIFIER
+        + rf"{word},?\s+(?:the )?" + named,
         # Fernand married Mercédès; Julie was married to Emmanuel. Not "the marriage of A and
         # B": a novel names that way a marriage planned, hoped for or broken off as often as one
         # made ("the marriage of Valentine and Franz would be broken off")
@@ -274,6 +275,24 @@ FEMALE_DESCRIPTION = r"\b(?:daughter|wife|mother|woman|girl|widow|sister|she|her
 """Words that describe a woman."""
 MALE_DESCRIPTION = r"\b(?:son|husband|father|man|boy|brother|he|his|him)\b"
 """Words that describe a man."""
+FEMALE_KIN = "wife|daughter|mother|sister|widow|bride|aunt|niece|grandmother|granddaughter|fiancée"
+MALE_KIN = "husband|son|father|brother|uncle|nephew|grandfather|grandson|fiancé"
+"""Kin words of a woman and of a man."""
+
+
+def kin_before_name(words: str) -> str:
+    """Pattern of one of the kin `words` said of the name right after it (her daughter Haydée,
+    the old father, Louis; my mother, who was called Vasiliki)."""
+    return (rf"\b(?:his|her|their|my|your|the)\s+(?:[a-z]+\s+)?(?:{words})"
+            r"(?:,?\s+(?:who\s+(?:was|is)\s+)?(?:called|named))?\s*,?\s*$")
+
+
+def kin_after_name(words: str) -> str:
+    """Pattern of one of the kin `words` said of the name right before it (Vasiliki, his
+    beloved wife)."""
+    return rf"^,\s+(?:his|her|their|my|your|the)\s+(?:[a-z]+\s+)?(?:{words})\b"
+
+
 SHE = r"\b(?:she|her|hers|herself)\b"
 HE = r"\b(?:he|him|his|himself)\b"
 CHAPTER_REFERENCE = r"\b(?:chapters?|ch\.)\s*\d+(?:\s*(?:,|and|to|–|-)\s*(?:and\s+)?\d+)*"

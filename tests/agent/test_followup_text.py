@@ -229,6 +229,12 @@ def test_a_kinship_word_before_the_name_tells_where_he_does_not() -> None:
     assert kin_gender("司马师", passages, spans) == "m"
     assert kin_gender("甘夫人", passages, spans) == "f"
     assert kin_gender("司马懿", passages, spans) == ""  # named, never as anyone's kin
+    spans = AliasMatcher({"Vasiliki": "Vasiliki", "Haydée": "Haydée", "Ali": "Ali"}).find_spans
+    passages = ["I am the daughter of Ali, and of Vasiliki, his beloved wife.",
+                "My mother, who was called Vasiliki, took me by the hand.",
+                "Vasiliki and her daughter Haydée had gone; he said she was lost."]
+    assert kin_gender("Vasiliki", passages, spans) == "f"
+    assert kin_gender("Haydée", passages, spans) == "f" and kin_gender("Ali", passages, spans) == ""
 
 
 UNSURE = "I could not pick out one answer; the sentences that bear on the question:\n"

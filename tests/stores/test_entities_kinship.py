@@ -45,6 +45,8 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
     # the subject's kin, named after "his": Noirtier is Valentine's grandfather
     assert said("M. Noirtier tenderly loves his granddaughter, Valentine; it is she who nursed "
                 "him.") == {("Noirtier", "Valentine", "grandparent_of")}
+    assert said("I love my sister Valentine,—I love her husband Fernand.") == {
+        ("Fernand", "Valentine", "spouse")}
     # a name between them is the one whose kin it may be: nothing stated
     assert said("Noirtier told Villefort his daughter, Valentine, was ill.") == set()
 
