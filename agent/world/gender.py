@@ -31,6 +31,9 @@ _KIN_BEFORE = {"m": re.compile(f"(?:{zh.MALE_DESCRIPTION})$|{en.kin_before_name(
                "f": re.compile(f"(?:{zh.FEMALE_DESCRIPTION})$|{en.kin_before_name(en.FEMALE_KIN)}")}
 _KIN_AFTER = {"m": re.compile(en.kin_after_name(en.MALE_KIN)),
               "f": re.compile(en.kin_after_name(en.FEMALE_KIN))}
+KIN_MARGIN = 2
+"""Kin words beside a name overrule its pronouns when this many more say one sex; a single one
+only speaks where the pronouns say nothing."""
 _AROUND = 40
 """How many characters around a mention are read for a kinship word (长子, his wife)."""
 _SHE = re.compile(f"{zh.SHE}|{en.SHE}", re.I)
@@ -86,7 +89,7 @@ Cristo took 326 ms on the first follow-up's gender guess)."""
 
 
 def kin_gender(name: str, passages: Sequence[str],
-               spans: Callable[[str], list[tuple[int, int, str]]]) -> Gender:
+               spans: Callable[[str], list[tuple[int, int, str]]], margin: int = 1) -> Gender:
     """The gender the kinship words beside the entity's mentions say (懿长子司马师, her daughter
     Haydée; Vasiliki, his beloved wife), where a classical text's 他 says nothing and a novel's
     she is drowned by the men around a woman."""
@@ -98,7 +101,7 @@ def kin_gender(name: str, passages: Sequence[str],
                 for sex in votes:
                     votes[sex] += bool(_KIN_BEFORE[sex].search(before)
                                        or _KIN_AFTER[sex].search(after))
-    return _decide(votes["m"], votes["f"], margin=1)
+    return _decide(votes["m"], votes["f"], margin=margin)
 
 
 def text_gender(name: str, passages: Sequence[str],
@@ -174,6 +177,7 @@ class GenderGuesser:
     def _guess(self, name: str) -> Gender:
         return (title_gender([name, *self.aliases.get(name, ())])
                 or description_gender(self.descriptions.get(name, ""))
-                or kin_gender(name, self.passages(name), self.spans)
+                or kin_gender(name, self.passages(name), self.spans, margin=KIN_MARGIN)
                 or text_gender(name, self.passages(name), self.spans,
-                               he_tells=self.he_tells()))
+                               he_tells=self.he_tells())
+                or kin_gender(name, self.passages(name), self.spans))

@@ -283,14 +283,17 @@ MALE_KIN = "husband|son|father|brother|uncle|nephew|grandfather|grandson|fiancé
 def kin_before_name(words: str) -> str:
     """Pattern of one of the kin `words` said of the name right after it (her daughter Haydée,
     the old father, Louis; my mother, who was called Vasiliki)."""
+    # no comma alone between: "his father, Mercédès, Fernand" is a list
     return (rf"\b(?:his|her|their|my|your|the)\s+(?:[a-z]+\s+)?(?:{words})"
-            r"(?:,?\s+(?:who\s+(?:was|is)\s+)?(?:called|named))?\s*,?\s*$")
+            r"(?:,?\s+(?:who\s+(?:was|is)\s+)?(?:called|named))?\s+$")
 
 
 def kin_after_name(words: str) -> str:
     """Pattern of one of the kin `words` said of the name right before it (Vasiliki, his
     beloved wife)."""
-    return rf"^,\s+(?:his|her|their|my|your|the)\s+(?:[a-z]+\s+)?(?:{words})\b"
+    # and the apposition ends there: "Mercédès, his father, Fernand" is a list
+    return (rf"^,\s+(?:his|her|their|my|your|the)\s+(?:[a-z]+\s+)?(?:{words})"
+            r"(?=\s*[.;:!?”’]|,\s+[a-z]|\s+(?:of|who|whom|whose)\b)")
 
 
 SHE = r"\b(?:she|her|hers|herself)\b"

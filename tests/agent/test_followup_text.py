@@ -235,6 +235,10 @@ def test_a_kinship_word_before_the_name_tells_where_he_does_not() -> None:
                 "Vasiliki and her daughter Haydée had gone; he said she was lost."]
     assert kin_gender("Vasiliki", passages, spans) == "f"
     assert kin_gender("Haydée", passages, spans) == "f" and kin_gender("Ali", passages, spans) == ""
+    # a list is no apposition: the father and the betrothed are two of those named
+    spans = AliasMatcher({"Mercédès": "Mercédès", "Fernand": "Fernand"}).find_spans
+    passages = ["The money divided between his father, Mercédès, his betrothed, Fernand, and me."]
+    assert kin_gender("Mercédès", passages, spans) == "" and kin_gender("Fernand", passages, spans) == ""
 
 
 UNSURE = "I could not pick out one answer; the sentences that bear on the question:\n"
