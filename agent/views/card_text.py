@@ -9,7 +9,7 @@ chapters where it matters most. Everything is read under the spoiler horizon (`C
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -134,7 +134,7 @@ def _lead(card: Card, cited: _Cited) -> str:
             return f"{name}: {told}{cited.cite(fact.chunk_id, told)}"
         mark = cited.cite(fact.chunk_id, told)
         return f"{told}{mark}"
-    parts = [_offices(card, cited), _relations(card, cited, 2)]
+    parts = [_offices(card, cited), _relations(card, cited, 2, told=_kin_offices(card, cited))]
     said = ("；" if chinese else "; ").join(p for p in parts if p)
     defining = _defining(card, chinese)
     quote = ""
@@ -194,11 +194,21 @@ def _offices(card: Card, cited: _Cited) -> str:
         for f in offices)
 
 
-def _relations(card: Card, cited: _Cited, limit: int) -> str:
+def _kin_offices(card: Card, cited: _Cited) -> set[str]:
+    """The people a shown office names as kin (诸葛瑾之弟): their relation is told already, in
+    the text's own word."""
+    return {other for f in card.of_kind("office")[:2] for other in
+            {r.other for r in card.of_kind("relation")}
+            if any(f.text.startswith(form) for form in (other, *cited.voice.forms(other)))}
+
+
+def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = ()) -> str:
     voice = cited.voice
     lang = language("zh" if voice.chinese else "en")
     said: dict[str, str] = {}
     for fact in card.of_kind("relation"):
+        if fact.other in told:
+            continue
         word = lang.relative_word(fact.text, fact.end, voice.gender(card.entity))
         other = voice.name(fact.other)
         phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"

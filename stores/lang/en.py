@@ -517,7 +517,8 @@ SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
 """An apposition surely about the name before it, even after a preposition: a possessive role
 (her singing teacher) or a role of a named thing (the proprietor of the Hôtel de Londres)."""
 ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
-               r"(?P<office>(?!(?:named|called|whose)\b)[a-z][a-z\-]{2,})"
+               # a participle or an adverb is no role (the adored Valentine, the newly arrived)
+               r"(?P<office>(?!(?:named|called|whose)\b)(?![a-z\-]{3,}(?:ed|ing|ly)\b)[a-z][a-z\-]{2,})"
                r"(?:,?\s+(?:named|called|whose name was))?\s+$")
 """A role written right before a name, perhaps after one word that qualifies it: "the banker
 Danglars", "his steward Bertuccio", "his chief clerk Emmanuel", "a tailor named Caderousse"."""

@@ -109,3 +109,8 @@ def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
     cards = card_of([Entity("袭人", "person")], "花气袭人是酒香，鹊声穿树喜新晴。",
                     "袭人乃宝玉的丫头。")
     assert [f.text for f in cards["袭人"].of_kind("defines")] == ["袭人乃宝玉的丫头。"]
+
+
+def test_a_participle_before_a_name_is_no_role() -> None:
+    cards = card_of([Entity("Valentine", "person")], *["They all loved the adored Valentine."] * 4)
+    assert not cards["Valentine"].of_kind("office")

@@ -1,0 +1,25 @@
+"""A card's first line as a reader sees it: what someone is, then to whom, each said once."""
+
+from __future__ import annotations
+
+from agent.views.card_text import Voice, card_text
+from stores.cards import Card, Fact
+from stores.models import Chunk
+
+
+def chunk(n: int, text: str) -> Chunk:
+    return Chunk(id=f"c{n}", world="w", document="book.txt", chapter=n, chapter_title="",
+                 scene=0, chunk_order=n, text=text, line_start=1, line_end=1)
+
+
+def test_kin_the_text_writes_before_the_name_is_not_said_again_as_a_relation() -> None:
+    chunks = {c.id: c for c in (chunk(1, "丞相诸葛亮至。"), chunk(2, "乃诸葛瑾之弟诸葛亮也。"),
+                                chunk(3, "诸葛均乃诸葛亮之弟。"))}
+    card = Card("诸葛亮", "person", ["孔明"], facts=[
+        Fact("office", "丞相", "c1", 1, 3.0), Fact("office", "诸葛瑾之弟", "c2", 2, 1.0),
+        Fact("relation", "sibling", "c2", 2, 1.0, other="诸葛瑾", end="source"),
+        Fact("relation", "sibling", "c3", 3, 1.0, other="诸葛均", end="source")])
+    lead = card_text(card, chunks, Voice(True, {"诸葛亮": ["孔明"]}, lambda name: "m"))
+    lead = lead.splitlines()[0]
+    assert "诸葛瑾之弟" in lead and "诸葛瑾的兄弟" not in lead, lead
+    assert "诸葛均的兄弟" in lead, lead
