@@ -40,6 +40,7 @@ from stores.lang.en import (
     NAME_TITLES,
     PARTICLES,
     PET_NAMES,
+    PLACE_HEADS,
     PLACE_TITLES,
     TITLES_AFTER,
     UNMARRIED_TITLES,
@@ -87,7 +88,7 @@ def _is_full(name: str) -> bool:
     words = name.split()
     return (not _split(name)[0] and len(words) > 1 and words[0] not in _DESCRIBERS
             and words[0] not in _PARTICLES and words[0] not in _NOT_NAMES
-            and not _OF.match(name))
+            and words[0] not in PLACE_HEADS and not _OF.match(name))
 
 
 @dataclass

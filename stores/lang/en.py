@@ -193,7 +193,9 @@ PLACE_HEADS = ("Château", "Chateau", "Fort", "Castle", "Isle", "Island", "Mount
                "Cape", "Gulf", "Lake", "River", "Bay", "Pont", "Rue", "Hôtel", "Hotel", "Palace",
                "Church", "Abbey", "Tower", "Prison", "Inn", "Bridge", "Street", "Place", "Quai",
                "Boulevard", "Villa", "Cathedral", "Monastery", "Convent", "Forest", "Valley",
-               "Harbour", "Harbor")
+               "Harbour", "Harbor", "Café", "Cafe", "Restaurant", "Theatre", "Théâtre", "Theater",
+               "Opera", "Opéra", "Hospital", "College", "Academy", "Museum", "Square", "Avenue",
+               "Market", "Chapel", "Temple", "Gardens")
 """Words a place's name begins with (the Château d’If, Fort Saint-Nicolas)."""
 PLACE_NOUN_AFTER = (r"^\s+(?:inn|hotel|house|bridge|prison|fortress|island|castle|"
                     r"church|tavern|estate|harbour|harbor|port|quay|road|street)\b")

@@ -142,6 +142,12 @@ def groups(counts: dict[str, int], text: str) -> dict[str, str]:
     return out
 
 
+def test_a_place_named_after_a_city_does_not_take_the_city_as_its_surname() -> None:
+    text = "They dined at the Café de Paris. " * 6 + "Paris was asleep. " * 40
+    found = groups({"Café de Paris": 6, "Paris": 200}, text)
+    assert found["Paris"] == "Paris" and found["Café de Paris"] == "Café de Paris"
+
+
 def test_an_apposition_makes_the_count_of_a_place_the_person() -> None:
     text = ("Edmond Dantès sailed home. " * 3 + "Monte Cristo smiled. " * 3
             + "The letter was signed: Edmond Dantès, _Count of Monte Cristo_.")
