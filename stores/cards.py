@@ -27,7 +27,7 @@ from functools import cache
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
 from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
-from stores.lang.text import QUOTE_MARKS, is_verse, sentences
+from stores.lang.text import QUOTE_MARKS, in_verse, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
@@ -180,11 +180,13 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
     written before names."""
     for sentence in (s.text for s in sentences(chunk.text, "quote")):
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
-        verse = is_verse(sentence)
         spans = matcher.find_spans(sentence)
         for start, end, name in spans:
             at = seen[name].get(chunk.chapter)
-            if at is None:
+            verse = in_verse(sentence, start)
+            if verse:  # 风云长为护储胥: a poem's words, not 云长 appearing
+                pass
+            elif at is None:
                 seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id)
             else:
                 at.mentions += 1

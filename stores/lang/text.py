@@ -173,6 +173,26 @@ def is_verse(text: str) -> bool:
     return len(clauses) >= 2 and len({len(c) for c in clauses}) == 1 and len(clauses[0]) in (5, 7)
 
 
+_VERSE_CLAUSE = re.compile(r"[^，。；！？、,;!?：:“”「」]+")
+_OPENS_POEM = re.compile(r"[：:“”「」]")
+
+
+def in_verse(text: str, at: int) -> bool:
+    """The position stands in a line of verse: its clause and one beside it are both of five or
+    both of seven Han characters (…诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。”)."""
+    clauses = [m for m in _VERSE_CLAUSE.finditer(text) if m.group(0).strip()]
+    for i, clause in enumerate(clauses):
+        if clause.start() <= at < clause.end():
+            size = len(clause.group(0).strip())
+            return size in (5, 7) and any(
+                0 <= j < len(clauses) and len(clauses[j].group(0).strip()) == size
+                # a colon or a quotation mark between opens the poem (诗曰：“…): no neighbour
+                and not _OPENS_POEM.search(text[min(clauses[j].end(), clause.end()):
+                                                max(clauses[j].start(), clause.start())])
+                for j in (i - 1, i + 1))
+    return False
+
+
 def inside_quotation(text: str, at: int) -> bool:
     """Whether position `at` stands inside a quotation opened before it (someone's words, not
     the telling): more paired opening marks than closing ones before it (“「『 against ”」』;

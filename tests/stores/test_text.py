@@ -53,3 +53,11 @@ def test_one_stemmer_two_ways() -> None:
     assert stem("Dantès", prefix=True) == "dante"  # the librarian's prefix match folds too
     assert stem("smartphone", prefix=True) == "smartph"  # long words keep more: not smart
     assert fold_latin("Mercédès") == "mercedes"
+
+
+def test_a_name_in_a_line_of_verse_not_in_the_words_that_bring_the_poem_in() -> None:
+    from stores.lang.text import in_verse
+
+    text = "后人因汉之亡，有追思武侯诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。"
+    assert in_verse(text, text.index("云长")) and not in_verse(text, text.index("武侯"))
+    assert not in_verse("袭人乃宝玉的丫头，名叫花珍珠。", 0)
