@@ -106,6 +106,9 @@ NAME_TITLES: dict[str, str] = {
     "Colonel": "m", "Baron": "m", "Baroness": "f", "Count": "m", "Countess": "f", "Abbé": "m",
     "Father": "m", "Viscount": "m", "Vicomte": "m", "Marquis": "m", "Marquise": "f",
     "Major": "m", "General": "m", "Doctor": "m", "Prince": "m", "Princess": "f",
+    # the French forms an English translation keeps (the Baronne Danglars, the Comte de Morcerf)
+    "Baronne": "f", "Comte": "m", "Comtesse": "f", "Vicomtesse": "f", "Duc": "m",
+    "Duchesse": "f", "Duke": "m", "Duchess": "f",
 }
 """Titles written before a name (M. Morrel, Madame Danglars), as the text writes them, with the
 gender they give the name ('m', 'f')."""

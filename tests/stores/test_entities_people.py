@@ -148,6 +148,17 @@ def test_a_place_named_after_a_city_does_not_take_the_city_as_its_surname() -> N
     assert found["Paris"] == "Paris" and found["Café de Paris"] == "Café de Paris"
 
 
+def test_a_womans_french_title_is_no_first_name_to_head_the_family() -> None:
+    text = ("Danglars smiled. " * 30 + "M. Danglars bowed. " * 6 + "The Baronne Danglars sat. " * 6
+            + "Eugénie Danglars sang. " * 6 + "Mademoiselle Eugénie sang. " * 6
+            + "They reached the Hôtel Danglars. " * 5)
+    found = groups({"Danglars": 300, "M. Danglars": 50, "Baron Danglars": 20, "Baronne Danglars": 6,
+                    "Madame Danglars": 100, "Eugénie Danglars": 30, "Mademoiselle Eugénie": 10,
+                    "Eugénie": 40, "Hôtel Danglars": 5}, text)
+    assert found["Danglars"] == found["Baron Danglars"] == "Danglars"
+    assert found["Baronne Danglars"] != "Danglars"
+
+
 def test_an_apposition_makes_the_count_of_a_place_the_person() -> None:
     text = ("Edmond Dantès sailed home. " * 3 + "Monte Cristo smiled. " * 3
             + "The letter was signed: Edmond Dantès, _Count of Monte Cristo_.")
