@@ -220,8 +220,9 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                                         WEIGHTS["courtesy"]))
 
 
-MIN_REFERRED = 5
-"""A role noun must stand for one person this often ("the banker" after Danglars)."""
+MIN_REFERRED = 10
+"""A role noun must stand for one person this often ("the banker" after Danglars, 21 times; at
+5, "the priest" became Caderousse's, the man the disguised abbé talks to, 8 times)."""
 ROLE_LIFT = 3.0
 """…and that person must be this many times likelier to be named right before the noun than
 their share of all the story's mentions of people: the last one named before "the officer"
