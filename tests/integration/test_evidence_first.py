@@ -28,6 +28,9 @@ def first_line(home: Path, question: str, world: str, *more: str) -> tuple[str, 
     ("How much silver did Qu Ming bring?", "Five hundred taels"),
     # 韩峥's card holds his 字: the answer states it, citing where the text gives it
     ("韩峥的字是什么？", "定远"),
+    # a relation asked with a verb (the newcomer's trial), and a daughter whose parent is asked
+    ("Who taught Su Wan swordsmanship?", "Shen Yan is Su Wan's master"),
+    ("韩夫人是谁的女儿？", "顾怀山是顾青禾的父亲"),
 ])
 def test_the_first_line_holds_the_answer(demo_home: Path, question: str, held: str) -> None:
     line, answer = first_line(demo_home, question, "demo", "--new")
