@@ -173,23 +173,17 @@ def is_verse(text: str) -> bool:
     return len(clauses) >= 2 and len({len(c) for c in clauses}) == 1 and len(clauses[0]) in (5, 7)
 
 
-_VERSE_CLAUSE = re.compile(r"[^，。；！？、,;!?：:“”「」]+")
-_OPENS_POEM = re.compile(r"[：:“”「」]")
+_QUOTE_MARK = re.compile(r"[“”「」『』\"]")
 
 
 def in_verse(text: str, at: int) -> bool:
-    """The position stands in a line of verse: its clause and one beside it are both of five or
-    both of seven Han characters (…诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。”)."""
-    clauses = [m for m in _VERSE_CLAUSE.finditer(text) if m.group(0).strip()]
-    for i, clause in enumerate(clauses):
-        if clause.start() <= at < clause.end():
-            size = len(clause.group(0).strip())
-            return size in (5, 7) and any(
-                0 <= j < len(clauses) and len(clauses[j].group(0).strip()) == size
-                # a colon or a quotation mark between opens the poem (诗曰：“…): no neighbour
-                and not _OPENS_POEM.search(text[min(clauses[j].end(), clause.end()):
-                                                max(clauses[j].start(), clause.start())])
-                for j in (i - 1, i + 1))
+    """The position stands in a line of verse: the stretch of the sentence between quotation
+    marks that holds it is verse (`is_verse`: …诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。” — the
+    words that bring the poem in are not; 曹仁字子孝，曹洪字子廉：二人弓马熟娴 is prose)."""
+    bounds = [0, *(m.end() for m in _QUOTE_MARK.finditer(text)), len(text) + 1]
+    for start, end in zip(bounds, bounds[1:], strict=False):
+        if start <= at < end:
+            return is_verse(text[start:end])
     return False
 
 

@@ -118,5 +118,5 @@ def test_a_participle_before_a_name_is_no_role() -> None:
 
 def test_a_name_inside_a_line_of_verse_is_no_appearance() -> None:
     cards = card_of([Entity("关羽", "person", ["云长"])], "关羽提刀上马。",
-                    "后人有诗曰：鱼鸟犹疑畏简书，风云长为护储胥。")
+                    "后人有诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。”")
     assert [a.chapter for a in cards["关羽"].appearances] == [1]

@@ -61,3 +61,4 @@ def test_a_name_in_a_line_of_verse_not_in_the_words_that_bring_the_poem_in() -> 
     text = "后人因汉之亡，有追思武侯诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。"
     assert in_verse(text, text.index("云长")) and not in_verse(text, text.index("武侯"))
     assert not in_verse("袭人乃宝玉的丫头，名叫花珍珠。", 0)
+    assert not in_verse("曹仁字子孝，曹洪字子廉：二人弓马熟娴，武艺精通。", 0)  # prose
