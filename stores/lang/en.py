@@ -168,6 +168,9 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
         # Noirtier, Villefort's father
         named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
+        # Mercédès was Fernand's wife; Valentine became Noirtier's sole heiress … (kin words only)
+        named + r"\s+(?:is|was|had been|has been|became)\s+(?:now\s+)?" + of
+        + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
         # The name of Edmond's betrothed was Mercédès; Valentine's grandfather is Noirtier
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\s+(?:was|is)\s+(?:the )?" + named,
         # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after

@@ -29,6 +29,8 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
     # a daughter of someone: the parent is the source
     assert said("‘I am Haydée, the daughter of Ali Tepelini, pasha of Yanina.’") == {
         ("Ali Tepelini", "Haydée", "parent_of")}
+    assert said("Mercédès was Fernand's wife.") == {("Mercédès", "Fernand", "spouse")}
+    assert said("Villefort was Noirtier's only son.") == {("Noirtier", "Villefort", "parent_of")}
     assert said("The name of Valentine's grandfather was Noirtier.") == {
         ("Noirtier", "Valentine", "grandparent_of")}
     assert said("Villefort’s father, M. Noirtier, did not answer.") == {
