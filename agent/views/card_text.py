@@ -52,7 +52,9 @@ class _Cited:
         if chunk is None:
             return ""
         flat = " ".join(chunk.text.split())
-        quote = words[0] if words and len(words[0]) >= QUOTE_MIN and words[0] in flat else (
+        # a long name is no quote (Fernand Mondego): the sentence that holds it is
+        quote = words[0] if (words and len(words[0]) >= QUOTE_MIN and words[0] in flat
+                             and not self.voice.is_name(words[0])) else (
             _sentence_with(chunk.text, words, about))
         self.citations.append(Citation(chunk_id=chunk_id, chapter=chunk.chapter,
                                        source=chunk.document, lines=(chunk.line_start,
@@ -70,6 +72,10 @@ class Voice:
     names: dict[str, list[str]] = field(default_factory=dict)
     """Canonical name → aliases."""
     gender: Callable[[str], str] = lambda _: ""
+
+    def is_name(self, text: str) -> bool:
+        """The text is one of the world's names."""
+        return text in self.names or any(text in aliases for aliases in self.names.values())
 
     def name(self, entity: str) -> str:
         if self.chinese or not has_han(entity):  # Edmond Dantès is English, accent and all

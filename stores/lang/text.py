@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, Literal, NamedTuple
 
-from stores.lang import LANGUAGES, has_han, language
+from stores.lang import LANGUAGES, has_han, language, zh
 
 SentenceRule = Literal["story", "quote", "chunk", "clause", "between", "head", "mark"]
 """How `sentences` cuts a text:
@@ -174,6 +174,9 @@ def is_verse(text: str) -> bool:
 
 
 _QUOTE_MARK = re.compile(r"[“”「」『』\"]")
+_OPENING = "“「『\""
+VERSE_LINES = 4
+"""An unquoted stretch is verse only with this many lines (a quatrain)."""
 
 
 def in_verse(text: str, at: int) -> bool:
@@ -183,7 +186,13 @@ def in_verse(text: str, at: int) -> bool:
     bounds = [0, *(m.end() for m in _QUOTE_MARK.finditer(text)), len(text) + 1]
     for start, end in zip(bounds, bounds[1:], strict=False):
         if start <= at < end:
-            return is_verse(text[start:end])
+            stretch = text[start:end]
+            # quoted, or four lines or more: two clauses of seven side by side are often prose
+            # (苏绾拔出断鸿剑，挡在了师父身前。)
+            quoted = start > 0 and text[start - 1] in _OPENING
+            return is_verse(stretch) and not any(c in zh.VERNACULAR for c in stretch) and (
+                quoted or len(_CLAUSES.split(
+                stretch.strip("“”「」『』\"。 "))) >= VERSE_LINES)
     return False
 
 

@@ -292,6 +292,10 @@ COMMON_HAN = frozenset(
 OTHER_SESSIONS = r"上次|上一次|以前的会话|别的会话|其他会话|之前的对话|以前聊|另一次"
 """Words with which a user asks to recall other sessions of the world too."""
 
+VERNACULAR = "的了吗吧呢么哪啊呀着们这那"
+"""Characters of the spoken language that classical verse does not use: 'quoted words of five
+characters, two clauses' (师父去哪里，我便去哪里) are speech, not a poem."""
+
 FEMALE_NAME_ENDINGS = ("夫人", "姑娘", "小姐", "娘娘", "皇后", "太后", "公主", "国太", "娘", "姬", "妃",
                        "氏", "女", "姐", "妹", "婆", "嫂", "母", "妈", "嬷嬷", "姥姥", "老老", "家的")
 """Endings of a woman's name or form of address (韩夫人, 貂蝉姑娘; someone's mother, 徐母; a

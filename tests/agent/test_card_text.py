@@ -23,3 +23,15 @@ def test_kin_the_text_writes_before_the_name_is_not_said_again_as_a_relation() -
     lead = lead.splitlines()[0]
     assert "诸葛瑾之弟" in lead and "诸葛瑾的兄弟" not in lead, lead
     assert "诸葛均的兄弟" in lead, lead
+
+
+def test_a_relation_is_cited_with_the_sentence_that_holds_the_name_not_the_name_alone() -> None:
+    from agent.views.card_text import card_answer
+
+    chunks = {c.id: c for c in (chunk(1, "Mercédès smiled. It was Fernand Mondego, the husband "
+                                          "of Mercédès, who came in."),)}
+    card = Card("Mercédès", "person", [], facts=[
+        Fact("relation", "spouse", "c1", 1, 1.0, other="Fernand Mondego", end="source")])
+    answer = card_answer(card, chunks, Voice(False, {"Mercédès": [], "Fernand Mondego": []},
+                                             lambda name: "f"))
+    assert answer.citations[0].quote.startswith("It was Fernand Mondego, the husband"), answer

@@ -106,7 +106,7 @@ def test_the_role_a_story_calls_someone_by_is_theirs_when_one_person_leads_it() 
 
 
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
-    cards = card_of([Entity("袭人", "person")], "花气袭人是酒香，鹊声穿树喜新晴。",
+    cards = card_of([Entity("袭人", "person")], "宝玉念道：“花气袭人是酒香，鹊声穿树喜新晴。”",
                     "袭人乃宝玉的丫头。")
     assert [f.text for f in cards["袭人"].of_kind("defines")] == ["袭人乃宝玉的丫头。"]
 

@@ -62,3 +62,6 @@ def test_a_name_in_a_line_of_verse_not_in_the_words_that_bring_the_poem_in() -> 
     assert in_verse(text, text.index("云长")) and not in_verse(text, text.index("武侯"))
     assert not in_verse("袭人乃宝玉的丫头，名叫花珍珠。", 0)
     assert not in_verse("曹仁字子孝，曹洪字子廉：二人弓马熟娴，武艺精通。", 0)  # prose
+    # speech in clauses of five or seven, and prose, are no poem
+    assert not in_verse("他道：“师父去哪里，我便去哪里。”", 5)
+    assert not in_verse("苏绾拔出断鸿剑，挡在了师父身前。", 0)
