@@ -36,6 +36,7 @@ from stores.lang import (
     clip,
 )
 from stores.lang.asking import (
+    ASKS_WHOSE,
     RELATION_CUES,
     RELATION_VERBS,
     content_query,
@@ -54,8 +55,6 @@ GUESSES = 3
 
 
 WHO = asks("person_named")
-_WHOSE = re.compile(r"谁的|\bwhose\b", re.I)
-"""The relative word is the named one's, not the asked one's (韩夫人是谁的女儿, whose son)."""
 MANY = asks("many")
 """A who-question that asks for more than one person."""
 
@@ -132,7 +131,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
     bare = plan.asks_relation and asks_only_the_relation(plan)
     related = related_answers(plan, relations) if bare else []
-    if related and not _WHOSE.search(plan.question) and (want := wanted_gender(plan.question)):
+    if related and not ASKS_WHOSE.search(plan.question) and (want := wanted_gender(plan.question)):
         # Haydée's mother: not her father, though both are her parents (but 韩夫人是谁的女儿:
         # the daughter is the one named, the parent asked for may be either)
         related = ([n for n in related if gender(n) == want]

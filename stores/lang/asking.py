@@ -108,6 +108,9 @@ Mira's only living son, Mercédès marry."""
 ASKED_OWNER = re.compile(r"(?:谁的|\bwhose\s+)$", re.I)
 """谁的师父, whose father: the relative word is the question's object."""
 
+ASKS_WHOSE = re.compile(r"谁的|\bwhose\b", re.I)
+"""The relative word is the named one's, not the asked one's (韩夫人是谁的女儿, whose son)."""
+
 OWNER_AFTER = re.compile(r"^\s+(?:of|to)\s+(?:the\s+)?", re.I)
 
 

@@ -97,8 +97,9 @@ def test_a_question_for_all_of_a_relation_names_every_one(demo_home: Path) -> No
     one = lore("ask", "顾怀山的徒弟是谁？", "--world", "demo", "--new", home=demo_home)
     assert many.code == 0 and one.code == 0, many.err + one.err
     assert many.out.splitlines()[1] == "沈砚、韩峥。"  # both disciples the glossary declares
-    # one disciple: the relation's sentence names him, once (no trailing "沈砚。")
-    assert one.out.splitlines()[0] == "沈砚是顾怀山的徒弟（据设定集）。"
+    # one disciple: the relation's sentence names him, once (no trailing "沈砚。"), and what
+    # the two are together
+    assert one.out.splitlines()[0] == "沈砚是顾怀山的徒弟，二人是师徒（据设定集）。"
     assert one.out.splitlines()[1].startswith("见第")
     # asked in English, the answer cites where the master meets a disciple, not the English
     # chapter about Eleanor whose words match "disciples"

@@ -108,25 +108,26 @@ def test_shen_yans_map_is_the_glossarys_and_the_texts(demo_home: Path) -> None:
 def test_the_horizon_hides_what_is_stated_later_and_says_how_much(lamp_home: Path) -> None:
     whole = _map(lamp_home, "Tobias Wren", "--world", "lamp")
     assert _relations(whole) == {("Tobias Wren", "parent_of", "Mira"),
-                                 ("Captain Hale", "kin", "Tobias Wren"),
+                                 ("Captain Hale", "sibling", "Tobias Wren"),
                                  ("Captain Hale", "ally", "Tobias Wren"),
                                  ("Old Gull", "enemy", "Tobias Wren")}
     chapters = {r["type"]: r["chapter"] for r in whole["relations"]}
-    assert chapters == {"parent_of": 1, "ally": 2, "kin": 3, "enemy": None}
+    assert chapters == {"parent_of": 1, "ally": 2, "sibling": 3, "enemy": None}
     stated = {r["type"]: r["sentence"] for r in whole["relations"]}
     assert stated["parent_of"].startswith("Mira, the daughter of Tobias Wren")
-    assert stated["kin"].startswith("Captain Hale, the brother of Tobias Wren")
+    assert stated["sibling"].startswith("Captain Hale, the brother of Tobias Wren")
     seen = {}
     for horizon in (1, 2, 3):
         found = _map(lamp_home, "Tobias Wren", "--world", "lamp", "--horizon", str(horizon))
         seen[horizon] = ({r["type"] for r in found["relations"]}, found["hidden_by_horizon"])
     assert seen == {1: ({"parent_of"}, 3), 2: ({"parent_of", "ally"}, 2),
-                    3: ({"parent_of", "ally", "kin"}, 1)}  # the enmity names no chapter
+                    3: ({"parent_of", "ally", "sibling"}, 1)}  # the enmity names no chapter
     # the heading says it, on stderr (stdout is the picture)
     result = lore("map", "Tobias Wren", "--world", "lamp", "--horizon", "1", "--format",
                   "mermaid", home=lamp_home)
     assert "as of ch. 1 · 1 relation · 3 hidden beyond the horizon" in result.err
-    assert '["Mira"]' in result.out and "child · ch. 1" in result.out
+    # "Mira, the daughter of Tobias Wren": the kin word beside her name says she is a woman
+    assert '["Mira"]' in result.out and "daughter · ch. 1" in result.out
 
 
 @NEEDS_DOT
