@@ -173,25 +173,42 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
     tells it, or it lies past the horizon."""
     tells, near = _death_told([subject, *forms]), _death_near(subject)
     told: dict[int, tuple[Chunk, str]] = {}
+    by_pronoun: dict[int, tuple[Chunk, str]] = {}
     named: dict[int, tuple[Chunk, str]] = {}
     for chunk in story:
         if chunk.chapter == LORE_CHAPTER or not any(f in chunk.text for f in (subject, *forms)):
             continue
+        before: list[str] = []  # the narrator's last sentences
         for s in sentences(chunk.text, reading_rule(chunk.text)):
             if _in_speech(chunk.text, s.start, s.end):
+                before = []
                 continue
             if tells.search(s.text):
                 told.setdefault(chunk.chapter, (chunk, s.text.strip()))
+            elif _PRONOUN_DIED.search(s.text.strip()) and any(
+                    f in " ".join(before) for f in (subject, *forms)):
+                # "Caderousse sighed deeply, and fell back … He was dead.": the narrator's
+                # sentences just before name them
+                by_pronoun.setdefault(chunk.chapter, (chunk, " ".join([*before, s.text.strip()])))
+            before = [*before, s.text.strip()][-PRONOUN_REACH:]
             if near.search(s.text):  # 老楼主顾怀山就这样死在了听雨阁里: says more, by their name
                 named.setdefault(chunk.chapter, (chunk, s.text.strip()))
-    if not told or not presence:
+    if not (told or by_pronoun) or not presence:
         return None
     total = sum(presence.values())
 
     def after(chapter: int) -> float:  # the share of their mentions later than the chapter
         return sum(n for c, n in presence.items() if c > chapter) / total
 
-    chapter = next((c for c in sorted(told) if after(c) <= AFTER_DEATH), min(told, key=after))
+    # by their name first; by a pronoun only where their mentions end there (He was dead.)
+    chapter = next((c for c in sorted(told) if after(c) <= AFTER_DEATH), None)
+    if chapter is None:
+        chapter = next((c for c in sorted(by_pronoun) if after(c) <= AFTER_DEATH), None)
+        told = {**told, **by_pronoun} if chapter is not None else told
+    if chapter is None:
+        if not told:
+            return None
+        chapter = min(told, key=after)
     if horizon and chapter > horizon:
         return None
     title = titles.get(chapter, "")
@@ -204,6 +221,10 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
     return _with_quote(lead, (chunk, clip_at(sentence, 0, MAX_QUOTE)), chinese, subject,
                        where=False)
 
+
+_PRONOUN_DIED = re.compile(en.PRONOUN_DIED)
+PRONOUN_REACH = 2
+"""How many of the narrator's sentences before "He was dead." may name the one who died."""
 
 AFTER_DEATH = 0.35
 """At most this share of someone's mentions comes after the chapter of their death (recalled,

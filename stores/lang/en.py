@@ -421,6 +421,10 @@ DIED_AFTER_NAME = (r"(?:\s+(?:was|had been|is|lay|fell))?\s+(?:dead|died|expired
                    r"|slain|shot himself|shot herself|killed himself|killed herself)\b")
 """What tells, right after a name, that its bearer died (Caderousse was dead, Morcerf shot
 himself) (a pattern)."""
+PRONOUN_DIED = (r"^(?:He|She)" + DIED_AFTER_NAME
+                + r"(?=\s*(?:[.,;!]|$)|\s+(?:in|at|on|of|that|before|after|with|without)\b)")
+"""A sentence that tells, by a pronoun, that someone died (He was dead.): whose, the sentence
+before says (a pattern)."""
 DYING_WORDS = (*DEATH_WORDS, "murdered", "shot", "drowned", "hanged", "stabbed", "strangled",
                "dies", "die")
 KILLING_MANNERS = ("poison", "stab", "shot", "shoot", "kill", "murder", "drown", "hang", "strangl",

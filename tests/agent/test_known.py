@@ -57,3 +57,17 @@ def test_the_chapter_of_a_death_is_the_one_after_which_they_hardly_appear() -> N
     assert answer.citations[0].chunk_id == "c4"
     # past the spoiler horizon: not told here
     assert death_chapter_answer("孙策", [], story, presence, True, {}, horizon=3) is None
+
+
+def test_a_death_told_by_a_pronoun_counts_where_the_sentences_before_name_them() -> None:
+    story = [chunk(1, "Caderousse drank. He was dead tired after the road."),
+             chunk(2, "Caderousse sighed deeply, and fell back with a groan. The blood no longer "
+                      "flowed from his wounds. He was dead."),
+             chunk(3, "The count looked at the corpse of Caderousse.")]
+    presence = {1: 5, 2: 20, 3: 1}
+    answer = death_chapter_answer("Caderousse", [], story, presence, False, {2: "The Hand of God"})
+    assert answer is not None and answer.text.startswith(
+        "Caderousse's death is told in ch. 2 (The Hand of God).")
+    assert "He was dead." in answer.citations[0].quote
+    # "He was dead tired" tells no death
+    assert death_chapter_answer("Caderousse", [], story[:1], presence, False, {}) is None
