@@ -136,6 +136,7 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
         kind = "temporal"
     else:
         kind = "conceptual"
+    verb = relation_verb(question, spans)
     unnamed = question
     for start, end, _ in sorted(spans, reverse=True):
         unnamed = unnamed[:start] + " " + unnamed[end:]
@@ -145,9 +146,9 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
                      about_death=bool(death), death_subject=subject,
                      multi_hop=bool(hops) or bool(MULTI_HOP.search(question)),
                      hops=hops, bridges=bridges,
-                     relation=relation_cue(unnamed) or relation_verb(question, spans),
+                     relation=relation_cue(unnamed) or verb,
                      asks_relation=(relation_asked(question, [question[a:b] for a, b, _ in spans])
-                                    or relation_verb(question, spans) is not None),
+                                    or verb is not None),
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 
 

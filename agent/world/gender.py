@@ -93,6 +93,12 @@ def kin_gender(name: str, passages: Sequence[str],
     """The gender the kinship words beside the entity's mentions say (懿长子司马师, her daughter
     Haydée; Vasiliki, his beloved wife), where a classical text's 他 says nothing and a novel's
     she is drowned by the men around a woman."""
+    return _decide(*kin_votes(name, passages, spans), margin=margin)
+
+
+def kin_votes(name: str, passages: Sequence[str],
+              spans: Callable[[str], list[tuple[int, int, str]]]) -> tuple[int, int]:
+    """(men, women): the mentions whose neighbouring kin word says each sex."""
     votes = {"m": 0, "f": 0}
     for text in passages[:_MAX_PASSAGES]:
         for start, end, canonical in spans(text):
@@ -101,7 +107,7 @@ def kin_gender(name: str, passages: Sequence[str],
                 for sex in votes:
                     votes[sex] += bool(_KIN_BEFORE[sex].search(before)
                                        or _KIN_AFTER[sex].search(after))
-    return _decide(votes["m"], votes["f"], margin=margin)
+    return votes["m"], votes["f"]
 
 
 def text_gender(name: str, passages: Sequence[str],
@@ -175,9 +181,12 @@ class GenderGuesser:
         return self.guess(name)
 
     def _guess(self, name: str) -> Gender:
-        return (title_gender([name, *self.aliases.get(name, ())])
-                or description_gender(self.descriptions.get(name, ""))
-                or kin_gender(name, self.passages(name), self.spans, margin=KIN_MARGIN)
-                or text_gender(name, self.passages(name), self.spans,
-                               he_tells=self.he_tells())
-                or kin_gender(name, self.passages(name), self.spans))
+        named = (title_gender([name, *self.aliases.get(name, ())])
+                 or description_gender(self.descriptions.get(name, "")))
+        if named:
+            return named
+        passages = self.passages(name)  # read once: the kin words and the pronouns share them
+        m, f = kin_votes(name, passages, self.spans)
+        return (_decide(m, f, margin=KIN_MARGIN)
+                or text_gender(name, passages, self.spans, he_tells=self.he_tells())
+                or _decide(m, f, margin=1))
