@@ -143,7 +143,9 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             continue
         _read_sentences(chunk, matcher, defining, offices, seen, kinds)
         votes.read(chunk)
-    for name, fact in votes.roles():
+    mentions = {name: sum(a.mentions for a in by_chapter.values())
+                for name, by_chapter in seen.items()}
+    for name, fact in votes.roles(mentions):
         known = offices[name].get(fact.text)
         if known is None:
             offices[name][fact.text] = fact
@@ -238,15 +240,13 @@ class RoleVotes:
         self.matcher, self.persons = matcher, persons
         self.votes: dict[str, dict[str, list[Fact]]] = defaultdict(dict)
         self.uses: dict[str, int] = defaultdict(int)
-        self.mentions: dict[str, int] = defaultdict(int)
 
     def read(self, chunk: Chunk) -> None:
-        patterns = _referring_patterns()
+        found_roles = [m for pattern in _referring_patterns() for m in pattern.finditer(chunk.text)]
+        if not found_roles:  # most passages: no names to look up
+            return
         spans = [(e, name) for _, e, name in self.matcher.find_spans(chunk.text)
                  if name in self.persons]
-        for _, name in spans:
-            self.mentions[name] += 1
-        found_roles = [m for pattern in patterns for m in pattern.finditer(chunk.text)]
         for found in found_roles:
             role = found.group("role")
             self.uses[role] += 1
@@ -262,15 +262,16 @@ class RoleVotes:
                 facts.append(Fact("office", role, chunk.id, chunk.chapter, 0.0))
             facts[0].weight += 1
 
-    def roles(self) -> list[tuple[str, Fact]]:
-        """(person, the role fact) for each role noun one person leads."""
-        total = sum(self.mentions.values()) or 1
+    def roles(self, mentions: Mapping[str, int]) -> list[tuple[str, Fact]]:
+        """(person, the role fact) for each role noun one person leads; `mentions` are how often
+        the story names each person."""
+        total = sum(n for name, n in mentions.items() if name in self.persons) or 1
         found = []
         for role, by_name in self.votes.items():
             ranked = sorted(by_name.items(), key=lambda kv: -kv[1][0].weight)
             name, (fact,) = ranked[0]
             second = ranked[1][1][0].weight if len(ranked) > 1 else 0.0
-            share = self.mentions[name] / total
+            share = mentions.get(name, 0) / total
             lift = fact.weight / self.uses[role] / share if share else 0.0
             if fact.weight >= MIN_REFERRED and lift >= ROLE_LIFT and fact.weight >= 2 * second:
                 found.append((name, fact))
