@@ -19,7 +19,11 @@ only merge where the text leaves no choice, and a person is named by their full 
   by her first name (Mademoiselle Danglars → Eugénie Danglars); a married woman's title (Madame
   Danglars) is the wife, a person of her own;
 - a titled form joins the one longer form under the same title (Lady Catherine → Lady Catherine
-  de Bourgh);
+  de Bourgh); a rank before a surname (not a title of address, which father and son share)
+  joins the one full name under that rank (Major Cavalcanti → Major Bartolomeo Cavalcanti),
+  the particle dropped joins the form that writes it more (General de Quesnel → General
+  Quesnel), and a wife's rank joins the family's one married woman (Marquise de Saint-Méran →
+  Madame de Saint-Méran);
 - a pet name and its given name, both used alone, are one person (Lizzy, Eliza → Elizabeth);
 - a title of a place ("Count of Monte Cristo") joins that place's name used alone as a person
   (Monte Cristo), unless it is a family's surname (Count of Morcerf is not every Morcerf); and
@@ -34,8 +38,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from stores.lang.en import DESCRIBERS as _DESCRIBERS
 from stores.lang.en import (
+    ADDRESS_TITLES,
     MARRIED_TITLES,
     NAME_TITLES,
     PARTICLES,
@@ -44,7 +48,10 @@ from stores.lang.en import (
     PLACE_TITLES,
     TITLES_AFTER,
     UNMARRIED_TITLES,
+    WIFE_RANK_TITLES,
+    WIFE_TITLES,
 )
+from stores.lang.en import DESCRIBERS as _DESCRIBERS
 from stores.lang.en import NOT_NAMES as _NOT_NAMES
 from stores.models import Entity
 
@@ -86,7 +93,8 @@ def _bare_surname(words: list[str]) -> str:
 def _is_full(name: str) -> bool:
     """An untitled name of a first name and a surname (Edmond Dantès, Albert de Morcerf)."""
     words = name.split()
-    return (not _split(name)[0] and len(words) > 1 and words[0] not in _DESCRIBERS
+    return (not _split(name)[0] and len(words) > 1 and words[0][0].isupper()
+            and words[0] not in _DESCRIBERS
             and words[0] not in _PARTICLES and words[0] not in _NOT_NAMES
             and words[0] not in PLACE_HEADS and not _OF.match(name))
 
@@ -316,15 +324,17 @@ def _join_titled(g: _Groups, seen: dict[str, int], min_count: int, women: set[st
                  anchors: dict[str, int]) -> None:
     """Titled forms written at least twice join their person (see the module); the others
     written `min_count` times are groups of their own."""
-    titled = sorted((n for n in seen if _split(n)[0]), key=lambda n: -seen[n])
+    siblings = _titled_siblings(seen)
+    # a form with a sibling comes after it, so the sibling has its group
+    titled = sorted((n for n in seen if _split(n)[0]), key=lambda n: (n in siblings, -seen[n]))
     male_surnames = {_bare(_split(n)[1]) for n in seen if _split(n)[0] in _MALE_TITLES
                      and seen[n] >= min_count}
     firsts = _first_words(anchors)
     for name in titled:
         title, rest = _split(name)
         bare = _bare(rest)
-        target = None
-        if title in _MALE_TITLES:
+        target = g.owner(siblings[name]) if name in siblings else None
+        if target is None and title in _MALE_TITLES:
             target = g.owner(bare)
         if (target is None and len(rest) == 1 and bare not in male_surnames
                 and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]):
@@ -340,8 +350,45 @@ def _join_titled(g: _Groups, seen: dict[str, int], min_count: int, women: set[st
         if seen[name] < min_count:
             continue
         g.groups.setdefault(name, [])
+        untitled = " ".join(rest)
+        if len(rest) > 1 and _is_full(untitled) and g.owner(untitled) is None:
+            g.groups[name].append(untitled)  # Major Bartolomeo Cavalcanti: Bartolomeo Cavalcanti
         if not _family_plural(bare, g.groups):  # the Miss Bennets are the sisters
             g.person.add(name)
+
+
+def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
+    """A title before a surname alone → the one other titled form the text writes of the same
+    person: under a rank (not a title of address, which a father and a son share), the one full
+    name of that surname (Major Cavalcanti → Major Bartolomeo Cavalcanti); the same surname
+    written more often with or without its particle (General de Quesnel → General Quesnel); a
+    wife's rank → the family's one married woman (Marquise de Saint-Méran → Madame de
+    Saint-Méran, Countess of Morcerf → Madame de Morcerf)."""
+    surname_forms: dict[str, list[str]] = {}
+    full_forms: dict[tuple[str, str], list[str]] = {}
+    for name in seen:
+        title, rest = _split(name)
+        words = [w for w in rest if w != "of"]
+        if not title or not words:
+            continue
+        if len(words) == 1 or (words[0] in _PARTICLES and len(words) == 2):
+            surname_forms.setdefault(_bare(words), []).append(name)
+        elif _is_full(" ".join(words)):
+            full_forms.setdefault((title, _bare_surname(words)), []).append(name)
+    siblings = {}
+    for surname, forms in surname_forms.items():
+        for name in forms:
+            title = _split(name)[0]
+            longer = full_forms.get((title, surname), [])
+            variants = [f for f in forms if f != name and _split(f)[0] == title]
+            wives = [f for f in forms if _split(f)[0] in WIFE_TITLES]
+            if title not in ADDRESS_TITLES and len(longer) == 1:
+                siblings[name] = longer[0]
+            elif len(variants) == 1 and seen[variants[0]] > seen[name]:
+                siblings[name] = variants[0]
+            elif title in WIFE_RANK_TITLES and len(wives) == 1:
+                siblings[name] = wives[0]
+    return siblings
 
 
 def _daughter(surname: str, g: _Groups, women: set[str]) -> str | None:

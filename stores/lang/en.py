@@ -119,9 +119,20 @@ PLACE_TITLES = ("Count", "Countess", "Viscount", "Vicomte", "Baron", "Baroness",
                 "Marquise", "Duke", "Duchess", "Earl", "Prince", "Princess", "Comte", "Comtesse")
 """Titles held of a place, written before "of" and the place (the Count of Monte Cristo)."""
 UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
+"""Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
 MARRIED_TITLES = ("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora")
 """Titles of a married woman before her husband's name (Madame Danglars is Danglars' wife)."""
-"""Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
+ADDRESS_TITLES = ("M.", "MM.", "Mr.", "Mrs.", "Ms.", "Mme.", "Mlle.", "Monsieur", "Madame",
+                  "Mademoiselle", "Miss", "Signor", "Signora", "Sir", "Lady", "Lord", "St.",
+                  "Father")
+"""Titles every grown member of a family is addressed by (M. Morrel is the father, M. Maximilian
+Morrel the son); the other titles are a rank one person holds (Major Cavalcanti)."""
+WIFE_RANK_TITLES = ("Baroness", "Baronne", "Countess", "Comtesse", "Marquise", "Vicomtesse",
+                    "Duchess", "Duchesse")
+"""A wife's title from her husband's rank: the Marquise de Saint-Méran is Madame de Saint-Méran
+when the family has one Madame."""
+WIFE_TITLES = ("Mrs.", "Madame", "Mme.")
+"""A married woman's title of address."""
 PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
 

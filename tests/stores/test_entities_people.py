@@ -245,6 +245,34 @@ def test_an_unmarried_title_joins_the_family_daughter_and_a_married_one_does_not
     assert found["M. de Villefort"] == "Villefort"
 
 
+def test_a_rank_a_particle_and_a_wifes_rank_join_the_one_form_of_that_person() -> None:
+    # Major Cavalcanti is the one Major of the family with a first name, not his son Andrea (the
+    # Cavalcanti of the surname alone); M. Morrel, a form of address father and son share,
+    # does not join the son; the particle written or not is one general; the Marquise is the
+    # family's one Madame, the Countess of Morcerf likewise
+    text = ("Cavalcanti bowed. Andrea Cavalcanti smiled. " * 20
+            + "Major Bartolomeo Cavalcanti sat. Major Cavalcanti rose. " * 8
+            + "M. Morrel paid. M. Maximilian Morrel came. Pierre Morrel. " * 8
+            + "General Quesnel spoke. General de Quesnel died. " * 6
+            + "Madame de Saint-Méran wept. The Marquise de Saint-Méran sat. " * 8
+            + "Madame de Morcerf smiled. The Countess of Morcerf rose. " * 8)
+    found = groups({"Cavalcanti": 40, "Andrea Cavalcanti": 20, "Andrea": 60,
+                    "Major Bartolomeo Cavalcanti": 8, "Bartolomeo Cavalcanti": 4,
+                    "Major Cavalcanti": 12, "Morrel": 200, "M. Morrel": 40,
+                    "M. Maximilian Morrel": 8, "Maximilian Morrel": 20, "Maximilian": 80,
+                    "Pierre Morrel": 10,
+                    "General Quesnel": 9, "General de Quesnel": 4,
+                    "Madame de Saint-Méran": 60, "Marquise de Saint-Méran": 8,
+                    "Madame de Morcerf": 30, "Countess of Morcerf": 4}, text)
+    assert found["Major Cavalcanti"] == found["Bartolomeo Cavalcanti"] \
+        == "Major Bartolomeo Cavalcanti"
+    assert found["Cavalcanti"] != "Major Bartolomeo Cavalcanti"
+    assert found["M. Morrel"] == "Morrel" != found["Maximilian"]
+    assert found["General de Quesnel"] == "General Quesnel"
+    assert found["Marquise de Saint-Méran"] == "Madame de Saint-Méran"
+    assert found["Countess of Morcerf"] == "Madame de Morcerf"
+
+
 def test_a_nickname_the_text_gives_is_an_alias() -> None:
     text = ("Mr. Yoshikawa is the teacher of drawing whom I had nicknamed Clown. "
             "Hotta, whom we called Porcupine, laughed.")
