@@ -70,7 +70,7 @@ def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
     entities = fold_address_forms(entities, story.text, min_mentions, chunk_texts)
     entities = fold_titled_surnames(entities, chunk_texts, min_mentions)
     return _one_per_name(fold_titles(fold_honorifics(entities, story.text, min_mentions),
-                                      story.text))
+                                      story.text, chunk_texts))
 
 
 def _one_per_name(entities: list[Entity]) -> list[Entity]:

@@ -8,32 +8,45 @@ Both need the world's people first, so they run after the entities are merged:
   emperors (曹睿 18 of 35, 孙亮 10 of 23), and 蜀主 (used alone 18 times);
 - a childhood name given shortly after a birth (甘夫人生刘禅 … 故乳名阿斗) belongs to the child.
 
-Titles ending in 王 or 公 are left alone: they pass from father to son (魏王 is 曹操 until 第七十八回
-and 曹丕 after), and the text names the heir with the title more often than the founder.
+A noble's title (温侯, 武乡侯, 晋公, 蛮王) passes from father to son (魏王 is 曹操 until 第七十八回
+and 曹丕 after), and the text names the heir with the title more often than the founder. So it
+is the person's written before their name only when the passages that use the title (with the
+one before each) name that person in at least PRESENCE of them, and no one in more: 温侯吕布
+(吕布 in all 11), 武乡侯诸葛亮, 晋公司马昭, 蛮王孟获; not 魏王曹丕 (曹操 in more of 魏王's passages).
+A shorter title inside a longer one the same person holds (乡侯 in 武乡侯) is not a second alias.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from stores.lang.zh import CHILDHOOD_NAME as _CHILD_NAME
-from stores.lang.zh import RULER_TITLE
+from stores.lang.zh import RANK_TITLE, RULER_TITLE
 from stores.models import Entity
 
 MIN_STANDALONE = 20
 """The title must be used alone this often for it to be worth an alias."""
 DOMINANCE = 2 / 3
 """The share of the title's name-following uses that must go to one person."""
+MIN_RANK_USES = 5
+"""A noble's title must be written alone this often to be worth an alias."""
+PRESENCE = 0.8
+"""The share of a noble title's passages that must name its holder."""
 
 
-def fold_titles(entities: list[Entity], text: str) -> list[Entity]:
-    """Give ruler titles and childhood names to the people they belong to (see the module)."""
+def fold_titles(entities: list[Entity], text: str,
+                chunk_texts: Sequence[str] = ()) -> list[Entity]:
+    """Give ruler titles, nobles' titles (from `chunk_texts`, the passages in story order) and
+    childhood names to the people they belong to (see the module)."""
     people = {e.name: e for e in entities if e.type == "person" and len(e.name) >= 2}
     if not people:
         return entities
     claimed = {a for e in entities for a in (e.name, *e.aliases)}
     names = "|".join(map(re.escape, sorted(people, key=len, reverse=True)))
+    if chunk_texts:
+        _fold_rank_titles(people, claimed, names, text, chunk_texts)
     before: dict[str, Counter[str]] = {}
     for match in re.finditer(f"({RULER_TITLE})({names})", text):
         before.setdefault(match[1], Counter())[match[2]] += 1
@@ -53,3 +66,52 @@ def fold_titles(entities: list[Entity], text: str) -> list[Entity]:
             child.mentions += text.count(small)
             claimed.add(small)
     return entities
+
+
+def _fold_rank_titles(people: dict[str, Entity], claimed: set[str], names: str, text: str,
+                      chunk_texts: Sequence[str]) -> None:
+    """Give a noble's title to the person the text writes it before, when its passages name
+    that person (see the module)."""
+    title_end = re.compile(f"(?:{RANK_TITLE})$")
+    before: dict[str, Counter[str]] = {}
+    for match in re.finditer(names, text):
+        head = text[max(0, match.start() - 3):match.start()]
+        for start in range(len(head) - 1):  # 封温侯吕布: 温侯 as well as 封温侯
+            if title_end.fullmatch(head[start:]):
+                before.setdefault(head[start:], Counter())[match[0]] += 1
+    found: dict[str, str] = {}
+    for title, owners in before.items():
+        (owner, count), = owners.most_common(1)
+        uses = text.count(title) - sum(owners.values())
+        if (title in claimed or count < 2 or count < DOMINANCE * sum(owners.values())
+                or uses < MIN_RANK_USES):
+            continue
+        if _most_present(title, chunk_texts, people) == owner:
+            found[title] = owner
+    for title, owner in found.items():
+        if any(longer != title and longer.endswith(title) and found[longer] == owner
+               for longer in found):
+            continue  # 乡侯 of 武乡侯
+        people[owner].aliases.append(title)
+        people[owner].mentions += text.count(title)
+        claimed.add(title)
+
+
+def _most_present(title: str, chunk_texts: Sequence[str], people: dict[str, Entity]) -> str | None:
+    """The one person named (by name or alias) in at least PRESENCE of the passages that write
+    `title`, each with the passage before it, and in no fewer than anyone else; or None."""
+    forms = {form: e.name for e in people.values() for form in (e.name, *e.aliases)
+             if len(form) >= 2}
+    pattern = re.compile("|".join(map(re.escape, sorted(forms, key=len, reverse=True))))
+    present: Counter[str] = Counter()
+    passages = 0
+    for i, chunk in enumerate(chunk_texts):
+        if title not in chunk:
+            continue
+        passages += 1
+        window = chunk if i == 0 else chunk_texts[i - 1] + chunk
+        present.update({forms[m[0]] for m in pattern.finditer(window)})
+    if not present:
+        return None
+    (best, count), = present.most_common(1)
+    return best if count >= PRESENCE * passages else None

@@ -46,6 +46,9 @@ starting with one looks like a name the world does not know (张三丰)."""
 RULER_TITLE = f"[{HAN_RANGES}]主"
 """后主, 蜀主, 魏主: a two-character title ending in 主 ("ruler")."""
 
+RANK_TITLE = f"[{HAN_RANGES}]{{1,2}}[侯王公]"
+"""温侯, 武乡侯, 晋公, 蛮王: a noble's title of a place or a people, ending in 侯, 公 or 王."""
+
 CHILDHOOD_NAME = re.compile(f"生(?P<name>[{HAN_RANGES}]{{2,3}})[。，；]"
                             f"[^生]{{0,100}}?(?:乳名|小名|小字)(?P<small>[{HAN_RANGES}]{{2}})")
 

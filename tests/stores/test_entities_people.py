@@ -20,6 +20,7 @@ from stores.entities.people import (
     join_stated_identities,
 )
 from stores.entities.resolve import build_entities
+from stores.entities.titles import fold_titles
 from stores.models import Entity
 
 
@@ -128,6 +129,18 @@ def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname()
     assert "关公" in by_name["关羽"].aliases and by_name["关羽"].mentions == 455
     # 刘备 does not outnumber 刘表 three to one: 刘公 could be either
     assert "刘公" not in by_name["刘备"].aliases + by_name["刘表"].aliases
+
+
+def test_a_nobles_title_is_the_holder_its_passages_name() -> None:
+    # 温侯 stands before 吕布 and its passages name him; 魏王 stands before 曹丕, but the
+    # passages that use it name 曹操: the title passed from father to son
+    people = [Entity(name=n, type="person") for n in ("吕布", "曹操", "曹丕", "张辽")]
+    chunks = (["温侯吕布出马。", "张辽曰：温侯吕布到了。"] + ["吕布大怒，温侯拍马而来。"] * 6
+              + ["魏王曹丕即位。", "曹丕见魏王曹丕之旨。"] + ["曹操笑曰：魏王有令。"] * 6
+              + ["曹丕曰：魏王安在？"] * 2)
+    found = {e.name: e for e in fold_titles(people, "\n".join(chunks), chunks)}
+    assert found["吕布"].aliases == ["温侯"]
+    assert found["曹丕"].aliases == [] and found["曹操"].aliases == []
 
 
 # -- English ---------------------------------------------------------------------------------
