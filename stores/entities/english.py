@@ -13,7 +13,9 @@ only merge where the text leaves no choice, and a person is named by their full 
   met after his surname still takes it when the text hardly calls him by his first name
   (Gaspard Caderousse → Caderousse; Maximilian, written alone 273 times, does not take Morrel);
 - a man's title before a surname joins the surname (M. de Villefort, Baron Danglars → Villefort,
-  Danglars); any title before a first name joins the first name (M. Albert, Mademoiselle
+  Danglars), or, when the surname is never written alone, the family's one man as the rule
+  above finds him (Mr. Martin → Robert Martin); a married woman's title before a man's full
+  name is his wife (Mrs. John Knightley), not him; any title before a first name joins the first name (M. Albert, Mademoiselle
   Valentine) unless the name takes a man's title as a surname (Miss Darcy is not Mr. Darcy);
 - an unmarried woman's title before a surname joins the one woman of the family the text names
   by her first name (Mademoiselle Danglars → Eugénie Danglars); a married woman's title (Madame
@@ -105,6 +107,9 @@ class _Groups:
 
     groups: dict[str, list[str]] = field(default_factory=dict)
     person: set[str] = field(default_factory=set)
+    heads: dict[str, str] = field(default_factory=dict)
+    """A family's name that is no name of its own (Martin: only Mr. Martin is written) → the
+    one man of the family its titled forms name (Robert Martin)."""
     styled: set[str] = field(default_factory=set)
     """Groups that are a place's name used as a person's, by the title held of it (Monte
     Cristo, by the Count of Monte Cristo)."""
@@ -266,8 +271,11 @@ def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
         men = list(dict.fromkeys(f for f in members if f.split()[0] not in women))
         named_men = [f for f in fulls if _bare_surname(f.split()) == surname
                      and f.split()[0] not in women]  # once is enough here
-        target = (_family_head(surname, men, fulls, text, seen, named_men)
-                  if surname in g.groups else None)
+        # the surname alone, or else the man's titled form the text writes most (Mr. Martin)
+        form = surname if surname in g.groups else max(
+            (n for n in kept if _split(n)[0] in _MALE_TITLES and _bare(_split(n)[1]) == surname),
+            key=kept.get, default=None)
+        target = _family_head(form, men, fulls, text, seen, named_men) if form else None
         if target is None or (g.owner(target) is None and target not in anchors
                               and target not in kept):
             continue
@@ -275,7 +283,9 @@ def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
         if owner is None:
             g.groups[target] = []
             owner = target
-        if owner != surname:
+        if form != surname:
+            g.heads[surname] = owner
+        elif owner != surname:
             g.move(surname, owner)
             g.person.add(owner)
 
@@ -335,12 +345,14 @@ def _join_titled(g: _Groups, seen: dict[str, int], min_count: int, women: set[st
         bare = _bare(rest)
         target = g.owner(siblings[name]) if name in siblings else None
         if target is None and title in _MALE_TITLES:
-            target = g.owner(bare)
+            target = g.owner(bare) or g.heads.get(bare)
         if (target is None and len(rest) == 1 and bare not in male_surnames
                 and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]):
             target = g.owner(bare)  # M. Albert, Mademoiselle Valentine; not Lady Catherine
-        if target is None and len(rest) > 1 and _is_full(" ".join(rest)):
-            target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet
+        husband = title in MARRIED_TITLES and any(
+            f"{male} {' '.join(rest)}" in seen for male in _MALE_TITLES)
+        if target is None and len(rest) > 1 and _is_full(" ".join(rest)) and not husband:
+            target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet; not Mrs. John Knightley
         if target is None and title in _UNMARRIED:
             target = _daughter(bare, g, women)
         if target is not None:

@@ -286,6 +286,21 @@ def test_a_rank_a_particle_and_a_wifes_rank_join_the_one_form_of_that_person() -
     assert found["Countess of Morcerf"] == "Madame de Morcerf"
 
 
+def test_a_mans_title_before_a_family_name_no_one_bears_alone_is_its_one_man() -> None:
+    # "Martin" is never written alone: Mr. Martin is the family's one man, Robert Martin, met
+    # from the first chapters on; Mrs. Martin is his mother. Mrs. John Knightley, beside Mr. John
+    # Knightley, is his wife, not him.
+    text = ("Mr. Martin farms Abbey-Mill. Robert Martin wrote. " * 6 + "Mrs. Martin baked. " * 6
+            + "Mr. John Knightley came. Mrs. John Knightley wept. John laughed. " * 6)
+    found = groups({"Mr. Martin": 37, "Robert Martin": 27, "Mr. Robert Martin": 3,
+                    "Mrs. Martin": 9, "John Knightley": 17, "Mr. John Knightley": 6,
+                    "Mrs. John Knightley": 13, "John": 20}, text)
+    assert found["Mr. Martin"] == found["Robert Martin"] == "Robert Martin"
+    assert found["Mrs. Martin"] == "Mrs. Martin"
+    assert found["John"] == found["Mr. John Knightley"] == "John Knightley"
+    assert found["Mrs. John Knightley"] == "Mrs. John Knightley"
+
+
 def test_a_nickname_the_text_gives_is_an_alias() -> None:
     text = ("Mr. Yoshikawa is the teacher of drawing whom I had nicknamed Clown. "
             "Hotta, whom we called Porcupine, laughed.")
