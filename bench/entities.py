@@ -68,6 +68,7 @@ BOOKS = [
          cards=("cards_sanguo_b",), dialogues=("sanguo_dialogues",)),
     Book("monte_cristo", "monte", DATA / "monte_cristo/chapters", False,
          cards=("cards_monte_cristo",), dialogues=("monte_cristo_dialogues",)),
+    Book("emma", "emma", None, False, fetched="emma", cards=("cards_emma",)),
     Book("hongloumeng", "hlm", DATA / "hongloumeng/chapters", True,
          cards=("cards_hongloumeng",), dialogues=("hongloumeng_dialogues",)),
     Book("pride_and_prejudice", "pride", DATA / "pride_and_prejudice/chapters", True,

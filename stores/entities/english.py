@@ -274,7 +274,7 @@ def _join_surnames(g: _Groups, kept: dict[str, int], anchors: dict[str, int],
         # the surname alone, or else the man's titled form the text writes most (Mr. Martin)
         form = surname if surname in g.groups else max(
             (n for n in kept if _split(n)[0] in _MALE_TITLES and _bare(_split(n)[1]) == surname),
-            key=kept.get, default=None)
+            key=lambda n: kept[n], default=None)
         target = _family_head(form, men, fulls, text, seen, named_men) if form else None
         if target is None or (g.owner(target) is None and target not in anchors
                               and target not in kept):
