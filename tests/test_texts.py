@@ -239,3 +239,17 @@ def test_fetch_reads_a_text_an_r_data_base_in_a_debian_package_holds(tmp_path: P
     monkeypatch.setitem(texts.SOURCES, "pond", replace(source, member=f"{folder}/Rdata.rdb#lake"))
     with pytest.raises(texts.InputError, match="cannot read 'lake'"):
         texts.fetch("pond", tmp_path / "other", deb)
+
+
+DASHED_TEXT = "\r\n".join([
+    "_分节阅读_1", "", "迅：池", "", "  自序 ", " ------------------", "　　我在年青时候做过梦。",
+    "　　", "　　一九二二年。", "　　注释：", "　　①Ｎ指南京。", "", "  故乡(1) ",
+    " ------------------", "　　我冒了严寒，回到", "", "_分节阅读_2", "", "故乡去⑴。",
+    "　　□注释", "　　⑴本篇最初发表。", " <!--", " 书包网 footer", " -->", ""])
+
+
+def test_dashed_splitter_drops_page_marks_notes_and_footer() -> None:
+    assert texts.dashed_sections(DASHED_TEXT) == ["我在年青时候做过梦。\n\n一九二二年。",
+                                                  "我冒了严寒，回到故乡去。"]
+    with pytest.raises(ValueError, match="no section title"):
+        texts.dashed_sections("没有标题。")
