@@ -39,7 +39,7 @@ words are open-class (the door, the darkness), unlike the Chinese offices table.
 MAX_RELATIONS = 8
 MAX_QUOTE = 160
 """A defining sentence longer than this is cut at a clause boundary."""
-WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5}
+WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5, "vague": 1.0}
 """How strongly each kind of defining pattern says who someone is."""
 SPOKEN = 0.5
 """A defining sentence inside quotation marks counts this much: the narrator's introduction
@@ -320,8 +320,9 @@ def _governed_patterns() -> list[re.Pattern[str]]:
 
 
 APPOSITION_WORDS = 4
-"""An apposition that ends its sentence is at most this many words: a longer one is the rest of
-the sentence ("when he saw Franz, the servant came up to him.")."""
+"""An apposition that ends its sentence or clause is at most this many words: a longer one is the
+rest of the sentence ("when he saw Franz, the servant came up to him."; "The older a person
+grows, Harriet, the more important it is that their manners should not be bad; …")."""
 
 
 def _defines(after: str, governed: bool = False) -> float:
@@ -336,7 +337,7 @@ def _defines(after: str, governed: bool = False) -> float:
         if found is None or (governed and (kind != "apposition"
                                            or not _SURELY_APPOSED.search(found.group("what")))):
             continue
-        if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?"
+        if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?;:"
                 and len(found.group("what").split()) > APPOSITION_WORDS):
             continue
         return WEIGHTS[kind]

@@ -358,6 +358,12 @@ PERSON_NOUNS = (
     "principal", "headmaster", "messenger", "fisherman", "peasant", "farmer", "poet", "painter",
     "hero", "heroine", "character", "disciple", "apprentice", "follower", "retainer",
     "swordsman", "warrior", "hunter", "witch", "wizard", "giant", "dwarf",
+    # trades and callings a novel names its people by (Mr. Perry, the apothecary)
+    "apothecary", "surgeon", "physician", "vicar", "rector", "curate", "parson", "chaplain",
+    "attorney", "solicitor", "notary", "gardener", "shopkeeper", "tradesman", "innkeeper",
+    "schoolmaster", "schoolmistress", "tutor", "secretary", "baker", "butcher", "blacksmith",
+    "tailor", "shoemaker", "carpenter", "miller", "shepherd", "sheriff", "smuggler", "jailer",
+    "gaoler", "inspector", "governor", "boatman", "fisherwoman", "milliner", "dressmaker",
 )
 """Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
 as who asks."""
@@ -507,9 +513,21 @@ _NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any
 _NOT_DEFINING = "first|last|only|next|same|one|other|very|whole|rest"
 """Words after "was the" that say what someone did or was there, not who they are (the first to
 arrive, the only one awake, the same as ever)."""
+_VAGUE_HEAD = (r"(?:man|woman|person|girl|boy|lady|gentleman|creature|fellow|soul|being|sort"
+               r"|kind|thing)")
+"""Nouns that say of someone only that they are a person of a sort (a vain woman, a man of
+unexceptionable character)."""
 DEFINING = (
-    # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition
-    ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[,.;:!?)]|\s+(?:who|which|whom)\b)"),
+    # "Mrs. Elton was a vain woman", "Mr. Dixon, a young man, …": a person of a sort — it defines,
+    # weakly: "Mr. Weston was a native of Highbury" says more
+    ("vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
+              rf"{_VAGUE_HEAD}\b[^.;:!?\"“”]{{0,80}})"),
+    ("vague", rf"^,\s+(?P<what>(?:the|a|an)\s+(?:[\w-]+\s+){{0,3}}?{_VAGUE_HEAD}\b"
+              rf"{_NOT_APPOSED}{{0,60}}?)(?=[,.;:!?)])"),
+    # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition;
+    # not one of a list ("Mr. Weston, his son, Emma, and Harriet")
+    ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[.;:!?)]|,(?!\s+(?:[A-Z]|and\b))"
+                   rf"|\s+(?:who|which|whom)\b)"),
     # "Edmond Dantès, mate of the ship Pharaon, …": a role of something, without an article
     ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)[a-z][a-z-]{{2,}}\s+of\s+"
                    rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
@@ -535,10 +553,6 @@ ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\
 """Questions asking whose other name a name is (Whom do they call the Count? Who is called
 Porcupine? Whose nickname is Clown?): group `alias`."""
 
-SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
-                  r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+(?:the\s+)?[A-ZÀ-Þ]")
-"""An apposition surely about the name before it, even after a preposition: a possessive role
-(her singing teacher) or a role of a named thing (the proprietor of the Hôtel de Londres)."""
 ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
                # a participle or an adverb is no role (the adored Valentine, the newly arrived)
                r"(?P<office>(?!(?:named|called|whose)\b)(?![a-z\-]{3,}(?:ed|ing|ly)\b)[a-z][a-z\-]{2,})"
@@ -552,6 +566,7 @@ same other first last next whole elder younger eldest youngest new lovely charmi
 handsome honest excellent amiable kind wretched miserable terrible famous illustrious
 """
 NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
+# Words that stand before a name without saying who someone is (the poor Mercédès).
 _NOT_ROLE_NOUN_TEXT = """
 man woman person girl boy child lady gentleman friend guest visitor stranger character hero
 heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
@@ -564,7 +579,12 @@ ROLE_NOUNS = frozenset(PERSON_NOUNS) - frozenset(_NOT_ROLE_NOUN_TEXT.split()) - 
 say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
 someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
 his wife), which are said elsewhere."""
-"""Words that stand before a name without saying who someone is (the poor Mercédès)."""
+SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
+                  r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+(?:the\s+)?[A-ZÀ-Þ]"
+                  r"|^(?:the|a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(ROLE_NOUNS)) + r")$")
+"""An apposition surely about the name before it, even after a preposition: a possessive role
+(her singing teacher), a role of a named thing (the proprietor of the Hôtel de Londres), or a
+trade alone (consulting Mr. Perry, the apothecary)."""
 
 REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_NOUNS))
                   + r")\b(?!\s+[A-Z])")

@@ -120,3 +120,26 @@ def test_a_name_inside_a_line_of_verse_is_no_appearance() -> None:
     cards = card_of([Entity("关羽", "person", ["云长"])], "关羽提刀上马。",
                     "后人有诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。”")
     assert [a.chapter for a in cards["关羽"].appearances] == [1]
+
+
+def test_a_list_a_clause_and_a_person_of_a_sort_define_less_than_who_someone_is() -> None:
+    # a list is no apposition; a clause after a name between commas is none either; "a vain
+    # woman", "a man of unexceptionable character" say less than "a native of Highbury" and
+    # "the apothecary", which an object of "consulting" may still take
+    people = [Entity("Mr. Weston", "person"), Entity("Emma", "person"),
+              Entity("Harriet", "person"), Entity("Mr. Perry", "person")]
+    cards = card_of(people,
+                    "Mr. Weston, his son, Emma, and Harriet, only remained.",
+                    '"The older a person grows, Harriet, the more important it is that their '
+                    'manners should not be bad; the more glaring any loudness becomes."',
+                    "Mr. Weston was a man of unexceptionable character, easy fortune, and "
+                    "pleasant manners.",
+                    "Mr. Weston was a native of Highbury, and born of a respectable family.",
+                    "He had been at the pains of consulting Mr. Perry, the apothecary, on the "
+                    "subject. Mr. Perry was an intelligent, gentlemanlike man.")
+    weston = [f.text for f in cards["Mr. Weston"].of_kind("defines")]
+    assert weston[0] == "Mr. Weston was a native of Highbury, and born of a respectable family."
+    assert weston[1].startswith("Mr. Weston was a man of unexceptionable character")
+    assert len(weston) == 2 and not cards["Harriet"].of_kind("defines")
+    assert cards["Mr. Perry"].of_kind("defines")[0].text.startswith(
+        "He had been at the pains of consulting Mr. Perry, the apothecary")
