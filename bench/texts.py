@@ -116,8 +116,8 @@ def volume_chapters(text: str) -> list[str]:
 
 def dashed_sections(text: str) -> list[str]:
     """The sections of a text whose section titles stand over a line of dashes (呐喊 as
-    wordcloud ships it: 自序, 故乡, 社戏 …, each story one chapter, in the file's order), without
-    the page markers a web edition left inside sentences (`_分节阅读_N`), the editor's notes
+    wordcloud ships it: 自序, 故乡, 社戏 …, each story one chapter, in the file's order, a story's
+    parts headed as sections: 第一章　序 → 一　序), without the page markers a web edition left inside sentences (`_分节阅读_N`), the editor's notes
     after each story (from its `注释` line on) and the download site's footer (`<!--`). Raises
     ValueError without any dashed title."""
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -133,6 +133,10 @@ def dashed_sections(text: str) -> list[str]:
         body = re.split(r"^[ \t\u3000]*□?[ \t\u3000]*注释", text[r.end():stop], maxsplit=1,
                         flags=re.MULTILINE)[0]
         body = re.sub("[\u2474-\u2487\u2460-\u2473]", "", body)  # the notes' marks: ⑴ ①
+        # a story's own parts (阿Q正传's 第一章　序) are its sections (一　序): the story is the
+        # chapter, numbered by the file, not by its first part
+        body = re.sub(r"^([ \t\u3000]*)第([一二三四五六七八九十]+)章", r"\1\2", body,
+                      flags=re.MULTILINE)
         lines = [line.strip(" \t\u3000") for line in body.split("\n")]
         sections.append("\n\n".join(line for line in lines if line))
     return sections

@@ -245,11 +245,12 @@ DASHED_TEXT = "\r\n".join([
     "_分节阅读_1", "", "迅：池", "", "  自序 ", " ------------------", "　　我在年青时候做过梦。",
     "　　", "　　一九二二年。", "　　注释：", "　　①Ｎ指南京。", "", "  故乡(1) ",
     " ------------------", "　　我冒了严寒，回到", "", "_分节阅读_2", "", "故乡去⑴。",
-    "　　□注释", "　　⑴本篇最初发表。", " <!--", " 书包网 footer", " -->", ""])
+    "第一章　序", "", "阿Ｑ。", "　　□注释", "　　⑴本篇最初发表。", " <!--", " 书包网 footer",
+    " -->", ""])
 
 
 def test_dashed_splitter_drops_page_marks_notes_and_footer() -> None:
     assert texts.dashed_sections(DASHED_TEXT) == ["我在年青时候做过梦。\n\n一九二二年。",
-                                                  "我冒了严寒，回到故乡去。"]
+                                                  "我冒了严寒，回到故乡去。\n\n一　序\n\n阿Ｑ。"]
     with pytest.raises(ValueError, match="no section title"):
         texts.dashed_sections("没有标题。")
