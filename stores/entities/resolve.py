@@ -21,7 +21,12 @@ from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.people import extend_cut_names, group_chinese
 from stores.entities.surnames import COMPOUND_SURNAMES
-from stores.entities.tagger import chinese_person_names, chinese_speakers, english_names
+from stores.entities.tagger import (
+    chinese_household_names,
+    chinese_person_names,
+    chinese_speakers,
+    english_names,
+)
 from stores.lang import has_han
 from stores.lang.en import AT_PLACE as _AT_PLACE
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
@@ -165,6 +170,9 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
         for name, count in extend_cut_names(speaking, text, settings.min_mentions).most_common():
             if count >= settings.min_mentions:
                 out.append(Candidate(name, "tagger", type="person"))
+        # 阿Ｑ, 赵太爷, 七斤嫂: a village's names for its people, which no dictionary tags
+        for name, _ in chinese_household_names(chunk_texts, settings.min_mentions).most_common():
+            out.append(Candidate(name, "tagger", type="person"))
     if latin and settings.english_names:
         grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)
         for name, aliases, is_person in grouped:

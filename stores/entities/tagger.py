@@ -17,20 +17,27 @@ from functools import cache
 from typing import Any
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
+from stores.lang import is_han
 from stores.lang.en import CAPITALISED_WORD, NAME_TITLES, PLACE_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.text import opens_sentence
+from stores.lang.zh import ADDRESS_RANKS as _ADDRESS_RANKS
 from stores.lang.zh import DEMONSTRATIVES as _DEMONSTRATIVES
 from stores.lang.zh import FUNCTION_TAGS as _FUNCTION_TAGS
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
 from stores.lang.zh import HONORIFIC as _HONORIFIC
+from stores.lang.zh import HOUSEHOLD_TITLES as _HOUSEHOLD_TITLES
+from stores.lang.zh import LETTERED_NAME as _LETTERED_NAME
 from stores.lang.zh import LOCALIZER_TAG as _LOCALIZER
 from stores.lang.zh import NAME_SIZED_WORD as _HAN_WORD
 from stores.lang.zh import NAME_TAGS as _PERSON_TAGS
+from stores.lang.zh import NOT_ADDRESS_STEMS as _NOT_ADDRESS_STEMS
 from stores.lang.zh import NOT_NAME_END as _NOT_NAME_END
 from stores.lang.zh import NOT_NAME_TAGS as _NOT_NAME_TAGS
 from stores.lang.zh import NOT_NAMES as _NOT_NAMES
+from stores.lang.zh import NUMERALS as _NUMERALS
+from stores.lang.zh import RANKED_HOUSEHOLD_TITLES as _RANKED_HOUSEHOLD_TITLES
 from stores.lang.zh import RULER_TITLE as _RULER_TITLE
 from stores.lang.zh import SPEAKER_CLAUSE as _SPEAKER_CLAUSE
 from stores.lang.zh import SPOKEN_AFTER_NAME as _SPOKEN_AFTER
@@ -102,6 +109,40 @@ def chinese_person_names(texts: Iterable[str]) -> Counter[str]:
             names[_regroup(stem, raw)] += count
     names.pop("", None)
     return names
+
+
+def chinese_household_names(texts: Iterable[str], least: int) -> Counter[str]:
+    """People a story calls by a household's or a village's words, each written at least
+    `least` times, with how often: a familiar prefix and a Latin letter (阿Ｑ, 小Ｄ), and a
+    surname, or a name the text writes alone as often, before a household title (赵太爷, 方太太,
+    赵七爷, 杨二嫂; 七斤嫂 beside 七斤, 九斤老太 beside 九斤). Such a form is a person of its own:
+    七斤嫂 is 七斤's wife, 赵太爷 his son 赵秀才's father."""
+    text = "\n".join(texts)
+    found: Counter[str] = Counter(_LETTERED_NAME.findall(text))
+    titles = "|".join(sorted(_HOUSEHOLD_TITLES, key=len, reverse=True))
+    ranked = "|".join(_RANKED_HOUSEHOLD_TITLES)
+    titled = re.compile(f"[{_ADDRESS_RANKS}](?:{ranked})|{titles}")
+    stems: Counter[tuple[str, str]] = Counter()
+    for match in titled.finditer(text):
+        for size in (1, 2):
+            stem = text[max(0, match.start() - size):match.start()]
+            if len(stem) == size and all(is_han(c) for c in stem):
+                stems[(stem, match[0])] += 1
+    for (stem, title), count in stems.items():
+        # a numeral may open a name, with any word after it (七斤, 九斤: named by the weight
+        # at birth); no other word of grammar may stand in one
+        numbered = stem[0] in _NUMERALS and len(stem) == 2
+        if count < least or (not numbered and any(grammar_character(c) for c in stem)):
+            continue
+        if len(stem) == 1:
+            named = (stem in SINGLE_SURNAMES and stem not in _WEAK_SURNAMES
+                     and stem not in _NOT_ADDRESS_STEMS)
+        else:  # 七斤 is written alone too, and 斤嫂 is never without 七
+            named = (text.count(stem) - count >= least
+                     and stems.get((stem[1:], title), 0) <= count)
+        if named:
+            found[stem + title] += count
+    return Counter({name: n for name, n in found.items() if n >= least})
 
 
 def grammar_character(char: str) -> bool:

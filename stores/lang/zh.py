@@ -535,6 +535,18 @@ UNNAMED_SPEAKERS = frozenset({
 """Those who speak in a novel without being anyone in particular: the crowd, a servant, a
 role (众人道, 左右曰, 婆子笑道)."""
 NAME_TAGS = frozenset({"nr", "nrfg", "nrt"})
+LETTERED_NAME = re.compile(r"(?<![A-Za-zＡ-Ｚａ-ｚ])[阿小老][A-ZＡ-Ｚ](?![A-Za-zＡ-Ｚａ-ｚ])")
+"""A familiar prefix and one Latin capital, as a modern story names its people (阿Q, 小D; the
+text may write the letter full-width: 阿Ｑ)."""
+HOUSEHOLD_TITLES = {
+    **dict.fromkeys(("太爷", "老爷", "少爷", "秀才", "举人", "大叔", "公公", "先生"), "m"),
+    **dict.fromkeys(("太太", "奶奶", "大妈", "大娘", "大婶", "大嫂", "嫂子", "嫂", "老太",
+                     "老太太", "姨妈", "姑娘", "小姐"), "f"),
+}
+"""What a household or a village calls its people after their surname, or after a husband's or
+a son's name (赵太爷, 方太太, 华大妈, 七斤嫂, 九斤老太), with the gender it gives; a rank may stand
+before 爷, 嫂 and 奶奶 (赵七爷, 杨二嫂)."""
+RANKED_HOUSEHOLD_TITLES = ("奶奶", "嫂子", "嫂", "爷")
 """The part-of-speech tags jieba gives personal names."""
 LOCALIZER_TAG = "f"
 """jieba's tag for a localizer (下, 上, 里, 旁): 松树下, 侯府里. A word tagged as a name that is

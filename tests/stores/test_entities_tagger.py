@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from stores.entities.tagger import chinese_person_names, chinese_speakers, english_names
+from stores.entities.tagger import (
+    chinese_household_names,
+    chinese_person_names,
+    chinese_speakers,
+    english_names,
+)
 
 
 @pytest.fixture(scope="module")
@@ -85,3 +90,19 @@ def test_a_word_mostly_followed_by_a_localizer_is_no_person() -> None:
     names = chinese_person_names(p.read_text("utf-8") for p in chapters)
     assert "松树" not in names
     assert {"沈砚", "韩峥", "顾青禾", "裴昭"} <= set(names)
+
+
+def test_a_village_names_its_people_by_letters_and_household_titles() -> None:
+    # 阿Ｑ and 小Ｄ, 赵太爷 (a surname), 七斤嫂 (七斤, written alone too, is her husband); not
+    # 他的太太 (words of grammar), 老爷 (no one's name before it), 阿Ｑｕｅｉ (a longer word)
+    texts = ["阿Ｑ来了。小Ｄ走了。赵太爷骂了阿Ｑｕｅｉ。七斤嫂说，七斤回来了。他的太太哭了。"
+             "老爷来了。"] * 5
+    found = chinese_household_names(texts, 5)
+    assert set(found) == {"阿Ｑ", "小Ｄ", "赵太爷", "七斤嫂"}
+    assert found["阿Ｑ"] == 5 and found["七斤嫂"] == 5
+
+
+def test_household_names_give_a_story_of_common_people_its_cast() -> None:
+    # 鲁迅's 药 and 风波 as a short made-up passage: 华大妈, 赵七爷 and 九斤老太 beside 九斤
+    texts = ["华大妈在枕头底下掏了半天。赵七爷从独木桥上走来。九斤老太正在不平。九斤说。"] * 6
+    assert {"华大妈", "赵七爷", "九斤老太"} <= set(chinese_household_names(texts, 5))
