@@ -39,8 +39,12 @@ words are open-class (the door, the darkness), unlike the Chinese offices table.
 MAX_RELATIONS = 8
 MAX_QUOTE = 160
 """A defining sentence longer than this is cut at a clause boundary."""
-WEIGHTS = {"courtesy": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5, "vague": 1.0}
+WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5,
+           "copula_vague": 1.0, "apposition_vague": 1.0}
 """How strongly each kind of defining pattern says who someone is."""
+BY_PRONOUN = 0.75
+"""A definition whose subject is a pronoun standing for the person the sentence before opened
+with counts this much of the same definition under their name."""
 SPOKEN = 0.5
 """A defining sentence inside quotation marks counts this much: the narrator's introduction
 ("Caderousse, a tailor, …") says who someone is more surely than a character's words."""
@@ -135,13 +139,14 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     offices: dict[str, dict[str, Fact]] = defaultdict(dict)
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
+    genders = {e.name: gender for e in entities if (gender := _titled_gender(e))}
     for chunk in chunks:
         if chunk.lore:
             owner = matcher.resolve(chunk.chapter_title)
             if owner in cards:
                 cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
             continue
-        _read_sentences(chunk, matcher, defining, offices, seen, kinds)
+        _read_sentences(chunk, matcher, defining, offices, seen, kinds, genders)
         votes.read(chunk)
     mentions = {name: sum(a.mentions for a in by_chapter.values())
                 for name, by_chapter in seen.items()}
@@ -177,12 +182,23 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
 
 def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
                     offices: dict[str, dict[str, Fact]],
-                    seen: dict[str, dict[int, Appearance]], places: Mapping[str, str]) -> None:
+                    seen: dict[str, dict[int, Appearance]], places: Mapping[str, str],
+                    genders: Mapping[str, str]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names."""
+    opened_by: str | None = None  # the one person the sentence before opened with
     for sentence in (s.text for s in sentences(chunk.text, "quote")):
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
+        pronoun = _pronoun_subject(sentence) if opened_by else None
+        if (opened_by and pronoun is not None and pronoun.lastgroup == genders.get(opened_by)
+                and (weight := _defines(sentence[pronoun.end():]))):
+            defining[opened_by].append(Fact("defines", _quote(sentence), chunk.id,
+                                            chunk.chapter, weight * BY_PRONOUN))
+        opened_by = (spans[0][2] if spans and spans[0][0] == 0
+                     and len({name for *_, name in spans}) == 1
+                     and places.get(spans[0][2]) == "person" and not _QUOTED.search(sentence)
+                     else None)
         for start, end, name in spans:
             at = seen[name].get(chunk.chapter)
             verse = in_verse(sentence, start)
@@ -210,7 +226,7 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
             # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
             weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
                              or _ends_longer_name(before)) else _defines(
-                after, governed=_governed(before))
+                after, governed=_governed(before), clause=_subordinate(before))
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
@@ -313,6 +329,17 @@ def _governed(before: str) -> bool:
     return any(p.search(before) for p in _governed_patterns())
 
 
+def _subordinate(before: str) -> bool:
+    """A word opening a clause stands right before the name (see `Language.subordinate`)."""
+    return any(p.search(before) for p in _subordinate_patterns())
+
+
+@cache
+def _subordinate_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).subordinate) for code in LANGUAGES
+            if language(code).subordinate]
+
+
 @cache
 def _governed_patterns() -> list[re.Pattern[str]]:
     return [re.compile(language(code).governed, re.I) for code in LANGUAGES
@@ -325,7 +352,7 @@ rest of the sentence ("when he saw Franz, the servant came up to him."; "The old
 grows, Harriet, the more important it is that their manners should not be bad; …")."""
 
 
-def _defines(after: str, governed: bool = False) -> float:
+def _defines(after: str, governed: bool = False, clause: bool = False) -> float:
     """How strongly the words right after a name define it (0: they do not). After a
     preposition's object, what follows a comma mostly belongs to the sentence (at a sign from
     Edmond, the rest ranged themselves; the nourishment of Danglars, the giant, went on), so
@@ -337,6 +364,8 @@ def _defines(after: str, governed: bool = False) -> float:
         if found is None or (governed and (kind != "apposition"
                                            or not _SURELY_APPOSED.search(found.group("what")))):
             continue
+        if clause and not kind.startswith("apposition"):
+            continue  # That Emma was his object …: the clause's subject, not an introduction
         if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?;:"
                 and len(found.group("what").split()) > APPOSITION_WORDS):
             continue
@@ -368,6 +397,25 @@ def _introduced(sentence: str, matcher: AliasMatcher) -> list[str]:
             if name:
                 found.append(name)
     return found
+
+
+def _titled_gender(entity: Entity) -> str:
+    """'m' or 'f' when the entity's names carry titles of one gender only (Miss Woodhouse, Mr.
+    Perry), else ''."""
+    found = {NAME_TITLES[form.split()[0]] for form in (entity.name, *entity.aliases)
+             if len(form.split()) > 1 and form.split()[0] in NAME_TITLES}
+    return found.pop() if len(found) == 1 else ""
+
+
+def _pronoun_subject(sentence: str) -> re.Match[str] | None:
+    """The pronoun a sentence opens with as its subject (see `Language.pronoun_subject`)."""
+    return next((m for p in _pronoun_patterns() if (m := p.match(sentence))), None)
+
+
+@cache
+def _pronoun_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).pronoun_subject) for code in LANGUAGES
+            if language(code).pronoun_subject]
 
 
 @cache

@@ -157,9 +157,13 @@ def titled_spouses(entities: Iterable[Entity],
     and M. Danglars, Mrs. Hurst and Mr. Hurst), cited by the passages that name both.
 
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
-    goes by untitled, or under a man's title, counts: Lady Catherine is no one's wife by this."""
+    goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
+    by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf."""
     married = {t.lower() for t in en.MARRIED_TITLES}
-    male = {t.lower() for t, gender in en.NAME_TITLES.items() if gender == "m"}
+    # a title of address, not a rank: the son is the Vicomte de Morcerf, Madame de Morcerf's
+    # husband is M. de Morcerf
+    male = {t.lower() for t, gender in en.NAME_TITLES.items()
+            if gender == "m" and t in en.ADDRESS_TITLES}
     husbands: dict[str, str] = {}
     wives: dict[str, str] = {}
     for entity in entities:

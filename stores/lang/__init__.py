@@ -100,6 +100,13 @@ class Language:
     """(kind, pattern) of the words right after a name that introduce or define it: courtesy
     (「，字玄德」), copula (「乃…之子」, "is the daughter of…"), origin (「…人也」), apposition
     (", the banker of…"); each pattern's (?P<what>…) is the defining part."""
+    pronoun_subject: str = ""
+    """Pattern of a pronoun opening a sentence as its subject (He, She): such a sentence may go
+    on introducing the person the sentence before opened with, when the group that matched, m
+    or f, is that person's gender."""
+    subordinate: str = ""
+    """Pattern of a word opening a clause right before a name ("That Emma was …"): a copula
+    after the name says what it is in that clause, not who it is."""
     governed: str = ""
     """Pattern of what stands right before a name that is the object of a preposition ("at a
     sign from Edmond, the rest …"): the words after it are no apposition of the name."""

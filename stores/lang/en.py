@@ -510,19 +510,25 @@ _NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any
               "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",
               "thinking", "regardless", "irrespective", "first", "last", "rest", "few")
 """Words before "of" that open no apposition of who someone is (one of them, afraid of it)."""
-_NOT_DEFINING = "first|last|only|next|same|one|other|very|whole|rest"
-"""Words after "was the" that say what someone did or was there, not who they are (the first to
-arrive, the only one awake, the same as ever)."""
+_NOT_DEFINING = ("first|last|only|next|same|one|other|very|whole|rest|good deal|great deal"
+                 "|little|bit|while|moment|long time")
+"""Words after "was the" or "was a" that say what someone did or was there, not who they are
+(the first to arrive, the only one awake, the same as ever, a good deal surprized)."""
 _VAGUE_HEAD = (r"(?:man|woman|person|girl|boy|lady|gentleman|creature|fellow|soul|being|sort"
                r"|kind|thing)")
 """Nouns that say of someone only that they are a person of a sort (a vain woman, a man of
 unexceptionable character)."""
 DEFINING = (
+    # "Harriet Smith was the natural daughter of somebody", "Jane Fairfax was an orphan, the only
+    # child of …": who someone's kin are says who they are, before any apposition
+    ("kin", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+{KIN_QUALIFIER}"
+            rf"(?:[a-z-]+\s+){{0,4}}?(?:{'|'.join(sorted(KIN, key=len, reverse=True))})s?\s+of\b"
+            rf"[^.;:!?\"“”]{{2,80}})"),
     # "Mrs. Elton was a vain woman", "Mr. Dixon, a young man, …": a person of a sort — it defines,
     # weakly: "Mr. Weston was a native of Highbury" says more
-    ("vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
+    ("copula_vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
               rf"{_VAGUE_HEAD}\b[^.;:!?\"“”]{{0,80}})"),
-    ("vague", rf"^,\s+(?P<what>(?:the|a|an)\s+(?:[\w-]+\s+){{0,3}}?{_VAGUE_HEAD}\b"
+    ("apposition_vague", rf"^,\s+(?P<what>(?:the|a|an)\s+(?:[\w-]+\s+){{0,3}}?{_VAGUE_HEAD}\b"
               rf"{_NOT_APPOSED}{{0,60}}?)(?=[,.;:!?)])"),
     # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition;
     # not one of a list ("Mr. Weston, his son, Emma, and Harriet")
@@ -537,6 +543,15 @@ DEFINING = (
                rf"(?!(?:{_NOT_DEFINING})\b)[^,.;:!?\"“”]{{3,80}})"),
 )
 """What introduces or defines a name, right after it (see `Language.defining`)."""
+
+SUBORDINATE = r"(?:^|\b)(?i:that|if|whether|though|although|because|unless|until)\s+$"
+"""A word that opens a clause, right before a name: what the name is there ("That Emma was his
+object appeared indisputable") is no introduction, though an apposition still is ("to think
+that Albert de Morcerf, the most admired young person of his day, …")."""
+PRONOUN_SUBJECT = r"^(?:(?P<m>He)|(?P<f>She))\b"
+"""A sentence that opens with the pronoun of the person the sentence before opened with ("Emma
+Woodhouse, handsome, clever, and rich, … She was the youngest of the two daughters of …"); the
+group named m or f gives the gender the pronoun is of."""
 
 IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
@@ -564,6 +579,9 @@ _NOT_ROLE_TEXT = """
 young old little poor dear good great unhappy unfortunate worthy brave beautiful noble late
 same other first last next whole elder younger eldest youngest new lovely charming pretty
 handsome honest excellent amiable kind wretched miserable terrible famous illustrious
+dearest sweetest best kindest nearest fairest loveliest truest oldest finest greatest happiest
+poorest richest towards toward against among amongst between without within through upon beside
+behind beyond
 """
 NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
 # Words that stand before a name without saying who someone is (the poor Mercédès).
@@ -593,6 +611,7 @@ REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_N
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
                     "{who} is {whose}'s {word}", defining=DEFINING, governed=GOVERNED,
+                    pronoun_subject=PRONOUN_SUBJECT, subordinate=SUBORDINATE,
                     identity=IDENTITY,
                     role_before=ROLE_BEFORE, not_roles=NOT_ROLES,
                     referring_role=REFERRING_ROLE,

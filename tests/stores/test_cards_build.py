@@ -143,3 +143,27 @@ def test_a_list_a_clause_and_a_person_of_a_sort_define_less_than_who_someone_is(
     assert len(weston) == 2 and not cards["Harriet"].of_kind("defines")
     assert cards["Mr. Perry"].of_kind("defines")[0].text.startswith(
         "He had been at the pains of consulting Mr. Perry, the apothecary")
+
+
+def test_kin_say_who_first_and_a_pronoun_goes_on_introducing_the_one_named_before() -> None:
+    # "She was the youngest of the two daughters of …" after a sentence that opens with Emma
+    # Woodhouse defines her; a clause's subject ("That Emma was his object …") defines no one;
+    # "was a good deal surprized" is no definition; kin outrank an apposition
+    # Miss Woodhouse tells she is a woman: "She" may stand for her, "He" may not
+    people = [Entity("Emma Woodhouse", "person", ["Miss Woodhouse"]),
+              Entity("Harriet Smith", "person"), Entity("Mr. Woodhouse", "person")]
+    cards = card_of(people,
+                    "Emma Woodhouse, handsome, clever, and rich, seemed to unite some of the best "
+                    "blessings of existence. She was the youngest of the two daughters of a most "
+                    "affectionate, indulgent father.",
+                    "That Emma Woodhouse was his object appeared indisputable. Emma Woodhouse "
+                    "was a good deal surprized.",
+                    "Harriet Smith, the latest couple engaged of the three, were married.",
+                    "Harriet Smith was the natural daughter of somebody.",
+                    "Mr. Woodhouse came in with Emma Woodhouse. She was the best of them.",
+                    "Emma Woodhouse smiled. He was the son of a banker.")
+    emma = cards["Emma Woodhouse"].of_kind("defines")
+    assert [f.text for f in emma] == [
+        "She was the youngest of the two daughters of a most affectionate, indulgent father."]
+    assert cards["Harriet Smith"].of_kind("defines")[0].text == (
+        "Harriet Smith was the natural daughter of somebody.")

@@ -124,6 +124,13 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
     assert (spouse.source, spouse.target, spouse.type) == ("Madame Danglars", "Danglars", "spouse")
     assert (spouse.evidence, spouse.chapters) == (["c1", "c3"], [3, 9])
     assert titled_spouses(entities, [("c2", 5, ["Madame Danglars"])]) == []  # never together
+    # the son holds a rank of the family's name (Vicomte de Morcerf); her husband is M. de Morcerf
+    family = [Entity("Albert de Morcerf", "person", ["Vicomte de Morcerf"]),
+              Entity("Madame de Morcerf", "person"),
+              Entity("Morcerf", "person", ["M. de Morcerf"])]
+    together = [("c4", 30, ["Albert de Morcerf", "Madame de Morcerf", "Morcerf"])]
+    assert [(r.source, r.target) for r in titled_spouses(family, together)] == [
+        ("Madame de Morcerf", "Morcerf")]
 
 
 def test_two_who_swore_brotherhood_are_sworn_siblings() -> None:
