@@ -25,6 +25,7 @@ from stores.lang.asking import (
     HOPS_ZH_THAT,
     KILLING,
     MULTI_HOP,
+    ORDERED_MARRIAGE,
     OWNER_AFTER,
     OWNER_GAP,
     RELATION_CUES,
@@ -140,13 +141,17 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     unnamed = question
     for start, end, _ in sorted(spans, reverse=True):
         unnamed = unnamed[:start] + " " + unnamed[end:]
+    relation = relation_cue(unnamed) or verb
+    if relation is not None and relation[0] in ("spouse", "engaged") and ORDERED_MARRIAGE.search(
+            question):
+        relation = None  # which of his wives came first, the spouse edges do not say
     return QueryPlan(question=question, kind=kind, entities=entities,
                      quote=(quote.group(1) or quote.group(2)) if quote else "", chapters=chapters,
                      asks_chapter=bool(ASKS_CHAPTER.search(question)),
                      about_death=bool(death), death_subject=subject,
                      multi_hop=bool(hops) or bool(MULTI_HOP.search(question)),
                      hops=hops, bridges=bridges,
-                     relation=relation_cue(unnamed) or verb,
+                     relation=relation,
                      asks_relation=(relation_asked(question, [question[a:b] for a, b, _ in spans])
                                     or verb is not None),
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))

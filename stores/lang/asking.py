@@ -108,6 +108,13 @@ Mira's only living son, Mercédès marry."""
 ASKED_OWNER = re.compile(r"(?:谁的|\bwhose\s+)$", re.I)
 """谁的师父, whose father: the relative word is the question's object."""
 
+ORDERED_MARRIAGE = re.compile(
+    r"\b(?:first|second|third|former|previous|earlier|late)\s+(?:wife|husband|marriage|spouse)\b"
+    r"|\bmarr(?:y|ied|ies)\b[^?？]{0,30}?\b(?:first|second|again)\b"
+    r"|前妻|原配|续弦|后妻|第[一二三四]任|先娶|再娶", re.I)
+"""A question about one of someone's marriages (Whom did Captain Weston marry first? 他的前妻是谁):
+the world's spouse relations do not say which came first, so they do not answer it."""
+
 ASKS_WHOSE = re.compile(r"谁的|\bwhose\b", re.I)
 """The relative word is the named one's, not the asked one's (韩夫人是谁的女儿, whose son)."""
 

@@ -39,6 +39,10 @@ def test_the_relation_asked_for_is_read_outside_the_names() -> None:
                      "Who was Edmond Dantès engaged to marry?"):
         assert analyse(question, NAMES.find_spans).relation == ("engaged", "either"), question
     assert analyse("Whom did Edmond marry?", NAMES.find_spans).relation == ("spouse", "either")
+    # which marriage came first, the spouse relations do not say: no relation answers it
+    for question in ("Whom did Edmond marry first?", "Who was Edmond's first wife?",
+                     "刘备的前妻是谁？"):
+        assert analyse(question, NAMES.find_spans).relation is None, question
 
 
 def test_a_verb_beside_a_name_asks_for_the_relation_in_a_who_question() -> None:
