@@ -33,6 +33,7 @@ from stores.lang.asking import (
     RELATIONAL,
     SESSION,
     TEMPORAL,
+    WHAT_TO,
 )
 from stores.lang.text import CLOSING_QUOTES, OPENING_QUOTES
 from stores.readers.headings import parse_cjk_number
@@ -99,6 +100,9 @@ class QueryPlan:
     """The answer is the relation itself or the relative (什么关系, 沈砚的师父是谁, whose
     father), not something else the question says about a relative (Whom did Haydée accuse
     of betraying her father?): see `relation_asked`."""
+    how_related: bool = False
+    """The question asks how two it names are related (什么关系, How is Isabella related to
+    Mr. John Knightley?, What is Jane Fairfax to Miss Bates?): see `asks_how_related`."""
 
     @property
     def chinese(self) -> bool:
@@ -127,11 +131,12 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
                         if death.end() <= start <= death.end() + 2 and KILLING.match(death[0])), "")
     chapters = [n for m in CHAPTER_REF.finditer(question)
                 if (n := parse_cjk_number(m.group(1) or m.group(2))) is not None]
+    how_related = asks_how_related(question, [question[a:b] for a, b, _ in spans])
     if quote:
         kind: Kind = "exact"
     elif SESSION.search(question):
         kind = "session"
-    elif RELATIONAL.search(question) and entities:
+    elif (RELATIONAL.search(question) or how_related) and entities:
         kind = "relational"
     elif TEMPORAL.search(question) and entities:
         kind = "temporal"
@@ -154,6 +159,7 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
                      relation=relation,
                      asks_relation=(relation_asked(question, [question[a:b] for a, b, _ in spans])
                                     or verb is not None),
+                     how_related=how_related,
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 
 
@@ -185,7 +191,7 @@ def relation_asked(question: str, mentions: list[str]) -> bool:
     relative word owned by a name or by the question word (沈砚的师父, Mira's father, father
     of Mira, 谁的儿子). A relative word elsewhere (Whom did Haydée accuse of betraying her
     father?) is something the question says about the answer, not what it asks for."""
-    if ASKS_RELATION.search(question):
+    if asks_how_related(question, mentions):
         return True
     for pattern, _, _ in RELATION_CUES:
         for cue in pattern.finditer(question):
@@ -200,6 +206,16 @@ def relation_asked(question: str, mentions: list[str]) -> bool:
                 if of is not None and after[of.end():].startswith(name):
                     return True
     return False
+
+
+def asks_how_related(question: str, mentions: list[str]) -> bool:
+    """The question asks what the relation is (什么关系, related, connection), or what one it
+    names is to another ("What is Jane Fairfax to Miss Bates?": a name on each side of "to")."""
+    if ASKS_RELATION.search(question):
+        return True
+    what_to = WHAT_TO.match(question)
+    return what_to is not None and any(what_to["one"].startswith(n) for n in mentions) and any(
+        what_to["other"].startswith(n) for n in mentions)
 
 
 def relation_cue(question: str) -> tuple[str, str] | None:

@@ -162,7 +162,7 @@ class Grader:
         for word in kept:
             if not _compound_of(word, kept):
                 found.append(Term(word, self.idf(self.df(word))))
-        if ASKS_RELATION.search(plan.question) and len(plan.entities) > 1:
+        if plan.how_related and len(plan.entities) > 1:
             # "什么关系", "relation to": any word for kin or rank answers it (父, granddaughter).
             forms = tuple((KIN_WORDS_ZH if plan.chinese else KIN_WORDS_EN).split())
             weight = max((t.weight for t in found), default=1.0)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,7 +37,7 @@ from importlib import resources
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import Candidate, mentions_of_kind
 from agent.schemas import Passage
-from stores.lang import has_han
+from stores.lang import en, has_han, zh
 from stores.lang.text import is_verse, reading_rule, sentences
 from stores.models import LORE_CHAPTER
 
@@ -123,6 +124,8 @@ def describe(s: Sentence, plan: QueryPlan, reading: Reading, picked: dict[str, f
     whole, words = reading.covers(s.text, names)
     asked = [m for m in mentions_of_kind(reading.kind, s.text, spans, reading.kinds)
              if m[2] not in plan.entities and m[2] not in plan.question] if reading.kind else []
+    if not reading.kind and plan.how_related and any(e in names for e in plan.entities):
+        asked = _kin_words(s.text)  # how two are related: a word for kin or rank answers it
     han = has_han(s.text)
     s.features = {
         "bias": 1.0, "cover": whole, "words": words,
@@ -137,6 +140,17 @@ def describe(s: Sentence, plan: QueryPlan, reading: Reading, picked: dict[str, f
         "spoken": float(_spoken(s.text)),
     }
     return s
+
+
+def _kin_words(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, word) of each word for kin or rank in the text (father, niece; 父, 师)."""
+    pattern = _KIN_ZH if has_han(text) else _KIN_EN
+    return [(m.start(), m.end(), m.group(0)) for m in pattern.finditer(text)]
+
+
+_KIN_ZH = re.compile("|".join(sorted(zh.LANGUAGE.kin_words, key=len, reverse=True)))
+_KIN_EN = re.compile(r"\b(?:" + "|".join(sorted(en.LANGUAGE.kin_words, key=len, reverse=True))
+                     + r")s?\b", re.I)
 
 
 def _spoken(text: str) -> bool:

@@ -10,13 +10,17 @@ from collections.abc import Callable, Sequence
 from agent.librarian.analysis import QueryPlan
 from agent.schemas import Relation
 from stores.lang import language
-from stores.lang.asking import ASKS_RELATION
 
 
 def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
-    """The relations the line may name: any for "what is their relation", else only those of
-    the kind asked (the master of the Wayfarer asks for no one's mentor but the ship's)."""
-    if plan.relation is None or ASKS_RELATION.search(plan.question):
+    """The relations the line may name: for "what is their relation", those between the people
+    the question names (What was Mrs. Weston to Emma? is not answered by Mrs. Weston's
+    husband), else only those of the kind asked (the master of the Wayfarer asks for no one's
+    mentor but the ship's)."""
+    if plan.how_related and len(plan.entities) > 1:
+        named = set(plan.entities[:MAX_PAIRED])
+        return [r for r in relations if {r.source, r.target} <= named]
+    if plan.relation is None or plan.how_related:
         return list(relations)
     return [r for r in relations if r.type == plan.relation[0]]
 

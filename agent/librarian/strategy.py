@@ -29,7 +29,7 @@ from agent.librarian.relations import named_pairs
 from agent.schemas import Memory, Passage, Relation, TimelineEvent
 from agent.world.retrieval import rrf
 from stores.keyword.segment import stock_tokens
-from stores.lang.asking import ASKS_RELATION, content_query
+from stores.lang.asking import content_query
 from stores.protocols import Hit
 
 
@@ -90,7 +90,7 @@ def first_steps(plan: QueryPlan) -> list[Step]:
                       for a, b in named_pairs(plan.entities)]
         else:
             steps.append(Step("graph_search", {"entity": main}, 1.0, "graph"))
-        if len(plan.entities) > 1 and ASKS_RELATION.search(q):
+        if len(plan.entities) > 1 and plan.how_related:
             # "What is A's relation to B": the pair's passages that use a word for kin or rank
             # (with the kin concept of grading: Monte Cristo relation recall 0.36 → 0.50).
             cues = KIN_WORDS_ZH if plan.chinese else KIN_WORDS_EN

@@ -424,7 +424,8 @@ QUESTION_WORDS = {
 
 KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
              "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
-             "master", "servant", "betrothed")
+             "master", "servant", "betrothed", "aunt", "niece", "grandmother", "stepmother",
+             "brother-in-law", "sister-in-law", "guardian", "governess", "engaged")
 """Words for how two people are related, searched within a pair's passages."""
 _ARTICLE = re.compile(r"^the\s+", re.I)
 

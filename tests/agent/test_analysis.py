@@ -96,3 +96,16 @@ def test_a_relation_question_that_asks_more_gets_no_relative_from_the_graph() ->
     for question in more:
         plan = analyse(question, NAMES.find_spans)
         assert plan.asks_relation and not asks_only_the_relation(plan), question
+
+
+def test_what_one_named_is_to_another_asks_how_they_are_related() -> None:
+    names = AliasMatcher({"Jane Fairfax": "Jane Fairfax", "Miss Bates": "Miss Bates",
+                          "Emma": "Emma", "Mrs. Weston": "Mrs. Weston"})
+    for question in ("What is Jane Fairfax to Miss Bates?",
+                     "What was Mrs. Weston to Emma before her marriage?",
+                     "What is Jane Fairfax's connection to Miss Bates?"):
+        plan = analyse(question, names.find_spans)
+        assert plan.how_related and plan.kind == "relational", question
+    # "to" before a place or a thing asks no relation
+    plan = analyse("What was Emma to do about the letter?", names.find_spans)
+    assert not plan.how_related

@@ -39,3 +39,15 @@ def test_chinese_says_what_the_two_are_together_where_it_has_a_word() -> None:
     assert lines("How is Valentine related to Noirtier?",
                  edge("Noirtier", "Valentine", "grandparent_of", 59)) == [
         "Valentine is Noirtier's granddaughter (chapters 59…)."]
+
+
+def test_how_two_are_related_is_said_only_by_a_relation_between_them() -> None:
+    from agent.librarian.relations import asked_relations
+
+    names = AliasMatcher({"Mrs. Weston": "Mrs. Weston", "Emma": "Emma", "Weston": "Weston"})
+    plan = analyse("What was Mrs. Weston to Emma before her marriage?", names.find_spans)
+    husband = edge("Mrs. Weston", "Weston", "spouse", 2)
+    assert plan.how_related and asked_relations(plan, [husband]) == []
+    assert relation_lines(plan, asked_relations(plan, [husband]), "", lambda n: "") == [""]
+    governess = edge("Mrs. Weston", "Emma", "serves", 1)
+    assert asked_relations(plan, [husband, governess]) == [governess]
