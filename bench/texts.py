@@ -137,6 +137,7 @@ def dashed_sections(text: str) -> list[str]:
         # chapter, numbered by the file, not by its first part
         body = re.sub(r"^([ \t\u3000]*)第([一二三四五六七八九十]+)章", r"\1\2", body,
                       flags=re.MULTILINE)
+        body = body.replace("<br/>", "")  # the web edition's markup
         lines = [line.strip(" \t\u3000") for line in body.split("\n")]
         sections.append("\n\n".join(line for line in lines if line))
     return sections

@@ -474,10 +474,19 @@ INTRODUCTION = (rf"(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?名(?P
                 rf"(?=[，,。]|字|$)")
 """A sentence that introduces someone by surname and given name (姓刘，名备，字玄德)."""
 
-_NOT_QUESTION = "(?!谁|否|不是|什么)"
+_NOT_QUESTION = "(?!谁|否|不|什么|很|会|要|在|因为|为了)"
+"""What after 是 makes no definition: a question (是谁, 是不是), a judgement (是不会错的, 是很好的)
+or a place or cause (是在城里, 是因为)."""
 DEFINING = (
     # 「，字玄德」「姓刘，名备，字玄德」: a courtesy name is how the text introduces someone
-    ("courtesy", rf"^(?P<what>[，,]?\s*(?:复姓|姓)?{_H}{{0,2}}[，,]?(?:名{_H}{{1,2}}[，,]?)?字{_H}{{2}}[^。！？]{{0,40}})"),
+    # (not 名字, "name": 阿Ｑ的名字是怎么写的)
+    ("courtesy", rf"^(?P<what>[，,]?\s*(?:复姓|姓)?{_H}{{0,2}}[，,]?(?:名{_H}{{1,2}}[，,]?)?(?<!名)字"
+                 rf"(?!是|叫|怎|什|为){_H}{{2}}[^。！？]{{0,40}})"),
+    # 「是一个粗笨女人」: a person of a sort — it defines, weakly (是邻村茂源酒店的主人 says more)
+    ("copula_vague", rf"^[，,]?\s*(?P<what>是(?:一个|一位|个){_H}{{0,10}}?(?:人|女人|男人|汉子|孩子|"
+                     rf"老头子|东西))(?=[，。！？；]|$)"),
+    # 「没有家，住在未庄的土谷祠里」「家住金陵」: where someone lives
+    ("origin", rf"^[，,]?\s*(?P<what>[^。！？；“”]{{0,6}}?(?:住在|住于|家住|寄住在|住着){_H}[^。！？；]{{1,30}})"),
     # 「乃中山靖王之后」「是雁回楼的首座弟子」「即曹操也」: a copula
     ("copula", rf"^[，,]?\s*(?P<what>(?:乃|系|即|本是|原是|便是|就是|是){_NOT_QUESTION}[^。！？；]{{2,40}})"),
     # 「，琅琊阳都人也」「，金陵人氏」: where someone comes from

@@ -167,3 +167,14 @@ def test_kin_say_who_first_and_a_pronoun_goes_on_introducing_the_one_named_befor
         "She was the youngest of the two daughters of a most affectionate, indulgent father."]
     assert cards["Harriet Smith"].of_kind("defines")[0].text == (
         "Harriet Smith was the natural daughter of somebody.")
+
+
+def test_where_someone_lives_defines_them_and_a_judgement_or_their_name_does_not() -> None:
+    people = [Entity("阿Ｑ", "person"), Entity("赵太爷", "person"), Entity("单四嫂子", "person")]
+    cards = card_of(people,
+                    "我又不知道阿Ｑ的名字是怎么写的。阿Ｑ没有家，住在未庄的土谷祠里。",
+                    "就因为赵太爷是不会错的。",
+                    "单四嫂子是一个粗笨女人。单四嫂子是鲁镇的寡妇，靠纺纱养活宝儿。")
+    assert [f.text for f in cards["阿Ｑ"].of_kind("defines")] == ["阿Ｑ没有家，住在未庄的土谷祠里。"]
+    assert not cards["赵太爷"].of_kind("defines")
+    assert cards["单四嫂子"].of_kind("defines")[0].text == "单四嫂子是鲁镇的寡妇，靠纺纱养活宝儿。"
