@@ -61,6 +61,7 @@ _MALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "m"
 _FEMALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "f")
 _UNMARRIED = frozenset(UNMARRIED_TITLES)
 _PARTICLES = frozenset(PARTICLES)
+_TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
 ANCHOR_USES = 2
 """A full name written this often names the person its first name or surname belongs to, though
 it is too rare to be an entity of its own."""
@@ -170,7 +171,28 @@ def group_english_names(counts: Counter[str], min_count: int,
     _join_places(g)
     _join_appositions(g, appositions)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
-    return [(name, aliases, name in g.person) for name, aliases in g.groups.items()]
+    words = _lowercase_counts(text)
+    return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
+            if name in g.person or not _common_word(name, counts, words)]
+
+
+COMMON_SHARE = 2
+"""A word no title or first name makes a person's is a common word when the text writes it in
+lower case this many times as often as capitalised (Poor, Nobody, Thank, Quite: a sentence's or
+a quotation's first word)."""
+
+
+def _lowercase_counts(text: str) -> Counter[str]:
+    return Counter(re.findall(r"\b[a-z][a-z’'-]*", text))
+
+
+def _common_word(name: str, counts: Counter[str], lowercase: Counter[str]) -> bool:
+    """A capitalised word the text mostly writes in lower case (see COMMON_SHARE), or a title
+    left without its name (Poor Mr, of "Poor Mr. Elton")."""
+    words = name.split()
+    if words[-1].rstrip(".") in _TITLE_WORDS:
+        return True
+    return len(words) == 1 and lowercase[name.lower()] >= COMMON_SHARE * max(counts[name], 1)
 
 
 def _lowercase_words(text: str) -> set[str]:

@@ -396,3 +396,13 @@ def test_a_minor_namesake_and_a_form_of_the_other_gender_take_nothing() -> None:
                                      chapters))
     assert {"凤姐", "凤丫头", "凤姑娘"} <= set(kept["王熙凤"].aliases)
     assert "王爷" not in kept["王熙凤"].aliases and not kept["金凤"].aliases
+
+
+def test_a_capitalised_word_the_text_mostly_writes_in_lower_case_is_no_name() -> None:
+    # "Poor" and "Nobody" open sentences and quotations; the text writes them in lower case far
+    # more; "Poor Mr" is a title left without its name. Patty, never in lower case, stays.
+    text = ("Poor Harriet! Nobody knew. " * 6 + "she was poor and nobody came. " * 20
+            + "Poor Mr. Elton. " * 5 + "Patty came in. " * 8)
+    found = groups({"Poor": 6, "Nobody": 6, "Poor Mr": 5, "Patty": 8, "Harriet": 6}, text)
+    assert "Poor" not in found and "Nobody" not in found and "Poor Mr" not in found
+    assert "Patty" in found and "Harriet" in found
