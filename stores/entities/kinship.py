@@ -87,12 +87,39 @@ def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
         marked, names = _mark(sentence, inside)
         chinese = has_han(sentence)
         words = _ZH_KIN if chinese else _EN_KIN
+        written = [sentence[a:b] for a, b, _ in inside]
         for pattern in _ZH_PATTERNS if chinese else _EN_PATTERNS:
             for match in pattern.finditer(marked):
                 statement = _read(match, names, words, sentence.strip())
-                if statement.source != statement.target:
+                if statement.source != statement.target and not _other_gender(match, written):
                     statements.append(statement)
     return statements
+
+
+_WORD_GENDER = {word.lower(): gender for lang in (en.LANGUAGE, zh.LANGUAGE)
+                for (_, _, gender), word in lang.relative_words.items() if gender}
+"""A kin word's gender (father → m, daughter → f; 父亲 → m, 女儿 → f)."""
+
+
+def _other_gender(match: re.Match[str], written: list[str]) -> bool:
+    """The kin word and the name it calls so are of two genders, as the name is written: "the
+    marquis his father, Madame Danglars, …" is a list, not his father named."""
+    found = match.groupdict()
+    if found.get("named") is None or found.get("word") is None:
+        return False
+    word = _WORD_GENDER.get(found["word"].lower(), "")
+    name = written[int(found["named"])]
+    return bool(word) and written_gender(name) not in ("", word)
+
+
+def written_gender(name: str) -> str:
+    """The gender a name's title or ending gives it as written (Madame Danglars → f, M. Morrel
+    → m, 孙夫人 → f), else ''."""
+    if has_han(name):
+        if name.endswith(zh.FEMALE_NAME_ENDINGS):
+            return "f"
+        return "m" if name.endswith(zh.MALE_NAME_ENDINGS) else ""
+    return en.NAME_TITLES.get(name.split()[0], "") if " " in name else ""
 
 
 def _mark(sentence: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[str]]:

@@ -147,3 +147,18 @@ def test_kin_the_text_states_is_between_people_not_a_place() -> None:
              Relation(source="Elizabeth", target="Jane", type="kin", weight=1)]
     assert [(r.source, r.target) for r in between_people(found, people)] == [
         ("Elizabeth", "Jane")]
+
+
+def test_a_kin_word_does_not_name_someone_of_the_other_gender() -> None:
+    # a list: the marquis is Cavalcanti's father, Madame Danglars is no one's father here
+    from stores.entities.kinship import stated_in
+
+    text = "Yes, with Count Cavalcanti, the marquis his father, Madame Danglars, M. Danglars."
+    spans = [(text.find(form), text.find(form) + len(form), name)
+             for form, name in (("Count Cavalcanti", "Cavalcanti"),
+                                ("Madame Danglars", "Madame Danglars"), ("M. Danglars", "Danglars"))]
+    assert stated_in(text, spans) == []
+    said = "I am Haydée, the daughter of Ali Tepelini."
+    spans = [(5, 11, "Haydée"), (said.find("Ali"), len(said) - 1, "Ali Tepelini")]
+    assert [(s.source, s.target, s.type) for s in stated_in(said, spans)] == [
+        ("Ali Tepelini", "Haydée", "parent_of")]
