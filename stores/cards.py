@@ -186,7 +186,7 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                     genders: Mapping[str, str]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names."""
-    opened_by: str | None = None  # the one person the sentence before opened with
+    opened_by: str | None = None  # the one person the last sentence naming anyone opened with
     for sentence in (s.text for s in sentences(chunk.text, "quote")):
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
@@ -195,10 +195,11 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                 and (weight := _defines(sentence[pronoun.end():]))):
             defining[opened_by].append(Fact("defines", _quote(sentence), chunk.id,
                                             chunk.chapter, weight * BY_PRONOUN))
-        opened_by = (spans[0][2] if spans and spans[0][0] == 0
-                     and len({name for *_, name in spans}) == 1
-                     and places.get(spans[0][2]) == "person" and not _QUOTED.search(sentence)
-                     else None)
+        if spans or pronoun is not None:  # a clause naming no one keeps the subject
+            opened_by = (spans[0][2] if spans and spans[0][0] == 0
+                         and len({name for *_, name in spans}) == 1
+                         and places.get(spans[0][2]) == "person"
+                         and not _QUOTED.search(sentence) else None)
         for start, end, name in spans:
             at = seen[name].get(chunk.chapter)
             verse = in_verse(sentence, start)

@@ -154,8 +154,9 @@ def test_kin_say_who_first_and_a_pronoun_goes_on_introducing_the_one_named_befor
               Entity("Harriet Smith", "person"), Entity("Mr. Woodhouse", "person")]
     cards = card_of(people,
                     "Emma Woodhouse, handsome, clever, and rich, seemed to unite some of the best "
-                    "blessings of existence. She was the youngest of the two daughters of a most "
-                    "affectionate, indulgent father.",
+                    "blessings of existence; and had lived nearly twenty-one years in the world. "
+                    "She was the youngest of the two daughters of a most affectionate, indulgent "
+                    "father.",
                     "That Emma Woodhouse was his object appeared indisputable. Emma Woodhouse "
                     "was a good deal surprized.",
                     "Harriet Smith, the latest couple engaged of the three, were married.",
