@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -77,7 +78,9 @@ def alias_asked_for(written: str, entity: str, matcher: AliasMatcher) -> str | N
     """The other name of `entity` a question writes (the Count, or Count, when the world knows
     it without its article), or None when it writes the entity's own name or another's."""
     for alias in (written, en.without_article(written)):
-        if alias and alias != entity and matcher.resolve(alias) == entity:
+        # 阿Q for 阿Ｑ is the name in other letters, not another name
+        if (alias and unicodedata.normalize("NFKC", alias) != unicodedata.normalize("NFKC", entity)
+                and matcher.resolve(alias) == entity):
             return alias
     return None
 

@@ -71,3 +71,12 @@ def test_a_death_told_by_a_pronoun_counts_where_the_sentences_before_name_them()
     assert "He was dead." in answer.citations[0].quote
     # "He was dead tired" tells no death
     assert death_chapter_answer("Caderousse", [], story[:1], presence, False, {}) is None
+
+
+def test_a_name_written_in_other_letters_is_not_another_name() -> None:
+    from agent.librarian.known import alias_asked_for
+    from stores.entities.matcher import AliasMatcher
+
+    matcher = AliasMatcher({"阿Ｑ": "阿Ｑ", "阿Q": "阿Ｑ", "老Ｑ": "阿Ｑ"})
+    assert alias_asked_for("阿Q", "阿Ｑ", matcher) is None  # 阿Q is 阿Ｑ, half-width
+    assert alias_asked_for("老Ｑ", "阿Ｑ", matcher) == "老Ｑ"
