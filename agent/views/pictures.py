@@ -23,7 +23,7 @@ from stores.errors import ConfigError, LoreError
 from stores.models import chapter_number
 
 MapFormat = Literal["svg", "png", "dot", "mermaid", "json"]
-MAP_FORMATS: tuple[str, ...] = ("svg", "png", "dot", "mermaid", "json")
+MAP_FORMATS: tuple[str, ...] = ("text", "svg", "png", "dot", "mermaid", "json")
 FONTS = "Noto Sans CJK SC,Noto Sans,WenQuanYi Micro Hei,DejaVu Sans,sans-serif"
 """Fonts the pictures ask for: Chinese names need a CJK font where the picture is drawn."""
 PALETTE = ("#b5651d", "#7b3294", "#c2185b", "#1b7837", "#2166ac", "#d7301f", "#4d4d4d",
@@ -41,6 +41,8 @@ def kind_colour(kind: Kind) -> str:
 
 def export_map(found: RelationMap, fmt: str) -> bytes:
     """The map in `fmt` (svg, png, dot, mermaid, json) as the bytes of a file."""
+    if fmt == "text":
+        return map_text(found).encode("utf-8")
     if fmt == "json":
         return map_json(found).encode("utf-8")
     if fmt == "mermaid":
@@ -174,6 +176,27 @@ def _mermaid_text(text: str) -> str:
     escaped = (text.replace("&", "#amp;").replace('"', "#quot;").replace("<", "#lt;")
                .replace(">", "#gt;"))
     return f'"{escaped}"'
+
+
+def map_text(found: RelationMap) -> str:
+    """The map as lines to read in a terminal: its heading, each kind with its people (what
+    each is to the centre, the chapter, the sentence that states it), then who shares passages
+    with the centre."""
+    lines = [found.heading()]
+    for kind, links in found.groups:
+        lines.append(f"{kind.title}:")
+        for link in links:
+            tie = min(link.ties, key=lambda t: t.chapter)
+            said = f" “{tie.sentence.strip('“”')}”" if tie.sentence else ""
+            lines.append(f"  {link.far} — {link.roles} ({link.where}){said}")
+            lines += [f"    {onward.far} — {onward.roles} ({onward.where})"
+                      for onward in link.onward]
+    if not found.groups:
+        lines.append("No relation is stated in the text (as of this horizon).")
+    if found.together:
+        lines.append(f"{TOGETHER_TITLE}: " + ", ".join(
+            f"{t.name} ({t.passages})" for t in found.together))
+    return "\n".join(lines) + "\n"
 
 
 def map_mermaid(found: RelationMap) -> str:

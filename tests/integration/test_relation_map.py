@@ -178,6 +178,13 @@ def test_dot_and_mermaid_are_text_a_tool_reads(demo_home: Path) -> None:
     assert bad.code != 0 and "svg, png, dot, mermaid, json" in bad.err
 
 
+def test_the_text_form_is_what_a_terminal_shows_by_default(demo_home: Path) -> None:
+    text = lore("map", "沈砚", "--world", "demo", "--format", "text", home=demo_home)
+    assert text.code == 0 and text.out.startswith("沈砚 · 1 hop · whole story · ")
+    assert "master and disciple:\n" in text.out and "  苏绾 — " in text.out
+    assert "<svg" not in text.out and "often in the same passages" in text.out
+
+
 def test_the_presence_chart_counts_mentions_by_chapter(demo_home: Path, tmp_path: Path) -> None:
     result = lore("chart", "沈砚", "Su Wan", "Eleanor Vance", "--world", "demo", "--format", "csv",
                   home=demo_home)

@@ -4,6 +4,7 @@ as pictures (SVG, PNG: drawn by Graphviz's dot) or data, as of the spoiler horiz
 from __future__ import annotations
 
 import shlex
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -33,8 +34,9 @@ def map_command(
     hops: Annotated[int, typer.Option("--hops", min=1, max=2,
                                       help="1: its own relations; 2: theirs too")] = 1,
     horizon: HorizonOption = None,
-    fmt: Annotated[str, typer.Option("--format",
-                                     help="svg, png, dot, mermaid or json")] = "svg",
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="text, svg, png, dot, mermaid or json (default: text on a terminal, "
+                         "else svg)")] = None,
     out: OutOption = None,
     force: ForceOption = False,
 ) -> None:
@@ -51,8 +53,11 @@ def map_command(
     at = settings.retrieval.spoiler_horizon if horizon is None else horizon
     with OpenWorld.open(settings, world) as opened:
         found = relation_map(opened.retriever, entity, hops, at)
+    if fmt is None:  # a reader at a terminal reads lines, a file or a pipe gets the picture
+        fmt = "text" if out is None and sys.stdout.isatty() else "svg"
     data = export_map(found, fmt)
-    echo(found.heading(), err=True)  # stderr: stdout may be the picture itself
+    if fmt != "text":
+        echo(found.heading(), err=True)  # stderr: stdout may be the picture itself
     write_or_print(data, out, force)
 
 
