@@ -47,6 +47,7 @@ from stores.lang.en import (
     PARTICLES,
     PET_NAMES,
     PLACE_HEADS,
+    PLACE_TAILS,
     PLACE_TITLES,
     TITLES_AFTER,
     UNMARRIED_TITLES,
@@ -99,7 +100,8 @@ def _is_full(name: str) -> bool:
     return (not _split(name)[0] and len(words) > 1 and words[0][0].isupper()
             and words[0] not in _DESCRIBERS
             and words[0] not in _PARTICLES and words[0] not in _NOT_NAMES
-            and words[0] not in PLACE_HEADS and not _OF.match(name))
+            and words[0] not in PLACE_HEADS and words[-1] not in PLACE_TAILS
+            and not _OF.match(name))
 
 
 @dataclass

@@ -206,6 +206,10 @@ PLACE_PARTICLE = r"(?:of|de|du|des|la|le|di|del|d’|d'|the)"
 """A small word inside a place's name (Château d’If, Isle of Elba) (a pattern)."""
 DEFINITE = "the|this|that"
 """What a named place is introduced with (the Château d’If, this island)."""
+PLACE_TAILS = ("Abbey", "Castle", "Manor", "Priory", "Rectory", "Vicarage", "Parsonage", "Cottage",
+               "Street", "Square", "Road", "Bridge", "Cathedral", "Palace", "Gardens", "Terrace",
+               "Crescent", "Common")
+"""Words that end a place's name and no one's surname (Donwell Abbey, Brunswick Square)."""
 PLACE_HEADS = ("Château", "Chateau", "Fort", "Castle", "Isle", "Island", "Mount", "Mont", "Port",
                "Cape", "Gulf", "Lake", "River", "Bay", "Pont", "Rue", "Hôtel", "Hotel", "Palace",
                "Church", "Abbey", "Tower", "Prison", "Inn", "Bridge", "Street", "Place", "Quai",

@@ -406,3 +406,9 @@ def test_a_capitalised_word_the_text_mostly_writes_in_lower_case_is_no_name() ->
     found = groups({"Poor": 6, "Nobody": 6, "Poor Mr": 5, "Patty": 8, "Harriet": 6}, text)
     assert "Poor" not in found and "Nobody" not in found and "Poor Mr" not in found
     assert "Patty" in found and "Harriet" in found
+
+
+def test_a_name_ending_in_a_word_for_a_place_is_no_persons_full_name() -> None:
+    text = "They walked to Donwell Abbey. Donwell was near. " * 8 + "Abbey Mill Farm. "
+    found = groups({"Donwell Abbey": 8, "Donwell": 10}, text)
+    assert found["Donwell Abbey"] != found.get("Donwell")
