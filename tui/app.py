@@ -80,6 +80,7 @@ class LoreApp(App[None]):
         self.vector_job = VectorJob(settings.data_dir, settings.config_file)
         """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
+        self._resuming = False
         self.sync = SessionSync()
         """The turns the chat shows, to notice those another process adds (tui/session_sync.py)."""
         self._restore_signals: Callable[[], None] = lambda: None
@@ -192,6 +193,7 @@ class LoreApp(App[None]):
 
     # -- opening worlds and sessions --------------------------------------------------------------
     def _open(self, world: str | None, session_id: str | None = None, new: bool = False) -> None:
+        self._resuming = session_id is None and not new  # the world's last session, unasked
         self.open_state.begin(self.jobs.open_world(world, session_id, new), world)
         self._show_opening()
 
@@ -232,6 +234,11 @@ class LoreApp(App[None]):
         # shown and typed into now; the indexes and the model load meanwhile (questions wait)
         self.open_state.shown(self.jobs.warm_world(conversation))
         self._show_opening()
+        if self._resuming and event.turns:
+            # the last session of this world goes on, maybe one begun with `lore ask`: say so
+            self.notify(f"Continuing the last session of {event.info.name} "
+                        f"({len(event.turns)} turn{'s' if len(event.turns) != 1 else ''}).\n"
+                        "→ press Ctrl+N for a new one", markup=False, timeout=4)
         if event.info.state != "ready":
             self.notify(f"{event.info.name} is not fully ingested ({event.info.state}); "
                         "answers may miss passages.\n→ run the same lore ingest command again",

@@ -41,6 +41,10 @@ async def test_restarting_the_app_resumes_the_session_with_its_stack_and_timelin
         assert again.main.timeline.entity == "韩峥"
         assert [e.chunk_id for e in again.main.timeline.events] == events
         assert "2 turns" in again.main.status.session
+        # the user is told the last session goes on, and how to start another
+        told = [n.message for n in again._notifications]
+        assert any("Continuing the last session of demo (2 turns)" in m and "Ctrl+N" in m
+                   for m in told), told
 
 
 async def _open_picker(pilot) -> SessionPicker:
