@@ -173,8 +173,11 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
     married `b` (patterns; the marks and the word group come from the caller)."""
     return (
         # Noirtier is the father of Villefort; Haydée, the daughter of Ali Tepelini
+        # (not the brother of Isabella's husband: the kin of someone's kin)
         named + r"[,\s]*(?:(?:who|that|which) )?(?:(?:is|was|being|had been|has been) )?"
-        r"(?:(?:the|his|her|their) )?" + KIN_QUALIFIER + rf"\b{word} of (?:the )?" + of,
+        r"(?:(?:the|his|her|their) )?" + KIN_QUALIFIER + rf"\b{word} of (?:the )?" + of
+        + rf"(?!{POSSESSIVE} (?:{KIN_QUALIFIER})?(?:[a-z-]+ )?(?:"
+        + "|".join(sorted(KIN, key=len, reverse=True)) + r")\b)",
         # Villefort's father, Noirtier
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
         # Noirtier, Villefort's father

@@ -162,3 +162,12 @@ def test_a_kin_word_does_not_name_someone_of_the_other_gender() -> None:
     spans = [(5, 11, "Haydée"), (said.find("Ali"), len(said) - 1, "Ali Tepelini")]
     assert [(s.source, s.target, s.type) for s in stated_in(said, spans)] == [
         ("Ali Tepelini", "Haydée", "parent_of")]
+
+
+def test_the_kin_of_someones_kin_is_not_their_kin() -> None:
+    from stores.entities.kinship import stated_in
+
+    text = "Mr. Knightley was the elder brother of Isabella's husband."
+    spans = [(0, 13, "Mr. Knightley"), (text.find("Isabella"), text.find("Isabella") + 8,
+                                         "Isabella")]
+    assert stated_in(text, spans) == []  # her brother-in-law, not her brother
