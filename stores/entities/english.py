@@ -175,26 +175,33 @@ def group_english_names(counts: Counter[str], min_count: int,
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     words = _lowercase_counts(text)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
-            if name in g.person or not _common_word(name, counts, words)]
+            if name in g.person or not _common_word(name, counts, words, text)]
 
 
 COMMON_SHARE = 2
 """A word no title or first name makes a person's is a common word when the text writes it in
 lower case this many times as often as capitalised (Poor, Nobody, Thank, Quite: a sentence's or
-a quotation's first word)."""
+a quotation's first word) …"""
+MID_SENTENCE_SHARE = 0.25
+"""… and capitalises it inside a sentence in at most this share of its capitalised uses: the
+Chamber (of Peers), the King and the House are written so there, and are named things."""
 
 
 def _lowercase_counts(text: str) -> Counter[str]:
     return Counter(re.findall(r"\b[a-z][a-z’'-]*", text))
 
 
-def _common_word(name: str, counts: Counter[str], lowercase: Counter[str]) -> bool:
-    """A capitalised word the text mostly writes in lower case (see COMMON_SHARE), or a title
-    left without its name (Poor Mr, of "Poor Mr. Elton")."""
+def _common_word(name: str, counts: Counter[str], lowercase: Counter[str], text: str) -> bool:
+    """A capitalised word the text mostly writes in lower case and capitalises only where a
+    sentence or a quotation opens (see COMMON_SHARE), or a title left without its name (Poor
+    Mr, of "Poor Mr. Elton")."""
     words = name.split()
     if words[-1].rstrip(".") in _TITLE_WORDS:
         return True
-    return len(words) == 1 and lowercase[name.lower()] >= COMMON_SHARE * max(counts[name], 1)
+    if len(words) > 1 or lowercase[name.lower()] < COMMON_SHARE * max(counts[name], 1):
+        return False
+    inside = len(re.findall(rf"(?<=[a-z,;] ){re.escape(name)}\b", text))
+    return inside <= MID_SENTENCE_SHARE * counts[name]
 
 
 def _lowercase_words(text: str) -> set[str]:
