@@ -402,10 +402,13 @@ def test_a_capitalised_word_the_text_mostly_writes_in_lower_case_is_no_name() ->
     # "Poor" and "Nobody" open sentences and quotations; the text writes them in lower case far
     # more; "Poor Mr" is a title left without its name. Patty, never in lower case, stays.
     text = ("Poor Harriet! Nobody knew. " * 6 + "she was poor and nobody came. " * 20
-            + "Poor Mr. Elton. " * 5 + "Patty came in. " * 8)
-    found = groups({"Poor": 6, "Nobody": 6, "Poor Mr": 5, "Patty": 8, "Harriet": 6}, text)
+            + "Poor Mr. Elton. " * 5 + "Patty came in. " * 8
+            + "he spoke before the Chamber today. " * 6 + "the chamber was dark. " * 20)
+    found = groups({"Poor": 6, "Nobody": 6, "Poor Mr": 5, "Patty": 8, "Harriet": 6,
+                    "Chamber": 6}, text)
     assert "Poor" not in found and "Nobody" not in found and "Poor Mr" not in found
     assert "Patty" in found and "Harriet" in found
+    assert "Chamber" in found  # capitalised inside sentences: a named thing (of Peers)
 
 
 def test_a_name_ending_in_a_word_for_a_place_is_no_persons_full_name() -> None:
