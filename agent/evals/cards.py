@@ -4,7 +4,8 @@ A cards file (bench/questions/cards_*.jsonl) holds one record per person: `entit
 a reader may use, the `question` ("诸葛亮是谁？", "Who is Mr. Darcy?") and `accept`, short terms
 (offices, kin, roles) any one of which in the answer's first sentence shows it says who the
 person is. The question goes through the configured reader like any question; the answer is
-right when its first line holds an accepted term and cites a passage.
+right when its first line holds an accepted term (an English one as a whole word: `holds_term`)
+and cites a passage.
 
 The horizon check reads every card of the world as of the book's middle chapter and counts the
 citations that point past it (there must be none).
@@ -13,6 +14,7 @@ citations that point past it (there must be none).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -22,6 +24,7 @@ from agent.conversation.core import AskResult
 from agent.views.card_text import Voice, card_answer
 from agent.world.retrieval import Retriever
 from stores.errors import InputError, at_line
+from stores.lang import has_han
 
 FIELDS = ("id", "entity", "question", "accept")
 
@@ -82,12 +85,20 @@ def grade_cards(records: list[dict[str, Any]], retriever: Retriever,
                                                            *record.get("names", [])])
         answer = ask(record["question"]).answer
         lead = answer.text.strip().split("\n", 1)[0]
-        accepted = [a.casefold() for a in record["accept"]]
         grades.append(CardGrade(
             id=record["id"], entity=record["entity"], question=record["question"], lead=lead,
-            right=any(a in lead.casefold() for a in accepted) and bool(answer.citations),
+            right=any(holds_term(lead, a) for a in record["accept"]) and bool(answer.citations),
             cited=bool(answer.citations), known=known))
     return grades
+
+
+def holds_term(text: str, term: str) -> bool:
+    """The accepted term stands in the text, case aside: in Latin script as a whole word or
+    phrase, a plural ending allowed (son, sons; not the "son" of "person"); in Han script
+    anywhere (丞相 in 蜀汉丞相)."""
+    if has_han(term):
+        return term in text
+    return re.search(rf"(?<![^\W_]){re.escape(term)}(?:s|es)?(?![^\W_])", text, re.I) is not None
 
 
 def late_citations(retriever: Retriever, horizon: int) -> tuple[int, int]:
