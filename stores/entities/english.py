@@ -15,8 +15,9 @@ only merge where the text leaves no choice, and a person is named by their full 
 - a man's title before a surname joins the surname (M. de Villefort, Baron Danglars → Villefort,
   Danglars), or, when the surname is never written alone, the family's one man as the rule
   above finds him (Mr. Martin → Robert Martin); a married woman's title before a man's full
-  name is his wife (Mrs. John Knightley), not him; any title before a first name joins the first name (M. Albert, Mademoiselle
-  Valentine) unless the name takes a man's title as a surname (Miss Darcy is not Mr. Darcy);
+  name is his wife (Mrs. John Knightley), not him; any title before a first name joins the
+  first name (M. Albert, Mademoiselle Valentine) unless the name takes a man's title as a
+  surname (Miss Darcy is not Mr. Darcy);
 - an unmarried woman's title before a surname joins the one woman of the family the text names
   by her first name (Mademoiselle Danglars → Eugénie Danglars); a married woman's title (Madame
   Danglars) is the wife, a person of her own;
@@ -154,7 +155,8 @@ def group_english_names(counts: Counter[str], min_count: int,
     capitalised names (Paris, Marseilles) stay as plain entities. `text` (the whole world) gives
     where a name is first written and the appositions that name one person twice.
     """
-    lowercase = _lowercase_words(text)
+    lower_counts = _lowercase_words(text)
+    lowercase = set(lower_counts)
     counts = _without_stray_words(counts, min_count, lowercase)
     kept = {name: count for name, count in counts.items() if count >= min_count}
     fulls = _full_names(counts)
@@ -173,9 +175,8 @@ def group_english_names(counts: Counter[str], min_count: int,
     _join_places(g)
     _join_appositions(g, appositions)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
-    words = _lowercase_counts(text)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
-            if name in g.person or not _common_word(name, counts, words, text)]
+            if name in g.person or not _common_word(name, counts, lower_counts, text)]
 
 
 COMMON_SHARE = 2
@@ -185,10 +186,6 @@ a quotation's first word) …"""
 MID_SENTENCE_SHARE = 0.25
 """… and capitalises it inside a sentence in at most this share of its capitalised uses: the
 Chamber (of Peers), the King and the House are written so there, and are named things."""
-
-
-def _lowercase_counts(text: str) -> Counter[str]:
-    return Counter(re.findall(r"\b[a-z][a-z’'-]*", text))
 
 
 def _common_word(name: str, counts: Counter[str], lowercase: Counter[str], text: str) -> bool:
@@ -204,9 +201,9 @@ def _common_word(name: str, counts: Counter[str], lowercase: Counter[str], text:
     return inside <= MID_SENTENCE_SHARE * counts[name]
 
 
-def _lowercase_words(text: str) -> set[str]:
-    """The words the text writes in lower case at least once (common words, not names)."""
-    return {w for w in re.findall(r"\b[a-zà-ÿ][\w’'-]*", text)}
+def _lowercase_words(text: str) -> Counter[str]:
+    """The words the text writes in lower case (common words, not names), with how often."""
+    return Counter(re.findall(r"\b[a-zà-ÿ][\w’'-]*", text))
 
 
 def _without_stray_words(counts: Counter[str], min_count: int,
