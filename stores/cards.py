@@ -27,6 +27,7 @@ from functools import cache
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
 from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
+from stores.lang.gender import title_gender
 from stores.lang.text import QUOTE_MARKS, in_verse, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
@@ -139,7 +140,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     offices: dict[str, dict[str, Fact]] = defaultdict(dict)
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
-    genders = {e.name: gender for e in entities if (gender := _titled_gender(e))}
+    genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
     for chunk in chunks:
         if chunk.lore:
             owner = matcher.resolve(chunk.chapter_title)
@@ -398,14 +399,6 @@ def _introduced(sentence: str, matcher: AliasMatcher) -> list[str]:
             if name:
                 found.append(name)
     return found
-
-
-def _titled_gender(entity: Entity) -> str:
-    """'m' or 'f' when the entity's names carry titles of one gender only (Miss Woodhouse, Mr.
-    Perry), else ''."""
-    found = {NAME_TITLES[form.split()[0]] for form in (entity.name, *entity.aliases)
-             if len(form.split()) > 1 and form.split()[0] in NAME_TITLES}
-    return found.pop() if len(found) == 1 else ""
 
 
 def _pronoun_subject(sentence: str) -> re.Match[str] | None:

@@ -14,13 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Literal
 
 from stores.lang import en, has_han, zh
+from stores.lang.gender import Gender, title_gender
 from stores.lang.text import sentences
-
-Gender = Literal["m", "f", ""]
-
 
 TITLES_EN = en.FEMALE_TITLE_WORDS | en.MALE_TITLE_WORDS
 """Words that stand before an English name as a title (Madame, M., Count …)."""
@@ -40,23 +37,6 @@ _SHE = re.compile(f"{zh.SHE}|{en.SHE}", re.I)
 _HE = re.compile(f"{zh.HE}|{en.HE}", re.I)
 _WINDOW_ZH, _WINDOW_EN = 40, 160
 _MAX_PASSAGES = 60
-
-
-def title_gender(names: Iterable[str]) -> Gender:
-    """The gender the names' titles or suffixes say (韩夫人, Miss Vance, Mr. Shen), if any."""
-    votes = {"m": 0, "f": 0}
-    for name in names:
-        words = name.lower().split()
-        if len(words) >= 2 and words[0] in en.FEMALE_TITLE_WORDS:
-            votes["f"] += 1
-        elif len(words) >= 2 and words[0] in en.MALE_TITLE_WORDS:
-            votes["m"] += 1
-        elif has_han(name[-1:]) and len(name) >= 2:
-            if name.endswith(zh.FEMALE_NAME_ENDINGS):
-                votes["f"] += 1
-            elif name.endswith(zh.MALE_NAME_ENDINGS):
-                votes["m"] += 1
-    return _decide(votes["m"], votes["f"], margin=1)
 
 
 def description_gender(description: str) -> Gender:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from stores.entities.surnames import surname_of
 from stores.lang import en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
+from stores.lang.gender import title_gender
 from stores.lang.text import sentences
 from stores.lang.zh import KIN as _ZH_KIN
 from stores.models import Entity, Relation
@@ -109,17 +110,7 @@ def _other_gender(match: re.Match[str], written: list[str]) -> bool:
         return False
     word = _WORD_GENDER.get(found["word"].lower(), "")
     name = written[int(found["named"])]
-    return bool(word) and written_gender(name) not in ("", word)
-
-
-def written_gender(name: str) -> str:
-    """The gender a name's title or ending gives it as written (Madame Danglars → f, M. Morrel
-    → m, 孙夫人 → f), else ''."""
-    if has_han(name):
-        if name.endswith(zh.FEMALE_NAME_ENDINGS):
-            return "f"
-        return "m" if name.endswith(zh.MALE_NAME_ENDINGS) else ""
-    return en.NAME_TITLES.get(name.split()[0], "") if " " in name else ""
+    return bool(word) and title_gender([name]) not in ("", word)
 
 
 def _mark(sentence: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[str]]:
