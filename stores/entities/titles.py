@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang.zh import CHILDHOOD_NAME as _CHILD_NAME
 from stores.lang.zh import RANK_TITLE, RULER_TITLE
 from stores.models import Entity
@@ -82,13 +83,14 @@ def _fold_rank_titles(people: dict[str, Entity], claimed: set[str], names: str, 
             if title_end.fullmatch(head[start:]):
                 before.setdefault(head[start:], Counter())[match[0]] += 1
     found: dict[str, str] = {}
+    matcher = AliasMatcher(alias_map(list(people.values())))
     for title, owners in before.items():
         (owner, count), = owners.most_common(1)
         uses = text.count(title) - sum(owners.values())
         if (title in claimed or count < 2 or count < DOMINANCE * sum(owners.values())
                 or uses < MIN_RANK_USES):
             continue
-        if _most_present(title, chunk_texts, people) == owner:
+        if _most_present(title, chunk_texts, matcher) == owner:
             found[title] = owner
     for title, owner in found.items():
         if any(longer != title and longer.endswith(title) and found[longer] == owner
@@ -99,12 +101,9 @@ def _fold_rank_titles(people: dict[str, Entity], claimed: set[str], names: str, 
         claimed.add(title)
 
 
-def _most_present(title: str, chunk_texts: Sequence[str], people: dict[str, Entity]) -> str | None:
+def _most_present(title: str, chunk_texts: Sequence[str], matcher: AliasMatcher) -> str | None:
     """The one person named (by name or alias) in at least PRESENCE of the passages that write
     `title`, each with the passage before it, and in no fewer than anyone else; or None."""
-    forms = {form: e.name for e in people.values() for form in (e.name, *e.aliases)
-             if len(form) >= 2}
-    pattern = re.compile("|".join(map(re.escape, sorted(forms, key=len, reverse=True))))
     present: Counter[str] = Counter()
     passages = 0
     for i, chunk in enumerate(chunk_texts):
@@ -112,7 +111,7 @@ def _most_present(title: str, chunk_texts: Sequence[str], people: dict[str, Enti
             continue
         passages += 1
         window = chunk if i == 0 else chunk_texts[i - 1] + chunk
-        present.update({forms[m[0]] for m in pattern.finditer(window)})
+        present.update({name for *_, name in matcher.find_spans(window)})
     if not present:
         return None
     (best, count), = present.most_common(1)
