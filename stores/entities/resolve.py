@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from stores.config import EntitySettings
-from stores.entities.english import group_english_names, join_titled_entities
+from stores.entities.english import group_english_names
+from stores.entities.english_titles import join_titled_entities
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.people import extend_cut_names, group_chinese

@@ -373,7 +373,7 @@ def test_two_forms_named_by_one_full_name_are_one_entity() -> None:
 
 
 def test_a_titled_entity_joins_the_one_a_pattern_named() -> None:
-    from stores.entities.english import join_titled_entities
+    from stores.entities.english_titles import join_titled_entities
 
     people = [Entity("Yoshikawa", "other", ["Clown"], sources=["pattern"]),
               Entity("Mr. Yoshikawa", "person", sources=["tagger"]),

@@ -1,0 +1,103 @@
+"""The shapes of English names that the grouping of names into people reads (stores/entities/
+english.py, english_titles.py): a title and the rest (M. Morrel), a name without its particles
+(de Villefort → Villefort), a full name of a first name and a surname, a title held of a place
+(the Count of Monte Cristo), and the groups of names being built.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from stores.lang.en import DESCRIBERS as _DESCRIBERS
+from stores.lang.en import (
+    NAME_TITLES,
+    PARTICLES,
+    PLACE_HEADS,
+    PLACE_TAILS,
+    PLACE_TITLES,
+    UNMARRIED_TITLES,
+)
+from stores.lang.en import NOT_NAMES as _NOT_NAMES
+
+MALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "m")
+FEMALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "f")
+UNMARRIED = frozenset(UNMARRIED_TITLES)
+PARTICLE_WORDS = frozenset(PARTICLES)
+OF_PLACE = re.compile(r"^(?P<title>" + "|".join(PLACE_TITLES) + r") (?:of|de|d’|d') (?P<place>.+)$")
+
+
+def split_title(name: str) -> tuple[str, list[str]]:
+    words = name.split()
+    if len(words) > 1 and (words[0] in MALE_TITLES or words[0] in FEMALE_TITLES):
+        return words[0], words[1:]
+    return "", words
+
+
+def bare_name(words: list[str]) -> str:
+    """The name without leading particles: ["de", "Villefort"] → "Villefort"."""
+    while words and words[0] in PARTICLE_WORDS:
+        words = words[1:]
+    return " ".join(words)
+
+
+def bare_surname(words: list[str]) -> str:
+    """The surname of a full name: Albert de Morcerf → Morcerf."""
+    return bare_name(words[1:]) if len(words) > 1 else ""
+
+
+def is_full(name: str) -> bool:
+    """An untitled name of a first name and a surname (Edmond Dantès, Albert de Morcerf)."""
+    words = name.split()
+    return (not split_title(name)[0] and len(words) > 1 and words[0][0].isupper()
+            and words[0] not in _DESCRIBERS
+            and words[0] not in PARTICLE_WORDS and words[0] not in _NOT_NAMES
+            and words[0] not in PLACE_HEADS and words[-1] not in PLACE_TAILS
+            and not OF_PLACE.match(name))
+
+
+@dataclass
+class Groups:
+    """Canonical name → aliases, with who is known to be a person."""
+
+    groups: dict[str, list[str]] = field(default_factory=dict)
+    person: set[str] = field(default_factory=set)
+    heads: dict[str, str] = field(default_factory=dict)
+    """A family's name that is no name of its own (Martin: only Mr. Martin is written) → the
+    one man of the family its titled forms name (Robert Martin)."""
+    styled: set[str] = field(default_factory=set)
+    """Groups that are a place's name used as a person's, by the title held of it (Monte
+    Cristo, by the Count of Monte Cristo)."""
+
+    def owner(self, name: str) -> str | None:
+        if name in self.groups:
+            return name
+        for canonical, aliases in self.groups.items():
+            if name in aliases:
+                return canonical
+        return None
+
+    def move(self, alias: str, target: str) -> None:
+        """`alias` (a canonical name) and its aliases join `target`."""
+        if alias == target or target not in self.groups or alias not in self.groups:
+            return
+        self.groups[target].extend([alias, *self.groups.pop(alias)])
+        if alias in self.person:
+            self.person.discard(alias)
+            self.person.add(target)
+
+    def rename(self, old: str, new: str) -> None:
+        """The group of `old` is named `new`, keeping `old` as an alias."""
+        aliases = [a for a in self.groups.pop(old) if a != new]
+        self.groups[new] = [old, *aliases]
+        if old in self.person:
+            self.person.discard(old)
+            self.person.add(new)
+
+    def names(self) -> set[str]:
+        return {n for canonical, aliases in self.groups.items() for n in (canonical, *aliases)}
+
+
+def first_words(names) -> Counter[str]:
+    return Counter(n.split()[0] for n in names)

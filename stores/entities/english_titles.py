@@ -1,0 +1,174 @@
+"""Titled English names (M. Morrel, Miss Bennet, Major Cavalcanti, Ali Pasha) joined to the
+person they name, or made groups of their own (see the rules in stores/entities/english.py).
+"""
+
+from __future__ import annotations
+
+from stores.entities.english_forms import (
+    MALE_TITLES,
+    PARTICLE_WORDS,
+    UNMARRIED,
+    Groups,
+    bare_name,
+    bare_surname,
+    first_words,
+    is_full,
+    split_title,
+)
+from stores.lang.en import (
+    ADDRESS_TITLES,
+    MARRIED_TITLES,
+    TITLES_AFTER,
+    WIFE_RANK_TITLES,
+    WIFE_TITLES,
+)
+from stores.models import Entity
+
+
+def join_titled_after(g: Groups) -> None:
+    """A name with a title written after it (Ali Pasha) joins the one full name that starts
+    with the same name (Ali Tepelini). Its name alone is not joined: it may be another's (Ali,
+    the count's servant), and the titled form counts as a second Ali for that."""
+    for name in list(g.groups):
+        words = name.split()
+        if len(words) < 2 or words[-1] not in TITLES_AFTER:
+            continue
+        first = " ".join(words[:-1])
+        fulls = {g.owner(n) for n in g.names() if n != name and n.startswith(first + " ")
+                 and is_full(n) and n.split()[-1] not in TITLES_AFTER}
+        fulls.discard(None)
+        owner = fulls.pop() if len(fulls) == 1 else None
+        if owner is not None and owner != name:
+            g.move(name, owner)
+            g.person.add(owner)
+
+
+def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str],
+                 anchors: dict[str, int]) -> None:
+    """Titled forms written at least twice join their person (see the module); the others
+    written `min_count` times are groups of their own."""
+    siblings = _titled_siblings(seen)
+    # a form with a sibling comes after it, so the sibling has its group
+    titled = sorted((n for n in seen if split_title(n)[0]), key=lambda n: (n in siblings, -seen[n]))
+    male_surnames = {bare_name(split_title(n)[1]) for n in seen if split_title(n)[0] in MALE_TITLES
+                     and seen[n] >= min_count}
+    firsts = first_words(anchors)
+    for name in titled:
+        title, rest = split_title(name)
+        bare = bare_name(rest)
+        target = g.owner(siblings[name]) if name in siblings else None
+        if target is None and title in MALE_TITLES:
+            target = g.owner(bare) or g.heads.get(bare)
+        if (target is None and len(rest) == 1 and bare not in male_surnames
+                and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]):
+            target = g.owner(bare)  # M. Albert, Mademoiselle Valentine; not Lady Catherine
+        husband = title in MARRIED_TITLES and any(
+            f"{male} {' '.join(rest)}" in seen for male in MALE_TITLES)
+        if target is None and len(rest) > 1 and is_full(" ".join(rest)) and not husband:
+            target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet; not Mrs. John Knightley
+        if target is None and title in UNMARRIED:
+            target = _daughter(bare, g, women)
+        if target is not None:
+            g.groups[target].append(name)
+            g.person.add(target)
+            continue
+        if seen[name] < min_count:
+            continue
+        g.groups.setdefault(name, [])
+        untitled = " ".join(rest)
+        if len(rest) > 1 and is_full(untitled) and g.owner(untitled) is None:
+            g.groups[name].append(untitled)  # Major Bartolomeo Cavalcanti: Bartolomeo Cavalcanti
+        if not _family_plural(bare, g.groups):  # the Miss Bennets are the sisters
+            g.person.add(name)
+
+
+def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
+    """A title before a surname alone → the one other titled form the text writes of the same
+    person: under a rank (not a title of address, which a father and a son share), the one full
+    name of that surname (Major Cavalcanti → Major Bartolomeo Cavalcanti); the same surname
+    written more often with or without its particle (General de Quesnel → General Quesnel); a
+    wife's rank → the family's one married woman (Marquise de Saint-Méran → Madame de
+    Saint-Méran, Countess of Morcerf → Madame de Morcerf)."""
+    surname_forms: dict[str, list[str]] = {}
+    full_forms: dict[tuple[str, str], list[str]] = {}
+    for name in seen:
+        title, rest = split_title(name)
+        words = [w for w in rest if w != "of"]
+        if not title or not words:
+            continue
+        if len(words) == 1 or (words[0] in PARTICLE_WORDS and len(words) == 2):
+            surname_forms.setdefault(bare_name(words), []).append(name)
+        elif is_full(" ".join(words)):
+            full_forms.setdefault((title, bare_surname(words)), []).append(name)
+    siblings = {}
+    for surname, forms in surname_forms.items():
+        for name in forms:
+            title = split_title(name)[0]
+            longer = full_forms.get((title, surname), [])
+            variants = [f for f in forms if f != name and split_title(f)[0] == title]
+            wives = [f for f in forms if split_title(f)[0] in WIFE_TITLES]
+            if title not in ADDRESS_TITLES and len(longer) == 1:
+                siblings[name] = longer[0]
+            elif len(variants) == 1 and seen[variants[0]] > seen[name]:
+                siblings[name] = variants[0]
+            elif title in WIFE_RANK_TITLES and len(wives) == 1:
+                siblings[name] = wives[0]
+    return siblings
+
+
+def _daughter(surname: str, g: Groups, women: set[str]) -> str | None:
+    """The one woman of the family the text names by her first name and surname."""
+    daughters = {g.owner(n) for n in g.names()
+                 if is_full(n) and n.split()[0] in women
+                 and bare_surname(n.split()) == surname}
+    daughters.discard(None)
+    return next(iter(daughters)) if len(daughters) == 1 else None
+
+
+def _family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
+    """Whether a name is a family's name made plural (Bennets, Lucases): several people."""
+    last = {name.split()[-1] for canonical, aliases in groups.items()
+            for name in (canonical, *aliases) if name != bare}
+    return any(bare == family + ending for family in last for ending in ("s", "es"))
+
+
+def fold_titled(g: Groups, kept: dict[str, int]) -> None:
+    """Titled forms of one person: a shorter form whose only longer form under the same title
+    starts with it (Lady Catherine → Lady Catherine de Bourgh; Sir William → Sir William
+    Lucas), the same name in another case (Miss De Bourgh → Miss de Bourgh)."""
+    groups = g.groups
+    titled = [n for n in list(groups) if split_title(n)[0]]
+    for name in sorted(titled, key=len):
+        if name not in groups:
+            continue
+        title, rest = split_title(name)
+        longer = [n for n in groups if n != name and split_title(n)[0] == title
+                  and " ".join(split_title(n)[1]).startswith(" ".join(rest) + " ")]
+        same = [n for n in groups if n != name and n.lower() == name.lower()
+                and kept.get(n, 0) >= kept.get(name, 0)]
+        if len(longer) == 1:
+            g.move(name, longer[0])
+        elif same:
+            g.move(name, same[0])
+
+
+def join_titled_entities(entities: list[Entity]) -> list[Entity]:
+    """An entity named by a man's title and a name another entity bears (Mr. Yoshikawa beside
+    Yoshikawa, the man a pattern gave his nickname to) is that entity: the name groups above
+    see only what the tagger found, the patterns add names of their own. A woman's title stays
+    apart (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
+    by_name = {e.name: e for e in entities}
+    gone: set[int] = set()
+    for entity in entities:
+        title, rest = split_title(entity.name)
+        owner = by_name.get(" ".join(rest)) if title in MALE_TITLES else None
+        if owner is None or owner is entity or owner.type == "place" or id(owner) in gone:
+            continue
+        for alias in (entity.name, *entity.aliases):
+            if alias not in owner.aliases and alias != owner.name:
+                owner.aliases.append(alias)
+        owner.mentions += entity.mentions
+        owner.sources += [x for x in entity.sources if x not in owner.sources]
+        owner.type = "person"
+        gone.add(id(entity))
+    return [e for e in entities if id(e) not in gone]
