@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from stores.catalog import Catalog
 from stores.config import Settings
+from stores.entities.family import family_relations
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
@@ -32,7 +33,7 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     for chunk_id, chapter, text, chunk_speakers, old in rows:
         spans = matcher.find_spans(text)
         counts = Counter(name for *_, name in spans)
-        if len(counts) > 1:  # two people at least: the passage may state how they are related
+        if counts:  # the passage may state how its people are related, or name one's kin
             spanned.append((chunk_id, chapter, text, spans))
         for speaker in chunk_speakers:
             name = matcher.resolve(speaker)
@@ -47,7 +48,7 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
         entity.mentions = mentions[entity.name]
     known = {entity.name for entity in entities}
     declared = declared_relations(glossary, matcher, known)
-    stated = text_relations(spanned, declared)
+    stated = text_relations(spanned, declared, entities)
     have = {(r.source, r.target, r.type) for r in [*declared, *stated]}
     titled = [r for r in titled_spouses(entities, per_chunk)
               if (r.source, r.target, "spouse") not in have
@@ -87,13 +88,20 @@ def declared_relations(glossary: list[GlossaryEntry], matcher: AliasMatcher,
 
 
 def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]],
-                   declared: list[Relation], max_evidence: int = 10) -> list[Relation]:
-    """Relations the text states (Noirtier is the father of Villefort, 孙坚之子孙策), with the
-    passages that state them; a relation the glossary already declares is not repeated."""
+                   declared: list[Relation], entities: list[Entity],
+                   max_evidence: int = 10) -> list[Relation]:
+    """Relations the text states (Noirtier is the father of Villefort, 孙坚之子孙策) or names
+    by a family's kin word (Emma … her father), with the passages that say so. A relation the
+    glossary already declares is not repeated, and a pair a sentence names both of is read as
+    that sentence says, not by the family's kin words."""
     have = {(r.source, r.target, r.type) for r in declared}
     have |= {(r.target, r.source, r.type) for r in declared if r.type not in DIRECTED}
+    stated = stated_relations(chunks)
+    named = {frozenset(key[:2]) for key in stated}
+    family = {key: where for key, where in family_relations(chunks, entities).items()
+              if frozenset(key[:2]) not in named}
     relations = []
-    for (source, target, kind), where in stated_relations(chunks).items():
+    for (source, target, kind), where in {**stated, **family}.items():
         if (source, target, kind) in have:
             continue
         relations.append(Relation(source=source, target=target, type=kind,

@@ -162,6 +162,15 @@ KIN = {
                      "daughter-in-law"), ("kin", True)),
 }
 
+FAMILY_KIN = {"father": "m", "son": "m", "brother": "m", "husband": "m",
+              "mother": "f", "daughter": "f", "sister": "f", "wife": "f"}
+"""Kin of one family name (a married woman takes her husband's) → the gender of the one the
+word names: "Emma … her father" is a Woodhouse man."""
+POSSESSIVE_PRONOUNS = {"his": "m", "her": "f"}
+"""The pronouns that say whose kin a word names, with that person's gender."""
+SUBJECT_PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
+"""The pronouns of a person the sentence does not name, with that person's gender."""
+
 KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|natural|adopted|late|future) )?"
 
 POSSESSIVE = r"['’]s"

@@ -1,0 +1,154 @@
+"""Kin a story names by a pronoun or a possessive and leaves the reader to place: "Emma … her
+father", "Mr. Knightley … his brother", "Mrs. Weston's husband". English writes most kin this way
+and names both people in one sentence far less often (stores/entities/kinship.py reads those).
+
+The word is bound to a person only when the book leaves one: the one of the subject's family name
+(a married woman goes by her husband's) who is not the subject and whose titles give the word's
+gender and standing (a wife or a mother is titled as married, a daughter or a sister is not). A
+family with two such people (a father and a grown son for "her father") binds nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from stores.entities.english_forms import OF_PLACE, bare_name, bare_surname, is_full, split_title
+from stores.entities.kinship import DIRECTED, Statement
+from stores.lang import en, has_han
+from stores.lang.gender import title_gender
+from stores.lang.text import sentences
+from stores.models import NOT_PEOPLE, Entity
+
+_WORDS = "|".join(sorted(en.FAMILY_KIN, key=len, reverse=True))
+_AFTER_PRONOUN = re.compile(
+    rf"\b(?P<pronoun>{'|'.join(en.POSSESSIVE_PRONOUNS)}) {en.KIN_QUALIFIER}(?P<word>{_WORDS})"
+    r"(?![\w-])", re.I)
+_AFTER_NAME = re.compile(rf"^{en.POSSESSIVE} {en.KIN_QUALIFIER}(?P<word>{_WORDS})(?![\w-])",
+                         re.I)
+_KIN_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(en.KIN, key=len, reverse=True))})\b", re.I)
+_IS_BEFORE = re.compile(r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$")
+_MARRIED = frozenset(en.MARRIED_TITLES)
+_UNMARRIED = frozenset(en.UNMARRIED_TITLES)
+
+
+class Families:
+    """The people of a world by family name, with the gender and standing their titles give."""
+
+    def __init__(self, entities: Iterable[Entity]) -> None:
+        self.families: dict[str, set[str]] = {}
+        self.members: dict[str, set[str]] = {}
+        self.gender: dict[str, str] = {}
+        self.married: set[str] = set()
+        self.unmarried: set[str] = set()
+        for entity in entities:
+            if entity.type in NOT_PEOPLE:
+                continue
+            forms = [f for f in (entity.name, *entity.aliases)
+                     if f and not has_han(f) and not OF_PLACE.match(f)]
+            self.gender[entity.name] = title_gender(forms)
+            for form in forms:
+                title, words = split_title(form)
+                if title in en.ADDRESS_TITLES or title in _MARRIED:
+                    family = bare_name(words).split()[-1:] if words else []
+                    (self.married if title in _MARRIED else
+                     self.unmarried if title in _UNMARRIED else set()).add(entity.name)
+                elif not title and is_full(form):
+                    family = [bare_surname(form.split())]
+                else:
+                    continue
+                for name in family:
+                    if name:
+                        self.families.setdefault(entity.name, set()).add(name)
+                        self.members.setdefault(name, set()).add(entity.name)
+
+    def relative(self, subject: str, word: str) -> str | None:
+        """The one person of `subject`'s family whom `word` (father, wife …) can name, if the
+        book has exactly one."""
+        gender = en.FAMILY_KIN[word]
+        if word == "husband" and subject not in self.married:
+            return None  # Miss Woodhouse has no husband: "her husband" is another woman's
+        if word == "wife" and self.gender.get(subject) != "m":
+            return None
+        if word in ("father", "mother") and subject in self.married:
+            return None  # a wife's family name is her husband's, not her parents'
+        found = {person for family in self.families.get(subject, ())
+                 for person in self.members[family]
+                 if person != subject and self.gender[person] == gender
+                 and (word not in ("wife", "mother") or person in self.married)
+                 and (word not in ("daughter", "sister") or person not in self.married)}
+        return found.pop() if len(found) == 1 else None
+
+
+def family_statements(text: str, spans: list[tuple[int, int, str]],
+                      families: Families) -> list[Statement]:
+    """The kin `text` names by "his/her WORD" or "NAME's WORD" that the book's families bind to
+    one person whom the text also names; `spans` are its mentions as (start, end, name)."""
+    statements: list[Statement] = []
+    present = {name for *_, name in spans}
+    for start, end, _ in sentences(text):
+        inside = [(a, b, n) for a, b, n in spans if start <= a and b <= end
+                  and n in families.gender]
+        if not inside:
+            continue
+        found = [(subject, match["word"].lower())
+                 for match in _AFTER_PRONOUN.finditer(text, start, end)
+                 if (subject := _whose(text, start, match, inside, families))]
+        found += [(name, named["word"].lower()) for _, b, name in inside
+                  if (named := _AFTER_NAME.match(text[b:end]))]
+        sentence = text[start:end].strip()
+        for subject, word in found:
+            relative = families.relative(subject, word)
+            if relative in present:  # the passage names them too, so a reader can check it
+                kind, named_is_source = en.KIN[word]
+                source, target = (relative, subject) if named_is_source else (subject, relative)
+                statements.append(Statement(source, target, kind, sentence))
+    return statements
+
+
+def _whose(text: str, start: int, match: re.Match[str], inside: list[tuple[int, int, str]],
+           families: Families) -> str | None:
+    """The one person the sentence names before "his/her WORD" whom the pronoun fits, if the
+    sentence leaves no one else it could be."""
+    if _KIN_BEFORE.search(text, start, match.start()):
+        return None  # "Villefort's father … his son": the pronoun may be the relative's
+    wanted = en.POSSESSIVE_PRONOUNS[match["pronoun"].lower()]
+    before = [(b, n) for _, b, n in inside
+              if b <= match.start() and families.gender[n] in ("", wanted)]
+    if len({n for _, n in before}) != 1:
+        return None
+    if _IS_BEFORE.fullmatch(text, before[-1][0], match.start()):
+        return None  # "This Noirtier was his father": Noirtier is the father
+    if _pronoun_first(text, start, before[0][0], wanted):
+        return None
+    return before[0][1]
+
+
+def _pronoun_first(text: str, start: int, name_end: int, gender: str) -> bool:
+    """A pronoun of `gender` comes before the name in its sentence, so "his" may be that
+    one's: "he had joined Mr. Knightley … his wife" is not Mr. Knightley's wife."""
+    words = {w for w, g in en.SUBJECT_PRONOUNS.items() if g == gender}
+    return any(w.lower() in words for w in re.findall(r"\w+", text[start:name_end]))
+
+
+def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
+                     entities: Iterable[Entity],
+                     ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
+    """(source, target, type) → the (chunk id, chapter) passages that name the kin, in story
+    order, as `kinship.stated_relations` gives them. A pair the passages bind two ways (his
+    father in sixteen, his son in five) keeps the way most of them say, and none on a tie."""
+    families = Families(entities)
+    found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
+    for chunk_id, chapter, text, spans in chunks:
+        for s in family_statements(text, spans, families):
+            source, target = (s.source, s.target) if s.type in DIRECTED else sorted(
+                (s.source, s.target))
+            where = found.setdefault((source, target, s.type), [])
+            if (chunk_id, chapter) not in where:
+                where.append((chunk_id, chapter))
+    ways: dict[frozenset[str], list[int]] = {}
+    for (source, target, _), where in found.items():
+        ways.setdefault(frozenset((source, target)), []).append(len(where))
+    return {key: where for key, where in found.items()
+            if max(counts := ways[frozenset(key[:2])]) == len(where)
+            and counts.count(len(where)) == 1}

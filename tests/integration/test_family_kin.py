@@ -1,0 +1,72 @@
+"""Kin a story names only by "her father" or "his wife" becomes a typed relation when the
+family leaves one person the word can name, and the ask and the card answer from it (a short
+original story: the Ashdowns of the Mill House)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import lore
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
+CHAPTERS = {
+    "01.txt": """Chapter 1. The Mill House
+
+Lucy Ashdown lived at the Mill House on the river Wend. Every morning Lucy Ashdown walked to the weir with her father, and Mr. Ashdown showed her where the trout lay under the alders.
+
+Mrs. Ashdown kept the accounts of the mill. Mr. Ashdown said that his wife could count sacks of flour faster than any clerk in Wendbury, and Mrs. Ashdown laughed at him. Henry Ashdown had built the mill wheel himself.
+""",
+    "02.txt": """Chapter 2. The Flood
+
+When the river rose, Lucy Ashdown carried the ledgers up to the loft with her mother. Mrs. Ashdown would not leave the books behind, and Mr. Ashdown waded out to the sluice alone.
+
+Thomas Reeve, the miller's man, followed Henry Ashdown into the water. In Wendbury they said Thomas Reeve saved the wheel. Lucy Ashdown said her father saved it, and Mr. Ashdown only smiled.
+""",
+    "03.txt": """Chapter 3. The Fair
+
+At the Wendbury fair Lucy Ashdown sold eggs beside Thomas Reeve. Mr. Ashdown came late with his wife, and Mrs. Ashdown bought ribbons for Miss Lucy.
+
+Thomas Reeve walked home with Mr. Ashdown along the Wend. Lucy Ashdown stayed with her mother at the fair until the lamps were lit, and Mrs. Ashdown told her the story of the first flood.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def mill_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("mill-home")
+    corpus = home.parent / f"{home.name}-corpus"
+    corpus.mkdir()
+    for name, text in CHAPTERS.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    result = lore("ingest", corpus, "--world", "mill", home=home)
+    assert result.code == 0, result.err
+    return home
+
+
+def test_her_father_is_answered_with_the_one_man_of_her_family(mill_home: Path) -> None:
+    result = lore("ask", "Who is Lucy Ashdown's father?", "--world", "mill", "--json",
+                  home=mill_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    first = answer["answer"].splitlines()[0]
+    assert first.startswith("Henry Ashdown is Lucy Ashdown's father (chapters 1")
+    # the passages cited say "her father" and name him, so a reader can check it
+    quotes = [c["quote"] for c in answer["citations"]]
+    assert any("her father" in q and "Mr. Ashdown" in q for q in quotes)
+
+
+def test_the_cards_give_her_parents_and_his_wife(mill_home: Path) -> None:
+    lucy = lore("card", "Lucy Ashdown", "--world", "mill", home=mill_home)
+    assert lucy.code == 0, lucy.err
+    lead = lucy.out.splitlines()[0]
+    assert "Henry Ashdown's daughter" in lead and "Mrs. Ashdown's daughter" in lead
+    henry = lore("card", "Mr. Ashdown", "--world", "mill", home=mill_home)
+    assert "Mrs. Ashdown's husband" in henry.out.splitlines()[0]
+    # Miss Lucy has no husband, and her father is no one's son here
+    assert not any(word in lead for word in ("wife", "husband", "sister"))
+    assert "son" not in henry.out.splitlines()[0]

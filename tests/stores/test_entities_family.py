@@ -1,0 +1,71 @@
+"""Kin named by "her father" or "Mr. Harlowe's wife" is bound to the one person of the family the
+book leaves, and to no one when it leaves two (made-up families)."""
+
+from __future__ import annotations
+
+from stores.entities.family import Families, family_relations, family_statements
+from stores.entities.matcher import AliasMatcher, alias_map
+from stores.models import Entity
+
+HARLOWES = [
+    Entity("Clara Harlowe", "person", ["Clara", "Miss Harlowe"]),
+    Entity("Mr. Harlowe", "person"),
+    Entity("Mrs. Harlowe", "person"),
+    Entity("Lovell", "person", ["Mr. Lovell"]),
+    Entity("Harlowe Place", "place"),
+]
+
+
+def bound(text: str, people: list[Entity] = HARLOWES) -> set[tuple[str, str, str]]:
+    spans = AliasMatcher(alias_map(people)).find_spans(text)
+    return {(s.source, s.target, s.type)
+            for s in family_statements(text, spans, Families(people))}
+
+
+def test_her_father_is_the_one_man_of_her_family() -> None:
+    assert bound("Clara walked out with her father. Mr. Harlowe was silent.") == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
+    # a possessive names whose kin it is
+    assert bound("Mr. Harlowe's daughter was at the window; Clara did not look up.") == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
+    # a wife and a mother are titled as married
+    assert bound("Mr. Harlowe spoke to his wife. Mrs. Harlowe said nothing.") == {
+        ("Mrs. Harlowe", "Mr. Harlowe", "spouse")}
+    assert bound("Clara ran to her mother, and Mrs. Harlowe held her.") == {
+        ("Mrs. Harlowe", "Clara Harlowe", "parent_of")}
+
+
+def test_a_family_with_two_who_fit_binds_nothing() -> None:
+    brother = [*HARLOWES, Entity("James Harlowe", "person", ["Mr. James Harlowe"])]
+    # her father or her brother: two Harlowe men
+    assert bound("Clara walked out with her father. Mr. Harlowe was silent.", brother) == set()
+    # but her mother is still the one married Harlowe woman
+    assert bound("Clara ran to her mother, and Mrs. Harlowe held her.", brother) == {
+        ("Mrs. Harlowe", "Clara Harlowe", "parent_of")}
+
+
+def test_the_words_bind_only_where_the_reader_could_check_them() -> None:
+    # the father is not named in the passage: nothing a reader could check
+    assert bound("Clara walked out with her father.") == set()
+    # Miss Harlowe has no husband: "her husband" is some other woman's
+    assert bound("Clara thought of her husband; Mr. Harlowe laughed.") == set()
+    # the pronoun may be someone the sentence does not name
+    assert bound("She left Clara with her father, and Mr. Harlowe was glad.") == set()
+    # "Mr. Harlowe was his father": Mr. Harlowe is the father, of someone else
+    assert bound("Mr. Lovell knew it: Mr. Harlowe was his father.") == set()
+    # two women before "her": whose mother is not said
+    assert bound("Clara and Mrs. Harlowe sat with her mother.") == set()
+    # a family's kin of another family: Mr. Lovell has no Harlowe wife
+    assert bound("Mr. Lovell came with his wife, and Mrs. Harlowe met them.") == set()
+
+
+def test_a_pair_named_two_ways_keeps_the_way_most_passages_say() -> None:
+    chunks = [(f"c{i}", i, "Clara walked out with her father. Mr. Harlowe was silent.")
+              for i in (1, 2)]
+    chunks.append(("c3", 3, "Mr. Harlowe's sister was there, and Clara smiled."))
+    matcher = AliasMatcher(alias_map(HARLOWES))
+    found = family_relations([(*c, matcher.find_spans(c[2])) for c in chunks], HARLOWES)
+    assert found == {("Mr. Harlowe", "Clara Harlowe", "parent_of"): [("c1", 1), ("c2", 2)]}
+    # one passage each way: the book has not said which
+    assert family_relations([(*c, matcher.find_spans(c[2])) for c in chunks[1:]],
+                            HARLOWES) == {}
