@@ -49,16 +49,35 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     known = {entity.name for entity in entities}
     declared = declared_relations(glossary, matcher, known)
     stated = text_relations(spanned, declared, entities)
-    have = {(r.source, r.target, r.type) for r in [*declared, *stated]}
-    titled = [r for r in titled_spouses(entities, per_chunk)
-              if (r.source, r.target, "spouse") not in have
-              and (r.target, r.source, "spouse") not in have]
+    titled = untold_spouses(titled_spouses(entities, per_chunk), declared, stated)
     relations = (cooccurrence(per_chunk) + declared
                  + between_people(stated, entities) + between_people(titled, entities))
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))
     return len(entities), len(relations)
+
+
+def untold_spouses(titled: list[Relation], declared: list[Relation],
+                 stated: list[Relation], max_evidence: int = 10) -> list[Relation]:
+    """The marriages titles show (Mrs. Elton and Mr. Elton) that no one declared or the text
+    stated. One the text states too keeps its stating passages first and gains the passages
+    where the two meet after them, so a hop to the wife reads where she is, not only the four
+    sentences that say "his wife"."""
+    declared_pairs = {frozenset((r.source, r.target)) for r in declared if r.type == "spouse"}
+    stated_by_pair = {frozenset((r.source, r.target)): r for r in stated if r.type == "spouse"}
+    new = []
+    for relation in titled:
+        pair = frozenset((relation.source, relation.target))
+        if pair in declared_pairs:
+            continue
+        if (same := stated_by_pair.get(pair)) is None:
+            new.append(relation)
+            continue
+        more = [chunk for chunk in relation.evidence if chunk not in same.evidence]
+        same.evidence = [*same.evidence, *more][:max(max_evidence, len(same.evidence))]
+        same.chapters = sorted({*same.chapters, *relation.chapters})
+    return new
 
 
 def between_people(relations: list[Relation], entities: list[Entity]) -> list[Relation]:

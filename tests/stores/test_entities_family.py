@@ -69,3 +69,22 @@ def test_a_pair_named_two_ways_keeps_the_way_most_passages_say() -> None:
     # one passage each way: the book has not said which
     assert family_relations([(*c, matcher.find_spans(c[2])) for c in chunks[1:]],
                             HARLOWES) == {}
+
+
+def test_a_marriage_both_titles_and_words_show_is_one_relation_citing_both() -> None:
+    from stores.ingest_entities import untold_spouses
+    from stores.models import Relation
+
+    said = Relation(source="Mr. Harlowe", target="Mrs. Harlowe", type="spouse", weight=1,
+                    chapters=[7], evidence=["c7"])
+    titled = [Relation(source="Mrs. Harlowe", target="Mr. Harlowe", type="spouse", weight=2,
+                       chapters=[2, 7], evidence=["c2", "c7"]),
+              Relation(source="Mrs. Lovell", target="Lovell", type="spouse", weight=1,
+                       chapters=[3], evidence=["c3"])]
+    new = untold_spouses(titled, [], [said])
+    # the stated one keeps its sentence first and gains where the two meet
+    assert (said.evidence, said.chapters) == (["c7", "c2"], [2, 7])
+    assert [(r.source, r.target) for r in new] == [("Mrs. Lovell", "Lovell")]
+    # a declared marriage is not shown again
+    assert untold_spouses(titled[1:], [Relation(source="Lovell", target="Mrs. Lovell",
+                                                type="spouse", declared=True)], []) == []
