@@ -62,9 +62,10 @@ class Families:
                         self.families.setdefault(entity.name, set()).add(name)
                         self.members.setdefault(name, set()).add(entity.name)
 
-    def relative(self, subject: str, word: str) -> str | None:
+    def relative(self, subject: str, word: str, present: set[str]) -> str | None:
         """The one person of `subject`'s family whom `word` (father, wife …) can name, if the
-        book has exactly one."""
+        book has exactly one. A daughter or a sister may be one of several Misses of the
+        family: the one the passage (`present`: the names in it) names, if it names one."""
         gender = en.FAMILY_KIN[word]
         if word == "husband" and subject not in self.married:
             return None  # Miss Woodhouse has no husband: "her husband" is another woman's
@@ -77,6 +78,8 @@ class Families:
                  if person != subject and self.gender[person] == gender
                  and (word not in ("wife", "mother") or person in self.married)
                  and (word not in ("daughter", "sister") or person not in self.married)}
+        if len(found) > 1 and word in ("daughter", "sister"):
+            found &= self.unmarried & present
         return found.pop() if len(found) == 1 else None
 
 
@@ -98,7 +101,7 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
                   if (named := _AFTER_NAME.match(text[b:end]))]
         sentence = text[start:end].strip()
         for subject, word in found:
-            relative = families.relative(subject, word)
+            relative = families.relative(subject, word, present)
             if relative in present:  # the passage names them too, so a reader can check it
                 kind, named_is_source = en.KIN[word]
                 source, target = (relative, subject) if named_is_source else (subject, relative)

@@ -44,6 +44,18 @@ def test_a_family_with_two_who_fit_binds_nothing() -> None:
         ("Mrs. Harlowe", "Clara Harlowe", "parent_of")}
 
 
+def test_one_of_several_sisters_is_the_one_the_passage_names() -> None:
+    sisters = [*HARLOWES, Entity("Bella Harlowe", "person", ["Bella", "Miss Bella Harlowe"]),
+               Entity("Anna Harlowe", "person", ["Anna", "Miss Anna Harlowe"])]
+    assert bound("Clara wrote to her sister. Bella did not answer.", sisters) == {
+        ("Bella Harlowe", "Clara Harlowe", "sibling")}
+    # both Misses named: which one is her sister is not said
+    assert bound("Clara wrote to her sister. Bella and Anna did not answer.", sisters) == set()
+    # a father is one man, not whichever Harlowe man the passage names
+    brother = [*sisters, Entity("James Harlowe", "person", ["Mr. James Harlowe"])]
+    assert bound("Clara wrote to her father. James Harlowe did not answer.", brother) == set()
+
+
 def test_the_words_bind_only_where_the_reader_could_check_them() -> None:
     # the father is not named in the passage: nothing a reader could check
     assert bound("Clara walked out with her father.") == set()
