@@ -29,3 +29,15 @@ def lore(*args: str | Path, home: Path | None = None, env: dict[str, str] | None
                           env=full_env, capture_output=True, text=True, timeout=timeout,
                           input=stdin)
     return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def ingested(home: Path, world: str, chapters: dict[str, str], *options: str | Path) -> Path:
+    """`home` with `chapters` (file name → text) written to a corpus beside it and ingested as
+    `world` by `lore ingest` (with `options`, such as a glossary), as a user would."""
+    corpus = home.parent / f"{home.name}-corpus"
+    corpus.mkdir()
+    for name, text in chapters.items():
+        (corpus / name).write_text(text, encoding="utf-8")
+    result = lore("ingest", corpus, "--world", world, *options, home=home)
+    assert result.code == 0, result.err
+    return home

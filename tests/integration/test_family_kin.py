@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.lore import lore
+from tests.integration.lore import ingested, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -38,14 +38,7 @@ Thomas Reeve walked home with Mr. Ashdown along the Wend. Lucy Ashdown stayed wi
 
 @pytest.fixture(scope="module")
 def mill_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("mill-home")
-    corpus = home.parent / f"{home.name}-corpus"
-    corpus.mkdir()
-    for name, text in CHAPTERS.items():
-        (corpus / name).write_text(text, encoding="utf-8")
-    result = lore("ingest", corpus, "--world", "mill", home=home)
-    assert result.code == 0, result.err
-    return home
+    return ingested(tmp_path_factory.mktemp("mill-home"), "mill", CHAPTERS)
 
 
 def test_her_father_is_answered_with_the_one_man_of_her_family(mill_home: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.lore import lore
+from tests.integration.lore import ingested, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -59,15 +59,9 @@ type = "person"
 @pytest.fixture(scope="module")
 def lamp_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("lamp-map-home")
-    corpus = home.parent / f"{home.name}-corpus"
-    corpus.mkdir()
-    for name, text in CHAPTERS.items():
-        (corpus / name).write_text(text, encoding="utf-8")
     glossary = home.parent / f"{home.name}-glossary.toml"
     glossary.write_text(GLOSSARY, encoding="utf-8")
-    result = lore("ingest", corpus, "--world", "lamp", "--glossary", glossary, home=home)
-    assert result.code == 0, result.err
-    return home
+    return ingested(home, "lamp", CHAPTERS, "--glossary", glossary)
 
 
 def _map(home: Path, entity: str, *args: str) -> dict:

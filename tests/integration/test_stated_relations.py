@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.lore import lore
+from tests.integration.lore import ingested, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -45,14 +45,7 @@ and far from Gull Point, the brig waited for the spring.
 
 @pytest.fixture(scope="module")
 def lamp_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("lamp-home")
-    corpus = home.parent / f"{home.name}-corpus"
-    corpus.mkdir()
-    for name, text in CHAPTERS.items():
-        (corpus / name).write_text(text, encoding="utf-8")
-    result = lore("ingest", corpus, "--world", "lamp", home=home)
-    assert result.code == 0, result.err
-    return home
+    return ingested(tmp_path_factory.mktemp("lamp-home"), "lamp", CHAPTERS)
 
 
 def test_who_was_her_father_is_answered_from_the_sentence_that_says_so(lamp_home: Path) -> None:
