@@ -84,10 +84,11 @@ class Families:
 
 
 def family_statements(text: str, spans: list[tuple[int, int, str]],
-                      families: Families) -> list[Statement]:
+                      families: Families) -> list[tuple[Statement, bool]]:
     """The kin `text` names by "his/her WORD" or "NAME's WORD" that the book's families bind to
-    one person whom the text also names; `spans` are its mentions as (start, end, name)."""
-    statements: list[Statement] = []
+    one person, each with whether the text names that person too (so a reader can check it
+    there); `spans` are its mentions as (start, end, name)."""
+    statements: list[tuple[Statement, bool]] = []
     present = {name for *_, name in spans}
     for start, end, _ in sentences(text):
         inside = [(a, b, n) for a, b, n in spans if start <= a and b <= end
@@ -102,10 +103,11 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
         sentence = text[start:end].strip()
         for subject, word in found:
             relative = families.relative(subject, word, present)
-            if relative in present:  # the passage names them too, so a reader can check it
+            if relative:
                 kind, named_is_source = en.KIN[word]
                 source, target = (relative, subject) if named_is_source else (subject, relative)
-                statements.append(Statement(source, target, kind, sentence))
+                statements.append((Statement(source, target, kind, sentence),
+                                   relative in present))
     return statements
 
 
@@ -138,17 +140,24 @@ def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
                      entities: Iterable[Entity],
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that name the kin, in story
-    order, as `kinship.stated_relations` gives them. A pair the passages bind two ways (his
-    father in sixteen, his son in five) keeps the way most of them say, and none on a tie."""
+    order, as `kinship.stated_relations` gives them, those that name the relative first. Kin
+    no passage names the relative of is left out: its citation could not be checked. A pair
+    the passages bind two ways (his father in sixteen, his son in five) keeps the way most of
+    them say, and none on a tie."""
     families = Families(entities)
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
+    checkable: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
     for chunk_id, chapter, text, spans in chunks:
-        for s in family_statements(text, spans, families):
+        for s, named in family_statements(text, spans, families):
             source, target = (s.source, s.target) if s.type in DIRECTED else sorted(
                 (s.source, s.target))
             where = found.setdefault((source, target, s.type), [])
             if (chunk_id, chapter) not in where:
                 where.append((chunk_id, chapter))
+                if named:
+                    checkable.setdefault((source, target, s.type), []).append((chunk_id, chapter))
+    found = {key: [*checkable[key], *(w for w in where if w not in checkable[key])]
+             for key, where in found.items() if key in checkable}
     ways: dict[frozenset[str], list[int]] = {}
     for (source, target, _), where in found.items():
         ways.setdefault(frozenset((source, target)), []).append(len(where))
