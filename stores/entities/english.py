@@ -52,8 +52,14 @@ from stores.entities.english_forms import (
     is_full,
     split_title,
 )
-from stores.entities.english_titles import fold_titled, join_titled, join_titled_after
-from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES, PLACE_TITLES
+from stores.entities.english_titles import (
+    appositions,
+    fold_titled,
+    join_appositions,
+    join_titled,
+    join_titled_after,
+)
+from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
 
 _TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
 ANCHOR_USES = 2
@@ -83,17 +89,17 @@ def group_english_names(counts: Counter[str], min_count: int,
     anchors = {n: c for n, c in fulls.items() if c >= ANCHOR_USES}
     women = _women(counts)
     g = Groups({name: [] for name in kept if not split_title(name)[0]})
-    appositions = _appositions(text)
+    titled_as = appositions(text)
     _fold_first_names(g, kept)
     _join_first_names(g, kept, anchors)
     join_titled_after(g)
-    _join_surnames(g, kept, anchors, fulls, women, text, appositions, counts)
+    _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
                  anchors)
     fold_titled(g, kept)
     _add_family_names(g, counts)
     _join_places(g)
-    _join_appositions(g, appositions)
+    join_appositions(g, titled_as)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]
@@ -336,42 +342,3 @@ def _join_places(g: Groups) -> None:
             g.move(name, owner)
             g.person.add(owner)
             g.styled.add(owner)
-
-
-def _appositions(text: str) -> list[tuple[str, str]]:
-    """(full name, title of a place) for each "Edmond Dantès, Count of Monte Cristo" in the
-    text: a person's full name, a comma and a title held of a place, which name one person."""
-    if not text:
-        return []
-    titles = "|".join(map(re.escape, PLACE_TITLES))
-    full = r"[A-ZÀ-Þ][\w’'-]+(?: (?:de |d’|d')?[A-ZÀ-Þ][\w’'-]+)+"
-    pattern = re.compile(rf"(?P<name>{full}),\s+_?(?:the\s+)?(?P<title>(?:{titles})\s+"
-                         rf"(?:of|de|d’|d')\s*[A-ZÀ-Þ][\w’'-]+(?:\s+[A-ZÀ-Þ][\w’'-]+)?)_?"
-                         rf"(?!['’]s)")
-    found = []
-    for match in pattern.finditer(text):
-        name = " ".join(match["name"].split())
-        title = " ".join(match["title"].split()).strip("_")
-        if is_full(name):
-            found.append((name, title))
-    return list(dict.fromkeys(found))
-
-
-def _join_appositions(g: Groups, appositions: list[tuple[str, str]]) -> None:
-    """An apposition gives the full name's person the title, or the title's group when the
-    title is a group of its own or its place's name used as a person's (the Count of Monte
-    Cristo, and Monte Cristo); a title already part of another person's names (Albert de
-    Morcerf's Vicomte de Morcerf) is left where it is."""
-    for name, title in appositions:
-        person, other = g.owner(name), g.owner(title)
-        if person is None or person == other:
-            continue
-        if other is None:
-            g.groups[person].append(title)
-        elif other == title or other in g.styled:
-            g.move(other, person)
-        else:
-            continue
-        g.person.add(person)
-
-

@@ -118,6 +118,11 @@ surname."""
 PLACE_TITLES = ("Count", "Countess", "Viscount", "Vicomte", "Baron", "Baroness", "Marquis",
                 "Marquise", "Duke", "Duchess", "Earl", "Prince", "Princess", "Comte", "Comtesse")
 """Titles held of a place, written before "of" and the place (the Count of Monte Cristo)."""
+SAME_RANK = {"Comte": "Count", "Comtesse": "Countess", "Vicomte": "Viscount",
+             "Vicomtesse": "Viscountess", "Baronne": "Baroness", "Duc": "Duke",
+             "Duchesse": "Duchess"}
+"""A rank as a translation keeps it in French → the English rank (the Comte de Morcerf is the
+Count of Morcerf)."""
 UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
 """Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
 MARRIED_TITLES = ("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora")

@@ -181,6 +181,21 @@ def test_an_apposition_makes_the_count_of_a_place_the_person() -> None:
         == "Edmond Dantès"
 
 
+def test_a_man_of_another_name_holds_the_familys_title_in_every_language() -> None:
+    # Gaspard Lerne became Count of Valmy: the Comte de Valmy is he, but M. de Valmy is his
+    # son Henri's name too, and the Vicomte de Valmy (the son's rank) is not his
+    text = ("Gaspard Lerne rode out. " * 3 + "Henri de Valmy laughed. " * 20
+            + "The Comte de Valmy spoke. M. de Valmy bowed. " * 5
+            + "The Vicomte de Valmy danced. " * 3
+            + "It was signed: Gaspard Lerne, Count of Valmy.")
+    found = groups({"Gaspard Lerne": 20, "Gaspard": 10, "Henri de Valmy": 40, "Henri": 30,
+                    "Comte de Valmy": 10, "M. de Valmy": 10, "Vicomte de Valmy": 5,
+                    "Count of Valmy": 3}, text)
+    assert found["Comte de Valmy"] == found["Count of Valmy"] == "Gaspard Lerne"
+    assert found["M. de Valmy"] != "Gaspard Lerne"
+    assert found["Vicomte de Valmy"] != "Gaspard Lerne"
+
+
 def test_a_surname_joins_the_one_man_of_its_family() -> None:
     # Lucien Debray is the only Debray; Morrel is written chapters before Maximilian Morrel
     # appears and is also Pierre Morrel, so Morrel stays apart
