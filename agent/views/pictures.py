@@ -20,6 +20,7 @@ import graphviz
 
 from agent.views.relmap import KINDS, OTHER, Kind, RelationMap, Tie
 from stores.errors import ConfigError, LoreError
+from stores.lang import clip
 from stores.models import chapter_number
 
 MapFormat = Literal["svg", "png", "dot", "mermaid", "json"]
@@ -29,6 +30,8 @@ FONTS = "Noto Sans CJK SC,Noto Sans,WenQuanYi Micro Hei,DejaVu Sans,sans-serif"
 PALETTE = ("#b5651d", "#7b3294", "#c2185b", "#1b7837", "#2166ac", "#d7301f", "#4d4d4d",
            "#8c6d31", "#5e3c99", "#35978f", "#737373")
 """A colour per kind, in KINDS order (then OTHER): each kind's lines and box."""
+MAX_SAID = 240
+"""A relation's sentence is shown whole up to this many characters in the text map."""
 TOGETHER_TITLE = "often in the same passages (co-occurrence, not a relation)"
 SHAPES = {"person": "ellipse", "place": "house", "faction": "component", "item": "box",
           "event": "diamond"}
@@ -178,6 +181,13 @@ def _mermaid_text(text: str) -> str:
     return f'"{escaped}"'
 
 
+def _said(sentence: str) -> str:
+    """The sentence as the text map quotes it: whole, or cut at a clause with "…"."""
+    bare = sentence.strip("“”")
+    cut = clip(bare, MAX_SAID)
+    return cut if cut == bare else f"{cut} …"
+
+
 def map_text(found: RelationMap) -> str:
     """The map as lines to read in a terminal: its heading, each kind with its people (what
     each is to the centre, the chapter, the sentence that states it), then who shares passages
@@ -187,7 +197,7 @@ def map_text(found: RelationMap) -> str:
         lines.append(f"{kind.title}:")
         for link in links:
             tie = min(link.ties, key=lambda t: t.chapter)
-            said = f" “{tie.sentence.strip('“”')}”" if tie.sentence else ""
+            said = f" “{_said(tie.sentence)}”" if tie.sentence else ""
             lines.append(f"  {link.far} — {link.roles} ({link.where}){said}")
             lines += [f"    {onward.far} — {onward.roles} ({onward.where})"
                       for onward in link.onward]

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from stores.entities.family import Families, family_statements
 from stores.entities.kinship import stated_in
 from stores.lang import language
 from stores.lang.text import sentences
@@ -214,6 +216,11 @@ class _Reading:
     def visible(self, chapter: int) -> bool:
         return not self.horizon or chapter <= self.horizon
 
+    @cached_property
+    def families(self) -> Families:
+        stores = self.retriever.stores
+        return Families(stores.catalog.entities(stores.world))
+
     def tie(self, relation: Relation, near: str) -> Tie | None:
         """The relation read from `near`, as of the horizon; None when the horizon hides it."""
         chunk, chapter = self._statement(relation)
@@ -258,13 +265,16 @@ class _Reading:
         return self.retriever.lexicon.gender(name)
 
     def sentence(self, relation: Relation, chunk: Chunk) -> str:
-        """The sentence of `chunk` that states the relation: the one the kinship patterns
-        read it from, else the first naming both ends — in a lore entry, the first naming the
-        other end — else "" (a glossary's relations list declares it, no sentence says it)."""
+        """The sentence of `chunk` that states the relation: the one the kinship patterns or
+        a family's kin words ("Emma … her father") read it from, else the first naming both
+        ends — in a lore entry, the first naming the other end — else "" (a glossary's
+        relations list declares it, no sentence says it)."""
         ends = {relation.source, relation.target}
         if not chunk.lore:
             spans = self.retriever.spans(chunk.text)
-            for statement in stated_in(chunk.text, spans):
+            said = [*stated_in(chunk.text, spans),
+                    *(s for s, _ in family_statements(chunk.text, spans, self.families))]
+            for statement in said:
                 if {statement.source, statement.target} == ends:
                     return statement.sentence
         forms = {name: [name, *self.retriever.entities.get(name, [])] for name in ends}

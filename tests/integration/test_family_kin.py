@@ -63,3 +63,11 @@ def test_the_cards_give_her_parents_and_his_wife(mill_home: Path) -> None:
     # Miss Lucy has no husband, and her father is no one's son here
     assert not any(word in lead for word in ("wife", "husband", "sister"))
     assert "son" not in henry.out.splitlines()[0]
+
+
+def test_the_map_quotes_the_sentence_that_names_her_father(mill_home: Path) -> None:
+    result = lore("map", "Lucy Ashdown", "--world", "mill", "--format", "text", home=mill_home)
+    assert result.code == 0, result.err
+    father = next(line for line in result.out.splitlines() if "— father" in line)
+    assert father.startswith("  Henry Ashdown — father (ch. 1) “Every morning Lucy Ashdown")
+    assert "with her father" in father
