@@ -31,6 +31,7 @@ from agent.librarian.relations import (
     relation_lines,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
+from stores.entities.kinship import Statement
 from stores.lang import (
     asks,
     clip,
@@ -112,14 +113,16 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             people_in: Callable[[str], list[str]],
             gender: Callable[[str], str], picked: Sequence[Candidate] = (),
             say: Callable[[str], str] = str, sentences_ranked: Sequence[Sentence] = (),
-            forms: Callable[[str], list[str]] = lambda name: []) -> Answer:
+            forms: Callable[[str], list[str]] = lambda name: [],
+            said_in: Callable[[str], list[Statement]] = lambda text: []) -> Answer:
     """An extractive answer citing the best passages, or a clear 'not in the text'. Its first
     line is the sentence most likely to answer (`sentences_ranked`: the evidence's sentences, by
     agent/librarian/ranking.py), then at most two more that add something new. A question
     after one thing names the candidate the fitted weights put first (`picked`,
     agent/librarian/extract.py), as `say` names it, when it is sure enough, before the sentence
     that names it; otherwise the candidate is kept as the likely referent. A who-question whose
-    relation the world knows is answered with the relative. `forms` gives a name's aliases."""
+    relation the world knows is answered with the relative. `forms` gives a name's aliases,
+    `said_in` the relations a passage's text states (stores/entities/family.py)."""
     if not ranked:
         return not_in_text(plan)
     missing = missing_words(terms, in_world)
@@ -150,14 +153,15 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         # and the sentence that states the relation before any other where they meet
         sentences_ranked = _stating_first(
             sentences_ranked, answering_relation(plan, asked_relations(plan, relations),
-                                                 related[0]), forms)
+                                                 related[0]), forms, said_in)
     elif picked:
         return picked_answer(plan, picked, ranked, terms, names_in, say,
                              unsettled(plan, missing, absent), absent, sentences_ranked, forms)
     if bare and len(plan.entities) > 1:
         # "how is A related to B": the sentence that states the relation the line names first
         sentences_ranked = _stating_first(
-            sentences_ranked, answering_relation(plan, asked_relations(plan, relations)), forms)
+            sentences_ranked, answering_relation(plan, asked_relations(plan, relations)), forms,
+            said_in)
     if sentences_ranked:
         cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
     else:
@@ -203,7 +207,8 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
                   terms: Sequence[str], names_in: Callable[[str], list[str]],
                   say: Callable[[str], str], unsure: bool, absent: Sequence[str],
                   lines: Sequence[Sentence] = (),
-                  forms: Callable[[str], list[str]] = lambda name: []) -> Answer:
+                  forms: Callable[[str], list[str]] = lambda name: [],
+            said_in: Callable[[str], list[Statement]] = lambda text: []) -> Answer:
     """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
     what the answer states stands in what it cites), then more evidence; or, when it is not
     sure enough, the evidence alone in its ranked order, the candidate's sentence among it and
@@ -311,22 +316,35 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
 
 
 def _stating_first(ranked: Sequence[Sentence], relation: Relation | None,
-                   forms: Callable[[str], list[str]]) -> list[Sentence]:
-    """The sentence that states `relation` (one of its passages', naming both its ends) first,
-    read from those passages when the search did not bring them."""
+                   forms: Callable[[str], list[str]],
+                   said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
+    """The sentence that states `relation` (one of its passages', as the text's statements
+    read it — "Mr. Elton cared little about it, compared with his wife" — else naming both its
+    ends) first, read from those passages when the search did not bring them."""
     if relation is None or not relation.evidence:
         return list(ranked)
     ends = [[relation.source, *forms(relation.source)], [relation.target, *forms(relation.target)]]
+    pair = {relation.source, relation.target}
+    evidence = {p.chunk_id for p in relation.evidence}
 
-    def states(text: str) -> bool:
+    def names_both(text: str) -> bool:
         return all(any(f and f in text for f in end) for end in ends)
 
-    stating = [s for s in ranked if s.passage.chunk_id in {p.chunk_id for p in relation.evidence}
-               and states(s.text)]
-    if not stating:
-        stating = [Sentence(s.text, p, 0) for p in relation.evidence[:1]
-                    for s in sentences(p.text, reading_rule(p.text)) if states(s.text)][:1]
-    return stating + [s for s in ranked if s not in stating]
+    def stating(passage: Passage) -> list[str]:
+        return [s.sentence for s in said_in(passage.text) if {s.source, s.target} == pair]
+
+    def said(s: Sentence) -> bool:
+        return any(s.text in sentence or sentence in s.text for sentence in stating(s.passage))
+
+    mine = [s for s in ranked if s.passage.chunk_id in evidence]
+    first = [s for s in mine if said(s)]
+    first += [s for s in mine if names_both(s.text) and s not in first]
+    if not first:
+        passage = relation.evidence[0]
+        first = [Sentence(text, passage, 0) for text in stating(passage)][:1] or [
+            Sentence(s.text, passage, 0) for s in sentences(passage.text, reading_rule(passage.text))
+            if names_both(s.text)][:1]
+    return first + [s for s in ranked if s not in first]
 
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:

@@ -76,7 +76,8 @@ from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from sessions.records import StackEntry, Turn
 from stores.cards import Card
-from stores.entities.kinship import names_a_relative
+from stores.entities.family import statements_in
+from stores.entities.kinship import Statement, names_a_relative
 from stores.keyword.segment import stock_tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
 from stores.lang.asking import question_terms
@@ -365,7 +366,11 @@ class Librarian:
         lines = self.sentences(plan, ranked, picked)
         return compose(plan, ranked, relations, terms, self.retriever.uses, self.retriever.mentioned,
                        self._people_in, self.retriever.lexicon.gender, picked, voice.name, lines,
-                       lambda name: self.retriever.entities.get(name, []))
+                       lambda name: self.retriever.entities.get(name, []), self._said_in)
+
+    def _said_in(self, text: str) -> list[Statement]:
+        """The relations a passage states, in so many words or by a family's kin words."""
+        return statements_in(text, self.retriever.spans(text), self.retriever.families)
 
     def sentences(self, plan: QueryPlan, ranked: list[Passage],
                   picked: Sequence[Candidate]) -> list[Sentence]:

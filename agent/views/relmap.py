@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from stores.entities.family import Families, family_statements
-from stores.entities.kinship import stated_in
+from stores.entities.family import statements_in
 from stores.lang import language
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Relation, chapter_label
@@ -216,11 +214,6 @@ class _Reading:
     def visible(self, chapter: int) -> bool:
         return not self.horizon or chapter <= self.horizon
 
-    @cached_property
-    def families(self) -> Families:
-        stores = self.retriever.stores
-        return Families(stores.catalog.entities(stores.world))
-
     def tie(self, relation: Relation, near: str) -> Tie | None:
         """The relation read from `near`, as of the horizon; None when the horizon hides it."""
         chunk, chapter = self._statement(relation)
@@ -272,9 +265,7 @@ class _Reading:
         ends = {relation.source, relation.target}
         if not chunk.lore:
             spans = self.retriever.spans(chunk.text)
-            said = [*stated_in(chunk.text, spans),
-                    *(s for s, _ in family_statements(chunk.text, spans, self.families))]
-            for statement in said:
+            for statement in statements_in(chunk.text, spans, self.retriever.families):
                 if {statement.source, statement.target} == ends:
                     return statement.sentence
         forms = {name: [name, *self.retriever.entities.get(name, [])] for name in ends}

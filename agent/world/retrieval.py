@@ -18,6 +18,7 @@ from agent.world.lexicon import Lexicon
 from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
+from stores.entities.family import Families
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
 from stores.lang import has_han
@@ -88,6 +89,11 @@ class Retriever:
             by_name[relation.source].append(relation)
             by_name[relation.target].append(relation)
         return dict(by_name)
+
+    @cached_property
+    def families(self) -> Families:
+        """The world's people by family name, for the kin a text names by "her father"."""
+        return Families(self.stores.catalog.entities(self.stores.world))
 
     @cached_property
     def matcher(self) -> AliasMatcher:

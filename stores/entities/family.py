@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from stores.entities.english_forms import OF_PLACE, bare_name, bare_surname, is_full, split_title
-from stores.entities.kinship import DIRECTED, Statement
+from stores.entities.kinship import DIRECTED, Statement, stated_in
 from stores.lang import en, has_han
 from stores.lang.gender import title_gender
 from stores.lang.text import sentences
@@ -109,6 +109,13 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
                 statements.append((Statement(source, target, kind, sentence),
                                    relative in present))
     return statements
+
+
+def statements_in(text: str, spans: list[tuple[int, int, str]],
+                  families: Families) -> list[Statement]:
+    """Every relation `text` states: in so many words (Noirtier is the father of Villefort),
+    then by a family's kin word (Emma … her father)."""
+    return [*stated_in(text, spans), *(s for s, _ in family_statements(text, spans, families))]
 
 
 def _whose(text: str, start: int, match: re.Match[str], inside: list[tuple[int, int, str]],
