@@ -107,8 +107,9 @@ def group_english_names(counts: Counter[str], min_count: int,
 
 COMMON_SHARE = 2
 """A word no title or first name makes a person's is a common word when the text writes it in
-lower case this many times as often as capitalised (Poor, Nobody, Thank, Quite: a sentence's or
-a quotation's first word) …"""
+lower case this many times as often as capitalised (Poor, Nobody, Quite: a sentence's or a
+quotation's first word) … A word the text writes in lower case at all and never capitalises
+inside a sentence is one too, however often a reply opens with it (Thank, Aye, Don't) …"""
 MID_SENTENCE_SHARE = 0.25
 """… and capitalises it inside a sentence in at most this share of its capitalised uses: the
 Chamber (of Peers), the King and the House are written so there, and are named things."""
@@ -121,9 +122,13 @@ def _common_word(name: str, counts: Counter[str], lowercase: Counter[str], text:
     words = name.split()
     if words[-1].rstrip(".") in _TITLE_WORDS:
         return True
-    if len(words) > 1 or lowercase[name.lower()] < COMMON_SHARE * max(counts[name], 1):
+    if len(words) > 1 or not lowercase[name.lower()]:
         return False
     inside = len(re.findall(rf"(?<=[a-z,;] ){re.escape(name)}\b", text))
+    if not inside:  # never capitalised but where a sentence opens: Thank, Aye, Don't
+        return True
+    if lowercase[name.lower()] < COMMON_SHARE * max(counts[name], 1):
+        return False
     return inside <= MID_SENTENCE_SHARE * counts[name]
 
 
@@ -135,10 +140,12 @@ def _lowercase_words(text: str) -> Counter[str]:
 def _without_stray_words(counts: Counter[str], min_count: int,
                          lowercase: set[str]) -> Counter[str]:
     """The names without those that are a word the text also writes in lower case glued before
-    a name of its own (Meanwhile Albert, Whilst Albert); Red Shirt and Master Darling stay."""
+    a name of its own (Meanwhile Albert, Whilst Albert, Dear Miss Woodhouse); Red Shirt and
+    Master Darling stay."""
     return Counter({n: c for n, c in counts.items()
-                    if not (len(n.split()) == 2 and n.split()[0].lower() in lowercase
-                            and counts[n.split()[1]] >= min_count and not split_title(n)[0])})
+                    if not (len(n.split()) >= 2 and n.split()[0].lower() in lowercase
+                            and counts[n.split(maxsplit=1)[1]] >= min_count
+                            and not split_title(n)[0])})
 
 
 def _full_names(counts: Counter[str]) -> Counter[str]:

@@ -426,6 +426,18 @@ def test_a_capitalised_word_the_text_mostly_writes_in_lower_case_is_no_name() ->
     assert "Chamber" in found  # capitalised inside sentences: a named thing (of Peers)
 
 
+def test_a_word_capitalised_only_where_a_sentence_opens_is_no_name() -> None:
+    # "Thank you" opens many a reply and "thank" is rarer in lower case, but the text never
+    # capitalises it inside a sentence; "Dear Miss Woodhouse" is a greeting before her name
+    text = ('"Thank you," said Harriet. ' * 16 + "I thank you. " * 10
+            + '"Dear Miss Woodhouse, come." ' * 8 + "my dear friend. " * 5
+            + "Miss Woodhouse smiled at Harriet. " * 10)
+    found = groups({"Thank": 16, "Dear Miss Woodhouse": 8, "Miss Woodhouse": 18,
+                    "Harriet": 26}, text)
+    assert "Thank" not in found and "Dear Miss Woodhouse" not in found
+    assert "Harriet" in found and "Miss Woodhouse" in found
+
+
 def test_a_name_ending_in_a_word_for_a_place_is_no_persons_full_name() -> None:
     text = "They walked to Donwell Abbey. Donwell was near. " * 8 + "Abbey Mill Farm. "
     found = groups({"Donwell Abbey": 8, "Donwell": 10}, text)
