@@ -6,6 +6,7 @@ evaluation harness all share one implementation.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -19,9 +20,11 @@ from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
 from stores.entities.family import Families
+from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import has_han
+from stores.lang import en, has_han
+from stores.lang.gender import title_gender
 from stores.lang.text import fold_latin, holds_word, sentences
 from stores.models import RELATION_TYPES, Chunk
 from stores.models import Relation as StoredRelation
@@ -137,15 +140,38 @@ class Retriever:
     def resolve(self, name: str) -> str:
         """Canonical name of an entity or alias (玄德 → 刘备); UnknownEntity otherwise."""
         canonical = self.matcher.resolve(name.strip())
+        hint = (f"check the spelling; `lore entities --world {self.stores.world}` lists every "
+                "name and alias")
         if canonical is None:
-            found = self.matcher.find(name)
-            if len(found) == 1:
+            spans = self.matcher.find_spans(name)
+            found = {found for *_, found in spans}
+            if len(found) == 1 and not self._someone_else(name, spans):
                 canonical = next(iter(found))
+            elif len(found) == 1:
+                written = name[spans[0][0]:spans[0][1]]
+                named = [n for n, aliases in self.entities.items()
+                         if any(written in form for form in (n, *aliases))][:5]
+                hint = (f"the names with {written!r}: {', '.join(named)}; `lore map "
+                        f"{spans[0][2]!r} --world {self.stores.world}` lists the kin the "
+                        "text states")
         if canonical is None:
-            raise UnknownEntity(f"no entity or alias named {name!r} in this world",
-                                hint="check the spelling; `lore entities --world "
-                                     f"{self.stores.world}` lists every name and alias")
+            raise UnknownEntity(f"no entity or alias named {name!r} in this world", hint=hint)
         return canonical
+
+    def _someone_else(self, asked: str, spans: list[tuple[int, int, str]]) -> bool:
+        """The words around the one name found in `asked` make it another person: a title of
+        the other gender (Mrs Elton, of Elton), a word for kin (Villefort's wife, 刘备之子), an
+        age that tells a family apart (old Dantès, of Edmond Dantès)."""
+        name = spans[0][2]
+        rest = asked
+        for start, end, _ in reversed(spans):
+            rest = f"{rest[:start]} {rest[end:]}"
+        words = {w.lower() for w in re.findall(r"[\w.]+", rest)}
+        titled = title_gender([f"{w} {name}" for w in words])
+        known = title_gender([name, *self.entities.get(name, [])])
+        if titled and known and titled != known:
+            return True
+        return bool(words & en.AGE_WORDS or words & set(en.KIN) or says_kin(rest))
 
     def spans(self, text: str) -> list[tuple[int, int, str]]:
         """Mentions in a text as (start, end, canonical name), in order.

@@ -41,10 +41,12 @@ _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "′": "'"})
 
 
 def _fold(name: str) -> str:
-    """Case-, accent-, apostrophe- and space-insensitive key for `resolve` (dantes == Dantès)."""
+    """Case-, accent-, apostrophe- and space-insensitive key for `resolve` (dantes == Dantès),
+    a title's full stop aside (Mrs Weston == Mrs. Weston)."""
     decomposed = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES).casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(stripped.split())
+    return " ".join(word.rstrip(".") if i < len(words) - 1 else word
+                    for words in [stripped.split()] for i, word in enumerate(words))
 
 
 def _any_case(alias: str) -> bool:

@@ -176,6 +176,9 @@ POSSESSIVE_PRONOUNS = {"his": "m", "her": "f"}
 SUBJECT_PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
 """The pronouns of a person the sentence does not name, with that person's gender."""
 
+AGE_WORDS = frozenset(("old", "young", "elder", "younger", "eldest", "youngest", "little"))
+"""Words before a surname that tell one of a family from another (old Dantès is the father)."""
+
 KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|natural|adopted|late|future) )?"
 
 POSSESSIVE = r"['’]s"
