@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
 
+from stores.entities.family import Families, statements_in
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, language
 from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
@@ -73,6 +74,8 @@ class Fact:
     """A relation's other entity."""
     end: str = ""
     """A relation's end the entity is: source or target."""
+    quote: str = ""
+    """A relation's sentence that states it (Emma … till her father awoke), when one does."""
 
 
 @dataclass(slots=True)
@@ -141,7 +144,9 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
     genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
+    read: dict[str, Chunk] = {}
     for chunk in chunks:
+        read[chunk.id] = chunk
         if chunk.lore:
             owner = matcher.resolve(chunk.chapter_title)
             if owner in cards:
@@ -165,6 +170,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
         card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
     lore = {name: card.of_kind("lore")[0].chunk_id for name, card in cards.items()
             if card.of_kind("lore")}
+    families = Families(entities)
     for relation in sorted(relations, key=lambda r: (not r.declared, -r.weight)):
         if relation.type == "co_occurs":
             continue
@@ -177,8 +183,21 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
                 continue
             chapter = min(relation.chapters) if relation.chapters else LORE_CHAPTER
             holder.facts.append(Fact("relation", relation.type, stated[0], chapter,
-                                   relation.weight, other=other, end=end))
+                                   relation.weight, other=other, end=end,
+                                   quote=_stating(read.get(stated[0]), relation, matcher,
+                                                  families)))
     return list(cards.values())
+
+
+def _stating(chunk: Chunk | None, relation: Relation, matcher: AliasMatcher,
+             families: Families) -> str:
+    """The sentence of `chunk` that states the relation, as the text's statements read it."""
+    if chunk is None or chunk.lore:
+        return ""
+    ends = {relation.source, relation.target}
+    return next((" ".join(s.sentence.split()) for s in statements_in(
+        chunk.text, matcher.find_spans(chunk.text), families)
+        if {s.source, s.target} == ends), "")
 
 
 def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],

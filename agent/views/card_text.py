@@ -220,7 +220,8 @@ def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = ()
         phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"
         if not word or phrase in said:
             continue
-        said[phrase] = phrase + cited.cite(fact.chunk_id, *voice.forms(fact.other),
+        said[phrase] = phrase + cited.cite(fact.chunk_id, *filter(None, [fact.quote]),
+                                           *voice.forms(fact.other),
                                            about=voice.forms(card.entity))
         if len(said) == limit:
             break

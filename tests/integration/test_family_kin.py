@@ -23,7 +23,7 @@ Mrs. Ashdown kept the accounts of the mill. Mr. Ashdown said that his wife could
 """,
     "02.txt": """Chapter 2. The Flood
 
-When the river rose, Lucy Ashdown carried the ledgers up to the loft with her mother. Mrs. Ashdown would not leave the books behind, and Mr. Ashdown waded out to the sluice alone.
+Lucy Ashdown heard Mrs. Ashdown call from the mill yard. When the river rose, Lucy Ashdown carried the ledgers up to the loft with her mother. Mrs. Ashdown would not leave the books behind, and Mr. Ashdown waded out to the sluice alone.
 
 Thomas Reeve, the miller's man, followed Henry Ashdown into the water. In Wendbury they said Thomas Reeve saved the wheel. Lucy Ashdown said her father saved it, and Mr. Ashdown only smiled.
 """,
@@ -59,6 +59,9 @@ def test_the_cards_give_her_parents_and_his_wife(mill_home: Path) -> None:
     assert lucy.code == 0, lucy.err
     lead = lucy.out.splitlines()[0]
     assert "Henry Ashdown's daughter" in lead and "Mrs. Ashdown's daughter" in lead
+    # each cited by the sentence that says so, not any sentence of the passage
+    assert "walked to the weir with her father" in lucy.out
+    assert "up to the loft with her mother" in lucy.out
     henry = lore("card", "Mr. Ashdown", "--world", "mill", home=mill_home)
     assert "Mrs. Ashdown's husband" in henry.out.splitlines()[0]
     # Miss Lucy has no husband, and her father is no one's son here
