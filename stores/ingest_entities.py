@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from stores.catalog import Catalog
 from stores.config import Settings
-from stores.entities.family import family_relations
+from stores.entities.family import Families, family_relations, one_parent_each
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
@@ -115,10 +115,12 @@ def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]
     that sentence says, not by the family's kin words."""
     have = {(r.source, r.target, r.type) for r in declared}
     have |= {(r.target, r.source, r.type) for r in declared if r.type not in DIRECTED}
-    stated = stated_relations(chunks)
+    told: dict[str, Counter[str]] = {}
+    stated = stated_relations(chunks, told)
     named = {frozenset(key[:2]) for key in stated}
-    family = {key: where for key, where in family_relations(chunks, entities).items()
-              if frozenset(key[:2]) not in named}
+    families = Families(entities)
+    family = one_parent_each(family_relations(chunks, families), stated, told, families)
+    family = {key: where for key, where in family.items() if frozenset(key[:2]) not in named}
     relations = []
     for (source, target, kind), where in {**stated, **family}.items():
         if (source, target, kind) in have:

@@ -11,6 +11,7 @@ family with two such people (a father and a grown son for "her father") binds no
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 
 from stores.entities.english_forms import OF_PLACE, bare_name, bare_surname, is_full, split_title
@@ -83,6 +84,25 @@ class Families:
         return found.pop() if len(found) == 1 else None
 
 
+def one_parent_each(family: dict[tuple[str, str, str], list[tuple[str, int]]],
+                    stated: dict[tuple[str, str, str], list[tuple[str, int]]],
+                    told: dict[str, Counter[str]], families: Families,
+                    ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
+    """The family's kin without a parent the text names otherwise: where a sentence names
+    someone else the child's mother ("poor Renée, Valentine's mother"), the family's married
+    woman is no mother of hers (Madame de Villefort, her stepmother). A gender is the one the
+    kin words give the name most (`told`), else its titles'."""
+    def gender(name: str) -> str:
+        said = told.get(name)
+        return said.most_common(1)[0][0] if said else families.gender.get(name, "")
+
+    named = {(child, gender(parent)) for parent, child, kind in stated if kind == "parent_of"}
+    return {key: where for key, where in family.items()
+            if key[2] != "parent_of" or not gender(key[0])
+            or (key[1], gender(key[0])) not in named
+            or (key[0], key[1], "parent_of") in stated}
+
+
 def family_statements(text: str, spans: list[tuple[int, int, str]],
                       families: Families) -> list[tuple[Statement, bool]]:
     """The kin `text` names by "his/her WORD" or "NAME's WORD" that the book's families bind to
@@ -144,14 +164,13 @@ def _pronoun_first(text: str, start: int, name_end: int, gender: str) -> bool:
 
 
 def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
-                     entities: Iterable[Entity],
+                     families: Families,
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that name the kin, in story
     order, as `kinship.stated_relations` gives them, those that name the relative first. Kin
     no passage names the relative of is left out: its citation could not be checked. A pair
     the passages bind two ways (his father in sixteen, his son in five) keeps the way most of
     them say, and none on a tie."""
-    families = Families(entities)
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
     checkable: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
     for chunk_id, chapter, text, spans in chunks:

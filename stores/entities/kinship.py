@@ -10,6 +10,7 @@ between two names (or a name and "of" + name) counts; anything looser is left to
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -37,6 +38,9 @@ class Statement:
     target: str
     type: str
     sentence: str
+    told: tuple[str, str] = ("", "")
+    """The one the kin word names and the gender it gives them (Renée, Valentine's mother:
+    Renée, f), when it gives one."""
 
 
 
@@ -139,9 +143,10 @@ def _read(match: re.Match[str], names: list[str], words: dict[str, tuple[str, bo
     kind, named_is_source = words.get(found["word"].lower(), ("kin", True))
     if found["word"] in zh.BROTHER_WORDS and _other_surnames(named, of):
         kind = "sworn_sibling"  # 刘玄德之弟关羽: brothers of two surnames swore it
+    told = (named, _WORD_GENDER.get(found["word"].lower(), ""))
     if named_is_source:
-        return Statement(named, of, kind, sentence)
-    return Statement(of, named, kind, sentence)
+        return Statement(named, of, kind, sentence, told)
+    return Statement(of, named, kind, sentence, told)
 
 
 def _other_surnames(one: str, other: str) -> bool:
@@ -155,12 +160,16 @@ def _other_surnames(one: str, other: str) -> bool:
 
 
 def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
+                     told: dict[str, Counter[str]] | None = None,
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that state it, in story order;
-    `chunks` are (id, chapter, text, the text's mentions as (start, end, name))."""
+    `chunks` are (id, chapter, text, the text's mentions as (start, end, name)). `told`, when
+    given, counts the genders the kin words give the people they name (Renée: f, once)."""
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
     for chunk_id, chapter, text, spans in chunks:
         for s in stated_in(text, spans):
+            if told is not None and s.told[1]:
+                told.setdefault(s.told[0], Counter())[s.told[1]] += 1
             source, target = (s.source, s.target) if s.type in DIRECTED else sorted(
                 (s.source, s.target))
             where = found.setdefault((source, target, s.type), [])

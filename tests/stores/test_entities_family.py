@@ -74,18 +74,20 @@ def test_a_pair_named_two_ways_keeps_the_way_most_passages_say() -> None:
               for i in (1, 2)]
     chunks.append(("c3", 3, "Mr. Harlowe's sister was there, and Clara smiled."))
     matcher = AliasMatcher(alias_map(HARLOWES))
-    found = family_relations([(*c, matcher.find_spans(c[2])) for c in chunks], HARLOWES)
+    found = family_relations([(*c, matcher.find_spans(c[2])) for c in chunks],
+                             Families(HARLOWES))
     assert found == {("Mr. Harlowe", "Clara Harlowe", "parent_of"): [("c1", 1), ("c2", 2)]}
     # passages that do not name him count, after those that do; none that do, no relation
     unnamed = ("c5", 5, "Clara walked out with her father.")
     found = family_relations([(*c, matcher.find_spans(c[2])) for c in [unnamed, *chunks]],
-                             HARLOWES)
+                             Families(HARLOWES))
     assert found == {("Mr. Harlowe", "Clara Harlowe", "parent_of"): [
         ("c1", 1), ("c2", 2), ("c5", 5)]}
-    assert family_relations([(*unnamed, matcher.find_spans(unnamed[2]))], HARLOWES) == {}
+    assert family_relations([(*unnamed, matcher.find_spans(unnamed[2]))],
+                            Families(HARLOWES)) == {}
     # one passage each way: the book has not said which
     assert family_relations([(*c, matcher.find_spans(c[2])) for c in chunks[1:]],
-                            HARLOWES) == {}
+                            Families(HARLOWES)) == {}
 
 
 def test_a_marriage_both_titles_and_words_show_is_one_relation_citing_both() -> None:
@@ -105,3 +107,25 @@ def test_a_marriage_both_titles_and_words_show_is_one_relation_citing_both() -> 
     # a declared marriage is not shown again
     assert untold_spouses(titled[1:], [Relation(source="Lovell", target="Mrs. Lovell",
                                                 type="spouse", declared=True)], []) == []
+
+
+def test_a_mother_the_text_names_is_the_one_mother() -> None:
+    from collections import Counter
+
+    from stores.entities.family import one_parent_each
+    from stores.entities.kinship import stated_relations
+
+    # "Anne, Clara's mother" names her mother: Mrs. Harlowe, the family's married woman, is
+    # her stepmother, and "her mother" binds no one to her; "her father" still does
+    people = [*HARLOWES, Entity("Anne", "person")]
+    matcher = AliasMatcher(alias_map(people))
+    chunks = [(*c, matcher.find_spans(c[2])) for c in [
+        ("c1", 1, "They buried poor Anne, Clara's mother, at Harlowe Place."),
+        ("c2", 2, "Clara ran to her mother, and Mrs. Harlowe held her."),
+        ("c3", 3, "Clara walked out with her father. Mr. Harlowe was silent.")]]
+    told: dict[str, Counter[str]] = {}
+    stated = stated_relations(chunks, told)
+    assert ("Anne", "Clara Harlowe", "parent_of") in stated and told["Anne"]["f"] == 1
+    families = Families(people)
+    assert set(one_parent_each(family_relations(chunks, families), stated, told, families)) == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
