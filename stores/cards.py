@@ -26,7 +26,7 @@ from functools import cache
 
 from stores.entities.family import Families, statements_in
 from stores.entities.matcher import AliasMatcher, alias_map
-from stores.lang import LANGUAGES, Language, clip_at, language
+from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
 from stores.lang.gender import title_gender
 from stores.lang.text import QUOTE_MARKS, in_verse, sentences
@@ -284,6 +284,7 @@ class RoleVotes:
             return
         spans = [(e, name) for _, e, name in self.matcher.find_spans(chunk.text)
                  if name in self.persons]
+        opens = [start for start, _, _ in sentences(chunk.text)]
         for found in found_roles:
             role = found.group("role")
             self.uses[role] += 1
@@ -293,6 +294,12 @@ class RoleVotes:
             last_end, name = before[-1]
             # another role between: the banker smiled at the clerk — the clerk is not Danglars
             if any(last_end <= other.start() < found.start() for other in found_roles):
+                continue
+            # named in the same English sentence, not right before: Dantès looked at the
+            # jailer (a Chinese sentence runs on through its clauses: 曹操…丞相 is one man)
+            opened = max((at for at in opens if at <= found.start()), default=0)
+            if (last_end > opened and chunk.text[last_end:found.start()].strip(" ,")
+                    and not has_han(role)):
                 continue
             facts = self.votes[role].setdefault(name, [])
             if not facts:

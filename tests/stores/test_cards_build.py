@@ -105,6 +105,16 @@ def test_the_role_a_story_calls_someone_by_is_theirs_when_one_person_leads_it() 
     assert not cards["Edmond"].of_kind("office")  # named before "the officer": not him
 
 
+def test_a_role_in_the_sentence_that_names_someone_else_is_not_theirs() -> None:
+    # Dantès looks at the jailer: the jailer is another man, however often the scene comes
+    people = [Entity(name, "person") for name in ("Dantès", "Danglars", "Faria", "Morrel")]
+    texts = (["Dantès lay still, and the jailer brought the soup."] * 12
+             + ["Danglars came in. The banker smiled. Faria slept. Morrel wrote."] * 10)
+    cards = card_of(people, *texts)
+    assert not cards["Dantès"].of_kind("office")
+    assert [f.text for f in cards["Danglars"].of_kind("office")] == ["banker"]
+
+
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
     cards = card_of([Entity("袭人", "person")], "宝玉念道：“花气袭人是酒香，鹊声穿树喜新晴。”",
                     "袭人乃宝玉的丫头。")
