@@ -27,7 +27,14 @@ from functools import cache
 from stores.entities.family import Families, statements_in
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
-from stores.lang.en import NAME_TITLES, NOT_NAMES, PLACE_TITLES, ROLE_NOUNS, SURELY_APPOSED
+from stores.lang.en import (
+    BOND_NOUNS,
+    NAME_TITLES,
+    NOT_NAMES,
+    PLACE_TITLES,
+    ROLE_NOUNS,
+    SURELY_APPOSED,
+)
 from stores.lang.gender import title_gender
 from stores.lang.text import QUOTE_MARKS, in_verse, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
@@ -165,7 +172,8 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     for name, card in cards.items():
         card.facts += _strongest(defining.get(name, []))
         roles = [f for f in offices.get(name, {}).values()
-                 if f.weight >= MIN_OPEN_ROLE or not f.text.isascii() or f.text in ROLE_NOUNS]
+                 if (f.weight >= MIN_OPEN_ROLE or not f.text.isascii() or f.text in ROLE_NOUNS)
+                 and f.text not in BOND_NOUNS]  # his good friend Perry: whose friend?
         card.facts += sorted(roles, key=lambda f: -f.weight)[:MAX_OFFICES]
         card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
     lore = {name: card.of_kind("lore")[0].chunk_id for name, card in cards.items()

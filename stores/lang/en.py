@@ -615,7 +615,9 @@ man woman person girl boy child lady gentleman friend guest visitor stranger cha
 heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
 neighbor master mistress murderer
 """
-ROLE_NOUNS = frozenset(PERSON_NOUNS) - frozenset(_NOT_ROLE_NOUN_TEXT.split()) - frozenset(KIN) - frozenset(
+BOND_NOUNS = frozenset(_NOT_ROLE_NOUN_TEXT.split()) | frozenset(KIN)
+"""Nouns for a person or a bond to someone (friend, rival, father): whose, they do not say."""
+ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
     t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
                         *TITLES_ALONE["f"].split("|")))
 """Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they

@@ -105,6 +105,14 @@ def test_the_role_a_story_calls_someone_by_is_theirs_when_one_person_leads_it() 
     assert not cards["Edmond"].of_kind("office")  # named before "the officer": not him
 
 
+def test_a_bond_to_someone_written_before_a_name_is_no_role() -> None:
+    # "his good friend Perry": whose friend the card cannot say; "the apothecary Perry" can
+    people = [Entity("Perry", "person"), Entity("Emma", "person")]
+    cards = card_of(people, *(["Emma smiled. His good friend Perry came in."] * 4
+                              + ["Emma sent for the apothecary Perry."] * 3))
+    assert [f.text for f in cards["Perry"].of_kind("office")] == ["apothecary"]
+
+
 def test_a_role_in_the_sentence_that_names_someone_else_is_not_theirs() -> None:
     # Dantès looks at the jailer: the jailer is another man, however often the scene comes
     people = [Entity(name, "person") for name in ("Dantès", "Danglars", "Faria", "Morrel")]
