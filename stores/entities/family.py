@@ -28,7 +28,7 @@ _AFTER_PRONOUN = re.compile(
 _AFTER_NAME = re.compile(rf"^{en.POSSESSIVE} {en.KIN_QUALIFIER}(?P<word>{_WORDS})(?![\w-])",
                          re.I)
 _KIN_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(en.KIN, key=len, reverse=True))})\b", re.I)
-_IS_BEFORE = re.compile(r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$")
+_IS_BEFORE = re.compile(en.COPULA_BEFORE)
 _MARRIED = frozenset(en.MARRIED_TITLES)
 _UNMARRIED = frozenset(en.UNMARRIED_TITLES)
 

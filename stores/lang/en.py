@@ -183,6 +183,9 @@ KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|natural|adopted|l
 
 POSSESSIVE = r"['’]s"
 """The possessive ending of a name (Villefort's, Villefort’s)."""
+COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
+"""What may stand between a name and the kin word that names that person ("This Noirtier was
+his father": Noirtier is the father, not his son's)."""
 
 
 def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str, ...]:
