@@ -31,7 +31,7 @@ from agent.librarian.relations import (
     relation_lines,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
-from stores.entities.kinship import Statement
+from stores.entities.kinship import Statement, names_a_relative, says_kin
 from stores.lang import (
     asks,
     clip,
@@ -158,10 +158,13 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         return picked_answer(plan, picked, ranked, terms, names_in, say,
                              unsettled(plan, missing, absent), absent, sentences_ranked, forms)
     if bare and len(plan.entities) > 1:
-        # "how is A related to B": the sentence that states the relation the line names first
-        sentences_ranked = _stating_first(
-            sentences_ranked, answering_relation(plan, asked_relations(plan, relations)), forms,
-            said_in)
+        # "how is A related to B": the sentence that states the relation the line names first,
+        # else one that names both
+        relation = answering_relation(plan, asked_relations(plan, relations))
+        sentences_ranked = (_stating_first(sentences_ranked, relation, forms, said_in)
+                            if relation is not None else
+                            _pair_named_first(sentences_ranked, plan.entities[:2], names_in,
+                                              forms, relations))
     if sentences_ranked:
         cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
     else:
@@ -345,6 +348,43 @@ def _stating_first(ranked: Sequence[Sentence], relation: Relation | None,
             Sentence(s.text, passage, 0) for s in sentences(passage.text, reading_rule(passage.text))
             if names_both(s.text)][:1]
     return first + [s for s in ranked if s not in first]
+
+
+def _pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
+                      names_in: Callable[[str], list[str]], forms: Callable[[str], list[str]],
+                      relations: Sequence[Relation]) -> list[Sentence]:
+    """For a pair no typed relation joins, the sentences that name both and a word for kin
+    first, then those that name one's kin ("Miss Bates's niece"), then those that name both,
+    each in the ranker's order, read from the passages the pair shares when the search brought
+    none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a sentence
+    about Mr. Woodhouse alone."""
+    wanted = set(pair)
+    written = [f for name in pair for f in (name, *forms(name)) if f]
+
+    def names_both(text: str) -> bool:
+        return wanted <= set(names_in(text))
+
+    def names_kin(text: str) -> bool:
+        return any(names_a_relative(text, at + len(form)) for form in written
+                   for at in _found_at(text, form))
+
+    if not any(names_both(s.text) for s in ranked):
+        shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
+                  for p in r.evidence]
+        ranked = [*ranked, *(Sentence(s.text, passage, len(ranked)) for passage in shared
+                             for s in sentences(passage.text, reading_rule(passage.text))
+                             if names_both(s.text))]
+
+    def tier(s: Sentence) -> int:
+        both = names_both(s.text)
+        return (0 if both and says_kin(s.text) else 1 if names_kin(s.text) else 2 if both
+                else 3)
+
+    return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
+
+
+def _found_at(text: str, form: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(form), text)]
 
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:

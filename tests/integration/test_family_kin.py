@@ -25,7 +25,7 @@ Mrs. Ashdown kept the accounts of the mill. Mr. Ashdown said that his wife could
 
 Lucy Ashdown heard Mrs. Ashdown call from the mill yard. When the river rose, Lucy Ashdown carried the ledgers up to the loft with her mother. Mrs. Ashdown would not leave the books behind, and Mr. Ashdown waded out to the sluice alone.
 
-Thomas Reeve, the miller's man, followed Henry Ashdown into the water. In Wendbury they said Thomas Reeve saved the wheel. Lucy Ashdown said her father saved it, and Mr. Ashdown only smiled.
+Thomas Reeve, the miller's man, followed Henry Ashdown into the water. In Wendbury they said Thomas Reeve saved the wheel. Lucy Ashdown said her father saved it, and Mr. Ashdown only smiled. Thomas Reeve dried his boots by the fire.
 """,
     "03.txt": """Chapter 3. The Fair
 
@@ -93,3 +93,16 @@ def test_a_name_asked_with_another_title_or_a_kin_word_is_not_taken_for_him(
     # the advice works
     kin = lore("map", "Lucy Ashdown", "--world", "mill", "--format", "text", home=mill_home)
     assert "Henry Ashdown — father" in kin.out
+
+
+def test_a_pair_no_relation_joins_is_answered_with_a_sentence_naming_both(
+        mill_home: Path) -> None:
+    # nothing types Thomas Reeve's bond to Lucy Ashdown: the first quote is the one where both
+    # stand, not the best-ranked one about him and her father, and no relation is made up
+    result = lore("ask", "How is Thomas Reeve related to Lucy Ashdown?", "--world", "mill",
+                  "--json", home=mill_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    assert answer["citations"][0]["quote"] == (
+        "At the Wendbury fair Lucy Ashdown sold eggs beside Thomas Reeve.")
+    assert answer["answer"].startswith("In chapter 3")
