@@ -78,6 +78,11 @@ class FakeServer:
     """Wait this long before answering (to make the client time out)."""
     chunk_delay_s: float = 0.0
     """Between two pieces of a streamed answer."""
+    answer_gate: threading.Semaphore | None = None
+    """When set, each piece of a streamed final answer (the output tool's call) waits for a
+    permit: a test lets the pieces through one at a time, whatever the machine's load."""
+    pieces_sent: int = 0
+    """Pieces of a gated final answer written so far."""
     echo_key: bool = False
     """Failures quote the request's API key back, as OpenAI's "Incorrect API key provided: …"
     does (to check that the key never reaches the session database)."""
@@ -119,10 +124,15 @@ class FakeServer:
                 self.send_header("content-type", "text/event-stream")
                 self.end_headers()
                 chunks = _openai_chunks(reply) if server.api == "openai" else [reply]
+                gate = server.answer_gate if OUTPUT_TOOL in json.dumps(reply) else None
                 try:
                     for chunk in chunks:
+                        if gate is not None:
+                            gate.acquire()
                         self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
                         self.wfile.flush()
+                        if gate is not None:
+                            server.pieces_sent += 1
                         time.sleep(server.chunk_delay_s)
                     if server.api == "openai":
                         self.wfile.write(b"data: [DONE]\n\n")

@@ -5,6 +5,7 @@ characters at a time; the chat shows the text before the answer ends, and Esc st
 from __future__ import annotations
 
 import base64
+import threading
 from typing import Any
 
 import pytest
@@ -48,12 +49,44 @@ async def _drafts_while_pending(pilot, until: int = 1) -> list[str]:
     return seen
 
 
+async def _drafts_piece_by_piece(pilot, server: FakeServer, until: int) -> list[str]:
+    """The chat's streamed text after pieces of the final answer let through one at a time:
+    the next piece waits until this one is written and the chat has had a moment to show it
+    (a piece the chat has not shown yet is seen with the next one)."""
+    assert server.answer_gate is not None
+    seen: list[str] = []
+
+    def pending() -> bool:
+        view = pilot.app.main.chat.last_turn
+        return view is not None and view.status == "pending"
+
+    for piece in range(1, 400):
+        server.answer_gate.release()
+        for _ in range(1000):
+            await pilot.pause(0.01)
+            if not pending() or server.pieces_sent >= piece:
+                break
+        for _ in range(20):
+            await pilot.pause(0.01)
+            if not pending():
+                return seen
+            draft = pilot.app.main.chat.last_turn.draft
+            if draft and (not seen or seen[-1] != draft):
+                seen.append(draft)
+                break
+        if len(seen) >= until:
+            break
+    return seen
+
+
 async def test_answer_text_shows_before_the_answer_ends(settings: AgentSettings) -> None:
-    with FakeServer("openai", chunk_delay_s=0.03) as server:
+    with FakeServer("openai", answer_gate=threading.Semaphore(0)) as server:
         app = make_app(remote(settings, server))
         async with app.run_test(size=SIZE) as pilot:
             await _send(pilot)
-            drafts = await _drafts_while_pending(pilot, until=3)
+            drafts = await _drafts_piece_by_piece(pilot, server, until=3)
+            assert server.answer_gate is not None
+            server.answer_gate.release(1000)  # the rest of the answer
             await settle(pilot)
             view = app.main.chat.last_turn
             stored = app.conversation.turns()[-1]
