@@ -114,7 +114,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
             gender: Callable[[str], str], picked: Sequence[Candidate] = (),
             say: Callable[[str], str] = str, sentences_ranked: Sequence[Sentence] = (),
             forms: Callable[[str], list[str]] = lambda name: [],
-            said_in: Callable[[str], list[Statement]] = lambda text: []) -> Answer:
+            said_in: Callable[[str], list[Statement]] = lambda text: [],
+            spans_in: Callable[[str], list[tuple[int, int, str]]] = lambda text: []) -> Answer:
     """An extractive answer citing the best passages, or a clear 'not in the text'. Its first
     line is the sentence most likely to answer (`sentences_ranked`: the evidence's sentences, by
     agent/librarian/ranking.py), then at most two more that add something new. A question
@@ -122,7 +123,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     agent/librarian/extract.py), as `say` names it, when it is sure enough, before the sentence
     that names it; otherwise the candidate is kept as the likely referent. A who-question whose
     relation the world knows is answered with the relative. `forms` gives a name's aliases,
-    `said_in` the relations a passage's text states (stores/entities/family.py)."""
+    `said_in` the relations a passage's text states (stores/entities/family.py), `spans_in` a
+    text's mentions as (start, end, name)."""
     if not ranked:
         return not_in_text(plan)
     missing = missing_words(terms, in_world)
@@ -163,8 +165,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         relation = answering_relation(plan, asked_relations(plan, relations))
         sentences_ranked = (_stating_first(sentences_ranked, relation, forms, said_in)
                             if relation is not None else
-                            _pair_named_first(sentences_ranked, plan.entities[:2], names_in,
-                                              forms, relations))
+                            _pair_named_first(sentences_ranked, plan.entities[:2], spans_in,
+                                              relations))
     if sentences_ranked:
         cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
     else:
@@ -211,7 +213,8 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
                   say: Callable[[str], str], unsure: bool, absent: Sequence[str],
                   lines: Sequence[Sentence] = (),
                   forms: Callable[[str], list[str]] = lambda name: [],
-            said_in: Callable[[str], list[Statement]] = lambda text: []) -> Answer:
+            said_in: Callable[[str], list[Statement]] = lambda text: [],
+            spans_in: Callable[[str], list[tuple[int, int, str]]] = lambda text: []) -> Answer:
     """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
     what the answer states stands in what it cites), then more evidence; or, when it is not
     sure enough, the evidence alone in its ranked order, the candidate's sentence among it and
@@ -351,22 +354,21 @@ def _stating_first(ranked: Sequence[Sentence], relation: Relation | None,
 
 
 def _pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
-                      names_in: Callable[[str], list[str]], forms: Callable[[str], list[str]],
+                      spans_in: Callable[[str], list[tuple[int, int, str]]],
                       relations: Sequence[Relation]) -> list[Sentence]:
     """For a pair no typed relation joins, the sentences that name both and a word for kin
     first, then those that name one's kin ("Miss Bates's niece"), then those that name both,
     each in the ranker's order, read from the passages the pair shares when the search brought
     none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a sentence
-    about Mr. Woodhouse alone."""
+    about Mr. Woodhouse alone. `spans_in` gives a text's mentions as (start, end, name)."""
     wanted = set(pair)
-    written = [f for name in pair for f in (name, *forms(name)) if f]
 
     def names_both(text: str) -> bool:
-        return wanted <= set(names_in(text))
+        return wanted <= {name for *_, name in spans_in(text)}
 
     def names_kin(text: str) -> bool:
-        return any(names_a_relative(text, at + len(form)) for form in written
-                   for at in _found_at(text, form))
+        return any(name in wanted and names_a_relative(text, end)
+                   for _, end, name in spans_in(text))
 
     if not any(names_both(s.text) for s in ranked):
         shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
@@ -381,10 +383,6 @@ def _pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
                 else 3)
 
     return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
-
-
-def _found_at(text: str, form: str) -> list[int]:
-    return [m.start() for m in re.finditer(re.escape(form), text)]
 
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:

@@ -366,7 +366,8 @@ class Librarian:
         lines = self.sentences(plan, ranked, picked)
         return compose(plan, ranked, relations, terms, self.retriever.uses, self.retriever.mentioned,
                        self._people_in, self.retriever.lexicon.gender, picked, voice.name, lines,
-                       lambda name: self.retriever.entities.get(name, []), self._said_in)
+                       lambda name: self.retriever.entities.get(name, []), self._said_in,
+                       self.retriever.spans)
 
     def _said_in(self, text: str) -> list[Statement]:
         """The relations a passage states, in so many words or by a family's kin words."""
