@@ -27,11 +27,13 @@ from agent.librarian.referring import wanted_gender
 from agent.librarian.relations import (
     answering_relation,
     asked_relations,
+    pair_named_first,
     related_answers,
     relation_lines,
+    stating_first,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
-from stores.entities.kinship import Statement, names_a_relative, says_kin
+from stores.entities.kinship import Statement
 from stores.lang import (
     asks,
     clip,
@@ -44,7 +46,7 @@ from stores.lang.asking import (
     known_given_name,
     name_like,
 )
-from stores.lang.text import fold_latin, reading_rule, sentences
+from stores.lang.text import fold_latin
 from stores.lang.zh import OPENING_NAME, POINTING
 from stores.models import chapter_label
 
@@ -153,7 +155,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         sentences_ranked = [s for s in sentences_ranked
                             if _meets(s.passage, plan.entities[0], related)] or sentences_ranked
         # and the sentence that states the relation before any other where they meet
-        sentences_ranked = _stating_first(
+        sentences_ranked = stating_first(
             sentences_ranked, answering_relation(plan, asked_relations(plan, relations),
                                                  related[0]), forms, said_in)
     elif picked:
@@ -163,9 +165,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         # "how is A related to B": the sentence that states the relation the line names first,
         # else one that names both
         relation = answering_relation(plan, asked_relations(plan, relations))
-        sentences_ranked = (_stating_first(sentences_ranked, relation, forms, said_in)
+        sentences_ranked = (stating_first(sentences_ranked, relation, forms, said_in)
                             if relation is not None else
-                            _pair_named_first(sentences_ranked, plan.entities[:2], spans_in,
+                            pair_named_first(sentences_ranked, plan.entities[:2], spans_in,
                                               relations))
     if sentences_ranked:
         cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
@@ -319,70 +321,6 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     text = "\n".join(line for line in [lead, *lines, *cite_lines(plan, cited, citations, say)] if line)
     return Answer(text=text, citations=list(citations),
                   entities=list(dict.fromkeys([*about, *plan.entities]))[:6], stop_reason="evidence")
-
-
-def _stating_first(ranked: Sequence[Sentence], relation: Relation | None,
-                   forms: Callable[[str], list[str]],
-                   said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
-    """The sentence that states `relation` (one of its passages', as the text's statements
-    read it — "Mr. Elton cared little about it, compared with his wife" — else naming both its
-    ends) first, read from those passages when the search did not bring them."""
-    if relation is None or not relation.evidence:
-        return list(ranked)
-    ends = [[relation.source, *forms(relation.source)], [relation.target, *forms(relation.target)]]
-    pair = {relation.source, relation.target}
-    evidence = {p.chunk_id for p in relation.evidence}
-
-    def names_both(text: str) -> bool:
-        return all(any(f and f in text for f in end) for end in ends)
-
-    def stating(passage: Passage) -> list[str]:
-        return [s.sentence for s in said_in(passage.text) if {s.source, s.target} == pair]
-
-    def said(s: Sentence) -> bool:
-        return any(s.text in sentence or sentence in s.text for sentence in stating(s.passage))
-
-    mine = [s for s in ranked if s.passage.chunk_id in evidence]
-    first = [s for s in mine if said(s)]
-    first += [s for s in mine if names_both(s.text) and s not in first]
-    if not first:
-        passage = relation.evidence[0]
-        first = [Sentence(text, passage, 0) for text in stating(passage)][:1] or [
-            Sentence(s.text, passage, 0) for s in sentences(passage.text, reading_rule(passage.text))
-            if names_both(s.text)][:1]
-    return first + [s for s in ranked if s not in first]
-
-
-def _pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
-                      spans_in: Callable[[str], list[tuple[int, int, str]]],
-                      relations: Sequence[Relation]) -> list[Sentence]:
-    """For a pair no typed relation joins, the sentences that name both and a word for kin
-    first, then those that name one's kin ("Miss Bates's niece"), then those that name both,
-    each in the ranker's order, read from the passages the pair shares when the search brought
-    none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a sentence
-    about Mr. Woodhouse alone. `spans_in` gives a text's mentions as (start, end, name)."""
-    wanted = set(pair)
-
-    def names_both(text: str) -> bool:
-        return wanted <= {name for *_, name in spans_in(text)}
-
-    def names_kin(text: str) -> bool:
-        return any(name in wanted and names_a_relative(text, end)
-                   for _, end, name in spans_in(text))
-
-    if not any(names_both(s.text) for s in ranked):
-        shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
-                  for p in r.evidence]
-        ranked = [*ranked, *(Sentence(s.text, passage, len(ranked)) for passage in shared
-                             for s in sentences(passage.text, reading_rule(passage.text))
-                             if names_both(s.text))]
-
-    def tier(s: Sentence) -> int:
-        both = names_both(s.text)
-        return (0 if both and says_kin(s.text) else 1 if names_kin(s.text) else 2 if both
-                else 3)
-
-    return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
 
 
 def _meets(passage: Passage, subject: str, others: Sequence[str]) -> bool:

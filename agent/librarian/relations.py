@@ -1,6 +1,7 @@
 """What the librarian says of a relation: which relations a question asks for, the relatives
 that answer it, and the line that names the relation in the question's language (Noirtier is
-Villefort's father; 韩峥与沈砚——关系：仇敌、结义兄弟)."""
+Villefort's father; 韩峥与沈砚——关系：仇敌、结义兄弟), and which of the evidence's sentences
+an answer about a relation quotes first."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
-from agent.schemas import Relation
+from agent.librarian.ranking import Sentence
+from agent.schemas import Passage, Relation
+from stores.entities.kinship import Statement, names_a_relative, says_kin
 from stores.lang import language
+from stores.lang.text import reading_rule, sentences
 
 
 def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
@@ -135,3 +139,67 @@ def _says(question: str, word: str) -> bool:
     if word.isascii():
         return re.search(rf"\b{re.escape(word)}\b", question, re.I) is not None
     return word in question
+
+
+def stating_first(ranked: Sequence[Sentence], relation: Relation | None,
+                   forms: Callable[[str], list[str]],
+                   said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
+    """The sentence that states `relation` (one of its passages', as the text's statements
+    read it — "Mr. Elton cared little about it, compared with his wife" — else naming both its
+    ends) first, read from those passages when the search did not bring them."""
+    if relation is None or not relation.evidence:
+        return list(ranked)
+    ends = [[relation.source, *forms(relation.source)], [relation.target, *forms(relation.target)]]
+    pair = {relation.source, relation.target}
+    evidence = {p.chunk_id for p in relation.evidence}
+
+    def names_both(text: str) -> bool:
+        return all(any(f and f in text for f in end) for end in ends)
+
+    def stating(passage: Passage) -> list[str]:
+        return [s.sentence for s in said_in(passage.text) if {s.source, s.target} == pair]
+
+    def said(s: Sentence) -> bool:
+        return any(s.text in sentence or sentence in s.text for sentence in stating(s.passage))
+
+    mine = [s for s in ranked if s.passage.chunk_id in evidence]
+    first = [s for s in mine if said(s)]
+    first += [s for s in mine if names_both(s.text) and s not in first]
+    if not first:
+        passage = relation.evidence[0]
+        first = [Sentence(text, passage, 0) for text in stating(passage)][:1] or [
+            Sentence(s.text, passage, 0) for s in sentences(passage.text, reading_rule(passage.text))
+            if names_both(s.text)][:1]
+    return first + [s for s in ranked if s not in first]
+
+
+def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
+                      spans_in: Callable[[str], list[tuple[int, int, str]]],
+                      relations: Sequence[Relation]) -> list[Sentence]:
+    """For a pair no typed relation joins, the sentences that name both and a word for kin
+    first, then those that name one's kin ("Miss Bates's niece"), then those that name both,
+    each in the ranker's order, read from the passages the pair shares when the search brought
+    none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a sentence
+    about Mr. Woodhouse alone. `spans_in` gives a text's mentions as (start, end, name)."""
+    wanted = set(pair)
+
+    def names_both(text: str) -> bool:
+        return wanted <= {name for *_, name in spans_in(text)}
+
+    def names_kin(text: str) -> bool:
+        return any(name in wanted and names_a_relative(text, end)
+                   for _, end, name in spans_in(text))
+
+    if not any(names_both(s.text) for s in ranked):
+        shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
+                  for p in r.evidence]
+        ranked = [*ranked, *(Sentence(s.text, passage, len(ranked)) for passage in shared
+                             for s in sentences(passage.text, reading_rule(passage.text))
+                             if names_both(s.text))]
+
+    def tier(s: Sentence) -> int:
+        both = names_both(s.text)
+        return (0 if both and says_kin(s.text) else 1 if names_kin(s.text) else 2 if both
+                else 3)
+
+    return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
