@@ -43,6 +43,14 @@ RELATION_TYPES: frozenset[str] = frozenset({
     "grandparent_of", "sibling", "engaged",
 })
 
+BOND_TYPES: frozenset[str] = frozenset({
+    "kin", "sworn_sibling", "lord_of", "serves", "spouse", "mentor", "parent_of", "child_of",
+    "grandparent_of", "sibling", "engaged",
+})
+"""Relations one person has to another by blood, marriage, oath or service: two of them
+through a third person say how two people are related (his father's wife); allies, enemies,
+places and factions do not."""
+
 ANSWERING_TYPES: dict[str, frozenset[str]] = {
     "person": frozenset({"person"}), "place": frozenset({"place"}), "number": frozenset(),
     "name": frozenset({"person", "item", "faction", "place"}),

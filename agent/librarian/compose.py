@@ -27,10 +27,12 @@ from agent.librarian.referring import wanted_gender
 from agent.librarian.relations import (
     answering_relation,
     asked_relations,
+    linking_path,
     pair_named_first,
     related_answers,
     relation_lines,
     stating_first,
+    steps_stated_first,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import Statement
@@ -164,11 +166,15 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     if bare and len(plan.entities) > 1:
         # "how is A related to B": the sentence that states the relation the line names first,
         # else one that names both
-        relation = answering_relation(plan, asked_relations(plan, relations))
-        sentences_ranked = (stating_first(sentences_ranked, relation, forms, said_in)
-                            if relation is not None else
-                            pair_named_first(sentences_ranked, plan.entities[:2], spans_in,
-                                              relations))
+        asked = asked_relations(plan, relations)
+        relation = answering_relation(plan, asked)
+        if path := linking_path(plan, asked):
+            sentences_ranked = steps_stated_first(sentences_ranked, path, forms, said_in)
+        elif relation is not None:
+            sentences_ranked = stating_first(sentences_ranked, relation, forms, said_in)
+        else:
+            sentences_ranked = pair_named_first(sentences_ranked, plan.entities[:2], spans_in,
+                                                relations)
     if sentences_ranked:
         cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
     else:

@@ -14,16 +14,19 @@ from agent.schemas import Passage, Relation
 from stores.entities.kinship import Statement, names_a_relative, says_kin
 from stores.lang import language
 from stores.lang.text import reading_rule, sentences
+from stores.models import BOND_TYPES
 
 
 def asked_relations(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
     """The relations the line may name: for "what is their relation", those between the people
     the question names (What was Mrs. Weston to Emma? is not answered by Mrs. Weston's
-    husband), else only those of the kind asked (the master of the Wayfarer asks for no one's
-    mentor but the ship's)."""
+    husband), and when none is typed the two through one person that join the first two
+    (`linking_path`); else only those of the kind asked (the master of the Wayfarer asks for
+    no one's mentor but the ship's)."""
     if plan.how_related and len(plan.entities) > 1:
         named = set(plan.entities[:MAX_PAIRED])
-        return [r for r in relations if {r.source, r.target} <= named]
+        between = [r for r in relations if {r.source, r.target} <= named]
+        return between + linking_path(plan, relations)
     if plan.relation is None or plan.how_related:
         return list(relations)
     return [r for r in relations if r.type == plan.relation[0]]
@@ -59,10 +62,78 @@ def named_pairs(entities: Sequence[str]) -> list[tuple[str, str]]:
     return [(a, b) for i, a in enumerate(named) for b in named[i + 1:]]
 
 
+def linking_path(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relation]:
+    """For "how is A related to B" when no typed relation joins them: a bond of A's and one of
+    B's through the same person (Mrs. Weston —wife— Weston —father— Frank Churchill), A's
+    first; [] when there is none, or when a typed relation joins them. The one between is not
+    named in the question: three people named get a line for each pair instead."""
+    if not (plan.how_related and len(plan.entities) > 1):
+        return []
+    a, b = plan.entities[:2]
+    named = set(plan.entities[:MAX_PAIRED])
+    if any({r.source, r.target} == {a, b} for r in relations if r.type != "co_occurs"):
+        return []
+    bonds = [r for r in relations if r.type in BOND_TYPES]
+    for first in bonds:
+        if a in (first.source, first.target):
+            middle = first.target if first.source == a else first.source
+            second = next((r for r in bonds if {r.source, r.target} == {middle, b}), None)
+            if second is not None and middle not in named:
+                return [first, second]
+    return []
+
+
+_KIN_STEP = {("parent_of", "source"): "parent", ("parent_of", "target"): "child",
+             ("child_of", "source"): "child", ("child_of", "target"): "parent",
+             ("spouse", "source"): "spouse", ("spouse", "target"): "spouse",
+             ("sibling", "source"): "sibling", ("sibling", "target"): "sibling"}
+"""What one end of a kin relation is to the other, whatever the language."""
+KIN_OF_KIN = {("parent", "parent"): "grandparent", ("child", "child"): "grandchild",
+              ("sibling", "parent"): "uncle", ("child", "sibling"): "nephew",
+              ("parent", "spouse"): "parent_in_law", ("spouse", "child"): "child_in_law",
+              ("spouse", "sibling"): "sibling_in_law", ("sibling", "spouse"): "sibling_in_law",
+              ("sibling", "sibling"): "sibling"}
+"""(what A is to M, what M is to B) → what A is to B, where that follows whatever else is true
+(a parent's parent is a grandparent); a father's wife may be a mother or a stepmother, so
+("spouse", "parent") is not here, and such a path is said step by step."""
+
+
+def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str], str],
+              say: Callable[[str], str] = str) -> str:
+    """A and B through the one person between them, each step in the word the language has
+    for it, led by what A is to B when that follows (Henry is Mr. Woodhouse's grandson: Henry
+    is Isabella's son, and Isabella is Mr. Woodhouse's daughter); '' when a step has no word."""
+    lang = language("zh" if plan.chinese else "en")
+    a = plan.entities[0]
+    first, second = path
+    middle = first.target if first.source == a else first.source
+    steps, words = [], []
+    for who, whose, rel in ((a, middle, first), (middle, plan.entities[1], second)):
+        end = "source" if who == rel.source else "target"
+        word = lang.relative_word(rel.type, end, gender(who))
+        if not word:
+            return ""
+        steps.append(_KIN_STEP.get((rel.type, end), ""))
+        words.append(lang.relative_sentence.format(who=say(who), whose=say(whose), word=word))
+    said = lang.path_sentence.format(first=words[0], second=words[1])
+    kin = KIN_OF_KIN.get((steps[0], steps[1]), "")
+    word = lang.kin_word(kin, gender(middle), gender(a)) if kin else ""
+    if word:
+        lead = lang.relative_sentence.format(who=say(a), whose=say(plan.entities[1]), word=word)
+        said = lang.because_sentence.format(said=lead, why=said)
+    shown = sorted({c for rel in path for c in rel.chapters[:3]})
+    if plan.chinese:
+        return f"{said}（第{'、'.join(map(str, shown))}回等）。" if shown else f"{said}。"
+    return f"{said} (chapters {', '.join(map(str, shown))}…)." if shown else f"{said}."
+
+
 def relation_lines(plan: QueryPlan, relations: Sequence[Relation], answer: str,
                    gender: Callable[[str], str], say: Callable[[str], str] = str) -> list[str]:
     """The relation line; for three people named, one line for each pair the world relates
-    (司马师、司马昭和司马懿是什么关系 → 司马师是司马懿的儿子, 司马懿是司马昭的父亲)."""
+    (司马师、司马昭和司马懿是什么关系 → 司马师是司马懿的儿子, 司马懿是司马昭的父亲); for two
+    that only a third person joins, the line through that person (`path_line`)."""
+    if path := linking_path(plan, relations):
+        return [path_line(plan, path, gender, say)]
     if len(plan.entities) > 2:
         lines = [relation_line(plan, [r for r in relations if {r.source, r.target} == {a, b}],
                                answer, gender, say) for a, b in named_pairs(plan.entities)]
@@ -144,11 +215,31 @@ def _says(question: str, word: str) -> bool:
 def stating_first(ranked: Sequence[Sentence], relation: Relation | None,
                    forms: Callable[[str], list[str]],
                    said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
-    """The sentence that states `relation` (one of its passages', as the text's statements
-    read it — "Mr. Elton cared little about it, compared with his wife" — else naming both its
-    ends) first, read from those passages when the search did not bring them."""
-    if relation is None or not relation.evidence:
-        return list(ranked)
+    """The sentences that state `relation` (see `stating`) first, then the rest as ranked."""
+    first = stating(ranked, relation, forms, said_in) if relation is not None else []
+    return first + [s for s in ranked if s not in first]
+
+
+def steps_stated_first(ranked: Sequence[Sentence], path: Sequence[Relation],
+                       forms: Callable[[str], list[str]],
+                       said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
+    """For relations through a third person, the sentence that states each step, the first
+    step's first, then the rest as ranked: an answer cites both halves of what it says."""
+    lead: list[Sentence] = []
+    for step in path:
+        lead += [s for s in stating(ranked, step, forms, said_in)[:1] if s not in lead]
+    return lead + [s for s in ranked if s not in lead]
+
+
+def stating(ranked: Sequence[Sentence], relation: Relation,
+            forms: Callable[[str], list[str]],
+            said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
+    """The sentences that state `relation`, from its passages: those the text's statements
+    read it in ("Mr. Elton cared little about it, compared with his wife"), then those naming
+    both its ends, in the ranker's order; read from its first passage when the search did not
+    bring them ([] when that has none either)."""
+    if not relation.evidence:
+        return []
     ends = [[relation.source, *forms(relation.source)], [relation.target, *forms(relation.target)]]
     pair = {relation.source, relation.target}
     evidence = {p.chunk_id for p in relation.evidence}
@@ -156,21 +247,21 @@ def stating_first(ranked: Sequence[Sentence], relation: Relation | None,
     def names_both(text: str) -> bool:
         return all(any(f and f in text for f in end) for end in ends)
 
-    def stating(passage: Passage) -> list[str]:
+    def stated(passage: Passage) -> list[str]:
         return [s.sentence for s in said_in(passage.text) if {s.source, s.target} == pair]
 
     def said(s: Sentence) -> bool:
-        return any(s.text in sentence or sentence in s.text for sentence in stating(s.passage))
+        return any(s.text in sentence or sentence in s.text for sentence in stated(s.passage))
 
     mine = [s for s in ranked if s.passage.chunk_id in evidence]
     first = [s for s in mine if said(s)]
     first += [s for s in mine if names_both(s.text) and s not in first]
     if not first:
         passage = relation.evidence[0]
-        first = [Sentence(text, passage, 0) for text in stating(passage)][:1] or [
+        first = [Sentence(text, passage, 0) for text in stated(passage)][:1] or [
             Sentence(s.text, passage, 0) for s in sentences(passage.text, reading_rule(passage.text))
             if names_both(s.text)][:1]
-    return first + [s for s in ranked if s not in first]
+    return first
 
 
 def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],

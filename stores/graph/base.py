@@ -8,7 +8,7 @@ from typing import Any
 
 from stores.graph import cypher
 from stores.graph.cypher import Dialect, Query
-from stores.models import Chunk, Relation
+from stores.models import BOND_TYPES, Chunk, Relation
 
 _Key = tuple[str, str, str]
 
@@ -101,20 +101,31 @@ class CypherGraphStore(ABC):
         return relations
 
     def relations_between(self, a: str, b: str) -> list[Relation]:
-        """The direct edges between a and b, strongest first; without any, the edges of one
-        shortest path of at most `max_depth` hops (the strongest edge of each hop) from a."""
+        """The direct edges between a and b, strongest first. When none of them is a typed
+        relation (they only share passages), also the bonds (kin, marriage, oath, service)
+        through the one person who joins them (A —wife— M —father— B: Mrs. Weston and Frank
+        Churchill); without any edge, those of one shortest path of at most `max_depth` hops
+        (the strongest edge of each hop) from a."""
         if a == b:
             return []
-        rows = self._run(cypher.edges_among(self.dialect, [a, b]))
-        if rows:
-            return [cypher.relation_from_row(row) for row in rows]
+        direct = [cypher.relation_from_row(row)
+                  for row in self._run(cypher.edges_among(self.dialect, [a, b]))]
+        if any(r.type != "co_occurs" for r in direct):
+            return direct
+        middles = self._run(cypher.bond_middles(self.dialect, a, b))
+        if middles:
+            return direct + self._strongest_hops([a, middles[0][0], b], bonds=True)
+        if direct:
+            return direct
         paths = self._run(cypher.shortest_path(self.dialect, a, b, self.max_depth))
-        if not paths:
-            return []
-        names = list(paths[0][0])
+        return self._strongest_hops(list(paths[0][0]), bonds=False) if paths else []
+
+    def _strongest_hops(self, names: list[str], bonds: bool) -> list[Relation]:
+        """The strongest edge of each hop along `names` (only BOND_TYPES', with `bonds`)."""
         strongest: dict[frozenset[str], list[Any]] = {}
         for row in self._run(cypher.edges_among(self.dialect, names)):
-            strongest.setdefault(frozenset(row[:2]), row)  # rows come strongest first
+            if not bonds or row[2] in BOND_TYPES:
+                strongest.setdefault(frozenset(row[:2]), row)  # rows come strongest first
         hops = [frozenset(pair) for pair in zip(names, names[1:], strict=False)]
         return [cypher.relation_from_row(strongest[hop]) for hop in hops if hop in strongest]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from stores.errors import LoreError
-from stores.models import RELATION_TYPES, Chunk, Relation
+from stores.models import BOND_TYPES, RELATION_TYPES, Chunk, Relation
 
 Dialect = Literal["ladybug", "neo4j"]
 
@@ -218,6 +218,19 @@ def shortest_path(dialect: Dialect, a: str, b: str, depth: int) -> Query:
         text = (f"MATCH p = {_entity('x', '$a', dialect)}-[:RELATED* SHORTEST {hops[1:]}]-"
                 f"{_entity('y', '$b', dialect)} RETURN properties(nodes(p), 'name') AS names")
     return Query(text, {"a": a, "b": b})
+
+
+def bond_middles(dialect: Dialect, a: str, b: str, limit: int = 3) -> Query:
+    """The entities one bond (BOND_TYPES: kin, marriage, oath, service) away from both a and
+    b: A —wife— M —father— B. Rows of (middle, score), the path's weakest edge as its score,
+    strongest first."""
+    text = (f"MATCH {_entity('x', '$a', dialect)}-[r:RELATED]-{_any_entity('m', dialect)}"
+            f"-[s:RELATED]-{_entity('y', '$b', dialect)} "
+            "WHERE r.type IN $bonds AND s.type IN $bonds AND m.name <> $a AND m.name <> $b "
+            "WITH m.name AS middle, CASE WHEN r.weight < s.weight THEN r.weight ELSE s.weight END"
+            " AS score RETURN middle, max(score) AS best "
+            f"ORDER BY best DESC, middle LIMIT {_row_count(limit)}")
+    return Query(text, {"a": a, "b": b, "bonds": sorted(BOND_TYPES)})
 
 
 def appearances(dialect: Dialect, entity: str) -> Query:

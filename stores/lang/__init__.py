@@ -78,6 +78,15 @@ class Language:
     that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
     relative_sentence: str = ""
     """How one says who someone is to another: "{who} is {whose}'s {word}"."""
+    kin_of_kin: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
+    """(kin two steps away — grandparent, grandchild, uncle, nephew, parent_in_law,
+    child_in_law, sibling_in_law, sibling —, the gender of the one between, the gender of the
+    one named; "" for either) → the word (grandparent, m, f → 祖母; f, m → 外祖父): see
+    agent/librarian/relations.py for the steps each stands for."""
+    path_sentence: str = ""
+    """How one says two relations through a third person: "{first}, and {second}"."""
+    because_sentence: str = ""
+    """How one says a relation, then the relations it follows from: "{said}: {why}"."""
     pair_words: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
     """(relation type, the source's gender, the target's gender; "" unknown) → what the two
     are together, where the language says it in a word (parent_of, m, m → 父子; spouse → 夫妻)."""
@@ -126,6 +135,13 @@ class Language:
         """What the two ends of a relation are together ("" when the language has no word)."""
         return (self.pair_words.get((kind, source_gender, target_gender))
                 or self.pair_words.get((kind, "", ""), ""))
+
+    def kin_word(self, kin: str, between: str, gender: str) -> str:
+        """The word for kin two steps away (`kin_of_kin`), "" when the language has none."""
+        for key in ((kin, between, gender), (kin, "", gender), (kin, between, ""), (kin, "", "")):
+            if key in self.kin_of_kin:
+                return self.kin_of_kin[key]
+        return ""
 
     def relative_word(self, kind: str, end: str, gender: str) -> str:
         """The word for one end of a relation, the gendered one when the gender is known

@@ -520,6 +520,19 @@ RELATIVE_WORDS = {
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
+KIN_OF_KIN = {
+    ("grandparent", "", "m"): "grandfather", ("grandparent", "", "f"): "grandmother",
+    ("grandparent", "", ""): "grandparent", ("grandchild", "", "m"): "grandson",
+    ("grandchild", "", "f"): "granddaughter", ("grandchild", "", ""): "grandchild",
+    ("uncle", "", "m"): "uncle", ("uncle", "", "f"): "aunt",
+    ("nephew", "", "m"): "nephew", ("nephew", "", "f"): "niece",
+    ("parent_in_law", "", "m"): "father-in-law", ("parent_in_law", "", "f"): "mother-in-law",
+    ("child_in_law", "", "m"): "son-in-law", ("child_in_law", "", "f"): "daughter-in-law",
+    ("sibling_in_law", "", "m"): "brother-in-law", ("sibling_in_law", "", "f"): "sister-in-law",
+    ("sibling", "", "m"): "brother", ("sibling", "", "f"): "sister", ("sibling", "", ""): "sibling",
+}
+"""Kin two steps away (see `Language.kin_of_kin`): English needs only the named one's gender."""
+
 _DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
 _NOT_APPOSED = r"[^,.;:!?\"“”()]"
 _APPOSED = (rf"(?:(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our)\s+"
@@ -640,7 +653,9 @@ REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_N
 
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
-                    "{who} is {whose}'s {word}", defining=DEFINING, governed=GOVERNED,
+                    "{who} is {whose}'s {word}", kin_of_kin=KIN_OF_KIN,
+                    path_sentence="{first}, and {second}", because_sentence="{said}: {why}",
+                    defining=DEFINING, governed=GOVERNED,
                     pronoun_subject=PRONOUN_SUBJECT, subordinate=SUBORDINATE,
                     identity=IDENTITY,
                     role_before=ROLE_BEFORE, not_roles=NOT_ROLES,

@@ -443,6 +443,23 @@ RELATIVE_WORDS = {
 }
 """What one end of a relation is to the other (see `Language.relative_words`)."""
 
+KIN_OF_KIN = {
+    ("grandparent", "m", "m"): "祖父", ("grandparent", "m", "f"): "祖母",
+    ("grandparent", "f", "m"): "外祖父", ("grandparent", "f", "f"): "外祖母",
+    ("grandchild", "m", "m"): "孙子", ("grandchild", "m", "f"): "孙女",
+    ("grandchild", "f", "m"): "外孙", ("grandchild", "f", "f"): "外孙女",
+    ("uncle", "f", "m"): "舅父", ("uncle", "f", "f"): "姨母", ("uncle", "m", "f"): "姑母",
+    ("nephew", "m", "m"): "侄子", ("nephew", "m", "f"): "侄女",
+    ("nephew", "f", "m"): "外甥", ("nephew", "f", "f"): "外甥女",
+    ("parent_in_law", "m", "m"): "公公", ("parent_in_law", "m", "f"): "婆婆",
+    ("parent_in_law", "f", "m"): "岳父", ("parent_in_law", "f", "f"): "岳母",
+    ("child_in_law", "", "m"): "女婿", ("child_in_law", "", "f"): "儿媳",
+    ("sibling", "", "m"): "兄弟", ("sibling", "", "f"): "姐妹",
+}
+"""Kin two steps away (see `Language.kin_of_kin`): the side of the family the one between is
+on names it (祖父, 外祖父); a father's brother is 伯父 or 叔父 by age, which no relation says,
+and the in-laws of a sibling's marriage have a word for each age and side: neither is here."""
+
 PAIR_WORDS = {
     ("parent_of", "m", "m"): "父子", ("parent_of", "m", "f"): "父女",
     ("parent_of", "f", "m"): "母子", ("parent_of", "f", "f"): "母女",
@@ -516,6 +533,8 @@ and `kind`."""
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
+                    kin_of_kin=KIN_OF_KIN, path_sentence="{first}，{second}",
+                    because_sentence="{said}：{why}",
                     pair_words=PAIR_WORDS, pair_sentence="二人是{pair}",
                     role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
                     introduction=INTRODUCTION,

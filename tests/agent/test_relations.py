@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent.librarian.analysis import analyse
-from agent.librarian.relations import named_pairs, relation_lines
+from agent.librarian.relations import asked_relations, named_pairs, relation_lines
 from agent.schemas import Relation
 from stores.entities.matcher import AliasMatcher
 
@@ -42,8 +42,6 @@ def test_chinese_says_what_the_two_are_together_where_it_has_a_word() -> None:
 
 
 def test_how_two_are_related_is_said_only_by_a_relation_between_them() -> None:
-    from agent.librarian.relations import asked_relations
-
     names = AliasMatcher({"Mrs. Weston": "Mrs. Weston", "Emma": "Emma", "Weston": "Weston"})
     plan = analyse("What was Mrs. Weston to Emma before her marriage?", names.find_spans)
     husband = edge("Mrs. Weston", "Weston", "spouse", 2)
@@ -51,3 +49,37 @@ def test_how_two_are_related_is_said_only_by_a_relation_between_them() -> None:
     assert relation_lines(plan, asked_relations(plan, [husband]), "", lambda n: "") == [""]
     governess = edge("Mrs. Weston", "Emma", "serves", 1)
     assert asked_relations(plan, [husband, governess]) == [governess]
+
+
+def test_two_a_third_person_joins_are_related_through_that_person() -> None:
+    family = AliasMatcher({n: n for n in ("Mrs. Weston", "Weston", "Frank", "Henry", "Isabella",
+                                          "Mr. Woodhouse", "曹丕", "曹操", "曹叡", "甄氏")})
+    genders = {"Mrs. Weston": "f", "Weston": "m", "Frank": "m", "Henry": "m", "Isabella": "f",
+               "曹丕": "m", "曹操": "m", "曹叡": "m", "甄氏": "f"}
+
+    def said(question: str, *relations: Relation) -> list[str]:
+        plan = analyse(question, family.find_spans)
+        return relation_lines(plan, asked_relations(plan, list(relations)), "",
+                              lambda name: genders.get(name, ""))
+
+    wife, son = edge("Mrs. Weston", "Weston", "spouse", 2), edge("Weston", "Frank", "parent_of", 5)
+    # a father's wife may be a mother or a stepmother: said step by step, no word for it
+    assert said("What is Mrs. Weston to Frank?", wife, son) == [
+        "Mrs. Weston is Weston's wife, and Weston is Frank's father (chapters 2, 5…)."]
+    # a mother's father is a grandfather, whatever else is true
+    assert said("How is Henry related to Mr. Woodhouse?",
+                edge("Isabella", "Henry", "parent_of", 9),
+                edge("Mr. Woodhouse", "Isabella", "parent_of", 1)) == [
+        "Henry is Mr. Woodhouse's grandson: Henry is Isabella's son, and Isabella is "
+        "Mr. Woodhouse's daughter (chapters 1, 9…)."]
+    # Chinese names the side of the family: a son's son is 孙子, a daughter's son 外孙
+    assert said("曹叡和曹操是什么关系？", edge("曹丕", "曹叡", "parent_of", 91),
+                edge("曹操", "曹丕", "parent_of", 68)) == [
+        "曹叡是曹操的孙子：曹叡是曹丕的儿子，曹丕是曹操的儿子（第68、91回等）。"]
+    assert said("曹操和甄氏是什么关系？", edge("曹操", "曹丕", "parent_of", 33),
+                edge("曹丕", "甄氏", "spouse", 33)) == [
+        "曹操是甄氏的公公：曹操是曹丕的父亲，曹丕是甄氏的丈夫（第33回等）。"]
+    # a relation between the two themselves is said instead
+    assert said("What is Mrs. Weston to Frank?", wife, son,
+                edge("Mrs. Weston", "Frank", "serves", 3)) == [
+        "Mrs. Weston is Frank's servant (chapters 3…)."]

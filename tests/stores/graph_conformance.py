@@ -235,6 +235,15 @@ class GraphStoreConformance:
         assert keys(world.relations_between("关羽", "刘备")) == [
             ("刘备", "关羽", "sworn_sibling"), ("刘备", "关羽", "co_occurs")]
 
+    def test_two_who_only_share_passages_come_with_the_bonds_through_a_third(
+            self, world: GraphStore) -> None:
+        # 关羽 and 张飞 share a passage, and each is 刘备's sworn brother: that says how they
+        # are related; 关羽 and 曹操 share one too, and an enmity of 曹操's is no bond
+        assert keys(world.relations_between("关羽", "张飞")) == [
+            ("关羽", "张飞", "co_occurs"), ("刘备", "关羽", "sworn_sibling"),
+            ("刘备", "张飞", "sworn_sibling")]
+        assert keys(world.relations_between("关羽", "曹操")) == [("关羽", "曹操", "co_occurs")]
+
     def test_relations_between_shortest_path(self, world: GraphStore) -> None:
         path = world.relations_between("诸葛亮", "吕布")  # the one path of three hops
         assert keys(path) == [("诸葛亮", "刘备", "serves"), ("刘备", "张飞", "sworn_sibling"),
