@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 
 from stores.entities.family import Families, statements_in
+from stores.entities.kinship import Statement
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
@@ -83,6 +84,9 @@ class Fact:
     """A relation's end the entity is: source or target."""
     quote: str = ""
     """A relation's sentence that states it (Emma … till her father awoke), when one does."""
+    word: str = ""
+    """The kin word that sentence calls the entity by, for a relation of the wide type kin
+    (Saint-Méran, Villefort's father-in-law: father-in-law on Saint-Méran's card)."""
 
 
 @dataclass(slots=True)
@@ -190,22 +194,22 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             if holder is None or len(holder.of_kind("relation")) >= MAX_RELATIONS:
                 continue
             chapter = min(relation.chapters) if relation.chapters else LORE_CHAPTER
-            holder.facts.append(Fact("relation", relation.type, stated[0], chapter,
-                                   relation.weight, other=other, end=end,
-                                   quote=_stating(read.get(stated[0]), relation, matcher,
-                                                  families)))
+            statement = _stating(read.get(stated[0]), relation, matcher, families)
+            holder.facts.append(Fact(
+                "relation", relation.type, stated[0], chapter, relation.weight, other=other,
+                end=end, quote=" ".join(statement.sentence.split()) if statement else "",
+                word=statement.kin_word(who) if statement else ""))
     return list(cards.values())
 
 
 def _stating(chunk: Chunk | None, relation: Relation, matcher: AliasMatcher,
-             families: Families) -> str:
-    """The sentence of `chunk` that states the relation, as the text's statements read it."""
+             families: Families) -> Statement | None:
+    """The statement of `chunk` that states the relation, as the text's statements read it."""
     if chunk is None or chunk.lore:
-        return ""
+        return None
     ends = {relation.source, relation.target}
-    return next((" ".join(s.sentence.split()) for s in statements_in(
-        chunk.text, matcher.find_spans(chunk.text), families)
-        if {s.source, s.target} == ends), "")
+    return next((s for s in statements_in(chunk.text, matcher.find_spans(chunk.text), families)
+                 if {s.source, s.target} == ends), None)
 
 
 def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],

@@ -128,7 +128,8 @@ def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str],
 
 
 def relation_lines(plan: QueryPlan, relations: Sequence[Relation], answer: str,
-                   gender: Callable[[str], str], say: Callable[[str], str] = str) -> list[str]:
+                   gender: Callable[[str], str], say: Callable[[str], str] = str,
+                   said_in: Callable[[str], list[Statement]] = lambda text: []) -> list[str]:
     """The relation line; for three people named, one line for each pair the world relates
     (司马师、司马昭和司马懿是什么关系 → 司马师是司马懿的儿子, 司马懿是司马昭的父亲); for two
     that only a third person joins, the line through that person (`path_line`)."""
@@ -136,19 +137,23 @@ def relation_lines(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         return [path_line(plan, path, gender, say)]
     if len(plan.entities) > 2:
         lines = [relation_line(plan, [r for r in relations if {r.source, r.target} == {a, b}],
-                               answer, gender, say) for a, b in named_pairs(plan.entities)]
+                               answer, gender, say, said_in)
+                 for a, b in named_pairs(plan.entities)]
         if any(lines):
             return [line for line in lines if line]
-    return [relation_line(plan, relations, answer, gender, say)]
+    return [relation_line(plan, relations, answer, gender, say, said_in)]
 
 
 def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
-                   gender: Callable[[str], str], say: Callable[[str], str] = str) -> str:
+                   gender: Callable[[str], str], say: Callable[[str], str] = str,
+                   said_in: Callable[[str], list[Statement]] = lambda text: []) -> str:
     """The relation that answers the question (`answer` is its other end, if the question asks
     for one), else the best typed relation between the names, each named as `say` names it (an
-    English answer: 顾青禾 as Gu Qinghe); '' when there is none. That two names share passages
-    says nothing of how they are related: a co-occurrence count is no answer, and leading with
-    it ("刘备与刘封——同时出现于27段文字") pushed down the sentence that answers (寇封拜玄德为父)."""
+    English answer: 顾青禾 as Gu Qinghe); '' when there is none. A relation of the wide type
+    kin is named by the word of the sentence that states it (`said_in`: Saint-Méran is
+    Villefort's father-in-law). That two names share passages says nothing of how they are
+    related: a co-occurrence count is no answer, and leading with it ("刘备与刘封——同时出现于
+    27段文字") pushed down the sentence that answers (寇封拜玄德为父)."""
     typed = _typed(plan, relations, answer)
     if not typed:
         return ""
@@ -173,6 +178,9 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         sex = gender(who) or next((g for g in ("m", "f") if _says(
             plan.question, lang.relative_word(rel.type, end, g))), "")
         word = lang.relative_word(rel.type, end, sex)
+        if not word and (written := written_kin(rel, said_in))[1]:
+            who, word = written[0], lang.spoken_kin.get(written[1], written[1])
+            whose = rel.target if who == rel.source else rel.source
         if word:
             said = lang.relative_sentence.format(who=say(who), whose=say(whose), word=word)
             # what the two are together, where the language has a word: 二人是父子
@@ -185,6 +193,18 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
     if plan.chinese:
         return f"{say(rel.source)}与{say(rel.target)}——关系：{listed}{where}。"
     return f"{say(rel.source)} and {say(rel.target)} — relation: {listed}{where}."
+
+
+def written_kin(relation: Relation, said_in: Callable[[str], list[Statement]]
+                ) -> tuple[str, str]:
+    """(the one the kin word names, the word) as the first of the relation's passages that
+    states it writes them — ("Saint-Méran", "father-in-law") —, ("", "") when none does."""
+    pair = {relation.source, relation.target}
+    for passage in relation.evidence:
+        for s in said_in(passage.text):
+            if {s.source, s.target} == pair and s.type == relation.type and s.word:
+                return s.told[0], s.word
+    return "", ""
 
 
 def answering_relation(plan: QueryPlan, relations: Sequence[Relation],

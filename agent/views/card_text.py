@@ -215,7 +215,8 @@ def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = ()
     for fact in card.of_kind("relation"):
         if fact.other in told:
             continue
-        word = lang.relative_word(fact.text, fact.end, voice.gender(card.entity))
+        word = (lang.relative_word(fact.text, fact.end, voice.gender(card.entity))
+                or lang.spoken_kin.get(fact.word, fact.word))
         other = voice.name(fact.other)
         phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"
         if not word or phrase in said:

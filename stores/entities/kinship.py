@@ -41,6 +41,13 @@ class Statement:
     told: tuple[str, str] = ("", "")
     """The one the kin word names and the gender it gives them (Renée, Valentine's mother:
     Renée, f), when it gives one."""
+    word: str = ""
+    """The kin word as the sentence writes it, which names told[0] (nephew, 外甥): what a
+    relation of the wide type `kin` is."""
+
+    def kin_word(self, who: str) -> str:
+        """The word the sentence calls `who` by, "" when it calls the other one or none."""
+        return self.word if self.word and self.told[0] == who else ""
 
 
 
@@ -144,9 +151,10 @@ def _read(match: re.Match[str], names: list[str], words: dict[str, tuple[str, bo
     if found["word"] in zh.BROTHER_WORDS and _other_surnames(named, of):
         kind = "sworn_sibling"  # 刘玄德之弟关羽: brothers of two surnames swore it
     told = (named, _WORD_GENDER.get(found["word"].lower(), ""))
+    word = found["word"].lower()
     if named_is_source:
-        return Statement(named, of, kind, sentence, told)
-    return Statement(of, named, kind, sentence, told)
+        return Statement(named, of, kind, sentence, told, word)
+    return Statement(of, named, kind, sentence, told, word)
 
 
 def _other_surnames(one: str, other: str) -> bool:

@@ -78,6 +78,8 @@ class Language:
     that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
     relative_sentence: str = ""
     """How one says who someone is to another: "{who} is {whose}'s {word}"."""
+    spoken_kin: Mapping[str, str] = field(default_factory=dict)
+    """A kin word as a sentence of the text writes it → as an answer says it (侄 → 侄子)."""
     kin_of_kin: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
     """(kin two steps away — grandparent, grandchild, uncle, nephew, parent_in_law,
     child_in_law, sibling_in_law, sibling —, the gender of the one between, the gender of the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agent.librarian.analysis import analyse
 from agent.librarian.relations import asked_relations, named_pairs, relation_lines
-from agent.schemas import Relation
+from agent.schemas import Passage, Relation
 from stores.entities.matcher import AliasMatcher
 
 NAMES = AliasMatcher({"司马懿": "司马懿", "司马师": "司马师", "司马昭": "司马昭", "刘备": "刘备",
@@ -83,3 +83,27 @@ def test_two_a_third_person_joins_are_related_through_that_person() -> None:
     assert said("What is Mrs. Weston to Frank?", wife, son,
                 edge("Mrs. Weston", "Frank", "serves", 3)) == [
         "Mrs. Weston is Frank's servant (chapters 3…)."]
+
+
+def test_kin_of_no_narrower_type_is_said_in_the_texts_word() -> None:
+    from stores.entities.kinship import stated_in
+
+    kin = AliasMatcher({"夏侯尚": "夏侯尚", "夏侯惇": "夏侯惇", "Saint-Méran": "Saint-Méran",
+                        "Villefort": "Villefort"})
+
+    def said(question: str, sentence: str, source: str, target: str) -> list[str]:
+        plan = analyse(question, kin.find_spans)
+        relation = Relation(source=source, target=target, type="kin", weight=1.0, chapters=[44],
+                            evidence=[Passage(chunk_id="c1", chapter=44, text=sentence,
+                                             source="44.txt", lines=(1, 1))])
+        return relation_lines(plan, [relation], "", lambda name: "",
+                              said_in=lambda text: stated_in(text, kin.find_spans(text)))
+
+    # whichever of the two is asked about first, the sentence's own word, for the one it names
+    assert said("How is Villefort related to Saint-Méran?",
+                "M. de Saint-Méran, Villefort's father-in-law, was there.",
+                "Saint-Méran", "Villefort") == [
+        "Saint-Méran is Villefort's father-in-law (chapters 44…)."]
+    # a one-character word of the text is said as a word of speech (侄 → 侄子)
+    assert said("夏侯惇和夏侯尚是什么关系？", "曹洪即遣夏侯惇之侄夏侯尚前来助战。",
+                "夏侯尚", "夏侯惇") == ["夏侯尚是夏侯惇的侄子（第44回等）。"]

@@ -1,6 +1,8 @@
-"""Two people no stated relation joins, each related to the same third person: "How is Oliver
-Hale related to Walter Fenn?" is answered through Clara Fenn, his wife and Walter's daughter,
-with both sentences cited (a short original story: the Fenns of Harrow Lane)."""
+"""How two people are related, from what the text states: through the third person each is
+related to ("How is Oliver Hale related to Walter Fenn?" through Clara Fenn, his wife and
+Walter's daughter, with both sentences cited), and in the text's own kin word where the
+relation is of no narrower type (Tom Ashby, Walter Fenn's nephew). A short original story: the
+Fenns of Harrow Lane."""
 
 from __future__ import annotations
 
@@ -33,6 +35,12 @@ Oliver Hale brought his wagon to Walter Fenn with a broken axle. Walter Fenn wor
 
 Oliver Hale drove away at dawn. Clara Fenn rode on the wagon seat as far as the bridge, and she waved to the forge. Walter Fenn watched the wagon until it was out of sight, and then he went back to the fire.
 """,
+    "04.txt": """Chapter 4. The Apprentice
+
+Tom Ashby is the nephew of Walter Fenn. Tom Ashby came from Dunmore to learn the trade, and he slept in the loft above the forge.
+
+Tom Ashby burned his hand on the first day. Walter Fenn bound it with a clean rag, and Tom Ashby went back to the bellows. By winter Tom Ashby could shoe a horse alone, and Tom Ashby was proud of it.
+""",
 }
 
 
@@ -63,3 +71,16 @@ def test_a_pair_a_stated_relation_joins_is_answered_with_it(lane_home: Path) -> 
     assert result.code == 0, result.err
     first = json.loads(result.out)["answer"].splitlines()[0]
     assert first.startswith("Clara Fenn is Walter Fenn's daughter (chapters 1"), first
+
+
+def test_kin_of_no_narrower_type_is_named_by_the_texts_word(lane_home: Path) -> None:
+    # "Tom Ashby is the nephew of Walter Fenn": the answer and his card say nephew, where the
+    # answer said "relation: kin" and the card left it out
+    result = lore("ask", "How is Tom Ashby related to Walter Fenn?", "--world", "lane",
+                  "--json", home=lane_home)
+    assert result.code == 0, result.err
+    first = json.loads(result.out)["answer"].splitlines()[0]
+    assert first.startswith("Tom Ashby is Walter Fenn's nephew (chapters 4"), first
+    card = lore("card", "Tom Ashby", "--world", "lane", home=lane_home)
+    assert card.code == 0, card.err
+    assert "Walter Fenn's nephew" in card.out.splitlines()[0]

@@ -171,3 +171,15 @@ def test_the_kin_of_someones_kin_is_not_their_kin() -> None:
     spans = [(0, 13, "Mr. Knightley"), (text.find("Isabella"), text.find("Isabella") + 8,
                                          "Isabella")]
     assert stated_in(text, spans) == []  # her brother-in-law, not her brother
+
+
+def test_a_statement_keeps_the_kin_word_and_whom_it_names() -> None:
+    # the wide type kin (uncle, cousin, 侄) says nothing more: the word the sentence uses does
+    english = stated_in("Noirtier is the uncle of Villefort.",
+                        PEOPLE.find_spans("Noirtier is the uncle of Villefort."))
+    assert [(s.type, s.word, s.kin_word("Noirtier"), s.kin_word("Villefort"))
+            for s in english] == [("kin", "uncle", "uncle", "")]
+    text = "孙坚之侄孙策引兵而来。"
+    chinese = stated_in(text, PEOPLE.find_spans(text))
+    assert [(s.type, s.kin_word("孙策"), s.kin_word("孙坚")) for s in chinese] == [
+        ("kin", "侄", "")]
