@@ -12,7 +12,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.ranking import Sentence
 from agent.schemas import Passage, Relation
 from stores.entities.kinship import Statement, names_a_relative, says_kin
-from stores.lang import language
+from stores.lang import Language, language
 from stores.lang.text import reading_rule, sentences
 from stores.models import BOND_TYPES
 
@@ -89,13 +89,15 @@ _KIN_STEP = {("parent_of", "source"): "parent", ("parent_of", "target"): "child"
              ("sibling", "source"): "sibling", ("sibling", "target"): "sibling"}
 """What one end of a kin relation is to the other, whatever the language."""
 KIN_OF_KIN = {("parent", "parent"): "grandparent", ("child", "child"): "grandchild",
+              ("child", "parent"): "sibling",
               ("sibling", "parent"): "uncle", ("child", "sibling"): "nephew",
               ("parent", "spouse"): "parent_in_law", ("spouse", "child"): "child_in_law",
               ("spouse", "sibling"): "sibling_in_law", ("sibling", "spouse"): "sibling_in_law",
               ("sibling", "sibling"): "sibling"}
 """(what A is to M, what M is to B) → what A is to B, where that follows whatever else is true
-(a parent's parent is a grandparent); a father's wife may be a mother or a stepmother, so
-("spouse", "parent") is not here, and such a path is said step by step."""
+(a parent's parent is a grandparent; two children of one parent are siblings, half-siblings
+among them); a father's wife may be a mother or a stepmother, so ("spouse", "parent") is not
+here, and such a path is said step by step."""
 
 
 def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str], str],
@@ -110,11 +112,12 @@ def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str],
     steps, words = [], []
     for who, whose, rel in ((a, middle, first), (middle, plan.entities[1], second)):
         end = "source" if who == rel.source else "target"
-        word = lang.relative_word(rel.type, end, gender(who))
+        steps.append(_KIN_STEP.get((rel.type, end), ""))
+        told, word = gendered_end(lang, rel, who, {who: gender(who), whose: gender(whose)})
         if not word:
             return ""
-        steps.append(_KIN_STEP.get((rel.type, end), ""))
-        words.append(lang.relative_sentence.format(who=say(who), whose=say(whose), word=word))
+        other = whose if told == who else who
+        words.append(lang.relative_sentence.format(who=say(told), whose=say(other), word=word))
     said = lang.path_sentence.format(first=words[0], second=words[1])
     kin = KIN_OF_KIN.get((steps[0], steps[1]), "")
     word = lang.kin_word(kin, gender(middle), gender(a)) if kin else ""
@@ -177,22 +180,39 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         # a gender the text does not show is the one the question asks with (Mira's father)
         sex = gender(who) or next((g for g in ("m", "f") if _says(
             plan.question, lang.relative_word(rel.type, end, g))), "")
-        word = lang.relative_word(rel.type, end, sex)
+        genders = {who: sex, whose: gender(whose)}
+        who, word = gendered_end(lang, rel, who, genders)
+        whose = rel.target if who == rel.source else rel.source
         if not word and (written := written_kin(rel, said_in))[1]:
             who, word = written[0], lang.spoken_kin.get(written[1], written[1])
             whose = rel.target if who == rel.source else rel.source
         if word:
             said = lang.relative_sentence.format(who=say(who), whose=say(whose), word=word)
-            # what the two are together, where the language has a word: 二人是父子
-            genders = {who: sex, whose: gender(whose)}
+            # what the two are together, where the language has a word and it says more than
+            # the word said already: 二人是父子 (not 关羽是刘备的结义兄弟，二人是结义兄弟)
             pair_word = lang.pair_word(rel.type, genders[rel.source], genders[rel.target])
-            if pair_word and lang.pair_sentence:
+            if pair_word and pair_word != word and lang.pair_sentence:
                 said += "，" + lang.pair_sentence.format(pair=pair_word)
             return f"{said}{where}。" if plan.chinese else f"{said}{where}."
     listed = ("、" if plan.chinese else ", ").join(kinds)
     if plan.chinese:
         return f"{say(rel.source)}与{say(rel.target)}——关系：{listed}{where}。"
     return f"{say(rel.source)} and {say(rel.target)} — relation: {listed}{where}."
+
+
+def gendered_end(lang: Language, rel: Relation, who: str,
+                 genders: dict[str, str]) -> tuple[str, str]:
+    """Which end of the relation to say, and its word: `who` (the one asked about), unless the
+    text shows no gender for them while it does for the other one, whose word then says more
+    (司马昭是司马懿的儿子, not 司马懿是司马昭的父母). ("", "") when the language has no word."""
+    whose = rel.target if who == rel.source else rel.source
+    end, other = ("source", "target") if who == rel.source else ("target", "source")
+    word = lang.relative_word(rel.type, end, genders.get(who, ""))
+    if not genders.get(who) and genders.get(whose):
+        theirs = lang.relative_word(rel.type, other, genders[whose])
+        if theirs and theirs != lang.relative_word(rel.type, other, ""):
+            return whose, theirs
+    return (who, word) if word else ("", "")
 
 
 def written_kin(relation: Relation, said_in: Callable[[str], list[Statement]]

@@ -215,10 +215,16 @@ def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = ()
     for fact in card.of_kind("relation"):
         if fact.other in told:
             continue
-        word = (lang.relative_word(fact.text, fact.end, voice.gender(card.entity))
+        sex = voice.gender(card.entity)
+        word = (lang.relative_word(fact.text, fact.end, sex)
                 or lang.spoken_kin.get(fact.word, fact.word))
         other = voice.name(fact.other)
         phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"
+        their_end = "target" if fact.end == "source" else "source"
+        theirs = lang.relative_word(fact.text, their_end, voice.gender(fact.other))
+        if voice.chinese and word and not sex and theirs and theirs != lang.relative_word(
+                fact.text, their_end, ""):
+            phrase = f"{theirs}{other}"  # 司马懿：儿子司马师, not 司马师的父母
         if not word or phrase in said:
             continue
         said[phrase] = phrase + cited.cite(fact.chunk_id, *filter(None, [fact.quote]),

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from stores.entities.family import statements_in
+from stores.entities.kinship import Statement
 from stores.lang import language
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Relation, chapter_label
@@ -221,8 +222,10 @@ class _Reading:
             return None
         far = relation.target if relation.source == near else relation.source
         end = "target" if far == relation.target else "source"
+        statement = self.statement(relation, chunk) if chunk and not chunk.lore else None
+        role = (statement.kin_word(far) if statement else "") or self.role(relation.type, end, far)
         return Tie(near=near, far=far, type=relation.type, source=relation.source,
-                   target=relation.target, role=self.role(relation.type, end, far),
+                   target=relation.target, role=role,
                    chapter=chapter, chunk_id=chunk.id if chunk else "",
                    sentence=self.sentence(relation, chunk) if chunk else "",
                    declared=relation.declared,
@@ -257,17 +260,22 @@ class _Reading:
     def gender(self, name: str) -> str:
         return self.retriever.lexicon.gender(name)
 
+    def statement(self, relation: Relation, chunk: Chunk) -> Statement | None:
+        """The statement of `chunk` that states the relation, as the kinship patterns or a
+        family's kin words read it ("M. de Saint-Méran, Villefort's father-in-law")."""
+        ends = {relation.source, relation.target}
+        spans = self.retriever.spans(chunk.text)
+        return next((s for s in statements_in(chunk.text, spans, self.retriever.families)
+                     if {s.source, s.target} == ends), None)
+
     def sentence(self, relation: Relation, chunk: Chunk) -> str:
         """The sentence of `chunk` that states the relation: the one the kinship patterns or
         a family's kin words ("Emma … her father") read it from, else the first naming both
         ends — in a lore entry, the first naming the other end — else "" (a glossary's
         relations list declares it, no sentence says it)."""
         ends = {relation.source, relation.target}
-        if not chunk.lore:
-            spans = self.retriever.spans(chunk.text)
-            for statement in statements_in(chunk.text, spans, self.retriever.families):
-                if {statement.source, statement.target} == ends:
-                    return statement.sentence
+        if not chunk.lore and (statement := self.statement(relation, chunk)) is not None:
+            return statement.sentence
         forms = {name: [name, *self.retriever.entities.get(name, [])] for name in ends}
         found = [s.text.strip() for s in sentences(chunk.text, "quote")]
 

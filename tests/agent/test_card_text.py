@@ -35,3 +35,24 @@ def test_a_relation_is_cited_with_the_sentence_that_holds_the_name_not_the_name_
     answer = card_answer(card, chunks, Voice(False, {"Mercédès": [], "Fernand Mondego": []},
                                              lambda name: "f"))
     assert answer.citations[0].quote.startswith("It was Fernand Mondego, the husband"), answer
+
+
+def test_a_parent_of_unknown_gender_is_said_by_the_childs_word_in_chinese() -> None:
+    chunks = {c.id: c for c in (chunk(1, "乃司马懿长子司马师也。"), chunk(2, "此司马懿之子司马昭。"))}
+    card = Card("司马懿", "person", [], facts=[
+        Fact("relation", "parent_of", "c1", 1, 1.0, other="司马师", end="source"),
+        Fact("relation", "parent_of", "c2", 2, 1.0, other="司马昭", end="source")])
+    genders = {"司马师": "m", "司马昭": "m"}
+    lead = card_text(card, chunks, Voice(True, {"司马懿": [], "司马师": [], "司马昭": []},
+                                         lambda name: genders.get(name, ""))).splitlines()[0]
+    assert "儿子司马师" in lead and "儿子司马昭" in lead and "父母" not in lead, lead
+
+
+def test_kin_of_no_narrower_type_is_said_in_the_texts_word() -> None:
+    chunks = {c.id: c for c in (chunk(1, "M. de Saint-Méran, Villefort's father-in-law."),)}
+    card = Card("Saint-Méran", "person", [], facts=[
+        Fact("relation", "kin", "c1", 1, 1.0, other="Villefort", end="source",
+             word="father-in-law")])
+    lead = card_text(card, chunks, Voice(False, {"Saint-Méran": [], "Villefort": []},
+                                         lambda name: "m")).splitlines()[0]
+    assert "Villefort's father-in-law" in lead, lead

@@ -107,3 +107,22 @@ def test_kin_of_no_narrower_type_is_said_in_the_texts_word() -> None:
     # a one-character word of the text is said as a word of speech (侄 → 侄子)
     assert said("夏侯惇和夏侯尚是什么关系？", "曹洪即遣夏侯惇之侄夏侯尚前来助战。",
                 "夏侯尚", "夏侯惇") == ["夏侯尚是夏侯惇的侄子（第44回等）。"]
+
+
+def test_the_end_whose_gender_the_text_shows_is_said() -> None:
+    # 司马懿's gender is not shown; his sons' is: 司马昭是司马懿的儿子, not 司马懿是司马昭的父母
+    unknown = {"司马师": "m", "司马昭": "m"}
+
+    def said(question: str, *relations: Relation) -> list[str]:
+        plan = analyse(question, NAMES.find_spans)
+        return relation_lines(plan, asked_relations(plan, list(relations)), "",
+                              lambda name: unknown.get(name, ""))
+
+    father = edge("司马懿", "司马昭", "parent_of", 109)
+    assert said("司马懿和司马昭是什么关系？", father) == ["司马昭是司马懿的儿子（第109回等）。"]
+    # two children of one parent are siblings, each step said from the end the text genders
+    assert said("司马师和司马昭是什么关系？", edge("司马懿", "司马师", "parent_of", 107), father) == [
+        "司马师是司马昭的兄弟：司马师是司马懿的儿子，司马昭是司马懿的儿子（第107、109回等）。"]
+    # a pair word that says no more than the word is not said twice
+    assert lines("刘备和孙夫人是什么关系？", edge("刘备", "孙夫人", "sworn_sibling", 5)) == [
+        "刘备是孙夫人的结义兄弟（第5回等）。"]
