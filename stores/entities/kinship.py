@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from stores.entities.english_forms import bare_name, bare_surname, is_full
 from stores.entities.surnames import surname_of
 from stores.lang import en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
@@ -205,8 +206,7 @@ def titled_spouses(entities: Iterable[Entity],
     husbands: dict[str, str] = {}
     wives: dict[str, str] = {}
     for entity in entities:
-        given, _, surname = entity.name.partition(" ")
-        named = surname if given.lower() not in married | male else ""  # Frank Churchill
+        named = bare_surname(entity.name.split()) if is_full(entity.name) else ""
         for form in (entity.name, *entity.aliases):
             title, _, rest = form.partition(" ")
             if not rest or has_han(form):
@@ -215,7 +215,7 @@ def titled_spouses(entities: Iterable[Entity],
                 continue
             if title.lower() in married:
                 wives.setdefault(rest, entity.name)
-            elif title.lower() in male and rest != named:
+            elif title.lower() in male and bare_name(rest.split()) != named:
                 husbands.setdefault(rest, entity.name)
     pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
              if rest in husbands and husbands[rest] != wife}

@@ -129,3 +129,40 @@ def test_a_mother_the_text_names_is_the_one_mother() -> None:
     families = Families(people)
     assert set(one_parent_each(family_relations(chunks, families), stated, told, families)) == {
         ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
+
+
+def test_a_man_named_by_a_given_name_takes_the_familys_wife_only_if_her_title_says_so() -> None:
+    # "Mr. Churchill … his wife" where the one Churchill man the book names is the nephew,
+    # Frank Churchill, who shares the form: Mrs. Churchill is not his wife
+    churchills = [Entity("Frank Churchill", "person", ["Mr. Churchill", "Frank"]),
+                  Entity("Mrs. Churchill", "person")]
+    assert bound("Mr. Churchill, independent of his wife, was feared by nobody. Mrs. Churchill "
+                 "was ill.", churchills) == set()
+    # Mrs. John Knightley bears her husband's given name
+    knightleys = [Entity("John Knightley", "person", ["Mr. John Knightley"]),
+                  Entity("Mrs. John Knightley", "person")]
+    assert bound("John Knightley came with his wife; Mrs. John Knightley was tired.",
+                 knightleys) == {("Mrs. John Knightley", "John Knightley", "spouse")}
+
+
+def test_a_son_named_by_another_family_than_his_fathers_has_no_mother_by_that_name() -> None:
+    from collections import Counter
+
+    from stores.entities.family import one_parent_each
+    from stores.entities.kinship import stated_relations
+
+    # Frank took his uncle's name: his father is Mr. Weston, so "Frank's mother" is no
+    # Churchill's wife, though Mrs. Churchill is the one married Churchill woman
+    people = [Entity("Frank Churchill", "person", ["Frank"]), Entity("Mrs. Churchill", "person"),
+              Entity("Mr. Weston", "person")]
+    matcher = AliasMatcher(alias_map(people))
+    chunks = [(*c, matcher.find_spans(c[2])) for c in [
+        ("c1", 1, "Mr. Weston is the father of Frank Churchill."),
+        ("c2", 2, "Frank's mother would never have been slighted but for Mrs. Churchill.")]]
+    told: dict[str, Counter[str]] = {}
+    stated = stated_relations(chunks, told)
+    families = Families(people)
+    bound = family_relations(chunks, families)
+    assert ("Mrs. Churchill", "Frank Churchill", "parent_of") in bound
+    assert ("Mrs. Churchill", "Frank Churchill", "parent_of") not in one_parent_each(
+        bound, stated, told, families)
