@@ -1,7 +1,8 @@
 """Answers from what the world knows, stated outright: no reading of passages is needed.
 
 - Another name of someone (“阿瞒”是谁的小字？ Whom do they call the Count?): the alias table
-  knows whose it is; the answer names them and quotes the sentence that gives the name.
+  knows whose it is; the answer names them and quotes the sentence that gives the name. So is
+  how two names of one person are related (Edmond Dantès and the Count of Monte Cristo).
 - A 字 or 号 (韩峥的字是什么？): the name the world has for them, quoted where the text gives
   it with that word (字定远).
 - In which chapter *that* is (那是第几回？ after an answer): the chapter of the sentence the
@@ -68,6 +69,17 @@ def alias_lead(alias: str, name: str, chinese: bool, aliases: dict[str, list[str
             found = None
     lead = (f"“{alias}”指{say(name)}。" if chinese else f"“{alias}” is {say(name)}.")
     return _with_quote(lead, found, chinese, name)
+
+
+def one_person_asked(mentions: Sequence[str], entities: Sequence[str],
+                     matcher: AliasMatcher) -> str | None:
+    """The other name, when a question asks how two names are related that are one person's
+    (How is Edmond Dantès related to the Count of Monte Cristo?), else None."""
+    if len(entities) != 1:
+        return None
+    names = [m for m in mentions if matcher.resolve(m) == entities[0]]
+    others = [alias_asked_for(m, entities[0], matcher) for m in names]
+    return next((a for a in others if a), None) if len(names) > 1 else None
 
 
 MAX_QUOTE = 160

@@ -45,6 +45,7 @@ from agent.librarian.known import (
     led_by,
     name_answer,
     names_apart,
+    one_person_asked,
 )
 from agent.librarian.lore_lead import (
     asks_manner_of_death,
@@ -162,7 +163,11 @@ class Librarian:
             return chapter_answer(reading.resolution.cited, plan.chinese, r.chunks,
                                   r.chapter_titles)
         say = Voice(plan.chinese, r.entities).name
-        return (alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)
+        one = (one_person_asked(plan.mentions, plan.entities, r.matcher)
+               if plan.how_related else None)
+        return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,
+                            horizon) if one else None)
+                or alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)
                 or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story)
                 or self._death_chapter(plan, say, horizon))
 

@@ -80,3 +80,17 @@ def test_a_name_written_in_other_letters_is_not_another_name() -> None:
     matcher = AliasMatcher({"阿Ｑ": "阿Ｑ", "阿Q": "阿Ｑ", "老Ｑ": "阿Ｑ"})
     assert alias_asked_for("阿Q", "阿Ｑ", matcher) is None  # 阿Q is 阿Ｑ, half-width
     assert alias_asked_for("老Ｑ", "阿Ｑ", matcher) == "老Ｑ"
+
+
+def test_two_names_of_one_person_asked_how_related_are_one_person() -> None:
+    from agent.librarian.known import one_person_asked
+    from stores.entities.matcher import AliasMatcher
+
+    names = AliasMatcher({"Edmond Dantès": "Edmond Dantès", "Count of Monte Cristo":
+                          "Edmond Dantès", "Mercédès": "Mercédès"})
+    assert one_person_asked(["Edmond Dantès", "Count of Monte Cristo"], ["Edmond Dantès"],
+                            names) == "Count of Monte Cristo"
+    # one name, or two people: no such answer
+    assert one_person_asked(["Edmond Dantès"], ["Edmond Dantès"], names) is None
+    assert one_person_asked(["Edmond Dantès", "Mercédès"], ["Edmond Dantès", "Mercédès"],
+                            names) is None
