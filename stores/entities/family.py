@@ -103,6 +103,14 @@ class Families:
         return man not in self.full_named or man in self.bears.get(woman, set())
 
 
+def family_name(name: str) -> str:
+    """The family name a person's own name gives, titles and particles aside (Mr. Weston,
+    M. de Villefort, Frank Churchill): not what a stray alias of theirs says ("F. C. Weston
+    Churchill", the son's signature, is an alias of Mr. Weston's)."""
+    words = bare_name(split_title(name)[1]).split()
+    return words[-1] if words else ""
+
+
 def one_parent_each(family: dict[tuple[str, str, str], list[tuple[str, int]]],
                     stated: dict[tuple[str, str, str], list[tuple[str, int]]],
                     told: dict[str, Counter[str]], families: Families,
@@ -125,8 +133,8 @@ def one_parent_each(family: dict[tuple[str, str, str], list[tuple[str, int]]],
         """The child's father goes by another family name than the woman the child's own name
         bound: Frank Churchill's father is Mr. Weston, so Mrs. Churchill is not his mother."""
         theirs = families.families.get(mother, set())
-        return bool(theirs) and any(families.families.get(father) and not (
-            families.families[father] & theirs) for father in fathers.get(child, ()))
+        return bool(theirs) and any(
+            (his := family_name(father)) and his not in theirs for father in fathers.get(child, ()))
 
     return {key: where for key, where in family.items()
             if key[2] != "parent_of" or not gender(key[0])

@@ -152,9 +152,10 @@ def test_a_son_named_by_another_family_than_his_fathers_has_no_mother_by_that_na
     from stores.entities.kinship import stated_relations
 
     # Frank took his uncle's name: his father is Mr. Weston, so "Frank's mother" is no
-    # Churchill's wife, though Mrs. Churchill is the one married Churchill woman
+    # Churchill's wife, though Mrs. Churchill is the one married Churchill woman (and the
+    # son's signature, "F. C. Weston Churchill", is an alias of his father's)
     people = [Entity("Frank Churchill", "person", ["Frank"]), Entity("Mrs. Churchill", "person"),
-              Entity("Mr. Weston", "person")]
+              Entity("Mr. Weston", "person", ["Weston Churchill"])]
     matcher = AliasMatcher(alias_map(people))
     chunks = [(*c, matcher.find_spans(c[2])) for c in [
         ("c1", 1, "Mr. Weston is the father of Frank Churchill."),
