@@ -140,7 +140,8 @@ def _lead(card: Card, cited: _Cited) -> str:
             return f"{name}: {told}{cited.cite(fact.chunk_id, told)}"
         mark = cited.cite(fact.chunk_id, told)
         return f"{told}{mark}"
-    parts = [_offices(card, cited), _relations(card, cited, 2, told=_kin_offices(card, cited))]
+    parts = [_offices(card, cited),
+             _relations(card, cited, LEAD_RELATIONS, told=_kin_offices(card, cited))]
     said = ("；" if chinese else "; ").join(p for p in parts if p)
     defining = _defining(card, chinese)
     quote = ""
@@ -166,10 +167,13 @@ def _more(card: Card, cited: _Cited) -> list[str]:
         mark = cited.cite(fact.chunk_id, fact.text)
         lines.append(f"另见{where}：「{shown(fact.text)}」{mark}" if chinese else
                      f"Also, {where}: {in_quotes(fact.text)} {mark}")
-    if card.of_kind("lore"):
-        related = _relations(card, cited, 4)
-        if related:
-            lines.append(f"关系：{related}。" if chinese else f"Relations: {related}.")
+    # a lore card's lead is its entry, so its relations follow; another's lead names the first
+    # LEAD_RELATIONS, so the rest follow (Valentine's grandfather after her parents)
+    lore = bool(card.of_kind("lore"))
+    related = _relations(card, cited, MORE_RELATIONS, told=() if lore else _kin_offices(
+        card, cited), start=0 if lore else LEAD_RELATIONS)
+    if related:
+        lines.append(f"关系：{related}。" if chinese else f"Relations: {related}.")
     if card.first is not None and card.last is not None:
         first, last = card.first, card.last
         keys = [str(a.chapter) for a in card.key_chapters()]
@@ -208,14 +212,35 @@ def _kin_offices(card: Card, cited: _Cited) -> set[str]:
             if any(f.text.startswith(form) for form in (other, *cited.voice.forms(other)))}
 
 
-def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = ()) -> str:
+LEAD_RELATIONS = 2
+"""How many relations a card's first sentence names (the rest follow on a line of their own)."""
+MORE_RELATIONS = 4
+"""How many relations that line names."""
+FARTHER_KIN = frozenset({"grandparent_of", "kin"})
+"""Relations a card names after the nearer ones (parents, children, spouses, siblings …)."""
+
+
+def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = (),
+               start: int = 0) -> str:
+    """The card's relations from the `start`-th, at most `limit`, each cited."""
     voice = cited.voice
+    shown = list(_relation_phrases(card, voice, told).items())[start:start + limit]
+    return ("、" if voice.chinese else ", ").join(
+        phrase + cited.cite(fact.chunk_id, *filter(None, [fact.quote]), *voice.forms(fact.other),
+                            about=voice.forms(card.entity))
+        for phrase, fact in shown)
+
+
+def _relation_phrases(card: Card, voice: Voice, told: Collection[str]) -> dict[str, Fact]:
+    """What the entity is to each relative (Villefort's daughter; 儿子司马师), each once: a
+    parent before a grandparent (Valentine is Villefort's daughter before Noirtier's
+    granddaughter), the rest strongest first; not the relatives `told` already."""
     lang = language("zh" if voice.chinese else "en")
-    said: dict[str, str] = {}
-    for fact in card.of_kind("relation"):
+    sex = voice.gender(card.entity)
+    said: dict[str, Fact] = {}
+    for fact in sorted(card.of_kind("relation"), key=lambda f: f.text in FARTHER_KIN):
         if fact.other in told:
             continue
-        sex = voice.gender(card.entity)
         word = (lang.relative_word(fact.text, fact.end, sex)
                 or lang.spoken_kin.get(fact.word, fact.word))
         other = voice.name(fact.other)
@@ -225,14 +250,9 @@ def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = ()
         if voice.chinese and word and not sex and theirs and theirs != lang.relative_word(
                 fact.text, their_end, ""):
             phrase = f"{theirs}{other}"  # 司马懿：儿子司马师, not 司马师的父母
-        if not word or phrase in said:
-            continue
-        said[phrase] = phrase + cited.cite(fact.chunk_id, *filter(None, [fact.quote]),
-                                           *voice.forms(fact.other),
-                                           about=voice.forms(card.entity))
-        if len(said) == limit:
-            break
-    return ("、" if voice.chinese else ", ").join(said.values())
+        if word and phrase not in said:
+            said[phrase] = fact
+    return said
 
 
 def _named(card: Card, voice: Voice) -> str:

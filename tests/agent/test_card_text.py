@@ -56,3 +56,18 @@ def test_kin_of_no_narrower_type_is_said_in_the_texts_word() -> None:
     lead = card_text(card, chunks, Voice(False, {"Saint-Méran": [], "Villefort": []},
                                          lambda name: "m")).splitlines()[0]
     assert "Villefort's father-in-law" in lead, lead
+
+
+def test_a_parent_comes_before_a_grandparent_and_the_rest_follow_the_lead() -> None:
+    chunks = {c.id: c for c in (chunk(1, "Noirtier loves his granddaughter, Valentine."),
+                                chunk(2, "Villefort gave his arm to his daughter Valentine."),
+                                chunk(3, "Renée, Valentine's mother, was buried."))}
+    card = Card("Valentine", "person", [], facts=[
+        Fact("relation", "grandparent_of", "c1", 1, 9.0, other="Noirtier", end="target"),
+        Fact("relation", "parent_of", "c2", 2, 2.0, other="Villefort", end="target"),
+        Fact("relation", "parent_of", "c3", 3, 1.0, other="Renée", end="target")])
+    lines = card_text(card, chunks, Voice(False, {n: [] for n in (
+        "Valentine", "Noirtier", "Villefort", "Renée")}, lambda name: "f")).splitlines()
+    assert "Villefort's daughter" in lines[0] and "Renée's daughter" in lines[0], lines
+    assert "Noirtier" not in lines[0]
+    assert any(line.startswith("Relations: Noirtier's granddaughter") for line in lines), lines
