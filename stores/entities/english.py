@@ -101,8 +101,20 @@ def group_english_names(counts: Counter[str], min_count: int,
     _join_places(g)
     join_appositions(g, titled_as)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
+    _titled_as_written(g, counts)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]
+
+
+def _titled_as_written(g: Groups, counts: Counter[str]) -> None:
+    """A person known by a surname alone goes by the titled form the text writes more often
+    than the bare surname (Mr. Knightley, Mr. Elton; not Danglars, whom the narrator calls
+    Danglars): 'Knightley is John Knightley's brother' read as if it named neither."""
+    for name in [n for n in g.groups if n in g.person and len(n.split()) == 1]:
+        titled = [a for a in g.groups[name] if split_title(a)[0] and split_title(a)[1] == [name]]
+        best = max(titled, key=lambda a: counts[a], default="")
+        if best and counts[best] > counts[name] and g.owner(best) == name:
+            g.rename(name, best)
 
 
 COMMON_SHARE = 2
