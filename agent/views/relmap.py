@@ -222,7 +222,9 @@ class _Reading:
             return None
         far = relation.target if relation.source == near else relation.source
         end = "target" if far == relation.target else "source"
-        statement = self.statement(relation, chunk) if chunk and not chunk.lore else None
+        # kin of the wide type is labelled with the text's own word (father-in-law), if any
+        statement = (self.statement(relation, chunk)
+                     if chunk and not chunk.lore and relation.type == "kin" else None)
         role = (statement.kin_word(far) if statement else "") or self.role(relation.type, end, far)
         return Tie(near=near, far=far, type=relation.type, source=relation.source,
                    target=relation.target, role=role,
