@@ -109,3 +109,6 @@ def test_what_one_named_is_to_another_asks_how_they_are_related() -> None:
     # "to" before a place or a thing asks no relation
     plan = analyse("What was Emma to do about the letter?", names.find_spans)
     assert not plan.how_related
+    # a name the world knows without the article the question writes
+    count = AliasMatcher({"Count of Monte Cristo": "Edmond Dantès", "Edmond": "Edmond Dantès"})
+    assert analyse("What is the Count of Monte Cristo to Edmond?", count.find_spans).how_related
