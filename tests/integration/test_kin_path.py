@@ -49,11 +49,15 @@ def lane_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return ingested(tmp_path_factory.mktemp("lane-home"), "lane", CHAPTERS)
 
 
-def test_two_joined_by_a_third_are_related_through_that_person(lane_home: Path) -> None:
-    result = lore("ask", "How is Oliver Hale related to Walter Fenn?", "--world", "lane",
-                  "--json", home=lane_home)
+def asked(home: Path, question: str) -> dict:
+    """`lore ask --json` in a new session of the lane world, as a user types it."""
+    result = lore("ask", question, "--world", "lane", "--new", "--json", home=home)
     assert result.code == 0, result.err
-    answer = json.loads(result.out)
+    return json.loads(result.out)
+
+
+def test_two_joined_by_a_third_are_related_through_that_person(lane_home: Path) -> None:
+    answer = asked(lane_home, "How is Oliver Hale related to Walter Fenn?")
     first = answer["answer"].splitlines()[0]
     # a daughter's husband is a son-in-law, and the answer says why
     assert first.startswith(
@@ -66,20 +70,14 @@ def test_two_joined_by_a_third_are_related_through_that_person(lane_home: Path) 
 
 
 def test_a_pair_a_stated_relation_joins_is_answered_with_it(lane_home: Path) -> None:
-    result = lore("ask", "How is Clara Fenn related to Walter Fenn?", "--world", "lane",
-                  "--json", home=lane_home)
-    assert result.code == 0, result.err
-    first = json.loads(result.out)["answer"].splitlines()[0]
+    first = asked(lane_home, "How is Clara Fenn related to Walter Fenn?")["answer"].splitlines()[0]
     assert first.startswith("Clara Fenn is Walter Fenn's daughter (chapters 1"), first
 
 
 def test_kin_of_no_narrower_type_is_named_by_the_texts_word(lane_home: Path) -> None:
     # "Tom Ashby is the nephew of Walter Fenn": the answer and his card say nephew, where the
     # answer said "relation: kin" and the card left it out
-    result = lore("ask", "How is Tom Ashby related to Walter Fenn?", "--world", "lane",
-                  "--json", home=lane_home)
-    assert result.code == 0, result.err
-    first = json.loads(result.out)["answer"].splitlines()[0]
+    first = asked(lane_home, "How is Tom Ashby related to Walter Fenn?")["answer"].splitlines()[0]
     assert first.startswith("Tom Ashby is Walter Fenn's nephew (chapters 4"), first
     card = lore("card", "Tom Ashby", "--world", "lane", home=lane_home)
     assert card.code == 0, card.err
