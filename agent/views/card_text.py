@@ -96,8 +96,17 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
         untold = _untold(voice.name(card.entity), horizon, chinese, card.entity)
         if not seen.appearances:
             return untold
-        # it appears, but nothing up to the horizon says who it is: where it appears
-        return untold.model_copy(update={"text": "\n".join([untold.text, *_more(seen, cited)]),
+        # it appears, but no sentence was read as saying who it is: that is this reader's
+        # finding, not the text's ("an old one-eyed cashier, called 'Cocles'"), so say so,
+        # then where it appears
+        name = voice.name(card.entity)
+        found = (f"没有读到说明{name}是谁的句子；提到{name}之处如下。" if chinese else
+                 f"No sentence read says who {name} is; where the text names {name}:")
+        if horizon:
+            found = (f"第{horizon}回及之前{found}" if chinese else
+                     f"Up to ch. {horizon}, no sentence read says who {name} is; where the "
+                     f"text names {name}:")
+        return untold.model_copy(update={"text": "\n".join([found, *_more(seen, cited)]),
                                          "citations": cited.citations,
                                          "stop_reason": "evidence"})
     lines = [lead, *_more(seen, cited)]

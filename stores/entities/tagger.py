@@ -281,6 +281,6 @@ def english_names(texts: Iterable[str]) -> Counter[str]:
         if name in mid_sentence:
             found[name] += count
     for text in texts_seen:
-        for match in _PLACE_TITLE.finditer(text):
-            found[" ".join(match.group(0).split())] += 1
+        for match in _PLACE_TITLE.finditer(text):  # the Count of Monte Cristo’s carriage
+            found[_POSSESSIVE.sub("", " ".join(match.group(0).split()))] += 1
     return found

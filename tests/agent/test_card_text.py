@@ -71,3 +71,20 @@ def test_a_parent_comes_before_a_grandparent_and_the_rest_follow_the_lead() -> N
     assert "Villefort's daughter" in lines[0] and "Renée's daughter" in lines[0], lines
     assert "Noirtier" not in lines[0]
     assert any(line.startswith("Relations: Noirtier's granddaughter") for line in lines), lines
+
+
+def test_a_card_with_nothing_read_of_who_they_are_does_not_say_the_text_is_silent() -> None:
+    from agent.views.card_text import card_answer
+    from stores.cards import Appearance
+
+    # "an old one-eyed cashier, called 'Cocles'" says who he is, though no pattern read it:
+    # the card owns what it did not find and shows where he appears
+    chunks = {"c1": chunk(1, "an old one-eyed cashier, called 'Cocles'.")}
+    card = Card("Cocles", "person", [], appearances=[Appearance(1, 1, "c1")])
+    answer = card_answer(card, chunks, Voice(False, {"Cocles": []}))
+    first = answer.text.splitlines()[0]
+    assert first == "No sentence read says who Cocles is; where the text names Cocles:", first
+    assert answer.stop_reason == "evidence" and answer.citations
+    # with no appearance at all, the text does not say
+    assert card_answer(Card("Cocles", "person"), chunks, Voice(False, {})).text == (
+        "The text does not say who Cocles is.")

@@ -81,6 +81,9 @@ def test_english_name_sequences() -> None:
     assert names["Villefort"] == 1 and names["Edmond Dantès"] == 1
     assert names["Abbé Faria"] == 1 and names["Mercédès"] == 1
     assert "Count" not in names and "But" not in names and "Then Villefort" not in names
+    # a title held of a place, written as an owner, is the title
+    held = english_names(["He saw the Count of Monte Cristo’s carriage."])
+    assert held["Count of Monte Cristo"] == 1 and "Count of Monte Cristo’s" not in held
 
 
 def test_a_word_mostly_followed_by_a_localizer_is_no_person() -> None:
