@@ -291,21 +291,13 @@ class _Reading:
         return next((s for s in found if all(names(s, who) for who in wanted)), "")
 
 
-def _lore_entries(retriever: Retriever) -> dict[str, Chunk]:
-    entries: dict[str, Chunk] = {}
-    for chunk in retriever.story:
-        if chunk.lore and (owner := retriever.matcher.resolve(chunk.chapter_title)):
-            entries.setdefault(owner, chunk)
-    return entries
-
-
 def relation_map(retriever: Retriever, entity: str, hops: int = 1,
                  horizon: int = 0) -> RelationMap:
     """The map of `entity` (any of its names) with `hops` (1 or 2) hops of typed relations, as
     of the spoiler horizon (0: the whole story); UnknownEntity for a name the world lacks."""
     centre = retriever.resolve(entity)
     hops = max(1, min(int(hops), MAX_HOPS))
-    reading = _Reading(retriever, horizon, _lore_entries(retriever))
+    reading = _Reading(retriever, horizon, retriever.lore_entries)
     hidden: Counter[str] = Counter()
     first = _links(reading, centre, set(), hidden, hop=1)
     if hops > 1:

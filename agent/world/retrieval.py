@@ -70,6 +70,15 @@ class Retriever:
         return sorted(self.chunks.values(), key=lambda c: c.event_order)
 
     @cached_property
+    def lore_entries(self) -> dict[str, Chunk]:
+        """Entity → the first passage of its lore entry (a glossary's or a lorebook's)."""
+        entries: dict[str, Chunk] = {}
+        for chunk in self.story:
+            if chunk.lore and (owner := self.matcher.resolve(chunk.chapter_title)):
+                entries.setdefault(owner, chunk)
+        return entries
+
+    @cached_property
     def by_document(self) -> dict[str, list[Chunk]]:
         docs: dict[str, list[Chunk]] = defaultdict(list)
         for chunk in self.story:
@@ -341,6 +350,9 @@ class Retriever:
 
     def _relation(self, r) -> Relation:
         evidence = self.passages([Hit(cid, 0.0) for cid in r.evidence[:3]])
+        if not evidence and r.declared:  # a glossary's line: the lore entries of its ends
+            evidence = self.passages([Hit(self.lore_entries[name].id, 0.0) for name in (
+                r.source, r.target) if name in self.lore_entries])
         return Relation(source=r.source, target=r.target, type=r.type, weight=r.weight,
                         chapters=r.chapters, evidence=evidence, declared=r.declared)
 

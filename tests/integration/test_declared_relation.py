@@ -1,0 +1,27 @@
+"""A relation the world's glossary declares is answered with the lore entry that declares it
+cited, so the answer stands on what it cites (the demo world: Shen Yan and his teacher)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import lore
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
+
+def test_his_teacher_is_answered_from_the_glossary_and_cites_its_entry(demo_home: Path) -> None:
+    first = lore("ask", "Who is Shen Yan?", "--world", "demo", "--new", home=demo_home)
+    assert first.code == 0, first.err
+    result = lore("ask", "Who is his teacher?", "--world", "demo", "--json", home=demo_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)
+    # it was marked "(Unsupported: the cited passages do not mention Gu Huaishan.)" and shown
+    # twice: it cited chapters that call him "the teacher" and never name him
+    assert answer["answer"].startswith("Gu Huaishan is Shen Yan's master"), answer["answer"]
+    assert "Unsupported" not in answer["answer"]
+    assert any("顾怀山" in c["quote"] for c in answer["citations"]), answer["citations"]
