@@ -42,23 +42,14 @@ class Families:
         self.gender: dict[str, str] = {}
         self.married: set[str] = set()
         self.unmarried: set[str] = set()
-        self.full_named: set[str] = set()
-        """People the book names by a given name and the family name (Frank Churchill)."""
-        self.bears: dict[str, set[str]] = {}
-        """A married woman → the full names her titles carry (Mrs. John Knightley: John
-        Knightley): the one man of the family named by a given name she is the wife of."""
         for entity in entities:
             if entity.type in NOT_PEOPLE:
                 continue
             forms = [f for f in (entity.name, *entity.aliases)
                      if f and not has_han(f) and not OF_PLACE.match(f)]
             self.gender[entity.name] = title_gender(forms)
-            if is_full(entity.name):
-                self.full_named.add(entity.name)
             for form in forms:
                 title, words = split_title(form)
-                if title in _MARRIED and len(words) > 1:
-                    self.bears.setdefault(entity.name, set()).add(bare_name(words))
                 if title in en.ADDRESS_TITLES or title in _MARRIED:
                     family = bare_name(words).split()[-1:] if words else []
                     (self.married if title in _MARRIED else
@@ -90,17 +81,7 @@ class Families:
                  and (word not in ("daughter", "sister") or person not in self.married)}
         if len(found) > 1 and word in ("daughter", "sister"):
             found &= self.unmarried & present
-        if word in ("wife", "husband"):
-            # a son or a nephew bears the family's name too: Mrs. Churchill is no wife of
-            # Frank Churchill's, though "Mr. Churchill … his wife" is one of them
-            found = {p for p in found if self.may_marry(*((subject, p) if word == "wife"
-                                                           else (p, subject)))}
         return found.pop() if len(found) == 1 else None
-
-    def may_marry(self, man: str, woman: str) -> bool:
-        """A family's married woman may be the wife of a man the book names by a given name
-        only if her titles carry it (Mrs. John Knightley)."""
-        return man not in self.full_named or man in self.bears.get(woman, set())
 
 
 def family_name(name: str) -> str:

@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from stores.entities.english_forms import bare_name, bare_surname, is_full
 from stores.entities.surnames import surname_of
 from stores.lang import en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
@@ -194,10 +193,7 @@ def titled_spouses(entities: Iterable[Entity],
 
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
     goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
-    by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf. A man the book
-    names by a given name and the surname is not the husband of the surname's Mrs. either: a son
-    or a nephew bears the family's name (Mrs. Martin is Robert Martin's mother, Mrs. Churchill
-    Frank Churchill's aunt); Mrs. John Knightley, who bears his given name, is John's wife."""
+    by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf."""
     married = {t.lower() for t in en.MARRIED_TITLES}
     # a title of address, not a rank: the son is the Vicomte de Morcerf, Madame de Morcerf's
     # husband is M. de Morcerf
@@ -206,16 +202,15 @@ def titled_spouses(entities: Iterable[Entity],
     husbands: dict[str, str] = {}
     wives: dict[str, str] = {}
     for entity in entities:
-        named = bare_surname(entity.name.split()) if is_full(entity.name) else ""
         for form in (entity.name, *entity.aliases):
             title, _, rest = form.partition(" ")
             if not rest or has_han(form):
-                if form and not has_han(form) and form != named:
+                if form and not has_han(form):
                     husbands.setdefault(form, entity.name)
                 continue
             if title.lower() in married:
                 wives.setdefault(rest, entity.name)
-            elif title.lower() in male and bare_name(rest.split()) != named:
+            elif title.lower() in male:
                 husbands.setdefault(rest, entity.name)
     pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
              if rest in husbands and husbands[rest] != wife}

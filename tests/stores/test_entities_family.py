@@ -131,20 +131,6 @@ def test_a_mother_the_text_names_is_the_one_mother() -> None:
         ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
 
 
-def test_a_man_named_by_a_given_name_takes_the_familys_wife_only_if_her_title_says_so() -> None:
-    # "Mr. Churchill … his wife" where the one Churchill man the book names is the nephew,
-    # Frank Churchill, who shares the form: Mrs. Churchill is not his wife
-    churchills = [Entity("Frank Churchill", "person", ["Mr. Churchill", "Frank"]),
-                  Entity("Mrs. Churchill", "person")]
-    assert bound("Mr. Churchill, independent of his wife, was feared by nobody. Mrs. Churchill "
-                 "was ill.", churchills) == set()
-    # Mrs. John Knightley bears her husband's given name
-    knightleys = [Entity("John Knightley", "person", ["Mr. John Knightley"]),
-                  Entity("Mrs. John Knightley", "person")]
-    assert bound("John Knightley came with his wife; Mrs. John Knightley was tired.",
-                 knightleys) == {("Mrs. John Knightley", "John Knightley", "spouse")}
-
-
 def test_a_son_named_by_another_family_than_his_fathers_has_no_mother_by_that_name() -> None:
     from collections import Counter
 

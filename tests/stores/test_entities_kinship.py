@@ -183,20 +183,3 @@ def test_a_statement_keeps_the_kin_word_and_whom_it_names() -> None:
     chinese = stated_in(text, PEOPLE.find_spans(text))
     assert [(s.type, s.kin_word("孙策"), s.kin_word("孙坚")) for s in chinese] == [
         ("kin", "侄", "")]
-
-
-def test_a_man_named_by_a_given_name_is_not_the_husband_of_his_familys_mrs() -> None:
-    from stores.entities.kinship import titled_spouses
-    from stores.models import Entity
-
-    # Mrs. Martin is Robert Martin's mother and Mrs. Churchill Frank Churchill's aunt: the
-    # family name is theirs too; Mrs. John Knightley bears her husband's given name
-    entities = [Entity("Robert Martin", "person", ["Mr. Martin", "Martin"]),
-                Entity("Mrs. Martin", "person"),
-                Entity("John Knightley", "person", ["Mr. John Knightley"]),
-                Entity("Mrs. John Knightley", "person"),
-                Entity("Elton", "person", ["Mr. Elton"]), Entity("Mrs. Elton", "person")]
-    together = [("c1", 1, ["Robert Martin", "Mrs. Martin", "John Knightley",
-                           "Mrs. John Knightley", "Elton", "Mrs. Elton"])]
-    assert sorted((r.source, r.target) for r in titled_spouses(entities, together)) == [
-        ("Mrs. Elton", "Elton"), ("Mrs. John Knightley", "John Knightley")]
