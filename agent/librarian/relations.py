@@ -297,14 +297,16 @@ def stating(ranked: Sequence[Sentence], relation: Relation,
     first = [s for s in mine if said(s)]
     first += [s for s in mine if names_both(s.text) and s not in first]
     if not first:
-        passage = relation.evidence[0]
-        read = sentences(passage.text, reading_rule(passage.text))
-        # a declared relation's passage is one end's lore entry, which need not name its owner
-        # (沈砚's entry: 顾怀山之徒): the sentence naming either end states it
-        first = [Sentence(text, passage, 0) for text in stated(passage)][:1] or [
-            Sentence(s.text, passage, 0) for s in read if names_both(s.text)][:1] or [
-            Sentence(s.text, passage, 0) for s in read if relation.declared
-            and any(f and f in s.text for end in ends for f in end)][:1]
+        read = [(passage, s.text) for passage in relation.evidence
+                for s in sentences(passage.text, reading_rule(passage.text))]
+        # a declared relation's passages are its ends' lore entries, which need not name their
+        # owner (沈砚's entry: 顾怀山之徒): one naming both (顾怀山's: 沈砚与韩峥的师父) first,
+        # else one naming either end
+        first = [Sentence(text, passage, 0) for passage in relation.evidence
+                 for text in stated(passage)][:1] or [
+            Sentence(text, passage, 0) for passage, text in read if names_both(text)][:1] or [
+            Sentence(text, passage, 0) for passage, text in read if relation.declared
+            and any(f and f in text for end in ends for f in end)][:1]
     return first
 
 
