@@ -31,6 +31,19 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
+NAME_WIDTHS = (12, 28)
+"""A listed name's column is as wide as the longest name, within these columns."""
+
+
+def name_width(names: list[str]) -> int:
+    """The columns a list of names takes (Han characters count two): the longest, within
+    NAME_WIDTHS, so "Frank Churchill" does not push its row's columns out of line."""
+    from rich.cells import cell_len
+
+    low, high = NAME_WIDTHS
+    return max(low, min(high, max((cell_len(n) for n in names), default=0)))
+
+
 def counted(n: int, noun: str, width: int = 0) -> str:
     """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
     plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")

@@ -106,3 +106,13 @@ def test_a_pair_no_relation_joins_is_answered_with_a_sentence_naming_both(
     assert answer["citations"][0]["quote"] == (
         "At the Wendbury fair Lucy Ashdown sold eggs beside Thomas Reeve.")
     assert answer["answer"].startswith("In chapter 3")
+
+
+def test_the_entity_list_keeps_its_columns_in_line(mill_home: Path) -> None:
+    # "Henry Ashdown" is longer than the name column was (12): its row's type and count stood
+    # one column further right than the others'
+    result = lore("entities", "--world", "mill", home=mill_home)
+    assert result.code == 0, result.err
+    rows = [line for line in result.out.splitlines() if line.strip()]
+    assert any(len(line.split("  ")[0]) > 12 for line in rows), rows
+    assert len({line.index(" person") for line in rows if " person" in line}) == 1, rows

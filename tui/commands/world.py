@@ -11,7 +11,7 @@ import typer
 
 from stores.models import shown_path
 from tui.commands.defaults import world_option
-from tui.terminal import counted, echo, pad
+from tui.terminal import counted, echo, name_width, pad
 
 DEMO_WORLD = "demo"
 
@@ -223,9 +223,10 @@ def entities_command(
                 for e in entities]
         echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return
+    width = name_width([e.name for e in entities])
     for e in entities:
         aliases = f"  ({', '.join(e.aliases)})" if e.aliases else ""
-        echo(f"{pad(e.name, 12)} {e.type:<8} {e.mentions:>6}{aliases}")
+        echo(f"{pad(e.name, width)} {e.type:<8} {e.mentions:>6}{aliases}")
 
 
 def worlds_command(
