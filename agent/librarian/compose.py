@@ -220,9 +220,7 @@ def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence
                   terms: Sequence[str], names_in: Callable[[str], list[str]],
                   say: Callable[[str], str], unsure: bool, absent: Sequence[str],
                   lines: Sequence[Sentence] = (),
-                  forms: Callable[[str], list[str]] = lambda name: [],
-            said_in: Callable[[str], list[Statement]] = lambda text: [],
-            spans_in: Callable[[str], list[tuple[int, int, str]]] = lambda text: []) -> Answer:
+                  forms: Callable[[str], list[str]] = lambda name: []) -> Answer:
     """The candidate stated in a plain sentence, then the sentence it stands in (cited first:
     what the answer states stands in what it cites), then more evidence; or, when it is not
     sure enough, the evidence alone in its ranked order, the candidate's sentence among it and

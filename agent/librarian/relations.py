@@ -276,8 +276,8 @@ def stating(ranked: Sequence[Sentence], relation: Relation,
             said_in: Callable[[str], list[Statement]]) -> list[Sentence]:
     """The sentences that state `relation`, from its passages: those the text's statements
     read it in ("Mr. Elton cared little about it, compared with his wife"), then those naming
-    both its ends, in the ranker's order; read from its first passage when the search did not
-    bring them ([] when that has none either)."""
+    both its ends, in the ranker's order; when the search brought none of those, the first of
+    its passages' own sentences that does ([] when none does)."""
     if not relation.evidence:
         return []
     ends = [[relation.source, *forms(relation.source)], [relation.target, *forms(relation.target)]]
