@@ -203,16 +203,12 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
 def gendered_end(lang: Language, rel: Relation, who: str,
                  genders: dict[str, str]) -> tuple[str, str]:
     """Which end of the relation to say, and its word: `who` (the one asked about), unless the
-    text shows no gender for them while it does for the other one, whose word then says more
-    (司马昭是司马懿的儿子, not 司马懿是司马昭的父母). ("", "") when the language has no word."""
+    text shows no gender for them while it does for the other one (Language.telling_word:
+    司马昭是司马懿的儿子, not 司马懿是司马昭的父母). ("", "") when the language has no word."""
     whose = rel.target if who == rel.source else rel.source
-    end, other = ("source", "target") if who == rel.source else ("target", "source")
-    word = lang.relative_word(rel.type, end, genders.get(who, ""))
-    if not genders.get(who) and genders.get(whose):
-        theirs = lang.relative_word(rel.type, other, genders[whose])
-        if theirs and theirs != lang.relative_word(rel.type, other, ""):
-            return whose, theirs
-    return (who, word) if word else ("", "")
+    end = "source" if who == rel.source else "target"
+    word, turned = lang.telling_word(rel.type, end, genders.get(who, ""), genders.get(whose, ""))
+    return ((whose if turned else who), word) if word else ("", "")
 
 
 def written_kin(relation: Relation, said_in: Callable[[str], list[Statement]]

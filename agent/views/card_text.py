@@ -250,15 +250,14 @@ def _relation_phrases(card: Card, voice: Voice, told: Collection[str]) -> dict[s
     for fact in sorted(card.of_kind("relation"), key=lambda f: f.text in FARTHER_KIN):
         if fact.other in told:
             continue
-        word = (lang.relative_word(fact.text, fact.end, sex)
-                or lang.spoken_kin.get(fact.word, fact.word))
+        # in Chinese, a relative the text genders says more by their own word: 司马懿：儿子
+        # 司马师, not 司马师的父母 (Language.telling_word)
+        word, turned = lang.telling_word(fact.text, fact.end, sex, voice.gender(fact.other)
+                                         if voice.chinese else "")
+        word = word or lang.spoken_kin.get(fact.word, fact.word)
         other = voice.name(fact.other)
-        phrase = f"{other}的{word}" if voice.chinese else f"{other}'s {word}"
-        their_end = "target" if fact.end == "source" else "source"
-        theirs = lang.relative_word(fact.text, their_end, voice.gender(fact.other))
-        if voice.chinese and word and not sex and theirs and theirs != lang.relative_word(
-                fact.text, their_end, ""):
-            phrase = f"{theirs}{other}"  # 司马懿：儿子司马师, not 司马师的父母
+        phrase = (f"{word}{other}" if turned else f"{other}的{word}") if voice.chinese else (
+            f"{other}'s {word}")
         if word and phrase not in said:
             said[phrase] = fact
     return said

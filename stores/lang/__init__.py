@@ -145,6 +145,19 @@ class Language:
                 return self.kin_of_kin[key]
         return ""
 
+    def telling_word(self, kind: str, end: str, gender: str,
+                     other_gender: str) -> tuple[str, bool]:
+        """The word for one end of a relation, and False; or, when the text shows no gender
+        for that end and does for the other, whose word then says more, the other end's word
+        and True (儿子 from 司马昭's end, not 父母 from 司马懿's). ("", False) when the
+        language has no word."""
+        other = "target" if end == "source" else "source"
+        if not gender and other_gender:
+            theirs = self.relative_word(kind, other, other_gender)
+            if theirs and theirs != self.relative_word(kind, other, ""):
+                return theirs, True
+        return self.relative_word(kind, end, gender), False
+
     def relative_word(self, kind: str, end: str, gender: str) -> str:
         """The word for one end of a relation, the gendered one when the gender is known
         ("" when the language has none for this relation)."""
