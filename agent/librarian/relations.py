@@ -88,16 +88,17 @@ _KIN_STEP = {("parent_of", "source"): "parent", ("parent_of", "target"): "child"
              ("spouse", "source"): "spouse", ("spouse", "target"): "spouse",
              ("sibling", "source"): "sibling", ("sibling", "target"): "sibling"}
 """What one end of a kin relation is to the other, whatever the language."""
-KIN_OF_KIN = {("parent", "parent"): "grandparent", ("child", "child"): "grandchild",
-              ("child", "parent"): "sibling",
-              ("sibling", "parent"): "uncle", ("child", "sibling"): "nephew",
-              ("parent", "spouse"): "parent_in_law", ("spouse", "child"): "child_in_law",
-              ("spouse", "sibling"): "sibling_in_law", ("sibling", "spouse"): "sibling_in_law",
-              ("sibling", "sibling"): "sibling"}
+TWO_STEP_KIN = {("parent", "parent"): "grandparent", ("child", "child"): "grandchild",
+                ("child", "parent"): "sibling",
+                ("sibling", "parent"): "uncle", ("child", "sibling"): "nephew",
+                ("parent", "spouse"): "parent_in_law", ("spouse", "child"): "child_in_law",
+                ("spouse", "sibling"): "sibling_in_law", ("sibling", "spouse"): "sibling_in_law",
+                ("sibling", "sibling"): "sibling"}
 """(what A is to M, what M is to B) → what A is to B, where that follows whatever else is true
 (a parent's parent is a grandparent; two children of one parent are siblings, half-siblings
 among them); a father's wife may be a mother or a stepmother, so ("spouse", "parent") is not
-here, and such a path is said step by step."""
+here, and such a path is said step by step. Each language's words for these are its
+`kin_of_kin` (stores/lang)."""
 
 
 def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str], str],
@@ -119,7 +120,7 @@ def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str],
         other = whose if told == who else who
         words.append(lang.relative_sentence.format(who=say(told), whose=say(other), word=word))
     said = lang.path_sentence.format(first=words[0], second=words[1])
-    kin = KIN_OF_KIN.get((steps[0], steps[1]), "")
+    kin = TWO_STEP_KIN.get((steps[0], steps[1]), "")
     word = lang.kin_word(kin, gender(middle), gender(a)) if kin else ""
     if word:
         lead = lang.relative_sentence.format(who=say(a), whose=say(plan.entities[1]), word=word)
