@@ -284,8 +284,14 @@ def stating(ranked: Sequence[Sentence], relation: Relation,
     def names_both(text: str) -> bool:
         return all(any(f and f in text for f in end) for end in ends)
 
-    def stated(passage: Passage) -> list[str]:
-        return [s.sentence for s in said_in(passage.text) if {s.source, s.target} == pair]
+    read_of: dict[str, list[str]] = {}
+
+    def stated(passage: Passage) -> list[str]:  # each passage read once, not once a sentence
+        key = passage.chunk_id or passage.text
+        if key not in read_of:
+            read_of[key] = [s.sentence for s in said_in(passage.text)
+                            if {s.source, s.target} == pair]
+        return read_of[key]
 
     def said(s: Sentence) -> bool:
         return any(s.text in sentence or sentence in s.text for sentence in stated(s.passage))
