@@ -304,12 +304,13 @@ def stating(ranked: Sequence[Sentence], relation: Relation,
                 for s in sentences(passage.text, reading_rule(passage.text))]
         # a declared relation's passages are its ends' lore entries, which need not name their
         # owner (沈砚's entry: 顾怀山之徒): one naming both (顾怀山's: 沈砚与韩峥的师父) first,
-        # else one naming either end
+        # else one naming the end the entry is not about (not 沈砚's 字青崖 for his disciple)
         first = [Sentence(text, passage, 0) for passage in relation.evidence
                  for text in stated(passage)][:1] or [
             Sentence(text, passage, 0) for passage, text in read if names_both(text)][:1] or [
             Sentence(text, passage, 0) for passage, text in read if relation.declared
-            and any(f and f in text for end in ends for f in end)][:1]
+            and any(f and f in text for end in ends if passage.chapter_title not in end
+                    for f in end)][:1]
     return first
 
 

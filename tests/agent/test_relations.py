@@ -126,3 +126,17 @@ def test_the_end_whose_gender_the_text_shows_is_said() -> None:
     # a pair word that says no more than the word is not said twice
     assert lines("刘备和孙夫人是什么关系？", edge("刘备", "孙夫人", "sworn_sibling", 5)) == [
         "刘备是孙夫人的结义兄弟（第5回等）。"]
+
+
+def test_a_declared_relation_is_cited_by_its_entrys_sentence_naming_the_other_end() -> None:
+    from agent.librarian.relations import stating
+
+    # 沈砚's lore entry does not name him but for his courtesy name: its sentence naming 苏绾
+    # states the relation, not 字青崖
+    entry = Passage(chunk_id="lore-1", chapter=0, chapter_title="沈砚", source="glossary.toml",
+                    lines=(3, 3), text="字青崖。苏绾之师，韩峥的结义大哥。")
+    relation = Relation(source="沈砚", target="苏绾", type="mentor", weight=1.0, declared=True,
+                        evidence=[entry])
+    found = stating([], relation, lambda name: {"沈砚": ["青崖"]}.get(name, []),
+                    lambda text: [])
+    assert [s.text for s in found] == ["苏绾之师，韩峥的结义大哥。"]
