@@ -19,7 +19,7 @@ from typing import Any
 from agent.schemas import Answer, Citation
 from stores.entities.matcher import AliasMatcher
 from stores.lang import clip_at, en, has_han, in_quotes, shown, zh
-from stores.lang.asking import CITED_FIRST
+from stores.lang.asking import CITED_FIRST, seen_also
 from stores.lang.text import QUOTE_MARKS, inside_quotation, reading_rule, sentences
 from stores.models import LORE_CHAPTER, Chunk, chapter_label
 
@@ -114,13 +114,17 @@ def names_apart(alias: str, name: str) -> bool:
 _TITLES = frozenset(t.rstrip(".") for t in en.NAME_TITLES)
 
 
-def led_by(lead: Answer, answer: Answer) -> Answer:
+def led_by(lead: Answer, answer: Answer, keep: int | None = None) -> Answer:
     """`answer` after the line(s) of `lead`, its citations numbered on after the lead's; a line
-    of it that quotes only what the lead quotes is left out (said once)."""
+    of it that quotes only what the lead quotes is left out (said once), and one that opened
+    the answer (In chapter 9: …) is seen also after the lead (See also chapter 9: …). With
+    `keep`, at most that many of its lines follow."""
     said = {(c.chunk_id, c.quote) for c in lead.citations}
     lines, kept = [], list(lead.citations)
     number: dict[int, int] = {}
     for line in answer.text.splitlines():
+        if keep is not None and len(lines) >= keep:
+            break
         marks = [int(m) for m in _CITE.findall(line)]
         cited = [answer.citations[m - 1] for m in marks if 0 < m <= len(answer.citations)]
         if cited and all((c.chunk_id, c.quote) in said for c in cited):
@@ -129,7 +133,8 @@ def led_by(lead: Answer, answer: Answer) -> Answer:
             if m not in number and 0 < m <= len(answer.citations):
                 kept.append(answer.citations[m - 1])
                 number[m] = len(kept)
-        lines.append(_CITE.sub(lambda found: f"[{number.get(int(found.group(1)), 0)}]", line))
+        lines.append(_CITE.sub(lambda found: f"[{number.get(int(found.group(1)), 0)}]",
+                               seen_also(line)))
     return answer.model_copy(update={
         "text": "\n".join([lead.text, *lines]), "citations": kept,
         "entities": list(dict.fromkeys([*lead.entities, *answer.entities]))})

@@ -25,7 +25,7 @@ from agent.librarian.grading import Term
 from agent.schemas import Answer, Citation, Passage
 from stores.cards import Card, Fact
 from stores.lang import asked_thing, asks, clip, en, has_han, in_quotes, without_label, zh
-from stores.lang.asking import CITED_FIRST, CITED_MORE, SUBJECT_PRONOUN, killing
+from stores.lang.asking import SUBJECT_PRONOUN, killing, seen_also
 from stores.lang.text import sentences
 from stores.lang.zh import AFTER_ONES_OWN_DEATH, NUMERALS
 from stores.models import LORE_CHAPTER, Chunk
@@ -231,12 +231,8 @@ def with_lore_lead(answer: Answer, lead: LoreLead, say: Callable[[str], str],
         if (n == 0 and not marks) or any(m not in renumber for m in marks):
             # the evidence's own lead (it picked nothing), or a line quoting the entry
             continue
-        line = _CITE.sub(lambda m: f"[{renumber[int(m.group(1))]}]", line)
-        for chinese_line in (True, False):  # the first evidence line is "see also" after a lead
-            if line.startswith(CITED_FIRST[chinese_line]):
-                line = CITED_MORE[chinese_line] + line[len(CITED_FIRST[chinese_line]):]
-                break
-        lines.append(line)
+        # the first evidence line is "see also" after a lead
+        lines.append(seen_also(_CITE.sub(lambda m: f"[{renumber[int(m.group(1))]}]", line)))
     return answer.model_copy(update={
         "text": "\n".join([statement(lead, say(lead.entity), chinese), *lines]),
         "citations": [first, *kept],

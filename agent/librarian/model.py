@@ -54,7 +54,7 @@ from agent.librarian.lore_lead import (
     tells_manner,
     with_lore_lead,
 )
-from agent.librarian.quoting import quotable
+from agent.librarian.quoting import MAX_CITED, cite_line, quotable
 from agent.librarian.ranking import Reading as SentenceReading
 from agent.librarian.ranking import Sentence, rank_sentences
 from agent.librarian.recall import session_answer
@@ -317,16 +317,21 @@ class Librarian:
     def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation],
                 horizon: int):
         card = self._card_asked(plan)
+        introduced: Answer | None = None
         if card is not None:  # a card read under the horizon says how far it was read itself
             voice = Voice(plan.chinese, self.retriever.entities,
                           self.retriever.lexicon.gender)
             told = card_answer(card, self.retriever.chunks, voice, horizon)
             if told.stop_reason != "evidence":
                 return self._alias_first(plan, card.entity, told, horizon)
-            # it appears, but no entry or defining sentence says who it is: the passages that
-            # bear on it may ("Who is Old Hopgiant?" — a fellow of truly horrible size), not
-            # "The text does not say who Old Hopgiant is" over where it appears
+            # it appears, but no entry or defining sentence says who it is: the sentence that
+            # first names it introduces it (陈士成看过县考的榜), then the passages that bear on
+            # it ("Who is Old Hopgiant?" — a fellow of truly horrible size), not "The text does
+            # not say who Old Hopgiant is" over where it appears
+            introduced = self._introduction(plan, card.as_of(horizon), told)
         answer = self._compose(plan, ranked, relations)
+        if introduced is not None and answer.stop_reason == "evidence":
+            answer = led_by(introduced, answer, keep=MAX_CITED - 1)
         if answer.stop_reason == "evidence" or not residue(stated_text(answer)):
             # nothing stated (evidence, or only quotes): the world's entry may say it
             lead = lore_lead(plan, self.grader.terms(plan), self.retriever.card,
@@ -429,6 +434,18 @@ class Librarian:
         lead = alias_lead(alias, entity, plan.chinese, r.entities, r.story, say, horizon,
                           quoted=[c.quote for c in told.citations])
         return told if lead is None else led_by(lead, told)
+
+    def _introduction(self, plan: QueryPlan, card: Card, told: Answer) -> Answer | None:
+        """The line quoting the sentence where the story first names the card's entity, as the
+        card `told` cites it; None when it cites no first appearance."""
+        first = card.first
+        cited = next((c for c in told.citations if first and c.chunk_id == first.chunk_id), None)
+        if cited is None or cited.chunk_id not in self.retriever.chunks:
+            return None
+        say = Voice(plan.chinese, self.retriever.entities).name
+        line = cite_line(plan, self._passage(cited.chunk_id), cited.quote, 1, say)
+        return Answer(text=line, citations=[cited], entities=[card.entity],
+                      stop_reason="evidence")
 
     def _card_asked(self, plan: QueryPlan) -> Card | None:
         """The card of the entity a "who is X" question asks about (answered from it)."""

@@ -140,6 +140,15 @@ CITED_FIRST = {True: "见", False: "In "}
 (Chinese: True) …"""
 CITED_MORE = {True: "另见", False: "See also "}
 """… and how the lines after it open."""
+
+
+def seen_also(line: str) -> str:
+    """An evidence line that opened an answer (In chapter 9: …) as one after another lead
+    (See also chapter 9: …); any other line as it is."""
+    for chinese in (True, False):
+        if line.startswith(CITED_FIRST[chinese]):
+            return CITED_MORE[chinese] + line[len(CITED_FIRST[chinese]):]
+    return line
 UNPICKED = {True: "我没能从原文中确定唯一的答案；最相关的句子如下：",
             False: "I could not pick out one answer; the sentences that bear on the question:"}
 """How an answer that states nothing opens (only the evidence follows): the reader's own words,
