@@ -71,6 +71,8 @@ BOOKS = [
     Book("emma", "emma", None, False, fetched="emma", cards=("cards_emma",),
          dialogues=("emma_dialogues",)),
     Book("nahan", "nahan", None, False, fetched="nahan", cards=("cards_nahan",)),
+    Book("persuasion", "persuasion", None, False, fetched="persuasion",
+         cards=("cards_persuasion",)),
     Book("hongloumeng", "hlm", DATA / "hongloumeng/chapters", True,
          cards=("cards_hongloumeng",), dialogues=("hongloumeng_dialogues",)),
     Book("pride_and_prejudice", "pride", DATA / "pride_and_prejudice/chapters", True,
