@@ -54,6 +54,7 @@ from stores.entities.english_forms import (
 )
 from stores.entities.english_titles import (
     appositions,
+    couples,
     fold_titled,
     join_appositions,
     join_titled,
@@ -95,7 +96,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_titled_after(g)
     _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
-                 anchors)
+                 anchors, couples(text))
     fold_titled(g, kept)
     _add_family_names(g, counts)
     _join_places(g)
@@ -302,13 +303,16 @@ def _add_family_names(g: Groups, counts: Counter[str]) -> None:
     known = g.names()
     families = {name.split()[-1] for name in known if len(name.split()) > 1} | {
         name for name in g.groups if len(name.split()) == 1}
+    # a first name several full names start with is none of theirs alone (Charles: Charles
+    # Hayter, Charles Musgrove, Charles Smith)
+    firsts = first_words(_full_names(counts))
     for name in counts:
         _, words = split_title(name)
         surname = bare_surname(words)
         # with a particle, the first name must be a person's (Gérard, a group no title made a
         # person of, does not take Gérard de Villefort from the Villefort the text means)
         if (len(words) > 1 and words[0] in g.groups and surname in families
-                and surname != words[0] and len(surname.split()) == 1
+                and surname != words[0] and len(surname.split()) == 1 and firsts[words[0]] == 1
                 and (len(words) == 2 or words[0] in g.person)):
             for form in dict.fromkeys((name, " ".join(words))):
                 if form not in known:

@@ -43,8 +43,10 @@ def bare_name(words: list[str]) -> str:
 
 
 def bare_surname(words: list[str]) -> str:
-    """The surname of a full name: Albert de Morcerf → Morcerf."""
-    return bare_name(words[1:]) if len(words) > 1 else ""
+    """The surname of a full name: Albert de Morcerf → Morcerf; the last name after the middle
+    ones (William Walter Elliot → Elliot, not "Walter Elliot": his father is Sir Walter Elliot)."""
+    rest = bare_name(words[1:]).split() if len(words) > 1 else []
+    return rest[-1] if rest else ""
 
 
 def is_full(name: str) -> bool:

@@ -7,6 +7,8 @@ stores/entities/english.py.
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Mapping
 
 from stores.entities.english_forms import (
     MALE_TITLES,
@@ -22,6 +24,8 @@ from stores.entities.english_forms import (
 )
 from stores.lang.en import (
     ADDRESS_TITLES,
+    COMMON_TITLES,
+    KNIGHTED_TITLES,
     MARRIED_TITLES,
     PLACE_TITLES,
     SAME_RANK,
@@ -51,9 +55,10 @@ def join_titled_after(g: Groups) -> None:
 
 
 def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str],
-                 anchors: dict[str, int]) -> None:
+                 anchors: dict[str, int], couples: Counter[str] | None = None) -> None:
     """Titled forms written at least twice join their person (see the module); the others
     written `min_count` times are groups of their own."""
+    couples = couples if couples is not None else Counter()
     siblings = _titled_siblings(seen)
     # a form with a sibling comes after it, so the sibling has its group
     titled = sorted((n for n in seen if split_title(n)[0]), key=lambda n: (n in siblings, -seen[n]))
@@ -66,14 +71,19 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
         target = g.owner(siblings[name]) if name in siblings else None
         if target is None and title in MALE_TITLES:
             target = g.owner(bare) or g.heads.get(bare)
+            if (target is not None and len(rest) == 1
+                    and (is_full(target) and couples[bare] >= COUPLE_USES and couples[target]
+                         or title in COMMON_TITLES and _styled_above(g, target, bare, seen, name, min_count))):
+                target = None  # Mr Musgrove is Charles's father; Mr Elliot, Sir Walter's heir
         if (target is None and len(rest) == 1 and bare not in male_surnames
                 and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]):
             target = g.owner(bare)  # M. Albert, Mademoiselle Valentine; not Lady Catherine
-        husband = title in MARRIED_TITLES and any(
-            f"{male} {' '.join(rest)}" in seen for male in MALE_TITLES)
+        # Mrs. John Knightley, Mrs Charles Musgrove: the wife of the man the rest names
+        husband = title in MARRIED_TITLES and (couples[" ".join(rest)] > 0 or any(
+            f"{male} {' '.join(rest)}" in seen for male in MALE_TITLES))
         if target is None and len(rest) > 1 and is_full(" ".join(rest)) and not husband:
             target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet; not Mrs. John Knightley
-        if target is None and title in UNMARRIED:
+        if target is None and title in UNMARRIED and not _sisters_in_play(title, bare, seen):
             target = _daughter(bare, g, women)
         if target is not None:
             g.groups[target].append(name)
@@ -89,13 +99,67 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
             g.person.add(name)
 
 
+_COUPLE = re.compile(r"\b(?:" + "|".join(re.escape(t) for t in ADDRESS_TITLES
+                                         if t in MALE_TITLES) + r")\s+and\s+(?:"
+                     + "|".join(re.escape(t) for t in WIFE_TITLES) + r")\s+(?:(?:"
+                     + "|".join(PARTICLE_WORDS) + r")\s*)?((?:[A-Z][\w-]+\s+)?[A-Z][\w-]+)(?:['’]s)?(?![\w'’])(?!\s+[A-Z])")
+
+
+COUPLE_USES = 3
+"""A couple the text writes by the titles and the surname alone this often is a household of
+its own (Mr and Mrs Musgrove, 16 times in Persuasion), not the younger couple named so in
+passing (Mr. and Mrs. Dashwood, once in Sense and Sensibility, is Mr. and Mrs. John Dashwood)."""
+PLURAL_SHARE = 0.25
+"""The family's unmarried daughters written together (the Miss Musgroves) at least this share
+as often as one of them (Miss Musgrove): several are in play, and the title and the surname
+alone are no one's (Miss Steele is Lucy's elder sister; Miss Price, 41 times beside two "Miss
+Prices", is Fanny's)."""
+
+
+def couples(text: str) -> Counter[str]:
+    """How often the text writes a married couple by both titles and a surname ("Mr and Mrs
+    Musgrove", "M. and Madame Danglars") or a man's full name ("Mr and Mrs Charles Musgrove").
+    A family with both has two couples, and the titles and the surname alone name the elder
+    (COUPLE_USES): Mr Musgrove is not Charles Musgrove but his father."""
+    return Counter(" ".join(m.group(1).split()) for m in _COUPLE.finditer(text))
+
+
+def _sisters_in_play(title: str, surname: str, seen: Mapping[str, int]) -> bool:
+    """The text writes the family's daughters together often enough (PLURAL_SHARE) that the
+    title and the surname alone name none of them for sure."""
+    plural = max(seen.get(f"{title} {surname}{end}", 0) for end in ("s", "es"))
+    return plural > 0 and plural >= PLURAL_SHARE * seen.get(f"{title} {surname}", 0)
+
+
+RANK_DOMINANCE = 10
+"""A man the text calls by his rank this many times as often as by Mr. and his surname is not
+the one "Mr." names (Captain Wentworth 196 times, Mr Wentworth 7: his brother)."""
+
+
+def _styled_above(g: Groups, man: str, surname: str, seen: Mapping[str, int],
+                  common: str, min_count: int) -> bool:
+    """The man goes by a title above Mr. (see `common`): a knight's before his name (Sir Walter
+    Elliot; not Henry Crawford for a "Sir Henry" the text names), or a rank the text writes RANK_DOMINANCE times as often with his surname
+    (Captain Wentworth), and "Mr." with the surname is written often enough to be someone
+    (`min_count`: Marianne's two "Mr. Brandon"s are the colonel). "Mr Elliot" and "Mr
+    Wentworth" are then other men of the family."""
+    if is_full(man) and any(f"{t} {man}" in seen for t in KNIGHTED_TITLES):
+        return True
+    ranks = [f for f in seen if split_title(f)[0] in MALE_TITLES
+             and split_title(f)[0] not in ADDRESS_TITLES and bare_name(split_title(f)[1]) == surname
+             and g.owner(surname) in (None, man)]
+    return any(seen[f] >= RANK_DOMINANCE * seen.get(common, 0) for f in ranks) and seen.get(
+        common, 0) >= min_count
+
+
 def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
     """A title before a surname alone → the one other titled form the text writes of the same
     person: under a rank (not a title of address, which a father and a son share), the one full
     name of that surname (Major Cavalcanti → Major Bartolomeo Cavalcanti); the same surname
     written more often with or without its particle (General de Quesnel → General Quesnel); a
     wife's rank → the family's one married woman (Marquise de Saint-Méran → Madame de
-    Saint-Méran, Countess of Morcerf → Madame de Morcerf)."""
+    Saint-Méran, Countess of Morcerf → Madame de Morcerf); a knight's first name → his one full
+    name under the title (Sir Walter → Sir Walter Elliot)."""
     surname_forms: dict[str, list[str]] = {}
     full_forms: dict[tuple[str, str], list[str]] = {}
     for name in seen:
@@ -108,6 +172,12 @@ def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
         elif is_full(" ".join(words)):
             full_forms.setdefault((title, bare_surname(words)), []).append(name)
     siblings = {}
+    for (title, _), forms in full_forms.items():
+        if title in KNIGHTED_TITLES:  # Sir Walter → Sir Walter Elliot: the first name, not a surname
+            for form in forms:
+                first = f"{title} {split_title(form)[1][0]}"
+                if first in seen and sum(f.startswith(first + " ") for f in seen) == 1:
+                    siblings[first] = form
     for surname, forms in surname_forms.items():
         for name in forms:
             title = split_title(name)[0]
@@ -130,7 +200,6 @@ def _daughter(surname: str, g: Groups, women: set[str]) -> str | None:
                  and bare_surname(n.split()) == surname}
     daughters.discard(None)
     return next(iter(daughters)) if len(daughters) == 1 else None
-
 
 def _family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
     """Whether a name is a family's name made plural (Bennets, Lucases): several people."""

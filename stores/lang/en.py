@@ -99,19 +99,30 @@ mademoiselle count countess baron baroness captain colonel general doctor abbé 
 
 COMMON_NAME_WORDS = frozenset(_COMMON_TEXT.split())
 
+UNDOTTED = {"Mr.": "Mr", "Mrs.": "Mrs", "Ms.": "Ms", "Dr.": "Dr", "Mme.": "Mme", "Mlle.": "Mlle"}
+"""Abbreviated titles as a British edition writes them, without the full stop (Mr Elliot, Mrs
+Clay: Persuasion); not M. (a capital letter alone) nor St. (a street as often as a saint)."""
+
+
+def _undotted(titles: tuple[str, ...]) -> tuple[str, ...]:
+    """The titles, each abbreviation also without its full stop."""
+    return (*titles, *(UNDOTTED[t] for t in titles if t in UNDOTTED))
+
+
 NAME_TITLES: dict[str, str] = {
     "M.": "m", "MM.": "m", "Mr.": "m", "Mrs.": "f", "Ms.": "f", "Dr.": "m", "Mme.": "f",
     "Mlle.": "f", "St.": "m", "Monsieur": "m", "Madame": "f", "Mademoiselle": "f", "Signor": "m",
     "Signora": "f", "Sir": "m", "Lady": "f", "Lord": "m", "Miss": "f", "Captain": "m",
     "Colonel": "m", "Baron": "m", "Baroness": "f", "Count": "m", "Countess": "f", "Abbé": "m",
     "Father": "m", "Viscount": "m", "Vicomte": "m", "Marquis": "m", "Marquise": "f",
-    "Major": "m", "General": "m", "Doctor": "m", "Prince": "m", "Princess": "f",
+    "Major": "m", "General": "m", "Admiral": "m", "Doctor": "m", "Prince": "m", "Princess": "f",
     # the French forms an English translation keeps (the Baronne Danglars, the Comte de Morcerf)
     "Baronne": "f", "Comte": "m", "Comtesse": "f", "Vicomtesse": "f", "Duc": "m",
     "Duchesse": "f", "Duke": "m", "Duchess": "f",
 }
-"""Titles written before a name (M. Morrel, Madame Danglars), as the text writes them, with the
-gender they give the name ('m', 'f')."""
+NAME_TITLES.update({UNDOTTED[t]: g for t, g in list(NAME_TITLES.items()) if t in UNDOTTED})
+"""Titles written before a name (M. Morrel, Madame Danglars, Mr Elliot), as the text writes
+them, with the gender they give the name ('m', 'f')."""
 TITLES_AFTER = ("Pasha", "Bey", "Effendi", "Aga", "Agha", "Khan", "Sahib")
 """Titles written after a name (Ali Pasha): "Ali Pasha" is Ali, titled, not a first name and a
 surname."""
@@ -123,21 +134,26 @@ SAME_RANK = {"Comte": "Count", "Comtesse": "Countess", "Vicomte": "Viscount",
              "Duchesse": "Duchess"}
 """A rank as a translation keeps it in French → the English rank (the Comte de Morcerf is the
 Count of Morcerf)."""
-UNMARRIED_TITLES = ("Mademoiselle", "Mlle.", "Miss")
+UNMARRIED_TITLES = _undotted(("Mademoiselle", "Mlle.", "Miss"))
 """Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
-MARRIED_TITLES = ("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora")
+MARRIED_TITLES = _undotted(("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora"))
 """Titles of a married woman before her husband's name (Madame Danglars is Danglars' wife)."""
-ADDRESS_TITLES = ("M.", "MM.", "Mr.", "Mrs.", "Ms.", "Mme.", "Mlle.", "Monsieur", "Madame",
-                  "Mademoiselle", "Miss", "Signor", "Signora", "Sir", "Lady", "Lord", "St.",
-                  "Father")
+ADDRESS_TITLES = _undotted(("M.", "MM.", "Mr.", "Mrs.", "Ms.", "Mme.", "Mlle.", "Monsieur",
+                            "Madame", "Mademoiselle", "Miss", "Signor", "Signora", "Sir", "Lady",
+                            "Lord", "St.", "Father"))
 """Titles every grown member of a family is addressed by (M. Morrel is the father, M. Maximilian
 Morrel the son); the other titles are a rank one person holds (Major Cavalcanti)."""
 WIFE_RANK_TITLES = ("Baroness", "Baronne", "Countess", "Comtesse", "Marquise", "Vicomtesse",
                     "Duchess", "Duchesse")
 """A wife's title from her husband's rank: the Marquise de Saint-Méran is Madame de Saint-Méran
 when the family has one Madame."""
-WIFE_TITLES = ("Mrs.", "Madame", "Mme.")
+WIFE_TITLES = _undotted(("Mrs.", "Madame", "Mme."))
 """A married woman's title of address."""
+KNIGHTED_TITLES = ("Sir",)
+"""The title of a knight or a baronet, written before his first name (Sir Walter, Sir Walter
+Elliot): the text never calls him Mr. and his surname, which is another man of the family."""
+COMMON_TITLES = _undotted(("Mr.", "M.", "Monsieur", "Signor"))
+"""A man's title of address below any rank."""
 PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
 
