@@ -308,7 +308,7 @@ def _add_family_names(g: Groups, counts: Counter[str]) -> None:
     firsts = first_words(_full_names(counts))
     for name in counts:
         _, words = split_title(name)
-        surname = bare_surname(words)
+        surname = bare_name(words[1:])  # all after the first name: one word, or no family's
         # with a particle, the first name must be a person's (Gérard, a group no title made a
         # person of, does not take Gérard de Villefort from the Villefort the text means)
         if (len(words) > 1 and words[0] in g.groups and surname in families

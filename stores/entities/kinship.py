@@ -103,9 +103,21 @@ def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
         for pattern in _ZH_PATTERNS if chinese else _EN_PATTERNS:
             for match in pattern.finditer(marked):
                 statement = _read(match, names, words, sentence.strip())
-                if statement.source != statement.target and not _other_gender(match, written):
+                if (statement.source != statement.target and not _other_gender(match, written)
+                        and not (not chinese and _not_told(match, marked))):
                     statements.append(statement)
     return statements
+
+
+def _not_told(match: re.Match[str], marked: str) -> bool:
+    """An English sentence that does not tell the relation it seems to: a marriage wished or
+    supposed (en.UNREAL_BEFORE before it), or a name spoken to, not introduced ("My dear Mrs
+    Smith, Mr Elliot's wife …": en.SPOKEN_TO_BEFORE)."""
+    before = marked[:match.start()]
+    if match.groupdict().get("a") is not None:
+        return en.UNREAL_BEFORE.search(before) is not None
+    return en.SPOKEN_TO_BEFORE.search(before) is not None and marked[match.start():].startswith(
+        _MARK) and "," in marked[match.start():match.end()][:20]
 
 
 _WORD_GENDER = {word.lower(): gender for lang in (en.LANGUAGE, zh.LANGUAGE)

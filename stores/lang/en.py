@@ -204,6 +204,15 @@ COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
 his father": Noirtier is the father, not his son's)."""
 
 
+UNREAL_BEFORE = re.compile(r"\b(?:wish(?:ed|es)?|if|would|should|could|might|hoped?|rather|"
+                           r"whether)\b", re.I)
+"""Words before a marriage in its sentence that make it wished or supposed, not made ("We do so
+wish that Charles had married Anne instead")."""
+SPOKEN_TO_BEFORE = re.compile(r"(?:[“\"‘]|\b(?:my\s+)?dear(?:est)?)\s*$", re.I)
+"""What stands before a name that a character addresses, not introduces: an opening quotation
+mark or "my dear" ("My dear Mrs Smith, Mr Elliot's wife has not been dead half a year")."""
+
+
 def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str, ...]:
     """How English states kin between two marked names: `named` is the `word` of `of`, or `a`
     married `b` (patterns; the marks and the word group come from the caller)."""

@@ -183,3 +183,18 @@ def test_a_statement_keeps_the_kin_word_and_whom_it_names() -> None:
     chinese = stated_in(text, PEOPLE.find_spans(text))
     assert [(s.type, s.kin_word("孙策"), s.kin_word("孙坚")) for s in chinese] == [
         ("kin", "侄", "")]
+
+
+def test_a_marriage_wished_or_a_name_spoken_to_states_nothing() -> None:
+    # Persuasion: Charles married Mary; his mother only wishes he had married Anne
+    assert said("We do so wish that Fernand had married Valentine instead.") == set()
+    assert said("If Fernand had married Mercédès, all would have been well.") == set()
+    # "My dear Mrs Smith, Mr Elliot's wife has not been dead much above half a year": Mrs
+    # Smith is spoken to, not Mr Elliot's wife
+    assert said("“My dear Haydée, Fernand's wife has not been dead half a year.”") == set()
+    assert said("“Mercédès, Fernand's wife is dead,” said he.") == set()
+    # told, not wished: still a marriage, and an apposition in the telling still kin
+    assert said("Six months later Fernand married Mercédès in the church.") == {
+        ("Fernand", "Mercédès", "spouse")}
+    assert said("He came with Mercédès, Fernand's wife, to the ball.") == {
+        ("Mercédès", "Fernand", "spouse")}
