@@ -601,7 +601,9 @@ DEFINING = (
     ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[.;:!?)]|,(?!\s+(?:[A-Z]|and\b))"
                    rf"|\s+(?:who|which|whom)\b)"),
     # "Edmond Dantès, mate of the ship Pharaon, …": a role of something, without an article
-    ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)[a-z][a-z-]{{2,}}\s+of\s+"
+    # (not a participle or an adverb: "and Anne, wearied of such a state of stagnation, …")
+    ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)(?![a-z]{{3,}}(?:ed|ing)\s|"
+                   rf"[a-z]{{2,}}ly\s)[a-z][a-z-]{{2,}}\s+of\s+"
                    rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
     # "Morrel was the owner of the Pharaon": a copula before a noun phrase
     # ("Mercédès was the only one awake" says what she did, not who she is)

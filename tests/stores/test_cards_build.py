@@ -38,7 +38,10 @@ def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> No
                     "When he saw Franz, the servant came up to him at once.",
                     "Edmond, his eyes sparkling with joy, ran in.",
                     "This time Franz was the first to arrive, and Edmond was the only one awake.",
-                    "And that was Policar Edmond, my uncle, who was afterwards a captain.")
+                    "And that was Policar Edmond, my uncle, who was afterwards a captain.",
+                    # a participle or an adverb before "of" is what they felt, not a role
+                    "And Franz, wearied of such a state of stagnation, went home.",
+                    "Edmond, mostly of no account in the house, sat down.")
     assert not cards["Edmond"].of_kind("defines") and not cards["Franz"].of_kind("defines")
 
 
