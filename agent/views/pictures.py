@@ -202,7 +202,8 @@ def map_text(found: RelationMap) -> str:
             lines += [f"    {onward.far} — {onward.roles} ({onward.where})"
                       for onward in link.onward]
     if not found.groups:
-        lines.append("No relation is stated in the text" + (
+        # the reader's finding, not the text's: a sentence it could not read may state one
+        lines.append("No relation was read from the text" + (
             f" up to chapter {found.horizon}." if found.horizon else "."))
     if found.together:
         lines.append(f"{TOGETHER_TITLE}: " + ", ".join(

@@ -30,6 +30,7 @@ from stores.lang.en import (
     PLACE_TITLES,
     SAME_RANK,
     TITLES_AFTER,
+    WIFE_BY_HIS_NAME,
     WIFE_RANK_TITLES,
     WIFE_TITLES,
 )
@@ -76,7 +77,8 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
                          or title in COMMON_TITLES and _styled_above(g, target, bare, seen, name, min_count))):
                 target = None  # Mr Musgrove is Charles's father; Mr Elliot, Sir Walter's heir
         if (target is None and len(rest) == 1 and bare not in male_surnames
-                and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]):
+                and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]
+                and title not in WIFE_BY_HIS_NAME):
             target = g.owner(bare)  # M. Albert, Mademoiselle Valentine; not Lady Catherine
         # Mrs. John Knightley, Mrs Charles Musgrove: the wife of the man the rest names
         husband = title in MARRIED_TITLES and (couples[" ".join(rest)] > 0 or any(

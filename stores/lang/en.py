@@ -149,6 +149,10 @@ WIFE_RANK_TITLES = ("Baroness", "Baronne", "Countess", "Comtesse", "Marquise", "
 when the family has one Madame."""
 WIFE_TITLES = _undotted(("Mrs.", "Madame", "Mme."))
 """A married woman's title of address."""
+WIFE_BY_HIS_NAME = _undotted(("Mrs.",))
+"""An English wife's title, which stands before her husband's name, his first name too: Mrs
+Charles is Charles's wife (Persuasion), Mrs. John Knightley John Knightley's. (Madame Héloïse is
+Héloïse herself.)"""
 KNIGHTED_TITLES = ("Sir",)
 """The title of a knight or a baronet, written before his first name (Sir Walter, Sir Walter
 Elliot): the text never calls him Mr. and his surname, which is another man of the family."""

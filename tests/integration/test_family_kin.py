@@ -77,6 +77,16 @@ def test_the_map_quotes_the_sentence_that_names_her_father(mill_home: Path) -> N
     assert "with her father" in father
 
 
+def test_a_map_without_relations_says_none_was_read_not_that_none_is_stated(
+        mill_home: Path) -> None:
+    # a newcomer's trial: "No relation is stated in the text" over a person whose sister the
+    # text names in words the reader did not read
+    result = lore("map", "Thomas Reeve", "--world", "mill", "--format", "text", home=mill_home)
+    assert result.code == 0, result.err
+    assert "No relation was read from the text." in result.out, result.out
+    assert "is stated" not in result.out
+
+
 def test_a_name_asked_with_another_title_or_a_kin_word_is_not_taken_for_him(
         mill_home: Path) -> None:
     # a title without its full stop is the same title

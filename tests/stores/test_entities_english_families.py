@@ -87,3 +87,13 @@ def test_a_first_name_several_full_names_start_with_takes_none_of_them() -> None
             + "Her husband, Charles Smith, had died. ")
     found = grouped(text)
     assert found.get("Charles Smith") != found["Charles"], found
+
+
+def test_a_wife_called_by_her_husbands_first_name_is_not_him() -> None:
+    # "Mrs Charles knows no more how they should be treated": Mary, Charles's wife
+    text = ("He saw Charles there. " * 20 + "He saw Charles Musgrove laugh. " * 5
+            + "He saw Charles Hayter come. " * 10
+            + "She said Mrs Charles complained of the children. " * 6
+            + "She saw Mrs Charles Musgrove there. " * 5)
+    found = grouped(text)
+    assert found.get("Mrs Charles") != found["Charles"], found

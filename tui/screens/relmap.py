@@ -161,7 +161,7 @@ class MapScreen(Screen[None]):
                     sides[left].append(Row(""))
         if not found.groups:
             scope = f" up to ch. {found.horizon}" if found.horizon else ""
-            labels[True].append(Option(Text(f"No relation of {found.centre} is stated{scope}.",
+            labels[True].append(Option(Text(f"No relation of {found.centre} was read from the text{scope}.",
                                             style="dim italic"), disabled=True))
             sides[True].append(Row(""))
         together = [Row(t.name, together=t) for t in found.together]
