@@ -205,13 +205,16 @@ def titled_spouses(entities: Iterable[Entity],
 
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
     goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
-    by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf."""
+    by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf. A rank in the
+    services is a man's own (en.SERVICE_RANKS): with no Mr Croft, Admiral Croft is the husband."""
     married = {t.lower() for t in en.MARRIED_TITLES}
     # a title of address, not a rank: the son is the Vicomte de Morcerf, Madame de Morcerf's
     # husband is M. de Morcerf
     male = {t.lower() for t, gender in en.NAME_TITLES.items()
             if gender == "m" and t in en.ADDRESS_TITLES}
+    ranked = {t.lower() for t in en.SERVICE_RANKS}
     husbands: dict[str, str] = {}
+    officers: dict[str, set[str]] = {}
     wives: dict[str, str] = {}
     for entity in entities:
         for form in (entity.name, *entity.aliases):
@@ -224,6 +227,11 @@ def titled_spouses(entities: Iterable[Entity],
                 wives.setdefault(rest, entity.name)
             elif title.lower() in male:
                 husbands.setdefault(rest, entity.name)
+            elif title.lower() in ranked:
+                officers.setdefault(rest, set()).add(entity.name)
+    # no Mr Croft written: the one officer of the name (Admiral Croft) is Mrs Croft's husband
+    husbands |= {rest: next(iter(found)) for rest, found in officers.items()
+                 if rest not in husbands and len(found) == 1}
     pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
              if rest in husbands and husbands[rest] != wife}
     where: dict[tuple[str, str], list[tuple[str, int]]] = {pair: [] for pair in pairs}

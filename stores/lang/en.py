@@ -153,6 +153,10 @@ WIFE_BY_HIS_NAME = _undotted(("Mrs.",))
 """An English wife's title, which stands before her husband's name, his first name too: Mrs
 Charles is Charles's wife (Persuasion), Mrs. John Knightley John Knightley's. (Madame Héloïse is
 Héloïse herself.)"""
+SERVICE_RANKS = ("Admiral", "General", "Colonel", "Major", "Captain")
+"""A rank in the army or the navy: a man's own, not passed to a son as a noble's title is (the
+Vicomte de Morcerf is the count's son), so Mrs Croft is Admiral Croft's wife when no Mr Croft
+is written."""
 KNIGHTED_TITLES = ("Sir",)
 """The title of a knight or a baronet, written before his first name (Sir Walter, Sir Walter
 Elliot): the text never calls him Mr. and his surname, which is another man of the family."""

@@ -131,6 +131,14 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
     together = [("c4", 30, ["Albert de Morcerf", "Madame de Morcerf", "Morcerf"])]
     assert [(r.source, r.target) for r in titled_spouses(family, together)] == [
         ("Madame de Morcerf", "Morcerf")]
+    # no Mr Croft: the one officer of the name is the husband (a rank in the services is a
+    # man's own); two officers of one name leave it open
+    navy = [Entity("Admiral Croft", "person"), Entity("Mrs Croft", "person")]
+    met = [("c5", 6, ["Admiral Croft", "Mrs Croft"])]
+    assert [(r.source, r.target) for r in titled_spouses(navy, met)] == [
+        ("Mrs Croft", "Admiral Croft")]
+    two = [*navy, Entity("Captain Croft", "person")]
+    assert titled_spouses(two, [("c5", 6, ["Admiral Croft", "Mrs Croft", "Captain Croft"])]) == []
 
 
 def test_two_who_swore_brotherhood_are_sworn_siblings() -> None:
