@@ -29,7 +29,7 @@ I A An The This That These Those He She It We You They His Her Its Our Your Thei
 Me My Mine Who Whom Whose What Which When Where Why How But And Or Nor For So Yet If Then
 Thus Though Although While As At By In Of On To Up With From Into Upon Out Over After Before
 No Not Yes Oh Ah Well Now Here There Still Yet Only Even All Some Any Each Every One Two
-Chapter Volume Book Part Mr Mrs Sir Madam Monsieur Madame Mademoiselle God Heaven Good Very
+Chapter Volume Book Part Mr Mrs Sir Madam Monsieur Madame Mademoiselle God Heaven Good Very Esq
 Let Do Does Did Is Are Was Were Be Been Have Has Had Will Would Shall Should May Might Must Can
 Could Such Just Nothing Everything Something Perhaps Indeed Certainly Besides However Why
 Alas Listen Tell Give Everyone Another Tis Am Five Six Three Four Ten Come Go See Look Pray
