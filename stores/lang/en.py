@@ -264,8 +264,9 @@ DEFINITE = "the|this|that"
 """What a named place is introduced with (the Château d’If, this island)."""
 PLACE_TAILS = ("Abbey", "Castle", "Manor", "Priory", "Rectory", "Vicarage", "Parsonage", "Cottage",
                "Street", "Square", "Road", "Bridge", "Cathedral", "Palace", "Gardens", "Terrace",
-               "Crescent", "Common")
-"""Words that end a place's name and no one's surname (Donwell Abbey, Brunswick Square)."""
+               "Crescent", "Common", "Hall", "Park", "Lodge", "Grange", "Farm", "Buildings")
+"""Words that end a place's name and hardly anyone's surname (Donwell Abbey, Brunswick Square,
+Kellynch Hall, Mansfield Park, Westgate Buildings: an estate's "Hall" is no person's)."""
 PLACE_HEADS = ("Château", "Chateau", "Fort", "Castle", "Isle", "Island", "Mount", "Mont", "Port",
                "Cape", "Gulf", "Lake", "River", "Bay", "Pont", "Rue", "Hôtel", "Hotel", "Palace",
                "Church", "Abbey", "Tower", "Prison", "Inn", "Bridge", "Street", "Place", "Quai",

@@ -97,3 +97,12 @@ def test_a_wife_called_by_her_husbands_first_name_is_not_him() -> None:
             + "She saw Mrs Charles Musgrove there. " * 5)
     found = grouped(text)
     assert found.get("Mrs Charles") != found["Charles"], found
+
+
+def test_an_estate_named_hall_or_park_is_no_person() -> None:
+    # "Kellynch" alone is not a first name that makes "Kellynch Hall" someone
+    text = ("Sir Walter Elliot, of Kellynch Hall, was vain. " * 6 + "They left Kellynch. " * 10
+            + "They drove to Mansfield Park at noon. " * 6 + "They loved Mansfield. " * 10)
+    people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
+                                                                      text)}
+    assert people.get("Kellynch Hall") is False and people.get("Mansfield Park") is False, people
