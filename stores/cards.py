@@ -30,6 +30,7 @@ from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
     BOND_NOUNS,
+    DESCRIBERS,
     NAME_TITLES,
     NOT_NAMES,
     PLACE_TITLES,
@@ -352,11 +353,15 @@ def _strongest(facts: list[Fact]) -> list[Fact]:
 
 
 def _ends_longer_name(before: str) -> bool:
-    """The name ends a longer one the world does not know (Policar Morrel is not Morrel): a
-    capitalised word stands right before it that is no title and does not open the sentence."""
+    """The name ends a longer one the world does not know (Policar Morrel is not Morrel; Fanny
+    Harville, his sister, is not Captain Harville): a capitalised word stands right before it
+    that is no title, nor, where it opens the sentence, a word a sentence opens with (But
+    Morrel, Poor Harville)."""
     found = _WORD_BEFORE.search(before)
-    return found is not None and found["word"] not in _NOT_NAME_WORDS and bool(
-        before[:found.start("word")].strip(f" {QUOTE_MARKS}‘'("))
+    if found is None or found["word"] in _NOT_NAME_WORDS:
+        return False
+    opens = not before[:found.start("word")].strip(f" {QUOTE_MARKS}‘'(")
+    return not opens or found["word"] not in DESCRIBERS
 
 
 _WORD_BEFORE = re.compile(r"(?<![\w.’'])(?P<word>[A-Z][a-zà-ÿ’'-]+)\s+$")

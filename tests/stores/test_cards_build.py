@@ -53,6 +53,17 @@ def test_an_office_is_not_read_from_the_end_of_another_name() -> None:
     assert [f.text for f in cards["曹操"].of_kind("office")] == ["丞相"]
 
 
+def test_a_name_ending_a_longer_one_at_the_sentences_start_is_not_defined() -> None:
+    # Persuasion: "Fanny Harville was a very superior creature" is Captain Harville's sister
+    people = [Entity("Captain Harville", "person", ["Harville"])]
+    cards = card_of(people, "Fanny Harville was a very superior creature, and he loved her.")
+    assert not cards["Captain Harville"].of_kind("defines")
+    # a word a sentence opens with is no first name: poor Harville is Harville
+    cards = card_of(people, "Poor Harville was a lame sailor of the navy.")
+    assert [f.text for f in cards["Captain Harville"].of_kind("defines")] == [
+        "Poor Harville was a lame sailor of the navy."]
+
+
 def test_a_name_after_a_pronoun_object_is_defined_and_a_long_sentence_is_quoted_at_the_name(
         ) -> None:
     people = [Entity("Maximilian Morrel", "person"), Entity("Albert de Morcerf", "person")]
