@@ -103,6 +103,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_appositions(g, titled_as)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
+    _persons_by_first_name(g)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]
 
@@ -116,6 +117,18 @@ def _titled_as_written(g: Groups, counts: Counter[str]) -> None:
         best = max(titled, key=lambda a: counts[a], default="")
         if best and counts[best] > counts[name] and g.owner(best) == name:
             g.rename(name, best)
+
+
+def _persons_by_first_name(g: Groups) -> None:
+    """A full name whose first name is a person's own name used alone is a person too: Charles
+    Hayter, though bare Charles is Charles Musgrove (not a place, as Camden Place is: its first
+    word names no one)."""
+    firsts = {n for n in g.person if len(n.split()) == 1} | {
+        rest[0] for person in g.person for form in (person, *g.groups.get(person, []))
+        if is_full(" ".join(rest := split_title(form)[1]))}
+    for name in g.groups:
+        if name not in g.person and is_full(name) and name.split()[0] in firsts:
+            g.person.add(name)
 
 
 COMMON_SHARE = 2

@@ -106,3 +106,13 @@ def test_an_estate_named_hall_or_park_is_no_person() -> None:
     people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
                                                                       text)}
     assert people.get("Kellynch Hall") is False and people.get("Mansfield Park") is False, people
+
+
+def test_a_full_name_whose_first_name_is_someones_is_a_person() -> None:
+    # bare Charles is Charles Musgrove; Charles Hayter, always written in full, is a person too
+    # (not a place: Camden Place's first word names no one)
+    text = ("He saw Charles there. " * 20 + "He saw Mr. Charles Musgrove laugh. " * 5
+            + "He saw Charles Hayter come. " * 10 + "They lodged in Camden Place. " * 6)
+    people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
+                                                                      text)}
+    assert people.get("Charles Hayter") is True and people.get("Camden Place") is False, people
