@@ -59,6 +59,7 @@ from stores.entities.english_titles import (
     join_appositions,
     join_titled,
     join_titled_after,
+    release_shared_surnames,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
 
@@ -98,6 +99,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
                  anchors, couples(text))
     fold_titled(g, kept)
+    release_shared_surnames(g)
     _add_family_names(g, counts)
     _join_places(g)
     join_appositions(g, titled_as)

@@ -138,6 +138,19 @@ RANK_DOMINANCE = 10
 the one "Mr." names (Captain Wentworth 196 times, Mr Wentworth 7: his brother)."""
 
 
+def release_shared_surnames(g: Groups) -> None:
+    """A surname alone that another man of the family goes by with Mr. (Mr Wentworth, the
+    curate, a person of his own) is no longer the first man's alone: "Wentworth was the very
+    name! Mr Wentworth was the very man" is the curate, not Captain Wentworth."""
+    for name in list(g.groups):
+        title, rest = split_title(name)
+        if title not in COMMON_TITLES or len(rest) != 1 or name not in g.person:
+            continue
+        owner = g.owner(rest[0])
+        if owner is not None and owner != name and rest[0] in g.groups[owner]:
+            g.groups[owner].remove(rest[0])
+
+
 def _styled_above(g: Groups, man: str, surname: str, seen: Mapping[str, int],
                   common: str, min_count: int) -> bool:
     """The man goes by a title above Mr. (see `common`): a knight's before his name (Sir Walter

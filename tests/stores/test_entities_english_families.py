@@ -116,3 +116,11 @@ def test_a_full_name_whose_first_name_is_someones_is_a_person() -> None:
     people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
                                                                       text)}
     assert people.get("Charles Hayter") is True and people.get("Camden Place") is False, people
+
+
+def test_a_surname_two_men_of_the_family_go_by_is_neither_ones_alone() -> None:
+    # "Wentworth was the very name! Mr Wentworth was the very man": the curate, not the captain
+    text = ("Captain Wentworth walked with Anne. " * 60 + "Frederick Wentworth wrote. " * 3
+            + "Mr. Wentworth was the curate of Monkford. " * 5 + "He said Wentworth was the name. " * 6)
+    found = grouped(text)
+    assert found.get("Wentworth") != found["Captain Wentworth"], found
