@@ -89,7 +89,8 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
             target = _daughter(bare, g, women)
         if target is not None:
             g.groups[target].append(name)
-            g.person.add(target)
+            if not _family_plural(target, g.groups):  # the Miss Musgroves are two sisters
+                g.person.add(target)
             continue
         if seen[name] < min_count:
             continue

@@ -124,3 +124,12 @@ def test_a_surname_two_men_of_the_family_go_by_is_neither_ones_alone() -> None:
             + "Mr. Wentworth was the curate of Monkford. " * 5 + "He said Wentworth was the name. " * 6)
     found = grouped(text)
     assert found.get("Wentworth") != found["Captain Wentworth"], found
+
+
+def test_a_familys_name_made_plural_is_no_person() -> None:
+    # "the Miss Musgroves" are Louisa and Henrietta: the Musgroves are a family, not someone
+    text = ("He saw the Miss Musgroves there. " * 6 + "He saw Miss Louisa laugh. " * 6
+            + "He dined with the Musgroves. " * 8 + "He saw Charles Musgrove come. " * 6)
+    people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
+                                                                      text)}
+    assert people.get("Musgroves", False) is False, people
