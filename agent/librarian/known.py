@@ -120,7 +120,8 @@ def led_by(lead: Answer, answer: Answer, keep: int | None = None) -> Answer:
     the answer (In chapter 9: …) is seen also after the lead (See also chapter 9: …). With
     `keep`, at most that many of its lines follow."""
     said = {(c.chunk_id, c.quote) for c in lead.citations}
-    lines, kept = [], list(lead.citations)
+    lines: list[str] = []
+    kept = list(lead.citations)
     number: dict[int, int] = {}
     for line in answer.text.splitlines():
         if keep is not None and len(lines) >= keep:
