@@ -8,6 +8,12 @@ from stores.entities.english import group_english_names
 from stores.entities.tagger import english_names
 
 
+def persons(text: str) -> dict[str, bool]:
+    """Each group the text's names make → whether it is a person."""
+    return {name: person for name, _, person in group_english_names(english_names([text]), 5,
+                                                                     text)}
+
+
 def grouped(text: str) -> dict[str, str]:
     """Each name the text gives a group → the canonical name of its group."""
     out = {}
@@ -103,8 +109,7 @@ def test_an_estate_named_hall_or_park_is_no_person() -> None:
     # "Kellynch" alone is not a first name that makes "Kellynch Hall" someone
     text = ("Sir Walter Elliot, of Kellynch Hall, was vain. " * 6 + "They left Kellynch. " * 10
             + "They drove to Mansfield Park at noon. " * 6 + "They loved Mansfield. " * 10)
-    people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
-                                                                      text)}
+    people = persons(text)
     assert people.get("Kellynch Hall") is False and people.get("Mansfield Park") is False, people
 
 
@@ -113,8 +118,7 @@ def test_a_full_name_whose_first_name_is_someones_is_a_person() -> None:
     # (not a place: Camden Place's first word names no one)
     text = ("He saw Charles there. " * 20 + "He saw Mr. Charles Musgrove laugh. " * 5
             + "He saw Charles Hayter come. " * 10 + "They lodged in Camden Place. " * 6)
-    people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
-                                                                      text)}
+    people = persons(text)
     assert people.get("Charles Hayter") is True and people.get("Camden Place") is False, people
 
 
@@ -130,6 +134,5 @@ def test_a_familys_name_made_plural_is_no_person() -> None:
     # "the Miss Musgroves" are Louisa and Henrietta: the Musgroves are a family, not someone
     text = ("He saw the Miss Musgroves there. " * 6 + "He saw Miss Louisa laugh. " * 6
             + "He dined with the Musgroves. " * 8 + "He saw Charles Musgrove come. " * 6)
-    people = {name: person for name, _, person in group_english_names(english_names([text]), 5,
-                                                                      text)}
+    people = persons(text)
     assert people.get("Musgroves", False) is False, people
