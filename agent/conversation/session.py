@@ -36,6 +36,8 @@ from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
+from stores.lang.asking import RELATION_CUES
+from stores.models import BOND_TYPES
 
 if TYPE_CHECKING:
     from pydantic_ai import Agent
@@ -237,9 +239,25 @@ class Conversation:
         # the lexicon is built here, in the worker, when a turn is the first to need it
         asked = Asked.read(resolution, self.lexicon)
         thing = asked_thing(resolution.question)
-        guess = (likely_answer(asked, answer.entities, self.lexicon.kind, thing)
+        others = self._related_otherwise(asked, resolution.text)
+        guess = (likely_answer(asked, [e for e in answer.entities if e not in others],
+                               self.lexicon.kind, thing)
                  if answer.stop_reason == "evidence" and thing else "")
         return next_stack(asked, answer.entities, old, guess=guess)
+
+    def _related_otherwise(self, asked: Asked, question: str) -> set[str]:
+        """Who the world relates to a person the question names, by a bond of another kind than
+        the one it asks for: no guess at it. Walter Elliot, Anne's father, was the likely answer
+        to "Who did Anne Elliot marry?" (a newcomer's trial); a relation the world knows of the
+        kind asked is stated, not guessed."""
+        asked_kind = next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)),
+                          None)
+        if asked_kind is None:
+            return set()
+        relations = self.retriever.typed_relations
+        return {r.target if r.source == name else r.source
+                for name in asked.names for r in relations.get(name, [])
+                if r.type in BOND_TYPES and r.type != asked_kind}
 
     @property
     def agent(self) -> LoreAgent:

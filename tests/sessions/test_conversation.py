@@ -147,6 +147,17 @@ async def test_an_unstated_answer_is_saved_on_the_stack_as_a_guess_until_she_mea
     assert not any(e.guess for e in conv.stack())
 
 
+async def test_someone_the_world_relates_otherwise_is_no_guess_at_the_relation_asked(
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    # 白石翁 is 林澈's master (the glossary): no guess at whom 林澈 married, though the
+    # evidence names him first (a newcomer's trial: Walter Elliot, Anne's father, was the
+    # likely answer to "Who did Anne Elliot marry?")
+    librarian = Librarian(["白石翁", "白芷", "林澈"], stops=["evidence"])
+    conv = open_conversation(mini_settings, store, mini_retriever, librarian, new=True)
+    unstated = await conv.ask("林澈娶了谁？")
+    assert [e.entity for e in unstated.stack if e.guess] == ["白芷"], unstated.stack
+
+
 async def test_a_failing_model_keeps_the_question(
         mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     seen: list[tuple[str, str]] = []
