@@ -57,8 +57,10 @@ from stores.entities.english_titles import (
     couples,
     fold_titled,
     join_appositions,
+    join_married_names,
     join_titled,
     join_titled_after,
+    married_names,
     release_shared_surnames,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
@@ -103,6 +105,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     _add_family_names(g, counts)
     _join_places(g)
     join_appositions(g, titled_as)
+    join_married_names(g, married_names(text), counts)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
     _persons_by_first_name(g)

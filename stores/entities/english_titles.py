@@ -24,9 +24,11 @@ from stores.entities.english_forms import (
 )
 from stores.lang.en import (
     ADDRESS_TITLES,
+    BECAME_WIFE,
     COMMON_TITLES,
     KNIGHTED_TITLES,
     MARRIED_TITLES,
+    NOT_YET,
     PLACE_TITLES,
     SAME_RANK,
     TITLES_AFTER,
@@ -34,6 +36,7 @@ from stores.lang.en import (
     WIFE_RANK_TITLES,
     WIFE_TITLES,
 )
+from stores.lang.gender import title_gender
 from stores.models import Entity
 
 
@@ -307,6 +310,36 @@ def join_appositions(g: Groups, appositions: list[tuple[str, str]]) -> None:
             elif group not in forms:
                 g.groups[group] = [f for f in g.groups[group] if f not in forms]
                 g.groups[person].extend(forms)
+
+
+_BECAME_WIFE = re.compile(BECAME_WIFE)
+
+
+def married_names(text: str) -> list[tuple[str, str]]:
+    """(a woman's name, the married name the text says she took), as en.BECAME_WIFE reads
+    them; not a marriage to come, wished or denied (en.NOT_YET between the two)."""
+    return [(" ".join(m["was"].split()), " ".join(m["now"].split()))
+            for m in _BECAME_WIFE.finditer(text) if not NOT_YET.search(m["between"])]
+
+
+def join_married_names(g: Groups, married: list[tuple[str, str]], counts: Mapping[str, int]) -> None:
+    """A woman's name and the married name the text says she took are one person, named by the
+    form the text writes more (Mary, not Mrs Charles Musgrove; Mrs Smith, not Miss Hamilton).
+    Only a name no title makes a man's, and not a family's name made plural (the two Milmans)."""
+    for was, now in married:
+        before, after = g.owner(was), g.owner(now)
+        if (before is None and not split_title(was)[0]) or _family_plural(was, g.groups):
+            continue
+        if before is not None and title_gender([before, *g.groups[before]]) == "m":
+            continue
+        if before is not None and after is not None and before != after:
+            keep, other = sorted((before, after), key=lambda n: -counts.get(n, 0))
+            g.move(other, keep)
+            g.person.add(keep)
+        elif before is not None and after is None:
+            g.groups[before].append(now)
+        elif after is not None and before is None:
+            g.groups[after].append(was)
 
 
 def _title_of_another_name(g: Groups, person: str, name: str,

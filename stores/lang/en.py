@@ -153,6 +153,16 @@ WIFE_BY_HIS_NAME = _undotted(("Mrs.",))
 """An English wife's title, which stands before her husband's name, his first name too: Mrs
 Charles is Charles's wife (Persuasion), Mrs. John Knightley John Knightley's. (Madame Héloïse is
 Héloïse herself.)"""
+BECAME_WIFE = (r"(?P<was>(?:(?:Miss|Mademoiselle|Mlle\.?)\s+)?[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)"
+               r"(?P<between>,\s+now\s+|\s(?:[^.;:!?\"“”]{0,80}?\s)?(?:by\s+becoming|became|"
+               r"had\s+become|has\s+become)\s+)"
+               r"(?P<now>(?:Mrs\.?|Madame|Mme\.?)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)")
+"""A woman and the married name the text says she took: "Miss Hamilton, now Mrs Smith"; "Mary
+had acquired a little artificial importance, by becoming Mrs Charles Musgrove"."""
+NOT_YET = re.compile(r"\b(?:will|would|shall|should|might|may|could|if|wish\w*|hope\w*|never|"
+                     r"not)\b", re.I)
+"""Words that make a marriage one to come, wished or denied ("Mercédès will have become Madame
+Dantès")."""
 SERVICE_RANKS = ("Admiral", "General", "Colonel", "Major", "Captain")
 """A rank in the army or the navy: a man's own, not passed to a son as a noble's title is (the
 Vicomte de Morcerf is the count's son), so Mrs Croft is Admiral Croft's wife when no Mr Croft

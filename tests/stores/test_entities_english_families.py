@@ -136,3 +136,20 @@ def test_a_familys_name_made_plural_is_no_person() -> None:
             + "He dined with the Musgroves. " * 8 + "He saw Charles Musgrove come. " * 6)
     people = persons(text)
     assert people.get("Musgroves", False) is False, people
+
+
+def test_a_married_name_the_text_says_she_took_is_hers() -> None:
+    # Persuasion: "Miss Hamilton, now Mrs Smith"; "Mary had acquired a little artificial
+    # importance, by becoming Mrs Charles Musgrove"
+    text = ("He saw Mrs Smith there. " * 20 + "He knew Miss Hamilton, now Mrs Smith, at school. "
+            + "He saw Mary laugh. " * 20 + "He saw Charles Musgrove come. " * 6
+            + "Mary had acquired a little importance, by becoming Mrs Charles Musgrove. "
+            + "She saw Mrs Charles Musgrove there. " * 5)
+    found = grouped(text)
+    assert found.get("Miss Hamilton") == found["Mrs Smith"] == "Mrs Smith", found
+    assert found["Mrs Charles Musgrove"] == found["Mary"] == "Mary", found
+    # not a marriage to come (Monte Cristo: "Mercédès will have become Madame Dantès")
+    text = ("He saw Mercédès there. " * 20 + "He saw Madame Dantès there. " * 6
+            + "In an hour Mercédès will have become Madame Dantès. ")
+    found = grouped(text)
+    assert found.get("Madame Dantès") != found["Mercédès"], found
