@@ -72,8 +72,10 @@ class Families:
             return None  # Miss Woodhouse has no husband: "her husband" is another woman's
         if word == "wife" and self.gender.get(subject) != "m":
             return None
-        if word in ("father", "mother") and subject in self.married:
-            return None  # a wife's family name is her husband's, not her parents'
+        if word in ("father", "mother", "brother", "sister") and subject in self.married:
+            # a wife's family name is her husband's, not her parents' or her sisters': Mary
+            # Musgrove's sister is no Miss Musgrove (Louisa is her husband's sister)
+            return None
         found = {person for family in self.families.get(subject, ())
                  for person in self.members[family]
                  if person != subject and self.gender[person] == gender

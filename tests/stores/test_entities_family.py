@@ -56,6 +56,15 @@ def test_one_of_several_sisters_is_the_one_the_passage_names() -> None:
     assert bound("Clara wrote to her father. James Harlowe did not answer.", brother) == set()
 
 
+def test_a_wifes_sister_is_not_of_her_husbands_family() -> None:
+    # Persuasion: Mary, Mrs Charles Musgrove, writes of "her sister" Anne; Louisa Musgrove, the
+    # one Miss of her married family, is her husband's sister
+    family = [Entity("Mary", "person", ["Mrs Charles Musgrove"]),
+              Entity("Louisa Musgrove", "person", ["Miss Louisa"]),
+              Entity("Charles Musgrove", "person")]
+    assert bound("Mary wrote to her sister. Louisa Musgrove was out.", family) == set()
+
+
 def test_the_words_bind_only_where_the_reader_could_check_them() -> None:
     # Miss Harlowe has no husband: "her husband" is some other woman's
     assert bound("Clara thought of her husband; Mr. Harlowe laughed.") == set()
