@@ -72,7 +72,7 @@ class Families:
             return None  # Miss Woodhouse has no husband: "her husband" is another woman's
         if word == "wife" and self.gender.get(subject) != "m":
             return None
-        if word in ("father", "mother", "brother", "sister") and subject in self.married:
+        if word in en.MAIDEN_KIN and subject in self.married:
             # a wife's family name is her husband's, not her parents' or her sisters': Mary
             # Musgrove's sister is no Miss Musgrove (Louisa is her husband's sister)
             return None

@@ -201,6 +201,9 @@ KIN = {
                      "daughter-in-law"), ("kin", True)),
 }
 
+MAIDEN_KIN = ("father", "mother", "brother", "sister")
+"""Kin of a married woman's own family, whose name is not her husband's: her father, mother,
+brothers and sisters are none of his family (Mary Musgrove's sister is no Miss Musgrove)."""
 FAMILY_KIN = {"father": "m", "son": "m", "brother": "m", "husband": "m",
               "mother": "f", "daughter": "f", "sister": "f", "wife": "f"}
 """Kin of one family name (a married woman takes her husband's) → the gender of the one the
