@@ -1,0 +1,84 @@
+"""English titles before and after a name, and the names a married woman goes by: who a title
+makes someone (M. Morrel, Madame Danglars, Mr Elliot, Admiral Croft, Ali Pasha), as the text
+writes them. Words of the language, read by stores/entities (see stores/lang/en.py, which
+gives them on)."""
+
+from __future__ import annotations
+
+import re
+
+UNDOTTED = {"Mr.": "Mr", "Mrs.": "Mrs", "Ms.": "Ms", "Dr.": "Dr", "Mme.": "Mme", "Mlle.": "Mlle"}
+"""Abbreviated titles as a British edition writes them, without the full stop (Mr Elliot, Mrs
+Clay: Persuasion); not M. (a capital letter alone) nor St. (a street as often as a saint)."""
+
+
+def _undotted(titles: tuple[str, ...]) -> tuple[str, ...]:
+    """The titles, each abbreviation also without its full stop."""
+    return (*titles, *(UNDOTTED[t] for t in titles if t in UNDOTTED))
+
+
+NAME_TITLES: dict[str, str] = {
+    "M.": "m", "MM.": "m", "Mr.": "m", "Mrs.": "f", "Ms.": "f", "Dr.": "m", "Mme.": "f",
+    "Mlle.": "f", "St.": "m", "Monsieur": "m", "Madame": "f", "Mademoiselle": "f", "Signor": "m",
+    "Signora": "f", "Sir": "m", "Lady": "f", "Lord": "m", "Miss": "f", "Captain": "m",
+    "Colonel": "m", "Baron": "m", "Baroness": "f", "Count": "m", "Countess": "f", "Abbé": "m",
+    "Father": "m", "Viscount": "m", "Vicomte": "m", "Marquis": "m", "Marquise": "f",
+    "Major": "m", "General": "m", "Admiral": "m", "Doctor": "m", "Prince": "m", "Princess": "f",
+    # the French forms an English translation keeps (the Baronne Danglars, the Comte de Morcerf)
+    "Baronne": "f", "Comte": "m", "Comtesse": "f", "Vicomtesse": "f", "Duc": "m",
+    "Duchesse": "f", "Duke": "m", "Duchess": "f",
+}
+NAME_TITLES.update({UNDOTTED[t]: g for t, g in list(NAME_TITLES.items()) if t in UNDOTTED})
+"""Titles written before a name (M. Morrel, Madame Danglars, Mr Elliot), as the text writes
+them, with the gender they give the name ('m', 'f')."""
+TITLES_AFTER = ("Pasha", "Bey", "Effendi", "Aga", "Agha", "Khan", "Sahib")
+"""Titles written after a name (Ali Pasha): "Ali Pasha" is Ali, titled, not a first name and a
+surname."""
+PLACE_TITLES = ("Count", "Countess", "Viscount", "Vicomte", "Baron", "Baroness", "Marquis",
+                "Marquise", "Duke", "Duchess", "Earl", "Prince", "Princess", "Comte", "Comtesse")
+"""Titles held of a place, written before "of" and the place (the Count of Monte Cristo)."""
+SAME_RANK = {"Comte": "Count", "Comtesse": "Countess", "Vicomte": "Viscount",
+             "Vicomtesse": "Viscountess", "Baronne": "Baroness", "Duc": "Duke",
+             "Duchesse": "Duchess"}
+"""A rank as a translation keeps it in French → the English rank (the Comte de Morcerf is the
+Count of Morcerf)."""
+UNMARRIED_TITLES = _undotted(("Mademoiselle", "Mlle.", "Miss"))
+"""Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
+MARRIED_TITLES = _undotted(("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora"))
+"""Titles of a married woman before her husband's name (Madame Danglars is Danglars' wife)."""
+ADDRESS_TITLES = _undotted(("M.", "MM.", "Mr.", "Mrs.", "Ms.", "Mme.", "Mlle.", "Monsieur",
+                            "Madame", "Mademoiselle", "Miss", "Signor", "Signora", "Sir", "Lady",
+                            "Lord", "St.", "Father"))
+"""Titles every grown member of a family is addressed by (M. Morrel is the father, M. Maximilian
+Morrel the son); the other titles are a rank one person holds (Major Cavalcanti)."""
+WIFE_RANK_TITLES = ("Baroness", "Baronne", "Countess", "Comtesse", "Marquise", "Vicomtesse",
+                    "Duchess", "Duchesse")
+"""A wife's title from her husband's rank: the Marquise de Saint-Méran is Madame de Saint-Méran
+when the family has one Madame."""
+WIFE_TITLES = _undotted(("Mrs.", "Madame", "Mme."))
+"""A married woman's title of address."""
+WIFE_BY_HIS_NAME = _undotted(("Mrs.",))
+"""An English wife's title, which stands before her husband's name, his first name too: Mrs
+Charles is Charles's wife (Persuasion), Mrs. John Knightley John Knightley's. (Madame Héloïse is
+Héloïse herself.)"""
+BECAME_WIFE = (r"(?P<was>(?:(?:Miss|Mademoiselle|Mlle\.?)\s+)?[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)"
+               r"(?P<between>,\s+now\s+|\s(?:[^.;:!?\"“”]{0,80}?\s)?(?:by\s+becoming|became|"
+               r"had\s+become|has\s+become)\s+)"
+               r"(?P<now>(?:Mrs\.?|Madame|Mme\.?)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)")
+"""A woman and the married name the text says she took: "Miss Hamilton, now Mrs Smith"; "Mary
+had acquired a little artificial importance, by becoming Mrs Charles Musgrove"."""
+NOT_YET = re.compile(r"\b(?:will|would|shall|should|might|may|could|if|wish\w*|hope\w*|never|"
+                     r"not)\b", re.I)
+"""Words that make a marriage one to come, wished or denied ("Mercédès will have become Madame
+Dantès")."""
+SERVICE_RANKS = ("Admiral", "General", "Colonel", "Major", "Captain")
+"""A rank in the army or the navy: a man's own, not passed to a son as a noble's title is (the
+Vicomte de Morcerf is the count's son), so Mrs Croft is Admiral Croft's wife when no Mr Croft
+is written."""
+KNIGHTED_TITLES = ("Sir",)
+"""The title of a knight or a baronet, written before his first name (Sir Walter, Sir Walter
+Elliot): the text never calls him Mr. and his surname, which is another man of the family."""
+COMMON_TITLES = _undotted(("Mr.", "M.", "Monsieur", "Signor"))
+"""A man's title of address below any rank."""
+PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
+"""Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
