@@ -137,7 +137,7 @@ def describe(s: Sentence, plan: QueryPlan, reading: Reading, picked: dict[str, f
         "title": title_words, "rank": 1 / (1 + s.rank), "first": float(first),
         "short": float(len(s.text) < SHORT[han] if han else len(s.text.split()) < 4),
         "verse": float(han and is_verse(s.text)),
-        "spoken": float(_spoken(s.text)),
+        "spoken": float(is_spoken(s.text)),
     }
     return s
 
@@ -153,7 +153,7 @@ _KIN_EN = re.compile(r"\b(?:" + "|".join(sorted(en.LANGUAGE.kin_words, key=len, 
                      + r")s?\b", re.I)
 
 
-def _spoken(text: str) -> bool:
+def is_spoken(text: str) -> bool:
     """The sentence is mostly inside quotation marks."""
     inside = 0
     depth = 0

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
-from agent.librarian.ranking import Sentence
+from agent.librarian.ranking import Sentence, is_spoken
 from agent.schemas import Passage, Relation
 from stores.entities.kinship import Statement, names_a_relative, says_kin
 from stores.lang import Language, language
@@ -321,7 +321,10 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
     first, then those that name one's kin ("Miss Bates's niece"), then those that name both,
     each in the ranker's order, read from the passages the pair shares when the search brought
     none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a sentence
-    about Mr. Woodhouse alone. `spans_in` gives a text's mentions as (start, end, name)."""
+    about Mr. Woodhouse alone. Within each, the telling comes before a character's words: what
+    the narrator says two people are to each other is told; what one says of the other
+    ("you are very much mistaken if you suppose Mr. Perry to be that sort of character") is an
+    opinion. `spans_in` gives a text's mentions as (start, end, name)."""
     wanted = set(pair)
 
     def names_both(text: str) -> bool:
@@ -338,9 +341,9 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
                              for s in sentences(passage.text, reading_rule(passage.text))
                              if names_both(s.text))]
 
-    def tier(s: Sentence) -> int:
+    def tier(s: Sentence) -> tuple[int, bool]:
         both = names_both(s.text)
         return (0 if both and says_kin(s.text) else 1 if names_kin(s.text) else 2 if both
-                else 3)
+                else 3, is_spoken(s.text))
 
     return sorted(ranked, key=tier)  # stable: the ranker's order within each tier

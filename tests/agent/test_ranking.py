@@ -3,7 +3,7 @@ which sentences an answer quotes, and what the features read."""
 
 from __future__ import annotations
 
-from agent.librarian.ranking import Sentence, _spoken, chosen
+from agent.librarian.ranking import Sentence, is_spoken, chosen
 from agent.schemas import Passage
 from stores.lang.text import is_verse
 
@@ -27,5 +27,5 @@ def test_an_answer_quotes_the_best_then_sentences_that_add_something() -> None:
 
 def test_verse_and_speech_are_told_apart_from_the_telling() -> None:
     assert is_verse("只因徐庶临行语，茅庐三顾心相知。") and not is_verse("玄德乃辞二人，上马投卧龙冈来。")
-    assert _spoken("“吾受刘皇叔三顾之恩，不容不出。”") and not _spoken("孔明嘱付曰：“好。”")
-    assert _spoken('"Five hundred taels," he said.') and not _spoken('He said "yes" and left the room at once.')
+    assert is_spoken("“吾受刘皇叔三顾之恩，不容不出。”") and not is_spoken("孔明嘱付曰：“好。”")
+    assert is_spoken('"Five hundred taels," he said.') and not is_spoken('He said "yes" and left the room at once.')

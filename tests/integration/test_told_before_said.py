@@ -1,0 +1,53 @@
+""""What is A to B?" when the world types no relation between them: the sentences that name
+both lead, and among them the narrator's before a character's words. What the telling says two
+people are to each other is told; what one says of the other is an opinion. A character's line
+led, as in Emma: "What is Mr. Perry to Mr. Woodhouse?" opened with Mr. Woodhouse's "you are very
+much mistaken if you suppose Mr. Perry to be that sort of character", and the narrator's "Mr.
+Perry was an intelligent, gentlemanlike man, whose frequent visits were one of the comforts of
+Mr. Woodhouse's life" came second."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.lore import ingested, lore
+
+# Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
+pytestmark = pytest.mark.slow
+
+CHAPTERS = {
+    "01.txt": """Chapter 1. The Mill
+
+The mill at Ashford stood by the river, and the river was wide and slow there. The miller ground
+wheat and barley for the farms around, and sold his flour in the town across the water. Mr. Hale
+rose early. Mr. Dunn rose earlier. Mr. Hale liked the spring; Mr. Dunn liked the autumn.
+""",
+    "02.txt": """Chapter 2. The Landing
+
+Mr. Hale waited at the landing. "Sir," said Mr. Hale to the miller's boy, "you are quite
+mistaken if you suppose Mr. Dunn to be that sort of man; Mr. Dunn is late, but he is honest, and
+Mr. Hale knows it." The boy went home. Mr. Dunn was the ferryman, whose boat carried Mr. Hale
+across the river every week.
+""",
+    "03.txt": """Chapter 3. The Flood
+
+The river rose in the night. Mr. Hale watched the water from the mill. Mr. Dunn tied up his boat.
+In the morning Mr. Hale went down to the landing, and Mr. Dunn was already there.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def ferry_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return ingested(tmp_path_factory.mktemp("told-home"), "ashford", CHAPTERS)
+
+
+def test_the_narrators_sentence_leads_a_relation_no_edge_types(ferry_home: Path) -> None:
+    result = lore("ask", "What is Mr. Dunn to Mr. Hale?", "--world", "ashford", "--new",
+                  "--json", home=ferry_home)
+    assert result.code == 0, result.err
+    first = json.loads(result.out)["answer"].splitlines()[0]
+    assert "Mr. Dunn was the ferryman" in first, first
