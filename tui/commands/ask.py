@@ -183,6 +183,11 @@ def _print(conversation: Conversation, result: TurnResult, as_json: bool,
             "entities": answer.entities,
             "tool_calls": [{"tool": c.tool, "args": c.args} for c in result.tool_calls],
             "stop_reason": answer.stop_reason,
+            # the entity stack after the turn, most recent first; the reader's likely answer to
+            # an answer that states none is the entry marked a guess, as the app shows it
+            "stack": [{"entity": e.entity, "referred_as": e.referred_as, "guess": e.guess}
+                      for e in result.stack],
+            "likely_answer": next((e.entity for e in result.stack if e.guess), None),
             "session_id": result.session_id,
         }, ensure_ascii=False))
         return
