@@ -194,7 +194,10 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             holder = cards.get(who)
             if holder is None or len(holder.of_kind("relation")) >= MAX_RELATIONS:
                 continue
-            chapter = min(relation.chapters) if relation.chapters else LORE_CHAPTER
+            # shown from the chapter of the passage it cites, not before: a card read as of a
+            # chapter cites nothing later (Mr. Perry's wife, first met in ch. 12, cites ch. 41)
+            chapter = max(min(relation.chapters) if relation.chapters else LORE_CHAPTER,
+                          read[stated[0]].chapter if stated[0] in read else LORE_CHAPTER)
             statement = _stating(read.get(stated[0]), relation, matcher, families)
             holder.facts.append(Fact(
                 "relation", relation.type, stated[0], chapter, relation.weight, other=other,

@@ -4,7 +4,7 @@ before their name — not the words that merely follow a name (texts written for
 from __future__ import annotations
 
 from stores.cards import build_cards
-from stores.models import Chunk, Entity
+from stores.models import Chunk, Entity, Relation
 
 
 def chunk(n: int, text: str) -> Chunk:
@@ -211,3 +211,19 @@ def test_where_someone_lives_defines_them_and_a_judgement_or_their_name_does_not
     assert [f.text for f in cards["阿Ｑ"].of_kind("defines")] == ["阿Ｑ没有家，住在未庄的土谷祠里。"]
     assert not cards["赵太爷"].of_kind("defines")
     assert cards["单四嫂子"].of_kind("defines")[0].text == "单四嫂子是鲁镇的寡妇，靠纺纱养活宝儿。"
+
+
+def test_a_relation_is_on_a_card_from_the_chapter_of_the_passage_it_cites() -> None:
+    # the relation's passages: chapter 3 states it (listed first), chapter 1 only names both;
+    # read as of chapter 2 the card showed it, citing chapter 3 (Emma: Mr. Perry's wife)
+    people = [Entity("Mr. Perry", "person"), Entity("Mrs. Perry", "person")]
+    chunks = [chunk(1, "Mr. Perry came in. Mrs. Perry stayed at home."),
+              chunk(2, "The snow fell all night."),
+              chunk(3, "Mrs. Perry was the wife of Mr. Perry.")]
+    married = Relation("Mr. Perry", "Mrs. Perry", "spouse", chapters=[1, 3],
+                       evidence=["c3", "c1"])
+    cards = {c.entity: c for c in build_cards(people, chunks, [married])}
+    told = cards["Mr. Perry"].of_kind("relation")
+    assert [(f.chunk_id, f.chapter) for f in told] == [("c3", 3)]
+    assert not cards["Mr. Perry"].as_of(2).of_kind("relation")
+    assert cards["Mr. Perry"].as_of(3).of_kind("relation")
