@@ -525,6 +525,23 @@ KIN_OF_KIN = {
 """Kin two steps away (see `Language.kin_of_kin`): English needs only the named one's gender."""
 
 _DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
+# Words that stand before a name without saying who someone is (the poor Mercédès).
+_NOT_ROLE_NOUN_TEXT = """
+man woman person girl boy child lady gentleman friend guest visitor stranger character hero
+heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
+neighbor master mistress murderer
+"""
+BOND_NOUNS = frozenset(_NOT_ROLE_NOUN_TEXT.split()) | frozenset(KIN)
+"""Nouns for a person or a bond to someone (friend, rival, father): whose, they do not say."""
+ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
+    t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
+                        *TITLES_ALONE["f"].split("|")))
+"""Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they
+say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
+someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
+his wife), which are said elsewhere."""
+_DENIED = "not|no|never"
+"""Words that deny what a copula would say (he was no sailor; she had never been a governess)."""
 _NOT_APPOSED = r"[^,.;:!?\"“”()]"
 _APPOSED = (rf"(?:(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our)\s+"
             + KIN_QUALIFIER + r"(?:" + "|".join(sorted(KIN, key=len, reverse=True))
@@ -571,6 +588,13 @@ DEFINING = (
     ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)(?![a-z]{{3,}}(?:ed|ing)\s|"
                    rf"[a-z]{{2,}}ly\s)[a-z][a-z-]{{2,}}\s+of\s+"
                    rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
+    # "Captain Benwick had some time ago been first lieutenant of the Laconia", "Mr. Perry
+    # was apothecary to the family": a role or trade after a copula, with no article or with
+    # a few words between "had" and "been" (not "was no sailor", "had never been a clerk", nor
+    # what befell him: "had been taken prisoner")
+    ("copula", rf"^\s+(?P<what>(?:is|was|became|(?:had|has)\s+(?:(?!{_DENIED}\b)[a-z]+\s+){{0,3}}?been)"
+               rf"\s+(?:(?:the|a|an)\s+)?(?:(?!{_DENIED}\b|[a-z]+(?:ed|en|ing)\s)[a-z-]+\s+){{0,2}}?"
+               rf"(?:{'|'.join(sorted(ROLE_NOUNS, key=len, reverse=True))})s?\b[^.;:!?\"“”]{{0,80}})"),
     # "Morrel was the owner of the Pharaon": a copula before a noun phrase
     # ("Mercédès was the only one awake" says what she did, not who she is)
     ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+"
@@ -618,21 +642,6 @@ poorest richest towards toward against among amongst between without within thro
 behind beyond
 """
 NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
-# Words that stand before a name without saying who someone is (the poor Mercédès).
-_NOT_ROLE_NOUN_TEXT = """
-man woman person girl boy child lady gentleman friend guest visitor stranger character hero
-heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
-neighbor master mistress murderer
-"""
-BOND_NOUNS = frozenset(_NOT_ROLE_NOUN_TEXT.split()) | frozenset(KIN)
-"""Nouns for a person or a bond to someone (friend, rival, father): whose, they do not say."""
-ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
-    t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
-                        *TITLES_ALONE["f"].split("|")))
-"""Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they
-say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
-someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
-his wife), which are said elsewhere."""
 SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
                   r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+(?:the\s+)?[A-ZÀ-Þ]"
                   r"|^(?:the|a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(ROLE_NOUNS)) + r")$")

@@ -227,3 +227,17 @@ def test_a_relation_is_on_a_card_from_the_chapter_of_the_passage_it_cites() -> N
     assert [(f.chunk_id, f.chapter) for f in told] == [("c3", 3)]
     assert not cards["Mr. Perry"].as_of(2).of_kind("relation")
     assert cards["Mr. Perry"].as_of(3).of_kind("relation")
+
+
+def test_a_trade_after_a_copula_says_who_someone_is_without_an_article() -> None:
+    people = [Entity("Captain Benwick", "person"), Entity("Zaccone", "person"),
+              Entity("Mr. Dunn", "person"), Entity("Mr. Hale", "person")]
+    cards = card_of(people,
+                    "Captain Benwick had some time ago been first lieutenant of the Laconia; and "
+                    "the account was a sad one.",
+                    "In that war Zaccone had been taken prisoner, and sent to England.",
+                    "Mr. Dunn was no sailor, whatever he said. Mr. Hale had never been a clerk.")
+    assert [f.text for f in cards["Captain Benwick"].of_kind("defines")] == [
+        "Captain Benwick had some time ago been first lieutenant of the Laconia;"]
+    # what befell someone, or what they were not, says nothing of who they are
+    assert not any(cards[n].of_kind("defines") for n in ("Zaccone", "Mr. Dunn", "Mr. Hale"))
