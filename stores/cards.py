@@ -38,7 +38,7 @@ from stores.lang.en import (
     SURELY_APPOSED,
 )
 from stores.lang.gender import title_gender
-from stores.lang.text import QUOTE_MARKS, in_verse, sentences
+from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
 MAX_DEFINING = 6
@@ -154,6 +154,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     defining: dict[str, list[Fact]] = defaultdict(list)
     offices: dict[str, dict[str, Fact]] = defaultdict(dict)
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
+    narrated: set[tuple[str, int]] = set()
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
     genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
     read: dict[str, Chunk] = {}
@@ -164,7 +165,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             if owner in cards:
                 cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
             continue
-        _read_sentences(chunk, matcher, defining, offices, seen, kinds, genders)
+        _read_sentences(chunk, matcher, defining, offices, seen, kinds, genders, narrated)
         votes.read(chunk)
     mentions = {name: sum(a.mentions for a in by_chapter.values())
                 for name, by_chapter in seen.items()}
@@ -219,11 +220,16 @@ def _stating(chunk: Chunk | None, relation: Relation, matcher: AliasMatcher,
 def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
                     offices: dict[str, dict[str, Fact]],
                     seen: dict[str, dict[int, Appearance]], places: Mapping[str, str],
-                    genders: Mapping[str, str]) -> None:
+                    genders: Mapping[str, str], narrated: set[tuple[str, int]]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
-    written before names."""
+    written before names. A chapter's appearance cites its first passage that names someone in
+    the telling, not in a character's words (`narrated`: the (name, chapter) pairs found so):
+    the story introduces its people there ("There was a numerous family; but the only two grown
+    up, excepting Charles, were Henrietta and Louisa, young ladies of nineteen and twenty"), not
+    in "So, there was I, crowded into the back seat with Henrietta and Louisa" before it."""
     opened_by: str | None = None  # the one person the last sentence naming anyone opened with
-    for sentence in (s.text for s in sentences(chunk.text, "quote")):
+    for read in sentences(chunk.text, "quote"):
+        sentence = read.text
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
         pronoun = _pronoun_subject(sentence) if opened_by else None
@@ -245,6 +251,11 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                 seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id)
             else:
                 at.mentions += 1
+            spoken = _QUOTED.search(sentence) is not None
+            if (not verse and (name, chunk.chapter) not in narrated
+                    and not in_someones_words(chunk.text, read.start + start)):
+                narrated.add((name, chunk.chapter))
+                seen[name][chunk.chapter].chunk_id = chunk.id
             before, after = sentence[:start], sentence[end:]
             # 王夫人宝玉: 夫人 ends another name written right before, no office of 宝玉's
             role = "" if any(e == start for _, e, _ in spans) else _role_before(before)
@@ -259,7 +270,6 @@ def _read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, lis
                     offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
                 else:
                     known.weight += 1
-            spoken = _QUOTED.search(sentence) is not None
             # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
             weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
                              or _ends_longer_name(before)) else _defines(

@@ -18,7 +18,7 @@ from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
 from stores.lang import asks, en, has_han, in_quotes, language, shown, without_label
-from stores.lang.text import sentences
+from stores.lang.text import Sentence, in_someones_words, sentences
 from stores.models import Chunk, chapter_label
 
 if TYPE_CHECKING:
@@ -291,15 +291,22 @@ def _han(text: str) -> bool:
 
 def _sentence_with(text: str, words: Sequence[str], about: Sequence[str] = ()) -> str:
     """The passage's first sentence holding one of the words and one of `about`, else one of
-    `about`, else one of the words (else its first sentence)."""
-    found = [s.text for s in sentences(text, "quote")]
+    `about`, else one of the words, in the telling before in a character's words (else its
+    first sentence)."""
+    read = sentences(text, "quote")
+    found = [s.text for s in read]
 
     def holds(sentence: str, of: Sequence[str]) -> bool:
         return any(w and w in sentence for w in of)
 
+    def spoken(s: Sentence) -> bool:  # where the sentence first names one of the words
+        at = min(i for w in words if w and (i := s.text.find(w)) >= 0)
+        return in_someones_words(text, s.start + at)
+
+    naming = sorted((s for s in read if holds(s.text, words)), key=spoken)
     return next((s for s in found if holds(s, words) and holds(s, about)),
                 next((s for s in found if holds(s, about)),
-                     next((s for s in found if holds(s, words)), found[0] if found else text[:80])))
+                     naming[0].text if naming else found[0] if found else text[:80]))
 
 
 def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:

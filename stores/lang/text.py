@@ -205,6 +205,13 @@ def inside_quotation(text: str, at: int) -> bool:
             > sum(before.count(closing) for _, closing in _PAIRED))
 
 
+def in_someones_words(text: str, at: int) -> bool:
+    """Whether position `at` of a passage stands inside a character's words: a quotation opened
+    before it (`inside_quotation`), or an odd number of straight quotes before it (a passage
+    opens in the telling)."""
+    return inside_quotation(text, at) or text.count('"', 0, at) % 2 == 1
+
+
 def quoted_words(match: re.Match[str]) -> str:
     """The words inside a `QUOTATION` match, without the marks."""
     return next((g for g in match.groups() if g is not None), "")

@@ -88,3 +88,18 @@ def test_a_card_with_nothing_read_of_who_they_are_does_not_say_the_text_is_silen
     # with no appearance at all, the text does not say
     assert card_answer(Card("Cocles", "person"), chunks, Voice(False, {})).text == (
         "The text does not say who Cocles is.")
+
+
+def test_where_someone_first_appears_is_quoted_from_the_telling() -> None:
+    from agent.views.card_text import card_answer
+    from stores.cards import Appearance
+
+    chunks = {"c5": Chunk(id="c5", world="w", document="book.txt", chapter=5, chapter_title="",
+                          scene=0, chunk_order=1, line_start=1, line_end=1,
+                          text='"Henrietta sings," said Mary. The eldest daughter was '
+                               'Henrietta, a young lady of nineteen. Mary sang too.')}
+    card = Card("Henrietta", "person", [], appearances=[Appearance(5, 2, "c5"),
+                                                         Appearance(6, 1, "c5")])
+    answer = card_answer(card, chunks, Voice(False, {"Henrietta": []}, lambda name: "f"))
+    assert answer.citations[0].quote == ("The eldest daughter was Henrietta, a young lady of "
+                                         "nineteen."), answer

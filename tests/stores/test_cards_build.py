@@ -241,3 +241,20 @@ def test_a_trade_after_a_copula_says_who_someone_is_without_an_article() -> None
         "Captain Benwick had some time ago been first lieutenant of the Laconia;"]
     # what befell someone, or what they were not, says nothing of who they are
     assert not any(cards[n].of_kind("defines") for n in ("Zaccone", "Mr. Dunn", "Mr. Hale"))
+
+
+def test_a_chapters_appearance_cites_where_the_telling_names_someone() -> None:
+    # a character names Henrietta first; the narrator introduces her in the chapter's next
+    # passage, and within a passage the telling is quoted before a character's words
+    people = [Entity("Henrietta", "person"), Entity("Mary", "person")]
+    spoken = Chunk(id="a", world="w", document="book.txt", chapter=5, chapter_title="", scene=0,
+                   chunk_order=1, line_start=1, line_end=1,
+                   text='"So there was I, crowded into the back seat with Henrietta," said Mary.')
+    told = Chunk(id="b", world="w", document="book.txt", chapter=5, chapter_title="", scene=0,
+                 chunk_order=2, line_start=2, line_end=2,
+                 text='"Henrietta sings," said Mary. The eldest daughter was Henrietta, a young '
+                      'lady of nineteen. Mary sang too.')
+    cards = {c.entity: c for c in build_cards(people, [spoken, told], [])}
+    assert cards["Henrietta"].first is not None and cards["Henrietta"].first.chunk_id == "b"
+    # "said Mary" is the telling
+    assert cards["Mary"].first is not None and cards["Mary"].first.chunk_id == "a"
