@@ -132,7 +132,7 @@ def rebuild_indexes(stores: WorldStores,
     done.entities, done.relations = resolve_world_entities(
         catalog, world, stores.settings, progress)
     clock.lap("entities")
-    from stores.cards import build_cards
+    from stores.card_build import build_cards
 
     catalog.replace_cards(world, build_cards(catalog.entities(world), catalog.chunks(world),
                                              catalog.relations(world)))

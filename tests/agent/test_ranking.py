@@ -3,7 +3,7 @@ which sentences an answer quotes, and what the features read."""
 
 from __future__ import annotations
 
-from agent.librarian.ranking import Sentence, is_spoken, chosen
+from agent.librarian.ranking import Sentence, chosen, is_spoken
 from agent.schemas import Passage
 from stores.lang.text import is_verse
 

@@ -3,7 +3,7 @@ before their name — not the words that merely follow a name (texts written for
 
 from __future__ import annotations
 
-from stores.cards import build_cards
+from stores.card_build import build_cards
 from stores.models import Chunk, Entity, Relation
 
 

@@ -1,0 +1,231 @@
+"""What a passage's sentences say of the names in them, for the cards (`stores.card_build`):
+the sentences that introduce or define a name (`Language.defining`: 「姓刘名备字玄德」, "Morrel
+was the owner of the Pharaon", "Caderousse, a tailor, …"), the office written right before a
+name (丞相曹操, the banker Danglars), and each name's mentions per chapter."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import cache
+
+from stores.cards import Appearance, Fact
+from stores.entities.matcher import AliasMatcher
+from stores.lang import LANGUAGES, Language, clip_at, language
+from stores.lang.en import DESCRIBERS, NAME_TITLES, NOT_NAMES, PLACE_TITLES, SURELY_APPOSED
+from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, sentences
+from stores.models import Chunk
+
+MAX_QUOTE = 160
+"""A defining sentence longer than this is cut at a clause boundary."""
+WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5,
+           "copula_vague": 1.0, "apposition_vague": 1.0}
+"""How strongly each kind of defining pattern says who someone is."""
+BY_PRONOUN = 0.75
+"""A definition whose subject is a pronoun standing for the person the sentence before opened
+with counts this much of the same definition under their name."""
+SPOKEN = 0.5
+"""A defining sentence inside quotation marks counts this much: the narrator's introduction
+("Caderousse, a tailor, …") says who someone is more surely than a character's words."""
+_VOCATIVE = re.compile(r",\s*$")
+"""In a character's words, a name right after a comma and before another ("You will see,
+Danglars, that…") is someone spoken to, not introduced; the narrator's (But before he had
+finished, M. de Château-Renaud, a handsome young man of thirty, …) introduces."""
+_QUOTED = re.compile(f"[{QUOTE_MARKS}]")
+_SURELY_APPOSED = re.compile(SURELY_APPOSED)
+
+
+def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
+                    offices: dict[str, dict[str, Fact]],
+                    seen: dict[str, dict[int, Appearance]], places: Mapping[str, str],
+                    genders: Mapping[str, str], narrated: set[tuple[str, int]]) -> None:
+    """Count the passage's mentions; keep its sentences that define a name and the offices
+    written before names. A chapter's appearance cites its first passage that names someone in
+    the telling, not in a character's words (`narrated`: the (name, chapter) pairs found so):
+    the story introduces its people there ("There was a numerous family; but the only two grown
+    up, excepting Charles, were Henrietta and Louisa, young ladies of nineteen and twenty"), not
+    in "So, there was I, crowded into the back seat with Henrietta and Louisa" before it."""
+    opened_by: str | None = None  # the one person the last sentence naming anyone opened with
+    for read in sentences(chunk.text, "quote"):
+        sentence = read.text
+        asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
+        spans = matcher.find_spans(sentence)
+        pronoun = _pronoun_subject(sentence) if opened_by else None
+        if (opened_by and pronoun is not None and pronoun.lastgroup == genders.get(opened_by)
+                and (weight := _defines(sentence[pronoun.end():]))):
+            defining[opened_by].append(Fact("defines", _quote(sentence), chunk.id,
+                                            chunk.chapter, weight * BY_PRONOUN))
+        if spans or pronoun is not None:  # a clause naming no one keeps the subject
+            opened_by = (spans[0][2] if spans and spans[0][0] == 0
+                         and len({name for *_, name in spans}) == 1
+                         and places.get(spans[0][2]) == "person"
+                         and not _QUOTED.search(sentence) else None)
+        for start, end, name in spans:
+            at = seen[name].get(chunk.chapter)
+            verse = in_verse(sentence, start)
+            if verse:  # 风云长为护储胥: a poem's words, not 云长 appearing
+                pass
+            elif at is None:
+                seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id)
+            else:
+                at.mentions += 1
+            spoken = _QUOTED.search(sentence) is not None
+            if (not verse and (name, chunk.chapter) not in narrated
+                    and not in_someones_words(chunk.text, read.start + start)):
+                narrated.add((name, chunk.chapter))
+                seen[name][chunk.chapter].chunk_id = chunk.id
+            before, after = sentence[:start], sentence[end:]
+            # 王夫人宝玉: 夫人 ends another name written right before, no office of 宝玉's
+            role = "" if any(e == start for _, e, _ in spans) else _role_before(before)
+            # 荆州刺史刘表: the place an office is of, when the world knows it as a place
+            place = next((s for s, e, other in spans if e == start - len(role) and
+                          places.get(other) == "place"), None) if role else None
+            if place is not None:
+                role = sentence[place:start]
+            if role:
+                known = offices[name].get(role)
+                if known is None:
+                    offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
+                else:
+                    known.weight += 1
+            # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
+            weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
+                             or _ends_longer_name(before)) else _defines(
+                after, governed=_governed(before), clause=_subordinate(before))
+            if weight and spoken:
+                weight *= SPOKEN  # a character's words, not the narrator's introduction
+            if weight:
+                defining[name].append(Fact("defines", _quote(sentence, start), chunk.id,
+                                           chunk.chapter, weight))
+        # 「姓刘，名备，字玄德」 introduces 刘备 without writing his name
+        for named in _introduced(sentence, matcher):
+            defining[named].append(Fact("defines", _quote(sentence), chunk.id, chunk.chapter,
+                                        WEIGHTS["courtesy"]))
+
+
+def _ends_longer_name(before: str) -> bool:
+    """The name ends a longer one the world does not know (Policar Morrel is not Morrel; Fanny
+    Harville, his sister, is not Captain Harville): a capitalised word stands right before it
+    that is no title, nor, where it opens the sentence, a word a sentence opens with (But
+    Morrel, Poor Harville)."""
+    found = _WORD_BEFORE.search(before)
+    if found is None or found["word"] in _NOT_NAME_WORDS:
+        return False
+    opens = not before[:found.start("word")].strip(f" {QUOTE_MARKS}‘'(")
+    return not opens or found["word"] not in DESCRIBERS
+
+
+_WORD_BEFORE = re.compile(r"(?<![\w.’'])(?P<word>[A-Z][a-zà-ÿ’'-]+)\s+$")
+_NOT_NAME_WORDS = frozenset(NOT_NAMES) | frozenset(t.rstrip(".") for t in NAME_TITLES) | (
+    frozenset(PLACE_TITLES))
+
+
+def _governed(before: str) -> bool:
+    """The name is the object of a preposition (see `Language.governed`)."""
+    return any(p.search(before) for p in _governed_patterns())
+
+
+def _subordinate(before: str) -> bool:
+    """A word opening a clause stands right before the name (see `Language.subordinate`)."""
+    return any(p.search(before) for p in _subordinate_patterns())
+
+
+@cache
+def _subordinate_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).subordinate) for code in LANGUAGES
+            if language(code).subordinate]
+
+
+@cache
+def _governed_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).governed, re.I) for code in LANGUAGES
+            if language(code).governed]
+
+
+APPOSITION_WORDS = 4
+"""An apposition that ends its sentence or clause is at most this many words: a longer one is the
+rest of the sentence ("when he saw Franz, the servant came up to him."; "The older a person
+grows, Harriet, the more important it is that their manners should not be bad; …")."""
+
+
+def _defines(after: str, governed: bool = False, clause: bool = False) -> float:
+    """How strongly the words right after a name define it (0: they do not). After a
+    preposition's object, what follows a comma mostly belongs to the sentence (at a sign from
+    Edmond, the rest ranged themselves; the nourishment of Danglars, the giant, went on), so
+    only an apposition that is surely about the name counts: a role of someone (to Louise
+    d’Armilly, her singing teacher) or of a named thing (to Signor Pastrini, the proprietor of
+    the Hôtel de Londres)."""
+    for kind, pattern in _defining_patterns():
+        found = pattern.match(after)
+        if found is None or (governed and (kind != "apposition"
+                                           or not _SURELY_APPOSED.search(found.group("what")))):
+            continue
+        if clause and not kind.startswith("apposition"):
+            continue  # That Emma was his object …: the clause's subject, not an introduction
+        if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?;:"
+                and len(found.group("what").split()) > APPOSITION_WORDS):
+            continue
+        return WEIGHTS[kind]
+    return 0.0
+
+
+def _role_before(before: str) -> str:
+    """The office, role or kinship written right before a name (丞相曹操 → 丞相, 孙坚长子孙策 →
+    孙坚长子, the banker Danglars → banker), or ""."""
+    for language_, pattern in _role_patterns():
+        found = pattern.search(before)
+        if found is None:
+            continue
+        if found.group("office"):
+            role = found.group("office")
+            return "" if role in language_.not_roles else role
+        return found.group(0)  # a kinship: whose kin, and which
+    return ""
+
+
+def _introduced(sentence: str, matcher: AliasMatcher) -> list[str]:
+    """The people a sentence introduces by the parts of their name (姓刘名备 → 刘备)."""
+    found = []
+    for pattern in _introductions():
+        for match in pattern.finditer(sentence):
+            surname = match.group("cs") or match.group("ss") or ""
+            name = matcher.resolve(surname + match.group("given"))
+            if name:
+                found.append(name)
+    return found
+
+
+def _pronoun_subject(sentence: str) -> re.Match[str] | None:
+    """The pronoun a sentence opens with as its subject (see `Language.pronoun_subject`)."""
+    return next((m for p in _pronoun_patterns() if (m := p.match(sentence))), None)
+
+
+@cache
+def _pronoun_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).pronoun_subject) for code in LANGUAGES
+            if language(code).pronoun_subject]
+
+
+@cache
+def _defining_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Every language's defining patterns, each with its kind."""
+    return [(kind, re.compile(source)) for code in LANGUAGES
+            for kind, source in language(code).defining]
+
+
+@cache
+def _role_patterns() -> list[tuple[Language, re.Pattern[str]]]:
+    return [(language(code), re.compile(language(code).role_before)) for code in LANGUAGES
+            if language(code).role_before]
+
+
+@cache
+def _introductions() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).introduction) for code in LANGUAGES
+            if language(code).introduction]
+
+
+def _quote(sentence: str, name_at: int = 0) -> str:
+    """The sentence, cut to MAX_QUOTE characters around what defines the name at `name_at`
+    (…to think that Albert de Morcerf, the most admired …: the cut keeps who he is)."""
+    return clip_at(sentence, name_at, MAX_QUOTE)
