@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.ranking import Sentence, is_spoken
 from agent.schemas import Passage, Relation
-from stores.entities.kinship import Statement, names_a_relative, says_kin
+from stores.entities.kinship import Statement, apposed_to_kin, names_a_relative, says_kin
 from stores.lang import Language, language
 from stores.lang.text import reading_rule, sentences
 from stores.models import BOND_TYPES
@@ -318,10 +318,11 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
                       spans_in: Callable[[str], list[tuple[int, int, str]]],
                       relations: Sequence[Relation]) -> list[Sentence]:
     """For a pair no typed relation joins, the sentences that name both and a word for kin
-    first, then those that name one's kin ("Miss Bates's niece"), then those that name both,
-    each in the ranker's order, read from the passages the pair shares when the search brought
-    none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a sentence
-    about Mr. Woodhouse alone. Within each, the telling comes before a character's words: what
+    first, then those that name one's kin ("Miss Bates's niece") or call one of them a relative
+    in a passage that names the other ("His brother-in-law, Mr. Hurst"), then those that name
+    both, each in the ranker's order, read from the passages the pair shares when the search
+    brought none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a
+    sentence about Mr. Woodhouse alone. Within each, the telling comes before a character's words: what
     the narrator says two people are to each other is told; what one says of the other
     ("you are very much mistaken if you suppose Mr. Perry to be that sort of character") is an
     opinion. `spans_in` gives a text's mentions as (start, end, name)."""
@@ -330,9 +331,12 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
     def names_both(text: str) -> bool:
         return wanted <= {name for *_, name in spans_in(text)}
 
-    def names_kin(text: str) -> bool:
-        return any(name in wanted and names_a_relative(text, end)
-                   for _, end, name in spans_in(text))
+    def names_kin(s: Sentence) -> bool:  # Miss Bates's niece; his brother-in-law, Mr. Hurst
+        spans = spans_in(s.text)
+        return any(name in wanted and (names_a_relative(s.text, end) or (
+            apposed_to_kin(s.text, start, end) and (wanted - {name}) <= {
+                other for *_, other in spans_in(s.passage.text)}))
+            for start, end, name in spans)
 
     if not any(names_both(s.text) for s in ranked):
         shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
@@ -343,7 +347,7 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
 
     def tier(s: Sentence) -> tuple[int, bool]:
         both = names_both(s.text)
-        return (0 if both and says_kin(s.text) else 1 if names_kin(s.text) else 2 if both
+        return (0 if both and says_kin(s.text) else 1 if names_kin(s) else 2 if both
                 else 3, is_spoken(s.text))
 
     return sorted(ranked, key=tier)  # stable: the ranker's order within each tier

@@ -88,6 +88,19 @@ def names_a_relative(text: str, after: int) -> bool:
     return _RELATIVE_OF.match(text, after) is not None
 
 
+_KIN_BEFORE = re.compile(rf"{en.KIN_OWNER}{en.KIN_QUALIFIER}(?:{_alternatives(_EN_KIN)}),?\s+"
+                         r"(?:the\s+)?$", re.I)
+_KIN_AFTER = re.compile(rf",\s+{en.KIN_OWNER}{en.KIN_QUALIFIER}(?:{_alternatives(_EN_KIN)})\b", re.I)
+
+
+def apposed_to_kin(text: str, start: int, end: int) -> bool:
+    """The name at `start`:`end` stands beside a word for someone's kin, its owner a pronoun:
+    "His brother-in-law, Mr. Hurst", "Mr. Hurst, his brother-in-law". Whose kin, the sentence
+    does not say, so no relation is read from it; it says the name is somebody's relative."""
+    return (_KIN_BEFORE.search(text, max(0, start - 60), start) is not None
+            or _KIN_AFTER.match(text, end) is not None)
+
+
 def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
     """The relations `text` states between the entities of `spans` ((start, end, name))."""
     statements: list[Statement] = []

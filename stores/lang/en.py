@@ -164,6 +164,9 @@ KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|natural|adopted|l
 
 POSSESSIVE = r"['’]s"
 """The possessive ending of a name (Villefort's, Villefort’s)."""
+KIN_OWNER = r"\b(?:his|her|their)\s+"
+"""A possessive pronoun before a word for kin, whose owner the passage names elsewhere ("His
+brother-in-law, Mr. Hurst") (a pattern)."""
 COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
 """What may stand between a name and the kin word that names that person ("This Noirtier was
 his father": Noirtier is the father, not his son's)."""

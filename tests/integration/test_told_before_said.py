@@ -4,7 +4,9 @@ people are to each other is told; what one says of the other is an opinion. A ch
 led, as in Emma: "What is Mr. Perry to Mr. Woodhouse?" opened with Mr. Woodhouse's "you are very
 much mistaken if you suppose Mr. Perry to be that sort of character", and the narrator's "Mr.
 Perry was an intelligent, gentlemanlike man, whose frequent visits were one of the comforts of
-Mr. Woodhouse's life" came second."""
+Mr. Woodhouse's life" came second. A sentence that calls one of them someone's relative, in a
+passage naming the other, comes before one that only names both ("His brother-in-law, Mr.
+Hurst, …" after "Mr. Hurst and Mr. Bingley were at piquet")."""
 
 from __future__ import annotations
 
@@ -37,6 +39,16 @@ across the river every week.
 The river rose in the night. Mr. Hale watched the water from the mill. Mr. Dunn tied up his boat.
 In the morning Mr. Hale went down to the landing, and Mr. Dunn was already there.
 """,
+    "04.txt": """Chapter 4. The Cards
+
+Mr. Reed came to the mill in the winter. Mr. Hale and Mr. Reed sat at cards all evening, and
+Mr. Reed won. Mr. Reed slept in the mill that night.
+""",
+    "05.txt": """Chapter 5. The Dinner
+
+Mr. Hale said little at dinner. His brother-in-law, Mr. Reed, talked for both of them, and
+nobody listened.
+""",
 }
 
 
@@ -51,3 +63,11 @@ def test_the_narrators_sentence_leads_a_relation_no_edge_types(ferry_home: Path)
     assert result.code == 0, result.err
     first = json.loads(result.out)["answer"].splitlines()[0]
     assert "Mr. Dunn was the ferryman" in first, first
+
+
+def test_someones_relative_leads_a_sentence_that_only_names_both(ferry_home: Path) -> None:
+    result = lore("ask", "What is Mr. Reed to Mr. Hale?", "--world", "ashford", "--new",
+                  "--json", home=ferry_home)
+    assert result.code == 0, result.err
+    first = json.loads(result.out)["answer"].splitlines()[0]
+    assert "His brother-in-law, Mr. Reed" in first, first
