@@ -37,15 +37,7 @@ from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.known import (
-    alias_answer,
-    alias_asked_for,
-    alias_lead,
-    chapter_answer,
-    death_chapter_answer,
     led_by,
-    name_answer,
-    names_apart,
-    one_person_asked,
 )
 from agent.librarian.lore_lead import (
     asks_manner_of_death,
@@ -54,7 +46,7 @@ from agent.librarian.lore_lead import (
     tells_manner,
     with_lore_lead,
 )
-from agent.librarian.quoting import MAX_CITED, cite_line, quotable
+from agent.librarian.quoting import MAX_CITED, quotable
 from agent.librarian.ranking import Reading as SentenceReading
 from agent.librarian.ranking import Sentence, rank_sentences
 from agent.librarian.recall import session_answer
@@ -70,13 +62,13 @@ from agent.librarian.strategy import (
     second_steps,
     title_steps,
 )
+from agent.librarian.world_answers import WorldAnswers
 from agent.schemas import Answer, Passage, Relation
-from agent.views.card_text import Voice, card_answer, identity_asked, name_asked
+from agent.views.card_text import Voice, card_answer
 from agent.world.blocking import run_blocking
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from sessions.records import StackEntry, Turn
-from stores.cards import Card
 from stores.entities.family import statements_in
 from stores.entities.kinship import Statement, names_a_relative
 from stores.keyword.segment import stock_tokens
@@ -105,6 +97,7 @@ class Librarian:
     def __init__(self, retriever: Retriever) -> None:
         self.retriever = retriever
         self.grader = Grader(retriever)
+        self.world = WorldAnswers(retriever)
 
     def model(self, run: LibrarianRun) -> FunctionModel:
         """The librarian answering within `run`."""
@@ -135,9 +128,9 @@ class Librarian:
         results = read_results(run.steps, turn)
         if plan.kind == "session" and any(t.name == "recall_session" for t in info.function_tools):
             return self._about_the_session(run, reading, plan, results, info)  # no story search
-        known = self._known(reading, plan, run.horizon) if rounds == 0 else None
+        known = self.world.known(reading.resolution, plan, run.horizon) if rounds == 0 else None
         if known is not None:  # the world's own structure says it: no search
-            run.ranked = [self._passage(c.chunk_id) for c in known.citations
+            run.ranked = [self.world.passage(c.chunk_id) for c in known.citations
                           if c.chunk_id in self.retriever.chunks]
             return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, known.model_copy(
                 update={"resolved_question": reading.resolution.text}).model_dump(mode="json"))])
@@ -155,39 +148,6 @@ class Librarian:
             "resolved_question": reading.resolution.text})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
-
-    def _known(self, reading: Reading, plan: QueryPlan, horizon: int = 0) -> Answer | None:
-        """An answer from what the world knows (agent/librarian/known.py), or None."""
-        r = self.retriever
-        if reading.resolution.cited is not None:
-            return chapter_answer(reading.resolution.cited, plan.chinese, r.chunks,
-                                  r.chapter_titles)
-        say = Voice(plan.chinese, r.entities).name
-        one = (one_person_asked(plan.mentions, plan.entities, r.matcher)
-               if plan.how_related else None)
-        return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,
-                            horizon) if one else None)
-                or alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)
-                or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story)
-                or self._death_chapter(plan, say, horizon))
-
-    def _death_chapter(self, plan: QueryPlan, say: Callable[[str], str],
-                       horizon: int) -> Answer | None:
-        """孙策死在哪一回？: the chapter that tells the death (agent/librarian/known.py)."""
-        subject = plan.death_subject
-        card = self.retriever.card(subject) if plan.asks_chapter and subject else None
-        if card is None:
-            return None
-        r = self.retriever
-        return death_chapter_answer(subject, r.entities.get(subject, []), r.story,
-                                    {a.chapter: a.mentions for a in card.appearances},
-                                    plan.chinese, r.chapter_titles, say, horizon)
-
-    def _passage(self, chunk_id: str) -> Passage:
-        chunk = self.retriever.chunks[chunk_id]
-        return Passage(chunk_id=chunk.id, chapter=chunk.chapter, source=chunk.document,
-                       lines=(chunk.line_start, chunk.line_end), text=chunk.text,
-                       chapter_title=chunk.chapter_title, entities=chunk.entities)
 
     def _about_the_session(self, run: LibrarianRun, reading: Reading, plan: QueryPlan,
                            results: Results, info: AgentInfo) -> ModelResponse:
@@ -316,19 +276,19 @@ class Librarian:
 
     def _answer(self, plan: QueryPlan, ranked: list[Passage], relations: list[Relation],
                 horizon: int):
-        card = self._card_asked(plan)
+        card = self.world.card_asked(plan)
         introduced: Answer | None = None
         if card is not None:  # a card read under the horizon says how far it was read itself
             voice = Voice(plan.chinese, self.retriever.entities,
                           self.retriever.lexicon.gender)
             told = card_answer(card, self.retriever.chunks, voice, horizon)
             if told.stop_reason != "evidence":
-                return self._alias_first(plan, card.entity, told, horizon)
+                return self.world.alias_first(plan, card.entity, told, horizon)
             # it appears, but no entry or defining sentence says who it is: the sentence that
             # first names it introduces it (陈士成看过县考的榜), then the passages that bear on
             # it ("Who is Old Hopgiant?" — a fellow of truly horrible size), not "The text does
             # not say who Old Hopgiant is" over where it appears
-            introduced = self._introduction(plan, card.as_of(horizon), told)
+            introduced = self.world.introduction(plan, card.as_of(horizon), told)
         answer = self._compose(plan, ranked, relations)
         if introduced is not None and answer.stop_reason == "evidence":
             answer = led_by(introduced, answer, keep=MAX_CITED - 1)
@@ -422,35 +382,6 @@ class Librarian:
                       [t for t in tokens_of(plan.question) if t not in plan.entities],
                       self._described(asked_noun(plan.question)))
         return candidates(plan, kind, ranked, world)
-
-    def _alias_first(self, plan: QueryPlan, entity: str, told: Answer, horizon: int) -> Answer:
-        """A card asked for by another name of its entity (伯岩是谁？ Who is the Count?) says
-        first whose name it is, with the sentence that gives it."""
-        r = self.retriever
-        alias = alias_asked_for(name_asked(plan.question) or "", entity, r.matcher)
-        say = Voice(plan.chinese, r.entities).name
-        if alias is None or not names_apart(alias, say(entity)):
-            return told
-        lead = alias_lead(alias, entity, plan.chinese, r.entities, r.story, say, horizon,
-                          quoted=[c.quote for c in told.citations])
-        return told if lead is None else led_by(lead, told)
-
-    def _introduction(self, plan: QueryPlan, card: Card, told: Answer) -> Answer | None:
-        """The line quoting the sentence where the story first names the card's entity, as the
-        card `told` cites it; None when it cites no first appearance."""
-        first = card.first
-        cited = next((c for c in told.citations if first and c.chunk_id == first.chunk_id), None)
-        if cited is None or cited.chunk_id not in self.retriever.chunks:
-            return None
-        say = Voice(plan.chinese, self.retriever.entities).name
-        line = cite_line(plan, self._passage(cited.chunk_id), cited.quote, 1, say)
-        return Answer(text=line, citations=[cited], entities=[card.entity],
-                      stop_reason="evidence")
-
-    def _card_asked(self, plan: QueryPlan) -> Card | None:
-        """The card of the entity a "who is X" question asks about (answered from it)."""
-        who = identity_asked(plan.question, self.retriever.matcher)
-        return self.retriever.card(who) if who else None
 
     def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:
         """A question about how someone died, the best passages about them, and no sentence of

@@ -1,0 +1,97 @@
+"""What the librarian answers from the world's own structure, before and beside any search:
+the chapter of the last answer's sentence, another name's owner, a name's parts, the chapter
+that tells a death (agent/librarian/known.py), and for "who is X" the card, said first under
+the name asked for, or the sentence where the story first names X when no sentence says who X
+is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.known import (
+    alias_answer,
+    alias_asked_for,
+    alias_lead,
+    chapter_answer,
+    death_chapter_answer,
+    led_by,
+    name_answer,
+    names_apart,
+    one_person_asked,
+)
+from agent.librarian.quoting import cite_line
+from agent.schemas import Answer, Passage
+from agent.views.card_text import Voice, identity_asked, name_asked
+from agent.world.lexicon import Resolution
+from agent.world.retrieval import Retriever
+from stores.cards import Card
+
+
+class WorldAnswers:
+    """Answers one world's structure gives (see the module docstring)."""
+
+    def __init__(self, retriever: Retriever) -> None:
+        self.retriever = retriever
+
+    def known(self, resolution: Resolution, plan: QueryPlan, horizon: int = 0) -> Answer | None:
+        """An answer from what the world knows (agent/librarian/known.py), or None."""
+        r = self.retriever
+        if resolution.cited is not None:
+            return chapter_answer(resolution.cited, plan.chinese, r.chunks,
+                                  r.chapter_titles)
+        say = Voice(plan.chinese, r.entities).name
+        one = (one_person_asked(plan.mentions, plan.entities, r.matcher)
+               if plan.how_related else None)
+        return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,
+                            horizon) if one else None)
+                or alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)
+                or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story)
+                or self.death_chapter(plan, say, horizon))
+
+    def death_chapter(self, plan: QueryPlan, say: Callable[[str], str],
+                       horizon: int) -> Answer | None:
+        """孙策死在哪一回？: the chapter that tells the death (agent/librarian/known.py)."""
+        subject = plan.death_subject
+        card = self.retriever.card(subject) if plan.asks_chapter and subject else None
+        if card is None:
+            return None
+        r = self.retriever
+        return death_chapter_answer(subject, r.entities.get(subject, []), r.story,
+                                    {a.chapter: a.mentions for a in card.appearances},
+                                    plan.chinese, r.chapter_titles, say, horizon)
+
+    def passage(self, chunk_id: str) -> Passage:
+        chunk = self.retriever.chunks[chunk_id]
+        return Passage(chunk_id=chunk.id, chapter=chunk.chapter, source=chunk.document,
+                       lines=(chunk.line_start, chunk.line_end), text=chunk.text,
+                       chapter_title=chunk.chapter_title, entities=chunk.entities)
+
+    def alias_first(self, plan: QueryPlan, entity: str, told: Answer, horizon: int) -> Answer:
+        """A card asked for by another name of its entity (伯岩是谁？ Who is the Count?) says
+        first whose name it is, with the sentence that gives it."""
+        r = self.retriever
+        alias = alias_asked_for(name_asked(plan.question) or "", entity, r.matcher)
+        say = Voice(plan.chinese, r.entities).name
+        if alias is None or not names_apart(alias, say(entity)):
+            return told
+        lead = alias_lead(alias, entity, plan.chinese, r.entities, r.story, say, horizon,
+                          quoted=[c.quote for c in told.citations])
+        return told if lead is None else led_by(lead, told)
+
+    def introduction(self, plan: QueryPlan, card: Card, told: Answer) -> Answer | None:
+        """The line quoting the sentence where the story first names the card's entity, as the
+        card `told` cites it; None when it cites no first appearance."""
+        first = card.first
+        cited = next((c for c in told.citations if first and c.chunk_id == first.chunk_id), None)
+        if cited is None or cited.chunk_id not in self.retriever.chunks:
+            return None
+        say = Voice(plan.chinese, self.retriever.entities).name
+        line = cite_line(plan, self.passage(cited.chunk_id), cited.quote, 1, say)
+        return Answer(text=line, citations=[cited], entities=[card.entity],
+                      stop_reason="evidence")
+
+    def card_asked(self, plan: QueryPlan) -> Card | None:
+        """The card of the entity a "who is X" question asks about (answered from it)."""
+        who = identity_asked(plan.question, self.retriever.matcher)
+        return self.retriever.card(who) if who else None
