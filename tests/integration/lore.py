@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -29,6 +30,13 @@ def lore(*args: str | Path, home: Path | None = None, env: dict[str, str] | None
                           env=full_env, capture_output=True, text=True, timeout=timeout,
                           input=stdin)
     return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def asked_new(home: Path, world: str, question: str) -> dict:
+    """`lore ask --json` in a new session of `world`, as a user types it; the printed answer."""
+    result = lore("ask", question, "--world", world, "--new", "--json", home=home)
+    assert result.code == 0, result.err
+    return json.loads(result.out)
 
 
 def ingested(home: Path, world: str, chapters: dict[str, str], *options: str | Path) -> Path:

@@ -6,12 +6,11 @@ Fenns of Harrow Lane."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.integration.lore import ingested, lore
+from tests.integration.lore import asked_new, ingested, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -51,9 +50,7 @@ def lane_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def asked(home: Path, question: str) -> dict:
     """`lore ask --json` in a new session of the lane world, as a user types it."""
-    result = lore("ask", question, "--world", "lane", "--new", "--json", home=home)
-    assert result.code == 0, result.err
-    return json.loads(result.out)
+    return asked_new(home, "lane", question)
 
 
 def test_two_joined_by_a_third_are_related_through_that_person(lane_home: Path) -> None:
