@@ -190,6 +190,25 @@ def test_a_womans_first_pronoun_is_she_though_men_crowd_her_windows() -> None:
     assert text_gender("Danglars", passages, spans) == ""  # one window says nothing
 
 
+def test_a_man_named_beside_the_woman_he_courts_is_a_man_as_his_given_name_says() -> None:
+    """"she" follows Charles Hayter's name 4 times in 10 (Persuasion: he courts Henrietta); the
+    book's other Charles are men, by their own pronouns."""
+    from agent.world.gender import GenderGuesser
+    from stores.entities.matcher import AliasMatcher
+
+    names = {"Charles Hayter": [], "Charles Musgrove": [], "Henrietta": []}
+    spans = AliasMatcher({n: n for n in names}).find_spans
+    passages = {
+        "Charles Hayter": ["Charles Hayter came in; she smiled, and he sat by her."] * 2
+        + ["Charles Hayter had walked; she did not look up."] * 2
+        + ["Charles Hayter was an eldest son, and he knew it."],
+        "Charles Musgrove": ["Charles Musgrove laughed, and he went out to shoot."] * 3,
+        "Henrietta": ["Henrietta sang, and she played."] * 3}
+    guess = GenderGuesser(names, {}, lambda name: passages[name], spans)
+    assert text_gender("Charles Hayter", passages["Charles Hayter"], spans) == "f"  # alone
+    assert guess("Charles Hayter") == "m" and guess("Henrietta") == "f"
+
+
 def test_his_wife_by_her_married_name_not_his_daughter() -> None:
     lexicon = Lexicon.from_entities([*MONTE, person("Mademoiselle de Villefort")])
     d = Dialogue(lexicon)
