@@ -52,6 +52,7 @@ from stores.entities.english_forms import (
     is_full,
     split_title,
 )
+from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
     appositions,
     couples,
@@ -108,6 +109,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_married_names(g, married_names(text), counts)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
+    join_ranks_alone(g, counts, text, min_count)
     _persons_by_first_name(g)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]

@@ -153,3 +153,25 @@ def test_a_married_name_the_text_says_she_took_is_hers() -> None:
             + "In an hour Mercédès will have become Madame Dantès. ")
     found = grouped(text)
     assert found.get("Madame Dantès") != found["Mercédès"], found
+
+
+def test_a_service_rank_alone_names_its_one_holder() -> None:
+    # "the Admiral" is Admiral Croft, the one admiral who is a person of the book (Admiral
+    # Baldwin, named twice, is no rival); two captains leave "the Captain" to neither
+    text = ("Admiral Croft walked with his wife. " * 8 + "The Admiral laughed at the tenant. " * 6
+            + "Sir Walter spoke of Admiral Baldwin. " * 2
+            + "Captain Harville limped. " * 6 + "Captain Benwick read poetry. " * 6
+            + "The Captain would not say. " * 6)
+    found = grouped(text)
+    assert found.get("Admiral") == found["Admiral Croft"], found
+    assert "Captain" not in found or found["Captain"] not in (found["Captain Harville"],
+                                                               found["Captain Benwick"]), found
+
+
+def test_a_rank_in_a_group_known_by_another_title_is_left_alone() -> None:
+    # Admiral Crawford grouped with Mr. Crawford (a grouping's error): "the Admiral" is not
+    # carried to the nephew the text calls Mr. Crawford
+    text = ("Mr. Crawford rode out. " * 10 + "Henry Crawford laughed. " * 6
+            + "Admiral Crawford had a house in town. " * 3 + "The Admiral said nothing. " * 6)
+    found = grouped(text)
+    assert found.get("Admiral") != found["Mr. Crawford"], found
