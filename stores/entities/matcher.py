@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stores.lang.en import COMMON_NAME_WORDS as _COMMON_WORDS
+from stores.lang.en_titles import UNDOTTED
 from stores.models import Entity
 
 
@@ -47,6 +48,23 @@ def _fold(name: str) -> str:
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(word.rstrip(".") if i < len(words) - 1 else word
                     for words in [stripped.split()] for i, word in enumerate(words))
+
+
+_DOTTED = {**UNDOTTED, **{bare: dotted for dotted, bare in UNDOTTED.items()}}
+"""A title as the other usage writes it: Mr. ↔ Mr, Mrs. ↔ Mrs …"""
+
+
+def _title_variants(exact: Mapping[str, str]) -> dict[str, str]:
+    """Each titled alias written with its title's full stop or without (Mr Knightley → Mr.
+    Knightley), for a user who writes it the other way: a text mentioning "Mr Knightley"
+    mentions Mr. Knightley. Not where the other form is an alias already, nor where two
+    entities' aliases would give the same one."""
+    found: dict[str, set[str]] = {}
+    for alias, canonical in exact.items():
+        title, _, rest = alias.partition(" ")
+        if rest and title in _DOTTED and (other := f"{_DOTTED[title]} {rest}") not in exact:
+            found.setdefault(other, set()).add(canonical)
+    return {other: next(iter(names)) for other, names in found.items() if len(names) == 1}
 
 
 def _any_case(alias: str) -> bool:
@@ -83,7 +101,7 @@ class AliasMatcher:
         import ahocorasick
 
         keyed: dict[str, list[_Alias]] = {}
-        for alias, canonical in self._exact.items():
+        for alias, canonical in {**_title_variants(self._exact), **self._exact}.items():
             if len(alias) < 2:
                 continue
             latin = any(_is_latin_word_char(ch) for ch in alias)

@@ -88,3 +88,14 @@ def test_typed_apostrophes_match_typographic_ones() -> None:
     text = "He was taken to the Château d'If; Dantès wept."
     assert [name for _, _, name in matcher.find_spans(text)] == ["Château d’If", "Edmond Dantès"]
     assert matcher.resolve("Château d'If") == "Château d’If"
+
+
+def test_a_title_written_with_or_without_its_full_stop_names_the_same_person() -> None:
+    # a user writes "Mr Knightley" of Emma, whose text writes "Mr. Knightley": the title is
+    # part of the mention, so "Who is Mr Knightley?" asks about him, all of the name
+    m = AliasMatcher({"Mr. Knightley": "Mr. Knightley", "Knightley": "Mr. Knightley",
+                      "Mrs Clay": "Mrs Clay", "Mr. Smith": "Mr. Smith", "Mr Smith": "Tom Smith"})
+    assert m.find_spans("Who is Mr Knightley?") == [(7, 19, "Mr. Knightley")]
+    assert m.find_spans("Mrs. Clay smiled.") == [(0, 9, "Mrs Clay")]
+    # where the other form is someone's own name, it stays theirs
+    assert m.find_spans("Mr Smith and Mr. Smith") == [(0, 8, "Tom Smith"), (13, 22, "Mr. Smith")]
