@@ -42,7 +42,7 @@ from agent.librarian.referring import (
 from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
-from stores.lang.referring import ZH_THING_NOUNS
+from stores.lang.referring import EN_IT_AS_SUBJECT, EN_THING_NOUNS, ZH_THING_NOUNS
 
 if TYPE_CHECKING:
     from agent.world.lexicon import Lexicon
@@ -74,6 +74,7 @@ class Context:
     def __init__(self, lexicon: Lexicon, turns: Sequence[Turn], stack: Sequence[StackEntry],
                  question: str) -> None:
         self.lexicon = lexicon
+        self.question = question
         self.turns = list(reversed(turns))  # most recent first
         self.stack = [e.entity for e in stack]
         self.guesses = {e.entity for e in stack if e.guess}
@@ -232,7 +233,10 @@ class Context:
         """The things of a turn: a word ending in the reference's noun (这匹马 → 赤兔马), or
         after a what-question the thing the answer led with ("A diamond" → the diamond)."""
         english = not CJK.search(text.asked + text.head)
-        nouns = [ref.noun] if ref.noun else ([] if english else list(ZH_THING_NOUNS))
+        nouns = [ref.noun] if ref.noun else (
+            list(ZH_THING_NOUNS) if not english
+            else list(EN_THING_NOUNS) if not EN_IT_AS_SUBJECT.search(self.question[:ref.start])
+            else [])  # What does he say in it? (his letter) — not How did it happen?
         items = [n for n in answer if self.lexicon.kind(n) == "item"
                  and (not ref.noun or n.lower().endswith(ref.noun))]
         if WHAT.search(text.asked):  # the answer's thing first
@@ -257,8 +261,11 @@ class Context:
         spans = self.lexicon.spans(source)
         hits = [(s, n) for s, _, n in spans if self.lexicon.kind(n) == "item"
                 and (not ref.noun or n.lower().endswith(ref.noun))]
+        named = [(s, e) for s, e, _ in spans]
         for noun in nouns:
-            hits += en_things(source, noun) if english else zh_things(source, noun, spans)
+            hits += ([(at, phrase) for at, end, phrase in en_things(source, noun)
+                      if not any(at < e and s < end for s, e in named)]  # the Guiyan Map
+                     if english else zh_things(source, noun, spans))
         return [phrase for _, phrase in sorted(hits)]
 
     def _in_role(self, text: TurnText, noun: str, names: list[str]) -> list[str]:

@@ -247,8 +247,9 @@ def en_lead_thing(head: str) -> str:
     return "the " + m.group(1)
 
 
-def en_things(text: str, noun: str) -> list[tuple[int, str]]:
-    """Phrases in `text` whose head is `noun` (a beautiful diamond → the diamond), in order."""
+def en_things(text: str, noun: str) -> list[tuple[int, int, str]]:
+    """Phrases in `text` whose head is `noun` (a beautiful diamond → the diamond), in order, as
+    (start, end, the phrase made definite)."""
     pattern = re.compile(rf"\b(?:{en.POINTING_DETERMINERS})\s+(?:[a-z\-]+\s+)?"
                          rf"{re.escape(noun)}s?\b", re.I)
-    return [(m.start(), f"the {noun}") for m in pattern.finditer(text)]
+    return [(m.start(), m.end(), f"the {noun}") for m in pattern.finditer(text)]

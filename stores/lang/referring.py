@@ -110,6 +110,13 @@ EN_RELATIVES = ("husband|wife|son|daughter|father|mother|brother|sister|master|t
                 "|fianc[ée]e?|betrothed")
 EN_THINGS = ("sword|blade|knife|dagger|map|ship|boat|letter|book|ring|diamond|treasure|horse"
              "|jewel|document|packet|note|weapon|poison|purse")
+EN_THING_NOUNS = tuple(EN_THINGS.split("|"))
+"""The nouns a thing the last question named ends in (his letter, the diamond): what "it" as an
+object stands for, as a Chinese 它 takes ZH_THING_NOUNS."""
+EN_IT_AS_SUBJECT = re.compile(r"\b(?:is|was|were|are|did|does|do|has|had|have|will|would|could"
+                              r"|can|should|shall|may|might|must)\s+$", re.I)
+"""What stands before "it" as the subject of a question (How did it happen? Is it true?): an
+event or nothing, not the thing the last question named."""
 EN_PLACES = ("place|city|town|island|fortress|prison|castle|village|house|inn|lake|river"
              "|grotto|cave|ferry|cliff|tower|harbour|harbor|port")
 _OBJECT_NEXT_TEXT = """

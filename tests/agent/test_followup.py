@@ -316,7 +316,17 @@ def test_an_unsure_answers_candidates_are_one_answer_between_them(monte: Lexicon
                  answer="I could not pick out one answer; the sentences that bear on it:",
                  entities=["Mercédès", "Edmond Dantès", "Haydée"], evidence=True)
     assert dialogue.ask("Where did he give it to her?") == \
-        "Where did Edmond Dantès give it to Haydée?"
+        "Where did Edmond Dantès give the diamond to Haydée?"
+
+
+def test_it_as_an_object_is_the_thing_the_last_question_named(monte: Lexicon) -> None:
+    """"What does he say in it?" after "… write his letter to Anne?" (a newcomer's trial: the
+    letter was lost); "it" as a subject stays (How did it happen?)."""
+    dialogue = Dialogue(monte)
+    dialogue.ask("In which chapter does Villefort burn his letter?", answer="In chapter 8.",
+                 entities=["Villefort"])
+    assert dialogue.ask("What does it say?") == "What does it say?"  # a subject: maybe an event
+    assert dialogue.ask("Who wrote it?") == "Who wrote the letter?"
 
 
 def test_reference_kinds() -> None:
