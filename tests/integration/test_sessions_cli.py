@@ -22,7 +22,7 @@ from tests.integration.lore import ROOT, lore
 pytestmark = pytest.mark.slow
 
 ASK_KEYS = {"answer", "resolved_question", "citations", "entities", "tool_calls", "stop_reason",
-            "session_id"}
+            "stack", "likely_answer", "session_id"}
 CITATION_KEYS = {"chunk_id", "chapter", "source", "lines", "quote"}
 
 
@@ -34,6 +34,7 @@ def ask(home: Path, *args: str, env: dict[str, str] | None = None) -> dict:
     for citation in out["citations"]:
         assert set(citation) == CITATION_KEYS and len(citation["lines"]) == 2
     assert all(set(call) == {"tool", "args"} for call in out["tool_calls"])
+    assert all(set(entry) == {"entity", "referred_as", "guess"} for entry in out["stack"])
     return out
 
 
