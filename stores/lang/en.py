@@ -563,9 +563,10 @@ _NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any
               "thinking", "regardless", "irrespective", "first", "last", "rest", "few")
 """Words before "of" that open no apposition of who someone is (one of them, afraid of it)."""
 _NOT_DEFINING = ("first|last|only|next|same|one|other|very|whole|rest|good deal|great deal"
-                 "|little|bit|while|moment|long time")
+                 "|little|bit|while|moment|long time|nearest|closest|farthest|furthest")
 """Words after "was the" or "was a" that say what someone did or was there, not who they are
-(the first to arrive, the only one awake, the same as ever, a good deal surprized)."""
+(the first to arrive, the only one awake, the same as ever, a good deal surprized, the nearest
+to him)."""
 _VAGUE_HEAD = (r"(?:man|woman|person|girl|boy|lady|gentleman|creature|fellow|soul|being|sort"
                r"|kind|thing)")
 """Nouns that say of someone only that they are a person of a sort (a vain woman, a man of

@@ -41,7 +41,8 @@ def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> No
                     "And that was Policar Edmond, my uncle, who was afterwards a captain.",
                     # a participle or an adverb before "of" is what they felt, not a role
                     "And Franz, wearied of such a state of stagnation, went home.",
-                    "Edmond, mostly of no account in the house, sat down.")
+                    "Edmond, mostly of no account in the house, sat down.",
+                    "Franz was the nearest to him, and he spoke.")  # where he stood, not who
     assert not cards["Edmond"].of_kind("defines") and not cards["Franz"].of_kind("defines")
 
 
