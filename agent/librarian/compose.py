@@ -33,6 +33,7 @@ from agent.librarian.relations import (
     relation_lines,
     stating_first,
     steps_stated_first,
+    subject_named_first,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import Statement
@@ -146,6 +147,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         related = ([n for n in related if gender(n) == want]
                    + [n for n in related if not gender(n)])
     supported = False  # the votes name the right person too rarely to be stated
+    if bare and plan.relation and len(plan.entities) == 1 and not related:
+        sentences_ranked = subject_named_first(sentences_ranked, plan.relation[0],
+                                               plan.entities[0], spans_in)
     if related and who:
         # a relation of the kind asked for, declared by the world or stated by a sentence of
         # the text (the daughter of Tobias Wren), which is cited first: that is the support

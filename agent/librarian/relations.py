@@ -12,7 +12,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.ranking import Sentence, is_spoken
 from agent.schemas import Passage, Relation
 from stores.entities.kinship import Statement, apposed_to_kin, names_a_relative, says_kin
-from stores.lang import Language, language
+from stores.lang import LANGUAGES, Language, has_han, language
 from stores.lang.text import reading_rule, sentences
 from stores.models import BOND_TYPES
 
@@ -351,3 +351,27 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
                 else 3, is_spoken(s.text))
 
     return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
+
+
+def subject_named_first(ranked: Sequence[Sentence], kind: str, subject: str,
+                        spans_in: Callable[[str], list[tuple[int, int, str]]]) -> list[Sentence]:
+    """For a relative of one person the world relates no one to (Who is Harriet Smith's
+    father?), the sentences that name that person and a word for the relation asked, at either
+    end (father or daughter: "Harriet Smith was the natural daughter of somebody"), first, then
+    those that name the person, then those of passages that do, each in the ranker's order and
+    the telling before a character's words: the question was answered with "Emma allowed her
+    father to talk", Emma's father."""
+    words = [word for code in LANGUAGES
+             for (of, *_), word in language(code).relative_words.items() if of == kind]
+    english = re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})s?\b" if words else "(?!)",
+                         re.I)
+
+    def tier(s: Sentence) -> tuple[int, bool]:
+        here = subject in {name for *_, name in spans_in(s.text)}
+        kin = (any(w in s.text for w in words) if has_han(s.text)
+               else english.search(s.text) is not None)
+        return (0 if here and kin else 1 if here
+                else 2 if subject in s.passage.entities else 3, is_spoken(s.text))
+
+    return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
+

@@ -140,3 +140,25 @@ def test_a_declared_relation_is_cited_by_its_entrys_sentence_naming_the_other_en
     found = stating([], relation, lambda name: {"沈砚": ["青崖"]}.get(name, []),
                     lambda text: [])
     assert [s.text for s in found] == ["苏绾之师，韩峥的结义大哥。"]
+
+
+def test_a_relative_the_world_does_not_know_is_sought_where_the_person_is_named() -> None:
+    """Who is Harriet Smith's father?: not "Emma allowed her father to talk" (Emma's), but the
+    sentence naming her with a word of that relation at either end (her a daughter)."""
+    from agent.librarian.ranking import Sentence
+    from agent.librarian.relations import subject_named_first
+
+    names = AliasMatcher({"Harriet Smith": "Harriet Smith", "Emma": "Emma"})
+    emma = Passage(chunk_id="e", chapter=3, source="b.txt", lines=(1, 1), text="",
+                   entities=["Emma"])
+    harriet = Passage(chunk_id="h", chapter=3, source="b.txt", lines=(2, 2), text="",
+                      entities=["Harriet Smith", "Emma"])
+    ranked = [Sentence("Emma allowed her father to talk.", emma, 0),
+              Sentence('"Harriet Smith is my father\'s guest," said Emma.', harriet, 1),
+              Sentence("Harriet Smith sang.", harriet, 1),
+              Sentence("Harriet Smith was the natural daughter of somebody.", harriet, 1)]
+    ordered = subject_named_first(ranked, "parent_of", "Harriet Smith", names.find_spans)
+    assert [s.text for s in ordered] == [
+        "Harriet Smith was the natural daughter of somebody.",  # the telling before a line
+        '"Harriet Smith is my father\'s guest," said Emma.', "Harriet Smith sang.",
+        "Emma allowed her father to talk."]
