@@ -11,7 +11,7 @@ from functools import cache
 
 from stores.cards import Appearance, Fact
 from stores.entities.matcher import AliasMatcher
-from stores.lang import LANGUAGES, Language, clip_at, language
+from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import DESCRIBERS, NAME_TITLES, NOT_NAMES, PLACE_TITLES, SURELY_APPOSED
 from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, sentences
 from stores.models import Chunk
@@ -27,6 +27,10 @@ with counts this much of the same definition under their name."""
 SPOKEN = 0.5
 """A defining sentence inside quotation marks counts this much: the narrator's introduction
 ("Caderousse, a tailor, …") says who someone is more surely than a character's words."""
+NAME_AGAIN = 40
+"""A name written again, as written, this close after itself is repeated, not defined, by the
+words between (English: a Chinese clause names its subject again, 又寻见孙权, and a courtesy name
+follows the name, 马超，字孟起)."""
 _VOCATIVE = re.compile(r",\s*$")
 """In a character's words, a name right after a comma and before another ("You will see,
 Danglars, that…") is someone spoken to, not introduced; the narrator's (But before he had
@@ -89,8 +93,12 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 else:
                     known.weight += 1
             # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
+            # "a mere Mrs Smith, an every-day Mrs Smith": the name said again, not defined
+            again = not has_han(sentence) and any(
+                end < at <= end + NAME_AGAIN and sentence[at:stop] == sentence[start:end]
+                for at, stop, _ in spans)
             weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
-                             or _ends_longer_name(before)) else _defines(
+                             or again or _ends_longer_name(before)) else _defines(
                 after, governed=_governed(before), clause=_subordinate(before))
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction

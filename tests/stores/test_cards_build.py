@@ -42,7 +42,8 @@ def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> No
                     # a participle or an adverb before "of" is what they felt, not a role
                     "And Franz, wearied of such a state of stagnation, went home.",
                     "Edmond, mostly of no account in the house, sat down.",
-                    "Franz was the nearest to him, and he spoke.")  # where he stood, not who
+                    "Franz was the nearest to him, and he spoke.",  # where he stood, not who
+                    "a mere Franz, an every-day Franz, of all people!")  # the name said again
     assert not cards["Edmond"].of_kind("defines") and not cards["Franz"].of_kind("defines")
 
 
