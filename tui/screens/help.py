@@ -17,11 +17,14 @@ INTRO = """\
 # Lorekeeper — keys
 
 Type a question and press **Enter**. Follow-ups may use pronouns (他, she, it): the entity stack
-on the right says who they refer to, and an answer shows **↳ read as** when the question was
-rewritten. Answers cite passages as [1], [2]; the citations under an answer open the passage.
+on the right says who they refer to (*as she*: the word that last meant that entry; *likely
+answer?*: the one the reader found likeliest for an answer it did not state, which the next
+he or she means), and an answer shows **↳ read as** when the question was rewritten. Answers
+cite passages as [1], [2]; the citations under an answer open the passage.
 **Tab** / **Shift+Tab** move between the question box, the chat, its citations, the entity stack
-and the timeline. **Ctrl+R** draws the tracked entity's **relations map** (relatives, masters and
-disciples, sworn brothers, spouses, allies, enemies — each with the sentence that states it;
+and the timeline. **Ctrl+R** draws the tracked entity's **relations map** (parents and children,
+brothers and sisters, spouses, masters and disciples, allies, enemies — each with the sentence
+that states it;
 `m` on an entity does too), and **Ctrl+Y** its **presence chart** (who appears in which chapter).
 **Ctrl+P** opens the command palette with every action. Ctrl+C and Ctrl+Q quit;
 every turn is saved as it happens, and an answer still running is saved as cancelled.
