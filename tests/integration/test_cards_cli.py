@@ -111,6 +111,11 @@ def test_lore_card_prints_the_card_and_keeps_the_horizon(demo_home: Path) -> Non
     assert "world: demo (the only world" in only.err
     unknown = lore("card", "Zhang Sanfeng", "--world", "demo", home=demo_home)
     assert unknown.code != 0 and "Zhang Sanfeng" in unknown.err
+    assert "did you mean" not in unknown.err  # nothing is spelled like it
+    # a name misspelled: the names spelled like it are offered, and the one offered works
+    misspelled = lore("card", "Shen Yen", "--world", "demo", home=demo_home)
+    assert misspelled.code != 0 and "did you mean 'Shen Yan'?" in misspelled.err
+    assert lore("card", "Shen Yan", "--world", "demo", home=demo_home).code == 0
 
 
 LOREBOOK = {"entries": {
