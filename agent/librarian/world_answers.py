@@ -92,6 +92,9 @@ class WorldAnswers:
                       stop_reason="evidence")
 
     def card_asked(self, plan: QueryPlan) -> Card | None:
-        """The card of the entity a "who is X" question asks about (answered from it)."""
+        """The card of the entity a "who is X" question asks about (answered from it); none
+        for "Who is Su Wan to Shen Yan?", which asks how two are related."""
+        if plan.how_related:
+            return None
         who = identity_asked(plan.question, self.retriever.matcher)
         return self.retriever.card(who) if who else None

@@ -47,9 +47,10 @@ MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的
                        r"|\bwhose\b", re.I)
 
 ASKS_RELATION = re.compile(r"关系|\brelat(?:ion|ed|ionship)\b|\bconnect(?:ion|ed)\b", re.I)
-WHAT_TO = re.compile(r"^\s*what\s+(?:is|was|are|were)\s+(?P<one>.+?)\s+to\s+(?P<other>.+?)"
-                     r"(?:\s+(?:before|after|when|in)\b.*)?\s*\??\s*$", re.I)
-"""What is Jane Fairfax to Miss Bates? — with a name on each side of "to", a relation asked."""
+WHAT_TO = re.compile(r"^\s*(?:what|who)\s+(?:is|was|are|were)\s+(?P<one>.+?)\s+to\s+"
+                     r"(?P<other>.+?)(?:\s+(?:before|after|when|in)\b.*)?\s*\??\s*$", re.I)
+"""What is Jane Fairfax to Miss Bates? Who is Su Wan to Shen Yan? — with a name on each side of
+"to", a relation asked."""
 
 KILLING = re.compile(r"杀害|刺杀|斩杀|杀|斩|害|\bkill(?:ed|s)?\b|\bmurder", re.I)
 """Death words whose victim comes after them."""

@@ -30,6 +30,8 @@ def first_line(home: Path, question: str, world: str, *more: str) -> tuple[str, 
     ("韩峥的字是什么？", "定远"),
     # a relation asked with a verb (the newcomer's trial), and a daughter whose parent is asked
     ("Who taught Su Wan swordsmanship?", "Shen Yan is Su Wan's master"),
+    # "Who is A to B?" asks how they are related, as "What is A to B?" does (it gave a quote)
+    ("Who is Su Wan to Shen Yan?", "Su Wan is Shen Yan's disciple"),
     ("韩夫人是谁的女儿？", "顾怀山是顾青禾的父亲"),
 ])
 def test_the_first_line_holds_the_answer(demo_home: Path, question: str, held: str) -> None:
