@@ -42,7 +42,12 @@ from agent.librarian.referring import (
 from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
-from stores.lang.referring import EN_IT_AS_SUBJECT, EN_THING_NOUNS, ZH_THING_NOUNS
+from stores.lang.referring import (
+    EN_IT_AS_SUBJECT,
+    EN_THING_DOES,
+    EN_THING_NOUNS,
+    ZH_THING_NOUNS,
+)
 
 if TYPE_CHECKING:
     from agent.world.lexicon import Lexicon
@@ -233,10 +238,11 @@ class Context:
         """The things of a turn: a word ending in the reference's noun (这匹马 → 赤兔马), or
         after a what-question the thing the answer led with ("A diamond" → the diamond)."""
         english = not CJK.search(text.asked + text.head)
+        # What does he say in it? What does it say? (his letter) — not How did it happen?
+        subject = (EN_IT_AS_SUBJECT.search(self.question[:ref.start])
+                   and not EN_THING_DOES.match(self.question[ref.end:]))
         nouns = [ref.noun] if ref.noun else (
-            list(ZH_THING_NOUNS) if not english
-            else list(EN_THING_NOUNS) if not EN_IT_AS_SUBJECT.search(self.question[:ref.start])
-            else [])  # What does he say in it? (his letter) — not How did it happen?
+            list(ZH_THING_NOUNS) if not english else [] if subject else list(EN_THING_NOUNS))
         items = [n for n in answer if self.lexicon.kind(n) == "item"
                  and (not ref.noun or n.lower().endswith(ref.noun))]
         if WHAT.search(text.asked):  # the answer's thing first

@@ -116,7 +116,9 @@ object stands for, as a Chinese 它 takes ZH_THING_NOUNS."""
 EN_IT_AS_SUBJECT = re.compile(r"\b(?:is|was|were|are|did|does|do|has|had|have|will|would|could"
                               r"|can|should|shall|may|might|must)\s+$", re.I)
 """What stands before "it" as the subject of a question (How did it happen? Is it true?): an
-event or nothing, not the thing the last question named."""
+event or nothing, not the thing the last question named…"""
+EN_THING_DOES = re.compile(r"^\s+(?:say|tell|contain|mean|show|read|hold|cost|weigh)\b", re.I)
+"""…unless what follows "it" is what a thing does (What does it say? What did it contain?)."""
 EN_PLACES = ("place|city|town|island|fortress|prison|castle|village|house|inn|lake|river"
              "|grotto|cave|ferry|cliff|tower|harbour|harbor|port")
 _OBJECT_NEXT_TEXT = """

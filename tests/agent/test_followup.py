@@ -321,11 +321,13 @@ def test_an_unsure_answers_candidates_are_one_answer_between_them(monte: Lexicon
 
 def test_it_as_an_object_is_the_thing_the_last_question_named(monte: Lexicon) -> None:
     """"What does he say in it?" after "… write his letter to Anne?" (a newcomer's trial: the
-    letter was lost); "it" as a subject stays (How did it happen?)."""
+    letter was lost); "it" as a subject stays (How did it happen?) unless a thing does what it
+    does (What does it say?)."""
     dialogue = Dialogue(monte)
     dialogue.ask("In which chapter does Villefort burn his letter?", answer="In chapter 8.",
                  entities=["Villefort"])
-    assert dialogue.ask("What does it say?") == "What does it say?"  # a subject: maybe an event
+    assert dialogue.ask("How did it happen?") == "How did it happen?"  # maybe an event
+    assert dialogue.ask("What does it say?") == "What does the letter say?"
     assert dialogue.ask("Who wrote it?") == "Who wrote the letter?"
 
 
