@@ -4,6 +4,8 @@ read from the text as a user's novel would be, through the tagger and the groupi
 
 from __future__ import annotations
 
+import pytest
+
 from stores.entities.english import group_english_names
 from stores.entities.tagger import english_names
 
@@ -21,6 +23,11 @@ def grouped(text: str) -> dict[str, str]:
         out[canonical] = canonical
         out.update(dict.fromkeys(aliases, canonical))
     return out
+
+
+def written(*sentences: tuple[str, int]) -> str:
+    """A text writing each sentence so many times, in order."""
+    return "".join(f"{sentence} " * times for sentence, times in sentences)
 
 
 def test_titles_without_a_full_stop_are_titles() -> None:
@@ -85,24 +92,27 @@ def test_miss_and_a_surname_is_no_daughter_when_the_sisters_go_together() -> Non
     assert found["Miss Price"] == found["Fanny Price"], found
 
 
-def test_a_first_name_several_full_names_start_with_takes_none_of_them() -> None:
+@pytest.mark.parametrize(("text", "name", "other"), [
     # bare Charles is Charles Musgrove; Charles Hayter and Mrs Smith's late Charles Smith are
     # others: "Charles Smith" is no form of the Charles the text calls so alone
-    text = ("Then Charles went out shooting. " * 20 + "Charles Hayter came to the Cottage. " * 10
-            + "Charles Musgrove laughed. " * 5 + "Mrs Smith was a widow. " * 10
-            + "Her husband, Charles Smith, had died. ")
-    found = grouped(text)
-    assert found.get("Charles Smith") != found["Charles"], found
-
-
-def test_a_wife_called_by_her_husbands_first_name_is_not_him() -> None:
+    (written(("Then Charles went out shooting.", 20), ("Charles Hayter came to the Cottage.", 10),
+             ("Charles Musgrove laughed.", 5), ("Mrs Smith was a widow.", 10),
+             ("Her husband, Charles Smith, had died.", 1)), "Charles Smith", "Charles"),
     # "Mrs Charles knows no more how they should be treated": Mary, Charles's wife
-    text = ("He saw Charles there. " * 20 + "He saw Charles Musgrove laugh. " * 5
-            + "He saw Charles Hayter come. " * 10
-            + "She said Mrs Charles complained of the children. " * 6
-            + "She saw Mrs Charles Musgrove there. " * 5)
+    (written(("He saw Charles there.", 20), ("He saw Charles Musgrove laugh.", 5),
+             ("He saw Charles Hayter come.", 10),
+             ("She said Mrs Charles complained of the children.", 6),
+             ("She saw Mrs Charles Musgrove there.", 5)), "Mrs Charles", "Charles"),
+    # a surname two men of the family go by is neither one's alone: "Wentworth was the very
+    # name! Mr Wentworth was the very man": the curate, not the captain
+    (written(("Captain Wentworth walked with Anne.", 60), ("Frederick Wentworth wrote.", 3),
+             ("Mr. Wentworth was the curate of Monkford.", 5),
+             ("He said Wentworth was the name.", 6)), "Wentworth", "Captain Wentworth"),
+])
+def test_a_name_two_people_could_go_by_is_not_taken_for_the_wrong_one(text: str, name: str,
+                                                                     other: str) -> None:
     found = grouped(text)
-    assert found.get("Mrs Charles") != found["Charles"], found
+    assert found.get(name) != found[other], found
 
 
 def test_an_estate_named_hall_or_park_is_no_person() -> None:
@@ -120,14 +130,6 @@ def test_a_full_name_whose_first_name_is_someones_is_a_person() -> None:
             + "He saw Charles Hayter come. " * 10 + "They lodged in Camden Place. " * 6)
     people = persons(text)
     assert people.get("Charles Hayter") is True and people.get("Camden Place") is False, people
-
-
-def test_a_surname_two_men_of_the_family_go_by_is_neither_ones_alone() -> None:
-    # "Wentworth was the very name! Mr Wentworth was the very man": the curate, not the captain
-    text = ("Captain Wentworth walked with Anne. " * 60 + "Frederick Wentworth wrote. " * 3
-            + "Mr. Wentworth was the curate of Monkford. " * 5 + "He said Wentworth was the name. " * 6)
-    found = grouped(text)
-    assert found.get("Wentworth") != found["Captain Wentworth"], found
 
 
 def test_a_familys_name_made_plural_is_no_person() -> None:
@@ -158,11 +160,11 @@ def test_a_married_name_the_text_says_she_took_is_hers() -> None:
 def test_a_service_rank_alone_names_its_one_holder() -> None:
     # "the Admiral" is Admiral Croft, the one admiral who is a person of the book (Admiral
     # Baldwin, named twice, is no rival); two captains leave "the Captain" to neither
-    text = ("Admiral Croft walked with his wife. " * 8 + "The Admiral laughed at the tenant. " * 6
-            + "Sir Walter spoke of Admiral Baldwin. " * 2
-            + "Captain Harville limped. " * 6 + "Captain Benwick read poetry. " * 6
-            + "The Captain would not say. " * 6)
-    found = grouped(text)
+    found = grouped(written(("Admiral Croft walked with his wife.", 8),
+                            ("The Admiral laughed at the tenant.", 6),
+                            ("Sir Walter spoke of Admiral Baldwin.", 2),
+                            ("Captain Harville limped.", 6), ("Captain Benwick read poetry.", 6),
+                            ("The Captain would not say.", 6)))
     assert found.get("Admiral") == found["Admiral Croft"], found
     assert "Captain" not in found or found["Captain"] not in (found["Captain Harville"],
                                                                found["Captain Benwick"]), found
@@ -171,7 +173,7 @@ def test_a_service_rank_alone_names_its_one_holder() -> None:
 def test_a_rank_in_a_group_known_by_another_title_is_left_alone() -> None:
     # Admiral Crawford grouped with Mr. Crawford (a grouping's error): "the Admiral" is not
     # carried to the nephew the text calls Mr. Crawford
-    text = ("Mr. Crawford rode out. " * 10 + "Henry Crawford laughed. " * 6
-            + "Admiral Crawford had a house in town. " * 3 + "The Admiral said nothing. " * 6)
-    found = grouped(text)
+    found = grouped(written(("Mr. Crawford rode out.", 10), ("Henry Crawford laughed.", 6),
+                            ("Admiral Crawford had a house in town.", 3),
+                            ("The Admiral said nothing.", 6)))
     assert found.get("Admiral") != found["Mr. Crawford"], found
