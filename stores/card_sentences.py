@@ -92,11 +92,11 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                     offices[name][role] = Fact("office", role, chunk.id, chunk.chapter)
                 else:
                     known.weight += 1
-            # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
             # "a mere Mrs Smith, an every-day Mrs Smith": the name said again, not defined
             again = not has_han(sentence) and any(
-                end < at <= end + NAME_AGAIN and sentence[at:stop] == sentence[start:end]
-                for at, stop, _ in spans)
+                end < later <= end + NAME_AGAIN and sentence[later:stop] == sentence[start:end]
+                for later, stop, _ in spans)
+            # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
             weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
                              or again or _ends_longer_name(before)) else _defines(
                 after, governed=_governed(before), clause=_subordinate(before))

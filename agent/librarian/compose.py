@@ -164,7 +164,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         sentences_ranked = stating_first(
             sentences_ranked, answering_relation(plan, asked_relations(plan, relations),
                                                  related[0]), forms, said_in)
-    elif picked and not (plan.how_related and len(plan.entities) > 1):  # Who is Su Wan to Shen Yan?
+    elif picked and not (plan.how_related and len(plan.entities) > 1):  # Who is A to B?
         return picked_answer(plan, picked, ranked, terms, names_in, say,
                              unsettled(plan, missing, absent), absent, sentences_ranked, forms)
     if bare and len(plan.entities) > 1:

@@ -322,10 +322,10 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
     in a passage that names the other ("His brother-in-law, Mr. Hurst"), then those that name
     both, each in the ranker's order, read from the passages the pair shares when the search
     brought none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a
-    sentence about Mr. Woodhouse alone. Within each, the telling comes before a character's words: what
-    the narrator says two people are to each other is told; what one says of the other
-    ("you are very much mistaken if you suppose Mr. Perry to be that sort of character") is an
-    opinion. `spans_in` gives a text's mentions as (start, end, name)."""
+    sentence about Mr. Woodhouse alone. Within each, the telling comes before a character's
+    words: what the narrator says two people are to each other is told; what one says of the
+    other ("you are very much mistaken if you suppose Mr. Perry to be that sort of character")
+    is an opinion. `spans_in` gives a text's mentions as (start, end, name)."""
     wanted = set(pair)
 
     def names_both(text: str) -> bool:

@@ -50,7 +50,7 @@ class WorldAnswers:
                 or self.death_chapter(plan, say, horizon))
 
     def death_chapter(self, plan: QueryPlan, say: Callable[[str], str],
-                       horizon: int) -> Answer | None:
+                      horizon: int) -> Answer | None:
         """孙策死在哪一回？: the chapter that tells the death (agent/librarian/known.py)."""
         subject = plan.death_subject
         card = self.retriever.card(subject) if plan.asks_chapter and subject else None

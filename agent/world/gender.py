@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from stores.lang import en, has_han, zh
 from stores.lang.gender import Gender, title_gender
@@ -191,7 +191,15 @@ class GenderGuesser:
         given = name.split()[0]
         if has_han(name) or given.endswith(".") or given.lower() in TITLES_EN:  # St., Mr.
             return ""
-        others = {n for n, aliases in self.aliases.items() if n != name and any(
-            form.split()[0] == given for form in (n, *aliases))}
-        found = {self._own(n) for n in others}
+        found = {self._own(n) for n in self._by_given_name.get(given, ()) if n != name}
         return found.pop() if len(found) == 1 else ""
+
+    @cached_property
+    def _by_given_name(self) -> dict[str, set[str]]:
+        """First word of a name or alias → the entities going by it, read once a world."""
+        found: dict[str, set[str]] = {}
+        for name, aliases in self.aliases.items():
+            for form in (name, *aliases):
+                if form.split():
+                    found.setdefault(form.split()[0], set()).add(name)
+        return found
