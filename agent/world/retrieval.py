@@ -16,6 +16,7 @@ import anyio
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
 from agent.world.lexicon import Lexicon
+from agent.world.spelling import spelled_like
 from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
@@ -31,9 +32,6 @@ from stores.models import Relation as StoredRelation
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
 
-SPELLED_LIKE = 0.8
-"""How alike a name must be spelled to be offered for a name the world does not know (difflib's
-ratio: Benwik and Benwick 0.92; Anne and Jane 0.75, not offered)."""
 
 class UnknownEntity(LoreError):
     """A name that is neither an entity nor an alias of one in this world."""
@@ -167,22 +165,11 @@ class Retriever:
                         f"{spans[0][2]!r} --world {self.stores.world}` lists the kin the "
                         "text states")
         if canonical is None:
-            close = self._spelled_like(name.strip())
+            close = spelled_like(name.strip(), self.entities)
             if close:
                 hint = f"did you mean {' or '.join(map(repr, close))}? {hint}"
             raise UnknownEntity(f"no entity or alias named {name!r} in this world", hint=hint)
         return canonical
-
-    def _spelled_like(self, name: str) -> list[str]:
-        """Up to three names or aliases of the world spelled like `name` (Captain Benwik →
-        Captain Benwick), letter case and accents aside."""
-        import difflib
-
-        forms = {fold_latin(f).casefold(): f for n, aliases in self.entities.items()
-                 for f in (n, *aliases)}
-        found = difflib.get_close_matches(fold_latin(name).casefold(), list(forms), n=3,
-                                          cutoff=SPELLED_LIKE)
-        return [forms[f] for f in found]
 
     def _someone_else(self, asked: str, spans: list[tuple[int, int, str]]) -> bool:
         """The words around the one name found in `asked` make it another person: a title of
