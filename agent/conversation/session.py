@@ -36,7 +36,7 @@ from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
-from stores.lang.asking import RELATION_CUES
+from stores.lang.asking import RELATION_CUES, asks_how_related
 from stores.models import BOND_TYPES
 
 if TYPE_CHECKING:
@@ -238,7 +238,9 @@ class Conversation:
         evidence gives are no guess at an answer.)"""
         # the lexicon is built here, in the worker, when a turn is the first to need it
         asked = Asked.read(resolution, self.lexicon)
-        thing = asked_thing(resolution.question)
+        # "Who is Su Wan to Shen Yan?" asks for no one: the answer's others are no guess
+        thing = "" if len(asked.named) > 1 and asks_how_related(
+            resolution.text, asked.written) else asked_thing(resolution.question)
         others = self._related_otherwise(asked, resolution.text)
         guess = (likely_answer(asked, [e for e in answer.entities if e not in others],
                                self.lexicon.kind, thing)

@@ -29,6 +29,8 @@ class Asked:
     """The names of the question as resolved, in order of first appearance."""
     names: list[str]
     """`named`, then the names its references were taken to mean: what the question gives."""
+    written: list[str]
+    """The names as the resolved question writes them, in order."""
 
     @classmethod
     def read(cls, resolution: Resolution, lexicon: Lexicon) -> Asked:
@@ -43,7 +45,8 @@ class Asked:
             resolution.text)
         named = list(dict.fromkeys(name for _, _, name in spans))
         referred = (n for _, names in resolution.referents for n in names)
-        return cls(typed, named, list(dict.fromkeys([*named, *referred])))
+        return cls(typed, named, list(dict.fromkeys([*named, *referred])),
+                   [resolution.text[start:end] for start, end, _ in spans])
 
 
 def likely_answer(asked: Asked, answer_entities: Sequence[str],

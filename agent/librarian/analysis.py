@@ -16,7 +16,6 @@ from stores.entities.kinship import names_a_relative
 from stores.lang import asks, en, has_han, zh
 from stores.lang.asking import (
     ASKED_OWNER,
-    ASKS_RELATION,
     CHAPTER_REF,
     DEATH,
     HOPS_EN,
@@ -33,7 +32,7 @@ from stores.lang.asking import (
     RELATIONAL,
     SESSION,
     TEMPORAL,
-    WHAT_TO,
+    asks_how_related,
 )
 from stores.lang.text import CLOSING_QUOTES, OPENING_QUOTES
 from stores.readers.headings import parse_cjk_number
@@ -206,19 +205,6 @@ def relation_asked(question: str, mentions: list[str]) -> bool:
                 if of is not None and after[of.end():].startswith(name):
                     return True
     return False
-
-
-def asks_how_related(question: str, mentions: list[str]) -> bool:
-    """The question asks what the relation is (什么关系, related, connection), or what one it
-    names is to another ("What is Jane Fairfax to Miss Bates?": a name on each side of "to")."""
-    if ASKS_RELATION.search(question):
-        return True
-    what_to = WHAT_TO.match(question)
-    if what_to is None:
-        return False
-    one, other = (en.without_article(what_to[side]) for side in ("one", "other"))
-    # the Count of Monte Cristo is written with its article, known without it
-    return any(one.startswith(n) for n in mentions) and any(other.startswith(n) for n in mentions)
 
 
 def relation_cue(question: str) -> tuple[str, str] | None:

@@ -42,6 +42,7 @@ from agent.librarian.referring import (
 from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
+from stores.lang.asking import asks_how_related
 from stores.lang.referring import (
     EN_IT_AS_SUBJECT,
     EN_THING_DOES,
@@ -146,8 +147,11 @@ class Context:
             identity = self._identity(asked)
             if identity:  # 凤雏指的是谁？ — the answer names the one asked about
                 return [identity] + new + in_question
+        # "Who is Su Wan to Shen Yan?" asks for no one new: the people it names stay the topic
+        related = len(in_question) > 1 and asks_how_related(
+            asked, [asked[start:end] for start, end, _ in lex.spans(asked)])
         if ref.kind in ("new_person", "new_persons") or (
-                ref.kind in ("person", "persons") and WHO.search(asked)):
+                ref.kind in ("person", "persons") and WHO.search(asked) and not related):
             # 周瑜的妻子是谁？: a man the answer names is not the wife. Most men's gender is
             # unknown in classical text, so only a wanted woman must be known to be one.
             want = wanted_gender(asked) if WHO.search(asked) else ""

@@ -60,10 +60,12 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
         return _dropped_subject(question, context)
     pieces, at, referents = [], 0, []
     earlier = [(end, [name]) for _, end, name in lexicon.spans(question)]
+    resolved: list[tuple[Reference, list[str]]] = []
     for ref in refs:
         if _theirs(ref, earlier):
             continue
-        names = _bound(question, ref, earlier, lexicon) or context.referent(ref)
+        names = (_subjects(ref, resolved) or _bound(question, ref, earlier, lexicon)
+                 or context.referent(ref))
         if not names and ref.fallback is not None:
             if _theirs(ref.fallback, earlier):
                 continue
@@ -79,6 +81,7 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
         at = ref.end
         referents.append((question[ref.start: ref.end], names))
         earlier.append((ref.end, names))
+        resolved.append((ref, names))
     if not referents:
         return Resolution(question, question)
     return Resolution(question, "".join(pieces) + question[at:], referents)
@@ -114,6 +117,15 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
             return names
         break  # only the subject (the first person named) binds
     return []
+
+
+def _subjects(ref: Reference, resolved: list[tuple[Reference, list[str]]]) -> list[str]:
+    """A possessive of the gender of a pronoun the question took before it means the same
+    person: "Where did she get her sword?" — her is she (Su Wan), not the next woman."""
+    if not (ref.possessive and ref.english and ref.kind == "person" and ref.gender):
+        return []
+    return next((names for before, names in reversed(resolved) if before.kind == "person"
+                 and not before.possessive and before.gender == ref.gender), [])
 
 
 def _said_before(ref: Reference, names: list[str], earlier: list[tuple[int, list[str]]]) -> bool:

@@ -213,3 +213,16 @@ def known_given_name(term: str, in_world: Callable[[str], bool]) -> bool:
     surname = 2 if term[:2] in COMPOUND_SURNAMES else 1
     given = term[surname:]
     return len(given) >= 2 and in_world(given)
+
+
+def asks_how_related(question: str, mentions: list[str]) -> bool:
+    """The question asks what the relation is (什么关系, related, connection), or what one it
+    names is to another ("What is Jane Fairfax to Miss Bates?": a name on each side of "to")."""
+    if ASKS_RELATION.search(question):
+        return True
+    what_to = WHAT_TO.match(question)
+    if what_to is None:
+        return False
+    one, other = (en.without_article(what_to[side]) for side in ("one", "other"))
+    # the Count of Monte Cristo is written with its article, known without it
+    return any(one.startswith(n) for n in mentions) and any(other.startswith(n) for n in mentions)

@@ -411,3 +411,14 @@ def test_demo_world_genders_come_from_titles_and_text(demo: Lexicon) -> None:
     assert [demo.gender(n) for n in ("沈砚", "苏绾", "顾青禾", "韩峥", "Eleanor Vance")] == [
         "m", "f", "f", "m", "f"]
     assert demo.gender("曲明") == "m"  # no title, no description: the text's 他
+
+
+def test_after_how_two_are_related_she_and_her_are_the_one_the_question_named(
+        monte: Lexicon) -> None:
+    """"Who is Su Wan to Shen Yan?" asks for no one new: "Where did she get her sword?" is about
+    Su Wan, not Eleanor, whom the answer's quotes named (read as a user in the app), and her
+    is she, not the next woman."""
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who is Haydée to Ali Tepelini?", answer="Haydée is Ali Tepelini's daughter.",
+                 entities=["Haydée", "Ali Tepelini", "Mercédès"])
+    assert dialogue.ask("Where did she get her jewels?") == "Where did Haydée get her jewels?"

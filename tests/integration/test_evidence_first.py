@@ -93,3 +93,6 @@ def test_json_reports_the_likely_answer_the_stack_shows_as_a_guess(demo_home: Pa
     assert [e["entity"] for e in answer["stack"] if e["guess"]] == ["沈砚"]
     line, answer = first_line(demo_home, "他的师父是谁？", "demo")
     assert "沈砚" in answer["resolved_question"] and answer["likely_answer"] is None
+    # how two are related asks for no one: the others its quotes name are no guess
+    _, answer = first_line(demo_home, "Who is Su Wan to Shen Yan?", "demo", "--new")
+    assert answer["likely_answer"] is None, answer["stack"]
