@@ -17,7 +17,16 @@ from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
-from stores.lang import asks, en, has_han, in_quotes, language, shown, without_label
+from stores.lang import (
+    asks,
+    clip,
+    en,
+    has_han,
+    in_quotes,
+    language,
+    shown,
+    without_label,
+)
 from stores.lang.text import Sentence, in_someones_words, sentences
 from stores.models import Chunk, chapter_label
 
@@ -61,6 +70,11 @@ class _Cited:
                                                                      chunk.line_end),
                                        quote=quote))
         return f"[{len(self.citations)}]"
+
+    def quotes(self, sentence: str) -> bool:
+        """A citation quotes the sentence already."""
+        return any(" ".join(c.quote.split()) == " ".join(sentence.split())
+                   for c in self.citations)
 
 
 @dataclass(frozen=True)
@@ -160,6 +174,19 @@ def _lead(card: Card, cited: _Cited) -> str:
         mark = cited.cite(fact.chunk_id, fact.text)
         quote = f"见{where}：「{shown(fact.text)}」{mark}" if chinese else (
             f"In {where}: {in_quotes(fact.text)} {mark}")
+    if said and not quote and card.first is not None:
+        # a relative's word alone says little of who they are ("Mrs. Elton: Mr. Elton's
+        # wife"): the telling's first sentence about them, where it opens with them, introduces
+        # them ("Mrs. Elton was first seen at church: … a bride in a pew")
+        first = card.first
+        chunk = cited.chunks.get(first.chunk_id)
+        told = _opened_with(chunk.text, cited.voice.forms(card.entity)) if chunk else ""
+        if told and not cited.quotes(told):
+            mark = cited.cite(first.chunk_id, told)
+            where = chapter_label(first.chapter, chinese)
+            told = clip(told, LEAD_MAX)
+            quote = f"见{where}：「{shown(told)}」{mark}" if chinese else (
+                f"In {where}: {in_quotes(told)} {mark}")
     if not said and not quote:
         return ""
     if chinese:
@@ -307,6 +334,29 @@ def _sentence_with(text: str, words: Sequence[str], about: Sequence[str] = ()) -
     return next((s for s in found if holds(s, words) and holds(s, about)),
                 next((s for s in found if holds(s, about)),
                      naming[0].text if naming else found[0] if found else text[:80]))
+
+
+SUBJECT_AFTER = 2
+"""Words (Chinese: characters) a sentence may open with before the name it is about: "Mr and Mrs
+Musgrove were …", not "Sixteen years had Miss Taylor been in Mr. Woodhouse's family"."""
+
+
+def _opened_with(text: str, forms: Sequence[str]) -> str:
+    """The passage's first sentence in the telling that opens with one of the names as its
+    subject (not its possessive: "Madame Danglars' footman"), or ""."""
+    for read in sentences(text, "quote"):
+        for form in sorted(filter(None, forms), key=len, reverse=True):
+            at = read.text.find(form)
+            if at < 0 or in_someones_words(text, read.start + at):
+                continue
+            before, after = read.text[:at].strip(" “‘\"'"), read.text[at + len(form):]
+            opens = (len(before) <= SUBJECT_AFTER if _han(form) else
+                     len(before.split()) <= SUBJECT_AFTER and "," not in before)
+            if opens and not re.match(r"[’']", after):
+                told = read.text.strip()
+                return told.strip('"') if told.count('"') % 2 else told
+            break
+    return ""
 
 
 def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:

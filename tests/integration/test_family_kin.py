@@ -126,3 +126,20 @@ def test_the_entity_list_keeps_its_columns_in_line(mill_home: Path) -> None:
     rows = [line for line in result.out.splitlines() if line.strip()]
     assert any(len(line.split("  ")[0]) > 12 for line in rows), rows
     assert len({line.index(" person") for line in rows if " person" in line}) == 1, rows
+
+
+def test_a_card_of_kin_words_alone_quotes_the_sentence_that_opens_with_her(
+        mill_home: Path) -> None:
+    # "Mrs. Elton: Mr. Elton's wife." said nothing else of who she is (Emma's cards set); the
+    # telling's first sentence that opens with her name introduces her
+    wife = lore("card", "Mrs. Ashdown", "--world", "mill", home=mill_home)
+    assert wife.code == 0, wife.err
+    lead = wife.out.splitlines()[0]
+    assert lead.startswith("Mrs. Ashdown: Henry Ashdown's wife"), lead
+    assert lead.endswith("In ch. 1: “Mrs. Ashdown kept the accounts of the mill.” [1]"), lead
+    # a sentence that names him late is not the one: "Every morning Lucy Ashdown walked to the
+    # weir with her father, and Mr. Ashdown showed her …" is about her
+    henry = lore("card", "Henry Ashdown", "--world", "mill", home=mill_home)
+    assert henry.out.splitlines()[0].endswith(
+        "In ch. 1: “Mr. Ashdown said that his wife could count sacks of flour faster than any "
+        "clerk in Wendbury, and Mrs. Ashdown laughed at him.” [1]"), henry.out
