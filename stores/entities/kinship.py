@@ -46,8 +46,10 @@ class Statement:
     relation of the wide type `kin` is."""
 
     def kin_word(self, who: str) -> str:
-        """The word the sentence calls `who` by, "" when it calls the other one or none."""
-        return self.word if self.word and self.told[0] == who else ""
+        """The word the sentence calls `who` by, "" when it calls the other one or none; a word
+        each is to the other (cousin) calls both."""
+        return self.word if self.word and (self.told[0] == who
+                                           or self.word in en.SYMMETRIC_KIN) else ""
 
 
 

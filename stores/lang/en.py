@@ -145,6 +145,9 @@ KIN = {
                      "daughter-in-law"), ("kin", True)),
 }
 
+SYMMETRIC_KIN = ("cousin",)
+"""Kin words each of the two is to the other: Anne is Mr Elliot's cousin, so he is hers."""
+
 MAIDEN_KIN = ("father", "mother", "brother", "sister")
 """Kin of a married woman's own family, whose name is not her husband's: her father, mother,
 brothers and sisters are none of his family (Mary Musgrove's sister is no Miss Musgrove)."""

@@ -187,6 +187,11 @@ def test_a_statement_keeps_the_kin_word_and_whom_it_names() -> None:
                         PEOPLE.find_spans("Noirtier is the uncle of Villefort."))
     assert [(s.type, s.word, s.kin_word("Noirtier"), s.kin_word("Villefort"))
             for s in english] == [("kin", "uncle", "uncle", "")]
+    # a cousin is each one's cousin: Mr Elliot's card says he is Anne's (Persuasion)
+    cousins = stated_in("Noirtier is the cousin of Villefort.",
+                        PEOPLE.find_spans("Noirtier is the cousin of Villefort."))
+    assert [(s.kin_word("Noirtier"), s.kin_word("Villefort")) for s in cousins] == [
+        ("cousin", "cousin")]
     text = "孙坚之侄孙策引兵而来。"
     chinese = stated_in(text, PEOPLE.find_spans(text))
     assert [(s.type, s.kin_word("孙策"), s.kin_word("孙坚")) for s in chinese] == [
