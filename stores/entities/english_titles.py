@@ -27,6 +27,7 @@ from stores.lang.en import (
     BECAME_WIFE,
     COMMON_TITLES,
     KNIGHTED_TITLES,
+    MAIDEN_THAT_WAS,
     MARRIED_TITLES,
     NOT_YET,
     PLACE_TITLES,
@@ -312,14 +313,16 @@ def join_appositions(g: Groups, appositions: list[tuple[str, str]]) -> None:
                 g.groups[person].extend(forms)
 
 
-_BECAME_WIFE = re.compile(BECAME_WIFE)
+_MARRIED_NAMES = (re.compile(BECAME_WIFE), re.compile(MAIDEN_THAT_WAS))
 
 
 def married_names(text: str) -> list[tuple[str, str]]:
-    """(a woman's name, the married name the text says she took), as en.BECAME_WIFE reads
-    them; not a marriage to come, wished or denied (en.NOT_YET between the two)."""
+    """(a woman's name, the married name the text says she took), as en.BECAME_WIFE and
+    en.MAIDEN_THAT_WAS read them; not a marriage to come, wished or denied (en.NOT_YET between
+    the two)."""
     return [(" ".join(m["was"].split()), " ".join(m["now"].split()))
-            for m in _BECAME_WIFE.finditer(text) if not NOT_YET.search(m["between"])]
+            for pattern in _MARRIED_NAMES for m in pattern.finditer(text)
+            if not NOT_YET.search(m["between"])]
 
 
 def join_married_names(g: Groups, married: list[tuple[str, str]], counts: Mapping[str, int]) -> None:

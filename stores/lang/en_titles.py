@@ -67,6 +67,12 @@ BECAME_WIFE = (r"(?P<was>(?:(?:Miss|Mademoiselle|Mlle\.?)\s+)?[A-Z][a-zà-ÿ]+(?
                r"(?P<now>(?:Mrs\.?|Madame|Mme\.?)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)")
 """A woman and the married name the text says she took: "Miss Hamilton, now Mrs Smith"; "Mary
 had acquired a little artificial importance, by becoming Mrs Charles Musgrove"."""
+MAIDEN_THAT_WAS = (r"(?P<now>(?:Mrs\.?|Madame|Mme\.?)\s+[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+                   r"(?P<between>\s*[(,]\s*(?:[a-z]+\s+)?)"
+                   r"(?P<was>(?:Miss|Mademoiselle|Mlle\.?)\s+[A-Z][a-zà-ÿ]+(?:\s+[A-Z][a-zà-ÿ]+)?)"
+                   r"\s+that\s+was\b")
+"""A married name and the maiden name it was, the idiom's way: "Mrs. Weston (poor Miss Taylor
+that was)"."""
 NOT_YET = re.compile(r"\b(?:will|would|shall|should|might|may|could|if|wish\w*|hope\w*|never|"
                      r"not)\b", re.I)
 """Words that make a marriage one to come, wished or denied ("Mercédès will have become Madame

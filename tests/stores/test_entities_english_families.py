@@ -150,6 +150,11 @@ def test_a_married_name_the_text_says_she_took_is_hers() -> None:
     found = grouped(text)
     assert found.get("Miss Hamilton") == found["Mrs Smith"] == "Mrs Smith", found
     assert found["Mrs Charles Musgrove"] == found["Mary"] == "Mary", found
+    # Emma: "neither your father nor Mrs. Weston (poor Miss Taylor that was)"
+    text = ("He saw Mrs. Weston there. " * 20 + "He missed Miss Taylor. " * 8
+            + "Mr. Weston came. " * 6 + "Mrs. Weston (poor Miss Taylor that was) smiled. ")
+    found = grouped(text)
+    assert found.get("Miss Taylor") == found["Mrs. Weston"] == "Mrs. Weston", found
     # not a marriage to come (Monte Cristo: "Mercédès will have become Madame Dantès")
     text = ("He saw Mercédès there. " * 20 + "He saw Madame Dantès there. " * 6
             + "In an hour Mercédès will have become Madame Dantès. ")
