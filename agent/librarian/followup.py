@@ -100,8 +100,8 @@ def _event_asked(question: str, last: Turn) -> Resolution | None:
         for frame_text in frames:
             before = before.removesuffix(frame_text.rstrip("?？"))
     text = before + EVENT_ASKED[asked][zh]
-    cited = last.citations[0] if asked == "chapter" and last.citations else None
-    return Resolution(question, text, cited=cited if isinstance(cited, dict) else None)
+    cited = [c for c in last.citations if isinstance(c, dict)] if asked == "chapter" else []
+    return Resolution(question, text, cited=cited or None)
 
 
 def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],

@@ -168,13 +168,18 @@ def name_answer(question: str, chinese: bool, matcher: AliasMatcher,
     return None
 
 
-def chapter_answer(cited: dict[str, Any], chinese: bool, chunks: dict[str, Chunk],
+def chapter_answer(cited: Sequence[dict[str, Any]], chinese: bool, chunks: dict[str, Chunk],
                    titles: dict[int, str]) -> Answer | None:
-    """In which chapter the last answer's first quoted sentence stands (那是第几回？)."""
-    chunk = chunks.get(str(cited.get("chunk_id", "")))
-    if chunk is None or chunk.chapter == LORE_CHAPTER:
+    """In which chapter the last answer's first quoted sentence of the story stands (那是第几回？):
+    a glossary entry it cited first has no chapter ("Su Wan is Shen Yan's disciple (declared in
+    the glossary)", then the passage that tells it)."""
+    story = ((chunk, c) for c in cited
+             if (chunk := chunks.get(str(c.get("chunk_id", "")))) is not None
+             and chunk.chapter != LORE_CHAPTER)
+    chunk, first = next(story, (None, {}))
+    if chunk is None:
         return None
-    quote = str(cited.get("quote") or "")
+    quote = str(first.get("quote") or "")
     title = titles.get(chunk.chapter, "")
     where = chapter_label(chunk.chapter, chinese)
     named = (f"{where}「{title}」" if title else where) if chinese else (

@@ -119,5 +119,5 @@ class Resolution:
     """The explicit question (equal to `question` when nothing needed resolving)."""
     referents: list[tuple[str, list[str]]] = field(default_factory=list)
     """(the words the user typed, the canonical names put in their place)."""
-    cited: dict[str, Any] | None = None
-    """For "in which chapter is that?": the first citation of the answer it asks about."""
+    cited: list[dict[str, Any]] | None = None
+    """For "in which chapter is that?": the citations of the answer it asks about, in order."""

@@ -389,6 +389,10 @@ PERSON_NOUNS = (
     "schoolmaster", "schoolmistress", "tutor", "secretary", "baker", "butcher", "blacksmith",
     "tailor", "shoemaker", "carpenter", "miller", "shepherd", "sheriff", "smuggler", "jailer",
     "gaoler", "inspector", "governor", "boatman", "fisherwoman", "milliner", "dressmaker",
+    # what a family or a household calls someone (which orphan, which of the tenants)
+    "orphan", "widower", "bride", "bridegroom", "fiancé", "fiancée", "tenant", "ward",
+    "godmother", "godfather", "grandfather", "grandmother", "grandson", "granddaughter",
+    "stepmother", "stepfather", "patron", "patroness", "protégé", "partner",
 )
 """Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
 as who asks."""

@@ -50,6 +50,18 @@ def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Pa
         assert after["citations"][0]["quote"] == before["citations"][0]["quote"]
 
 
+def test_which_chapter_after_a_glossary_answer_is_that_of_its_first_story_sentence(
+        demo_home: Path) -> None:
+    # "Su Wan is Shen Yan's disciple (declared in the glossary)" cites the entry first, which
+    # has no chapter: the follow-up named none (a gap left at stop 51)
+    _, before = first_line(demo_home, "What is Su Wan to Shen Yan?", "demo", "--new")
+    story = [c for c in before["citations"] if c["chapter"] is not None]
+    assert before["citations"][0]["chapter"] is None and story, before["answer"]
+    line, after = first_line(demo_home, "Which chapter is that in?", "demo")
+    assert line.startswith(f"In ch. {story[0]['chapter']} ("), after["answer"]
+    assert after["citations"][0]["quote"] == story[0]["quote"]
+
+
 def test_another_name_is_answered_from_the_alias_table(sanguo_home: Path) -> None:
     line, answer = first_line(sanguo_home, "“阿瞒”是谁的小字？", "sanguo", "--new")
     assert "曹操" in line and "小字阿瞒" in answer["citations"][0]["quote"], answer["answer"]
