@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
-from stores.card_sentences import read_sentences
+from stores.card_sentences import alias_chapter, read_sentences
 from stores.cards import Appearance, Card, Fact
 from stores.entities.family import Families, statements_in
 from stores.entities.kinship import Statement
@@ -40,6 +40,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     offices: dict[str, dict[str, Fact]] = defaultdict(dict)
     seen: dict[str, dict[int, Appearance]] = defaultdict(dict)
     narrated: set[tuple[str, int]] = set()
+    written: dict[str, dict[str, int]] = defaultdict(dict)
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
     genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
     read: dict[str, Chunk] = {}
@@ -50,7 +51,8 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             if owner in cards:
                 cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
             continue
-        read_sentences(chunk, matcher, defining, offices, seen, kinds, genders, narrated)
+        read_sentences(chunk, matcher, defining, offices, seen, kinds, genders, narrated,
+                       written)
         votes.read(chunk)
     mentions = {name: sum(a.mentions for a in by_chapter.values())
                 for name, by_chapter in seen.items()}
@@ -67,6 +69,8 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
                  and f.text not in BOND_NOUNS]  # his good friend Perry: whose friend?
         card.facts += sorted(roles, key=lambda f: -f.weight)[:MAX_OFFICES]
         card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
+        card.alias_chapters = {a: chapter for a in card.aliases
+                               if (chapter := alias_chapter(written[name], a)) is not None}
     lore = {name: card.of_kind("lore")[0].chunk_id for name, card in cards.items()
             if card.of_kind("lore")}
     families = Families(entities)

@@ -12,7 +12,15 @@ from functools import cache
 from stores.cards import Appearance, Fact
 from stores.entities.matcher import AliasMatcher
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
-from stores.lang.en import DESCRIBERS, NAME_TITLES, NOT_NAMES, PLACE_TITLES, SURELY_APPOSED
+from stores.lang.en import (
+    DESCRIBERS,
+    NAME_TITLES,
+    NOT_NAMES,
+    PLACE_TITLES,
+    SAYS_AFTER_QUOTE_PATTERN,
+    SAYS_BEFORE,
+    SURELY_APPOSED,
+)
 from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, sentences
 from stores.models import Chunk
 
@@ -42,13 +50,16 @@ _SURELY_APPOSED = re.compile(SURELY_APPOSED)
 def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
                     offices: dict[str, dict[str, Fact]],
                     seen: dict[str, dict[int, Appearance]], places: Mapping[str, str],
-                    genders: Mapping[str, str], narrated: set[tuple[str, int]]) -> None:
+                    genders: Mapping[str, str], narrated: set[tuple[str, int]],
+                    written: dict[str, dict[str, int]]) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names. A chapter's appearance cites its first passage that names someone in
     the telling, not in a character's words (`narrated`: the (name, chapter) pairs found so):
     the story introduces its people there ("There was a numerous family; but the only two grown
     up, excepting Charles, were Henrietta and Louisa, young ladies of nineteen and twenty"), not
-    in "So, there was I, crowded into the back seat with Henrietta and Louisa" before it."""
+    in "So, there was I, crowded into the back seat with Henrietta and Louisa" before it.
+    `written` takes the chapter where each name is first written in each form (name → form →
+    chapter), and as one who speaks (form + SPOKEN_MARK: see `alias_chapter`)."""
     opened_by: str | None = None  # the one person the last sentence naming anyone opened with
     for read in sentences(chunk.text, "quote"):
         sentence = read.text
@@ -65,6 +76,10 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                          and places.get(spans[0][2]) == "person"
                          and not _QUOTED.search(sentence) else None)
         for start, end, name in spans:
+            form = sentence[start:end]
+            written[name].setdefault(form, chunk.chapter)
+            if _says(chunk.text, read.start + start, read.start + end):
+                written[name].setdefault(form + SPOKEN_MARK, chunk.chapter)
             at = seen[name].get(chunk.chapter)
             verse = in_verse(sentence, start)
             if verse:  # 风云长为护储胥: a poem's words, not 云长 appearing
@@ -109,6 +124,25 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
         for named in _introduced(sentence, matcher):
             defining[named].append(Fact("defines", _quote(sentence), chunk.id, chunk.chapter,
                                         WEIGHTS["courtesy"]))
+
+
+SPOKEN_MARK = "\u2063says"
+"""Marks a form in `read_sentences`' `written` as written beside a verb of speech."""
+
+
+def _says(text: str, start: int, end: int) -> bool:
+    """The English name at `start`:`end` speaks ("said Monte Cristo", "Monte Cristo replied")."""
+    return not has_han(text[start:end]) and (
+        SAYS_BEFORE.match(text, end) is not None
+        or SAYS_AFTER_QUOTE_PATTERN.search(text, max(0, start - 24), start) is not None)
+
+
+def alias_chapter(written: Mapping[str, int], form: str) -> int | None:
+    """The chapter from which `form` names the person (`written`: what `read_sentences` found
+    for them): in English the first where it speaks, if it ever does — the island of Monte
+    Cristo is written from ch. 1, the count who takes its name speaks from ch. 31 — else the
+    first where it is written; None when it never is."""
+    return written.get(form + SPOKEN_MARK, written.get(form))
 
 
 def _ends_longer_name(before: str) -> bool:

@@ -64,14 +64,20 @@ class Card:
     aliases: list[str] = field(default_factory=list)
     facts: list[Fact] = field(default_factory=list)
     appearances: list[Appearance] = field(default_factory=list)
+    alias_chapters: dict[str, int] = field(default_factory=dict)
+    """The chapter where the story first writes each alias of the entity's: a name it takes
+    later (Edmond Dantès, the Count of Monte Cristo from ch. 31) is no name of his before. An
+    alias the story never writes as such (a glossary's) has none."""
 
     def as_of(self, horizon: int) -> Card:
         """The card as a reader of chapters up to `horizon` may see it (0: the whole world)."""
         if not horizon:
             return self
-        return Card(self.entity, self.type, self.aliases,
+        return Card(self.entity, self.type,
+                    [a for a in self.aliases if self.alias_chapters.get(a, 0) <= horizon],
                     [f for f in self.facts if f.chapter <= horizon],
-                    [a for a in self.appearances if a.chapter <= horizon])
+                    [a for a in self.appearances if a.chapter <= horizon],
+                    self.alias_chapters)
 
     def of_kind(self, kind: str) -> list[Fact]:
         return [f for f in self.facts if f.kind == kind]
@@ -97,4 +103,5 @@ class Card:
         data = json.loads(text)
         return cls(data["entity"], data["type"], data["aliases"],
                    [Fact(**f) for f in data["facts"]],
-                   [Appearance(**a) for a in data["appearances"]])
+                   [Appearance(**a) for a in data["appearances"]],
+                   data.get("alias_chapters", {}))

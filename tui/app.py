@@ -50,6 +50,7 @@ from tui.workers import Workers
 
 if TYPE_CHECKING:
     from agent.conversation.session import Conversation
+    from sessions.records import StackEntry
     from sessions.store import SessionStore
 
 log = logging.getLogger(__name__)
@@ -223,7 +224,7 @@ class LoreApp(App[None]):
         await main.show_session(event.turns, welcome_text(event.info, event.intro),
                                 event.intro.examples if event.intro else [], event.info.name)
         tracked = conversation.session.tracked_entity if event.timeline else None
-        main.show_stack(event.stack, conversation.retriever.entities, tracked)
+        main.show_stack(event.stack, self._aliases(conversation, event.stack), tracked)
         main.show_timeline(tracked, event.timeline)
         main.show_status(world=event.info, activity="")
         self.refresh_vectors()
@@ -259,6 +260,12 @@ class LoreApp(App[None]):
                 self.report_error(exc)
         await self.asking.send_queued()
 
+    @staticmethod
+    def _aliases(conversation: Conversation, stack: list[StackEntry]) -> dict[str, list[str]]:
+        """The stack's entities' aliases as the reader may see them under the horizon."""
+        return conversation.retriever.aliases_as_of([e.entity for e in stack],
+                                                    conversation.horizon or 0)
+
     def _show_horizon(self) -> None:
         self.main.show_status(horizon=self.talking.horizon or 0)
 
@@ -284,7 +291,7 @@ class LoreApp(App[None]):
         self.sync.shown = event.states
         main, conversation = self.main, event.conversation
         await main.show_turns(event.turns)
-        main.show_stack(event.stack, conversation.retriever.entities,
+        main.show_stack(event.stack, self._aliases(conversation, event.stack),
                         conversation.session.tracked_entity)
         self._first_question = ""
         self._show_session(event.turns[0].question if event.turns else "")
@@ -336,7 +343,7 @@ class LoreApp(App[None]):
         with self.batch_update():
             await self.main.show_answer(result)
             tracked = self.talking.session.tracked_entity
-            self.main.show_stack(result.stack, self.talking.retriever.entities, tracked)
+            self.main.show_stack(result.stack, self._aliases(self.talking, result.stack), tracked)
             self._show_session()
         # the timeline follows the conversation to whom it moved (not to a guess); an entity
         # tracked by hand stays while the conversation stays with the same one
@@ -369,7 +376,7 @@ class LoreApp(App[None]):
     def _timeline(self, event: m.TimelineReady) -> None:
         main = self.main
         main.show_timeline(event.entity, event.events)
-        main.show_stack(event.stack, self.talking.retriever.entities, event.entity)
+        main.show_stack(event.stack, self._aliases(self.talking, event.stack), event.entity)
         if not event.events and not event.followed:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
                         severity="warning")

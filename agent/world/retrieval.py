@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property, lru_cache
 
 import anyio
@@ -250,6 +250,16 @@ class Retriever:
     def card(self, entity: str) -> Card | None:
         """The entity's card (canonical name or alias), whole: read it with `as_of(horizon)`."""
         return self.stores.catalog.card(self.stores.world, self.resolve(entity))
+
+    def aliases_as_of(self, names: Iterable[str], horizon: int) -> dict[str, list[str]]:
+        """The aliases of each entity a reader of chapters up to `horizon` may see: not a name
+        the story gives it later (Edmond Dantès is no Monte Cristo at ch. 20)."""
+        seen = {}
+        for name in names:
+            card = self.stores.catalog.card(self.stores.world, name)
+            seen[name] = (card.as_of(horizon).aliases if card is not None
+                          else self.entities.get(name, []))
+        return seen
 
     def card_hits(self, where: ChunkFilter) -> list[Hit]:
         """The passages of the filter's entity's card that the filter admits: its lore entries,

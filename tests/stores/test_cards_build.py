@@ -3,7 +3,10 @@ before their name — not the words that merely follow a name (texts written for
 
 from __future__ import annotations
 
+import json
+
 from stores.card_build import build_cards
+from stores.cards import Card
 from stores.models import Chunk, Entity, Relation
 
 
@@ -260,3 +263,26 @@ def test_a_chapters_appearance_cites_where_the_telling_names_someone() -> None:
     assert cards["Henrietta"].first is not None and cards["Henrietta"].first.chunk_id == "b"
     # "said Mary" is the telling
     assert cards["Mary"].first is not None and cards["Mary"].first.chunk_id == "a"
+
+
+def test_a_name_the_story_gives_someone_later_is_not_on_the_card_before() -> None:
+    # Monte Cristo at ch. 20 showed "Edmond Dantès (Edmond, Monte Cristo, M. de Monte
+    # Cristo)": the island is written from ch. 1, the count who takes its name speaks from
+    # ch. 31 (a newcomer's trial)
+    people = [Entity("Tom Reed", "person", ["Tom", "Greyholm", "Lord Greyholm"])]
+    cards = card_of(people,
+                    "Tom Reed rowed out to the island of Greyholm.",
+                    '"Bring the nets," said Tom.',
+                    "They saw Greyholm far off.",
+                    "Lord Greyholm came into the hall.",
+                    '"Welcome," said Greyholm.')
+    card = cards["Tom Reed"]
+    assert card.alias_chapters == {"Tom": 2, "Greyholm": 5, "Lord Greyholm": 4}
+    assert card.as_of(3).aliases == ["Tom"]
+    assert card.as_of(4).aliases == ["Tom", "Lord Greyholm"]
+    assert card.as_of(0).aliases == card.as_of(5).aliases == ["Tom", "Greyholm", "Lord Greyholm"]
+    # stored and read back; a card stored before alias chapters were kept shows every alias
+    assert Card.from_json(card.to_json()).alias_chapters == card.alias_chapters
+    old = json.loads(card.to_json())
+    del old["alias_chapters"]
+    assert Card.from_json(json.dumps(old)).as_of(1).aliases == card.aliases

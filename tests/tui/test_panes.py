@@ -171,6 +171,20 @@ async def test_the_spoiler_horizon_is_set_from_the_keyboard(app):
         assert view.status == "answered" and all(c["chapter"] <= 2 for c in cited)
 
 
+async def test_under_the_horizon_the_stack_shows_no_name_the_story_gives_later(app):
+    # a newcomer's trial: at ch. 20 the stack and the card gave Edmond Dantès "Monte Cristo",
+    # the book's secret; 韩峥 is 韩楼主 from ch. 3 and 韩定远 from ch. 6
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+b", "2", "enter")
+        await settle(pilot)
+        await ask(pilot, "韩峥是谁？")
+        stack = app.main.stack
+        label = str(stack.get_option_at_index(stack.entities.index("韩峥")).prompt)
+        assert "韩师叔" in label and "定远" in label, label
+        assert "韩楼主" not in label and "韩定远" not in label, label
+
+
 @pytest.mark.slow
 async def test_the_command_palette_runs_actions(app, settings):
     async with app.run_test(size=SIZE) as pilot:
