@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,11 +86,18 @@ def _gutenberg_bounds(lines: list[str]) -> tuple[int, int]:
     return start, end
 
 
+_IMAGE_ID = re.compile(r"\s*\d{3,}[a-z]\s*")
+"""A line that is only an image's file name, which a Gutenberg text made from its HTML edition
+keeps where the picture stood ("40062m" in The Count of Monte Cristo: 351 of them)."""
+
+
 def _blank_illustrations(lines: list[str], start: int, end: int) -> list[str]:
-    """Blank Gutenberg `[Illustration: …]` blocks (captions, not story), keeping headings."""
+    """Blank Gutenberg `[Illustration: …]` blocks (captions, not story), keeping headings, and
+    the lines that are only an image's file name (`_IMAGE_ID`)."""
+    lines = [("" if _IMAGE_ID.fullmatch(line) else line) if start <= i < end else line
+             for i, line in enumerate(lines)]
     if not any(line.lstrip().startswith("[Illustration") for line in lines[start:end]):
         return lines
-    lines = list(lines)
     depth = 0
     for i in range(start, end):
         line = lines[i]
