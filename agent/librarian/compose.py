@@ -25,6 +25,7 @@ from agent.librarian.quoting import (
 from agent.librarian.ranking import Sentence, chosen, containing
 from agent.librarian.referring import wanted_gender
 from agent.librarian.relations import (
+    against_seniority,
     answering_relation,
     asked_relations,
     linking_path,
@@ -132,6 +133,8 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     text's mentions as (start, end, name)."""
     if not ranked:
         return not_in_text(plan)
+    # 孙权的哥哥 is not the younger brother the text names (孙权弟孙翊)
+    relations = [r for r in relations if not against_seniority(plan, r, said_in)]
     missing = missing_words(terms, in_world)
     absent = strangers(plan, missing, in_world)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]

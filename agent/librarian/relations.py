@@ -12,7 +12,7 @@ from agent.librarian.analysis import QueryPlan
 from agent.librarian.ranking import Sentence, is_spoken
 from agent.schemas import Passage, Relation
 from stores.entities.kinship import Statement, apposed_to_kin, names_a_relative, says_kin
-from stores.lang import LANGUAGES, Language, has_han, language
+from stores.lang import LANGUAGES, Language, has_han, language, seniority
 from stores.lang.text import reading_rule, sentences
 from stores.models import BOND_TYPES
 
@@ -184,7 +184,10 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         genders = {who: sex, whose: gender(whose)}
         who, word = gendered_end(lang, rel, who, genders)
         whose = rel.target if who == rel.source else rel.source
-        if not word and (written := written_kin(rel, said_in))[1]:
+        written = written_kin(rel, said_in)
+        # the text's own word when the graph's says less: its kin (father-in-law), or which
+        # of two siblings is the younger (孙权弟孙翊: 孙翊是孙权的弟弟, not 孙权是孙翊的兄弟)
+        if written[1] and (not word or seniority(written[1])):
             who, word = written[0], lang.spoken_kin.get(written[1], written[1])
             whose = rel.target if who == rel.source else rel.source
         if word:
@@ -222,6 +225,23 @@ def written_kin(relation: Relation, said_in: Callable[[str], list[Statement]]
             if {s.source, s.target} == pair and s.type == relation.type and s.word:
                 return s.told[0], s.word
     return "", ""
+
+
+def against_seniority(plan: QueryPlan, relation: Relation,
+                      said_in: Callable[[str], list[Statement]]) -> bool:
+    """The question asks for an elder (or a younger) relative of the one it names and the
+    sentence that states the relation makes the other one the opposite: 孙权弟孙翊 says 孙翊 is
+    no 哥哥 of 孙权's ("孙权是孙翊的兄弟" answered 孙权的哥哥是谁？)."""
+    asked = seniority(plan.question)
+    subject = plan.entities[0] if plan.entities else ""
+    if not asked or subject not in (relation.source, relation.target):
+        return False
+    told, word = written_kin(relation, said_in)
+    said = seniority(word) if told else ""
+    if not said:
+        return False
+    # the word names the other one (弟 of 孙权's: 孙翊), or the one asked about (孙翊兄孙权)
+    return said != asked if told != subject else said == asked
 
 
 def answering_relation(plan: QueryPlan, relations: Sequence[Relation],

@@ -78,6 +78,9 @@ class Language:
     that end (parent_of, source, m → father; spouse, either, f → 妻子)."""
     relative_sentence: str = ""
     """How one says who someone is to another: "{who} is {whose}'s {word}"."""
+    seniority: tuple[str, str] = ("", "")
+    """Patterns of the words that make a sibling the elder and the younger (兄, 姐 / 弟, 妹;
+    elder / younger): what 孙权的哥哥 asks for, and what 孙权弟孙翊 calls 孙翊."""
     spoken_kin: Mapping[str, str] = field(default_factory=dict)
     """A kin word as a sentence of the text writes it → as an answer says it (侄 → 侄子)."""
     kin_of_kin: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
@@ -264,6 +267,14 @@ def clip(sentence: str, limit: int) -> str:
 
 
 _CLAUSE_START = re.compile(r"[，,；;：:—]\s*")
+
+
+def seniority(text: str) -> str:
+    """"elder" or "younger" when the text's kin words make someone the one (哥哥, the elder
+    sister, 弟), "" when they make neither or both (兄弟, brothers)."""
+    lang = language("zh" if has_han(text) else "en")
+    elder, younger = (bool(p and re.search(p, text, re.I)) for p in lang.seniority)
+    return "elder" if elder and not younger else "younger" if younger and not elder else ""
 
 
 def clip_at(sentence: str, at: int, limit: int) -> str:

@@ -189,9 +189,10 @@ KIN = {
     **dict.fromkeys(("徒弟", "弟子", "门生"), ("mentor", False)),
 }
 
-SPOKEN_KIN = {"侄": "侄子", "甥": "外甥", "叔": "叔父", "婿": "女婿", "孙": "孙子"}
-"""KIN's one-character words of the wide type kin, as an answer says them (see
-`Language.spoken_kin`)."""
+SPOKEN_KIN = {"侄": "侄子", "甥": "外甥", "叔": "叔父", "婿": "女婿", "孙": "孙子",
+              "兄": "哥哥", "弟": "弟弟", "姐": "姐姐", "妹": "妹妹"}
+"""KIN's one-character words of the wide type kin, and of a sibling's seniority, as an answer
+says them (see `Language.spoken_kin`)."""
 
 BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|子|弟|兄"
 
@@ -537,6 +538,7 @@ and `kind`."""
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
+                    seniority=("[兄哥姐]", "[弟妹]"),
                     spoken_kin=SPOKEN_KIN, kin_of_kin=KIN_OF_KIN,
                     path_sentence="{first}，{second}",
                     because_sentence="{said}：{why}",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.lore import lore
+from tests.integration.lore import ingested, lore
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -108,3 +108,40 @@ def test_json_reports_the_likely_answer_the_stack_shows_as_a_guess(demo_home: Pa
     # how two are related asks for no one: the others its quotes name are no guess
     _, answer = first_line(demo_home, "Who is Su Wan to Shen Yan?", "demo", "--new")
     assert answer["likely_answer"] is None, answer["stack"]
+
+
+
+BROTHERS = {
+    "01.txt": """第一回 山城
+
+却说张远弟张达为临山县令，达性刚好酒。张远守山城，张达守临山。张远闻报，遣人往临山。
+
+张达得书，即引兵来会张远。二人合兵，共守山城。
+""",
+    "02.txt": """第二回 夜战
+
+是夜，张远登城而望，见敌营火起。张达曰：“兄长勿忧，弟愿出战。”张远许之。
+
+张达引兵出城，大破敌军。张远大喜，设宴待张达。
+""",
+    "03.txt": """第三回 归乡
+
+张远、张达兄弟二人，同归故里。乡人皆言张远仁厚，张达勇猛。
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def brothers_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return ingested(tmp_path_factory.mktemp("brothers-home"), "brothers", BROTHERS)
+
+
+def test_an_elder_brother_asked_is_not_the_younger_one_the_text_names(brothers_home: Path) -> None:
+    # a newcomer's trial on 三国演义: 孙权的哥哥是谁？ was answered "孙权是孙翊的兄弟", though
+    # its own quote reads 孙权弟孙翊: 孙翊 is the younger brother (a short original story here)
+    _, answer = first_line(brothers_home, "张远的哥哥是谁？", "brothers", "--new")
+    # the sentences that name them, but no relation stated
+    assert not answer["answer"].startswith(("张远是张达", "张达是张远")), answer["answer"]
+    line, answer = first_line(brothers_home, "张远的弟弟是谁？", "brothers", "--new")
+    assert line.startswith("张达是张远的弟弟"), answer["answer"]
+    assert "张远弟张达" in answer["citations"][0]["quote"]
