@@ -42,7 +42,7 @@ from agent.librarian.referring import (
 from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
-from stores.lang.asking import asks_how_related
+from stores.lang.asking import ASKS_WHOSE, asks_how_related
 from stores.lang.referring import (
     EN_IT_AS_SUBJECT,
     EN_THING_DOES,
@@ -150,8 +150,12 @@ class Context:
         # "Who is Su Wan to Shen Yan?" asks for no one new: the people it names stay the topic
         related = len(in_question) > 1 and asks_how_related(
             asked, [asked[start:end] for start, end, _ in lex.spans(asked)])
+        # "曹丕是谁的儿子？" asks whose son 曹丕 is: 曹丕 stays the topic ("他篡汉是在第几回？"),
+        # as "Whose son is Cao Pi?" keeps Cao Pi, when the question names one person
+        whose = ASKS_WHOSE.search(asked) is not None and len(in_question) == 1
         if ref.kind in ("new_person", "new_persons") or (
-                ref.kind in ("person", "persons") and WHO.search(asked) and not related):
+                ref.kind in ("person", "persons") and WHO.search(asked) and not related
+                and not whose):
             # 周瑜的妻子是谁？: a man the answer names is not the wife. Most men's gender is
             # unknown in classical text, so only a wanted woman must be known to be one.
             want = wanted_gender(asked) if WHO.search(asked) else ""

@@ -194,6 +194,19 @@ def test_an_unstated_answer_is_a_guess_where_it_stands_and_the_next_he_means_it(
     assert not any(e.guess for e in unstated.stack)  # named by the question now
 
 
+def test_after_whose_son_someone_is_he_is_still_that_one(sanguo: Lexicon) -> None:
+    # a newcomer's trial: 曹丕是谁的儿子？ then 他篡汉是在第几回？ was read as about 曹操, the
+    # answer's guess; the question asked whose son 曹丕 is, and he stays the topic
+    for evidence in (True, False):
+        dialogue = Dialogue(sanguo)
+        dialogue.ask("刘禅是谁的儿子？", entities=["刘禅", "刘备"], evidence=evidence)
+        assert dialogue.ask("他投降给了谁？", entities=["邓艾"]) == "刘禅投降给了谁？"
+    # "Who is 刘禅's father?" asks for the father: he is the answer
+    dialogue = Dialogue(sanguo)
+    dialogue.ask("刘禅的父亲是谁？", entities=["刘备", "刘禅"])
+    assert dialogue.ask("他死在哪里？", entities=["刘备"]) == "刘备死在哪里？"
+
+
 def test_a_guess_is_no_longer_one_once_an_answer_states_it(sanguo: Lexicon) -> None:
     dialogue = Dialogue(sanguo)
     dialogue.ask("谁斩了华雄？", entities=["关羽", "华雄"], evidence=True)
