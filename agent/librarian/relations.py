@@ -11,7 +11,13 @@ from collections.abc import Callable, Sequence
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.ranking import Sentence, is_spoken
 from agent.schemas import Passage, Relation
-from stores.entities.kinship import Statement, apposed_to_kin, names_a_relative, says_kin
+from stores.entities.kinship import (
+    Statement,
+    apposed_to_kin,
+    apposed_to_role,
+    names_a_relative,
+    says_kin,
+)
 from stores.lang import LANGUAGES, Language, has_han, language, seniority
 from stores.lang.text import reading_rule, sentences
 from stores.models import BOND_TYPES
@@ -338,8 +344,9 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
                       spans_in: Callable[[str], list[tuple[int, int, str]]],
                       relations: Sequence[Relation]) -> list[Sentence]:
     """For a pair no typed relation joins, the sentences that name both and a word for kin
-    first, then those that name one's kin ("Miss Bates's niece") or call one of them a relative
-    in a passage that names the other ("His brother-in-law, Mr. Hurst"), then those that name
+    first, then those that name one's kin ("Miss Bates's niece") or call one of them a relative,
+    or give their trade, in a passage that names the other ("His brother-in-law, Mr. Hurst";
+    "consulting Mr. Perry, the apothecary", in a passage of Mr. Woodhouse's), then those that name
     both, each in the ranker's order, read from the passages the pair shares when the search
     brought none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a
     sentence about Mr. Woodhouse alone. Within each, the telling comes before a character's
@@ -354,8 +361,8 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
     def names_kin(s: Sentence) -> bool:  # Miss Bates's niece; his brother-in-law, Mr. Hurst
         spans = spans_in(s.text)
         return any(name in wanted and (names_a_relative(s.text, end) or (
-            apposed_to_kin(s.text, start, end) and (wanted - {name}) <= {
-                other for *_, other in spans_in(s.passage.text)}))
+            (apposed_to_kin(s.text, start, end) or apposed_to_role(s.text, end))
+            and (wanted - {name}) <= {other for *_, other in spans_in(s.passage.text)}))
             for start, end, name in spans)
 
     if not any(names_both(s.text) for s in ranked):

@@ -103,6 +103,16 @@ def apposed_to_kin(text: str, start: int, end: int) -> bool:
             or _KIN_AFTER.match(text, end) is not None)
 
 
+_ROLE_AFTER = re.compile(rf",\s+(?:the|a|an)\s+(?:[a-z]+\s+)?(?:{_alternatives(en.ROLE_NOUNS)})"
+                         r"\b(?!['’]s)", re.I)
+
+
+def apposed_to_role(text: str, end: int) -> bool:
+    """The name ending at `end` has its trade or role in apposition: "consulting Mr. Perry, the
+    apothecary, on the subject" — what he is to the one the passage is about."""
+    return _ROLE_AFTER.match(text, end) is not None
+
+
 def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
     """The relations `text` states between the entities of `spans` ((start, end, name))."""
     statements: list[Statement] = []

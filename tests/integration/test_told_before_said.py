@@ -6,7 +6,8 @@ much mistaken if you suppose Mr. Perry to be that sort of character", and the na
 Perry was an intelligent, gentlemanlike man, whose frequent visits were one of the comforts of
 Mr. Woodhouse's life" came second. A sentence that calls one of them someone's relative, in a
 passage naming the other, comes before one that only names both ("His brother-in-law, Mr.
-Hurst, …" after "Mr. Hurst and Mr. Bingley were at piquet")."""
+Hurst, …" after "Mr. Hurst and Mr. Bingley were at piquet"), and so does one that gives one of
+them a trade ("consulting Mr. Perry, the apothecary")."""
 
 from __future__ import annotations
 
@@ -48,6 +49,17 @@ Mr. Reed won. Mr. Reed slept in the mill that night.
 Mr. Hale said little at dinner. His brother-in-law, Mr. Reed, talked for both of them, and
 nobody listened.
 """,
+    "06.txt": """Chapter 6. The Knee
+
+Mr. Hale's knee was bad all that winter. He had been at the pains of consulting Mr. Lowe, the
+surgeon, on the subject. Mr. Lowe came to the mill on Sunday, and Mr. Hale gave Mr. Lowe a cup
+of tea by the fire.
+""",
+    "07.txt": """Chapter 7. The Spring
+
+In the spring Mr. Lowe rode out to Ashford again. Mr. Lowe found the knee better, and Mr. Hale
+walked with Mr. Lowe as far as the landing.
+""",
 }
 
 
@@ -59,6 +71,9 @@ def ferry_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("question", "led_by"), [
     ("What is Mr. Dunn to Mr. Hale?", "Mr. Dunn was the ferryman"),  # the telling, not a line
     ("What is Mr. Reed to Mr. Hale?", "His brother-in-law, Mr. Reed"),  # a relative, not cards
+    # a trade in apposition, in a passage naming the other, before cups of tea (Emma's "Mr.
+    # Perry, the apothecary")
+    ("What is Mr. Lowe to Mr. Hale?", "consulting Mr. Lowe, the surgeon"),
 ])
 def test_what_says_how_two_are_related_leads(ferry_home: Path, question: str,
                                              led_by: str) -> None:
