@@ -65,6 +65,7 @@ from stores.entities.english_titles import (
     release_shared_surnames,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
+from stores.lang.gender import title_gender
 
 _TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
 ANCHOR_USES = 2
@@ -331,13 +332,22 @@ def _add_family_names(g: Groups, counts: Counter[str]) -> None:
         surname = bare_name(words[1:])  # all after the first name: one word, or no family's
         # with a particle, the first name must be a person's (Gérard, a group no title made a
         # person of, does not take Gérard de Villefort from the Villefort the text means)
+        # a woman's title is no form of a man's ("Mademoiselle Noirtier de Villefort", once,
+        # is Valentine, not M. Noirtier)
         if (len(words) > 1 and words[0] in g.groups and surname in families
                 and surname != words[0] and len(surname.split()) == 1 and firsts[words[0]] == 1
-                and (len(words) == 2 or words[0] in g.person)):
+                and (len(words) == 2 or words[0] in g.person)
+                and not _other_gender(name, [words[0], *g.groups[words[0]]])):
             for form in dict.fromkeys((name, " ".join(words))):
                 if form not in known:
                     g.groups[words[0]].append(form)
                     known.add(form)
+
+
+def _other_gender(form: str, group: list[str]) -> bool:
+    """The form's title makes it a woman and the group's titles a man, or the other way."""
+    mine, theirs = title_gender([form]), title_gender(group)
+    return bool(mine and theirs and mine != theirs)
 
 
 def _add_short_forms(g: Groups, counts: Counter[str], anchors: dict[str, int],

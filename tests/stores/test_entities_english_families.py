@@ -182,3 +182,16 @@ def test_a_rank_in_a_group_known_by_another_title_is_left_alone() -> None:
                             ("Admiral Crawford had a house in town.", 3),
                             ("The Admiral said nothing.", 6)))
     assert found.get("Admiral") != found["Mr. Crawford"], found
+
+
+def test_a_womans_title_is_no_form_of_a_mans_name() -> None:
+    # Monte Cristo: "Mademoiselle Noirtier de Villefort", once, is Valentine; it had joined M.
+    # Noirtier, with "Mademoiselle Noirtier" made from it (a newcomer's trial)
+    found = grouped(written(('"Yes," said Noirtier.', 12), ("M. Noirtier looked at his son.", 6),
+                            ("Villefort bowed.", 6), ("Valentine de Villefort smiled.", 6),
+                            ("He was M. Noirtier de Villefort then.", 3),
+                            ("Noirtier de Villefort was a Jacobin.", 1),
+                            ("It would be noble to see Mademoiselle Noirtier de Villefort wed.", 1)))
+    assert found["M. Noirtier de Villefort"] == found["M. Noirtier"] == "Noirtier", found
+    assert found.get("Mademoiselle Noirtier de Villefort") != "Noirtier", found
+    assert "Mademoiselle Noirtier" not in found, found
