@@ -59,10 +59,12 @@ from stores.entities.english_titles import (
     fold_titled,
     join_appositions,
     join_married_names,
+    join_same_person,
     join_titled,
     join_titled_after,
     married_names,
     release_shared_surnames,
+    same_person_names,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
 from stores.lang.gender import title_gender
@@ -108,6 +110,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     _join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)
+    join_same_person(g, same_person_names(text), counts)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
     join_ranks_alone(g, counts, text, min_count)

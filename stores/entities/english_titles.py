@@ -31,6 +31,7 @@ from stores.lang.en import (
     MARRIED_TITLES,
     NOT_YET,
     PLACE_TITLES,
+    SAME_PERSON,
     SAME_RANK,
     TITLES_AFTER,
     WIFE_BY_HIS_NAME,
@@ -38,6 +39,7 @@ from stores.lang.en import (
     WIFE_TITLES,
 )
 from stores.lang.gender import title_gender
+from stores.lang.text import in_someones_words
 from stores.models import Entity
 
 
@@ -323,6 +325,44 @@ def married_names(text: str) -> list[tuple[str, str]]:
     return [(" ".join(m["was"].split()), " ".join(m["now"].split()))
             for pattern in _MARRIED_NAMES for m in pattern.finditer(text)
             if not NOT_YET.search(m["between"])]
+
+
+_SAME_PERSON = tuple(re.compile(p) for p in SAME_PERSON)
+
+
+def same_person_names(text: str) -> list[tuple[str, str]]:
+    """(a name, another name) the text says are one person's, as en.SAME_PERSON reads them,
+    read a paragraph (line) at a time: whether words are someone's is the paragraph's to say."""
+    return [(" ".join(m["a"].split()), " ".join(m["b"].split()))
+            for line in text.split("\n") for pattern in _SAME_PERSON
+            for m in pattern.finditer(line)
+            if m.groupdict().get("told") is None or not in_someones_words(line, m.start())]
+
+
+def join_same_person(g: Groups, pairs: list[tuple[str, str]], counts: Mapping[str, int]) -> None:
+    """Two names the text says are one person's are one group, named by the group written more
+    (Andrea Cavalcanti, not Benedetto), when the first is a person's and their titles give no
+    two genders (M. de Villefort is no Mademoiselle Valentine)."""
+    for one, other in pairs:
+        first, second = g.owner(one), g.owner(other)
+        if first is None or first not in g.person or first == second:
+            continue
+        theirs = [second, *g.groups[second]] if second is not None else [other]
+        if _two_genders([first, *g.groups[first]], theirs):
+            continue
+        if second is None:
+            g.groups[first].append(other)
+            continue
+        keep, gone = sorted((first, second), key=lambda n: -sum(
+            counts.get(form, 0) for form in (n, *g.groups[n])))
+        g.move(gone, keep)
+        g.person.add(keep)
+
+
+def _two_genders(one: list[str], other: list[str]) -> bool:
+    """The titles of the two sets of forms make one a man and the other a woman."""
+    mine, theirs = title_gender(one), title_gender(other)
+    return bool(mine and theirs and mine != theirs)
 
 
 def join_married_names(g: Groups, married: list[tuple[str, str]], counts: Mapping[str, int]) -> None:

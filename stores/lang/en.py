@@ -16,6 +16,7 @@ from stores.lang.en_titles import (  # given on: callers read them as en.X
     NOT_YET,  # noqa: F401
     PARTICLES,  # noqa: F401
     PLACE_TITLES,
+    SAME_PERSON,  # noqa: F401
     SAME_RANK,  # noqa: F401
     SERVICE_RANKS,  # noqa: F401
     TITLES_AFTER,  # noqa: F401

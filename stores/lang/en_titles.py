@@ -73,6 +73,20 @@ MAIDEN_THAT_WAS = (r"(?P<now>(?:Mrs\.?|Madame|Mme\.?)\s+[A-Z][\w'’-]+(?:\s+[A-
                    r"\s+that\s+was\b")
 """A married name and the maiden name it was, the idiom's way: "Mrs. Weston (poor Miss Taylor
 that was)"."""
+_TITLE_WORDS = "|".join(re.escape(t) for t in sorted(
+    {*NAME_TITLES, *PLACE_TITLES}, key=len, reverse=True))
+_NAMED = (rf"(?:(?:{_TITLE_WORDS})\s+(?:(?:of|de|d’|d')\s*)?)?(?:(?:de|d’|d')\s*)?"
+          r"[A-ZÀ-Þ][\w’'-]+(?:\s+(?:(?:de|d’|d')\s*)?[A-ZÀ-Þ][\w’'-]+){0,2}")
+SAME_PERSON = (
+    rf"(?P<a>{_NAMED})[^.;:!?\"“”A-ZÀ-Þ]{{0,60}}?\bunder\s+the\s+name\s+of\s+(?P<b>{_NAMED})",
+    rf"(?P<told>(?P<a>{_NAMED}),\s+or\s+rather,?\s+(?P<b>{_NAMED}))",
+)
+"""Two names the text says are one person's: "Dantès next proceeded thither, and, under the
+name of Lord Wilmore"; "to recognize the Count of Morcerf under the name of Fernand"; "the
+arrest of Andrea Cavalcanti, or rather Benedetto" (patterns; no other name, quotation mark or
+sentence end between the two). Group `told`: only the telling says it so (a character's "M. de
+Villefort, or rather, Mademoiselle Valentine, — or, still rather, our friend Franz, inherits"
+corrects whom they mean)."""
 NOT_YET = re.compile(r"\b(?:will|would|shall|should|might|may|could|if|wish\w*|hope\w*|never|"
                      r"not)\b", re.I)
 """Words that make a marriage one to come, wished or denied ("Mercédès will have become Madame

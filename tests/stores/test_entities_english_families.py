@@ -195,3 +195,23 @@ def test_a_womans_title_is_no_form_of_a_mans_name() -> None:
     assert found["M. Noirtier de Villefort"] == found["M. Noirtier"] == "Noirtier", found
     assert found.get("Mademoiselle Noirtier de Villefort") != "Noirtier", found
     assert "Mademoiselle Noirtier" not in found, found
+
+
+def test_two_names_the_telling_says_are_one_persons_are_one() -> None:
+    # Monte Cristo: "the arrest of Andrea Cavalcanti, or rather Benedetto"; "Dantès next
+    # proceeded thither, and, under the name of Lord Wilmore, …" (a newcomer's trial found
+    # them two people each)
+    found = grouped(written(("M. Andrea Cavalcanti bowed.", 10), ('"No," said Benedetto.', 6),
+                            ("We mean the arrest of Andrea Cavalcanti, or rather Benedetto.", 1),
+                            ("M. Dantès wrote.", 10), ('"Go," said Dantès.', 10),
+                            ("Lord Wilmore smiled.", 6),
+                            ("Dantès went there, and, under the name of Lord Wilmore, paid.", 1)))
+    assert found["Benedetto"] == found["M. Andrea Cavalcanti"], found
+    assert found["Lord Wilmore"] == found["M. Dantès"], found
+    # a character who corrects whom they mean names two people; nor is a man a Mademoiselle
+    found = grouped(written(('"Yes," said Franz.', 10), ('"No," said Albert.', 10),
+                            ("M. de Villefort wrote.", 8), ("Mademoiselle Valentine sang.", 8),
+                            ('"Albert, or rather Franz, inherits," said he.', 1),
+                            ("It was M. de Villefort, or rather Mademoiselle Valentine.", 1)))
+    assert found["Albert"] != found["Franz"], found
+    assert found["M. de Villefort"] != found["Mademoiselle Valentine"], found
