@@ -52,19 +52,21 @@ from stores.entities.english_forms import (
     is_full,
     split_title,
 )
+from stores.entities.english_identity import (
+    join_married_names,
+    join_same_person,
+    married_names,
+    same_person_names,
+)
 from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
     appositions,
     couples,
     fold_titled,
     join_appositions,
-    join_married_names,
-    join_same_person,
     join_titled,
     join_titled_after,
-    married_names,
     release_shared_surnames,
-    same_person_names,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
 from stores.lang.gender import title_gender

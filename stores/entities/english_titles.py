@@ -24,22 +24,16 @@ from stores.entities.english_forms import (
 )
 from stores.lang.en import (
     ADDRESS_TITLES,
-    BECAME_WIFE,
     COMMON_TITLES,
     KNIGHTED_TITLES,
-    MAIDEN_THAT_WAS,
     MARRIED_TITLES,
-    NOT_YET,
     PLACE_TITLES,
-    SAME_PERSON,
     SAME_RANK,
     TITLES_AFTER,
     WIFE_BY_HIS_NAME,
     WIFE_RANK_TITLES,
     WIFE_TITLES,
 )
-from stores.lang.gender import title_gender
-from stores.lang.text import in_someones_words
 from stores.models import Entity
 
 
@@ -95,7 +89,7 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
             target = _daughter(bare, g, women)
         if target is not None:
             g.groups[target].append(name)
-            if not _family_plural(target, g.groups):  # the Miss Musgroves are two sisters
+            if not family_plural(target, g.groups):  # the Miss Musgroves are two sisters
                 g.person.add(target)
             continue
         if seen[name] < min_count:
@@ -104,7 +98,7 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
         untitled = " ".join(rest)
         if len(rest) > 1 and is_full(untitled) and g.owner(untitled) is None:
             g.groups[name].append(untitled)  # Major Bartolomeo Cavalcanti: Bartolomeo Cavalcanti
-        if not _family_plural(bare, g.groups):  # the Miss Bennets are the sisters
+        if not family_plural(bare, g.groups):  # the Miss Bennets are the sisters
             g.person.add(name)
 
 
@@ -223,7 +217,7 @@ def _daughter(surname: str, g: Groups, women: set[str]) -> str | None:
     daughters.discard(None)
     return next(iter(daughters)) if len(daughters) == 1 else None
 
-def _family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
+def family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
     """Whether a name is a family's name made plural (Bennets, Lucases): several people."""
     last = {name.split()[-1] for canonical, aliases in groups.items()
             for name in (canonical, *aliases) if name != bare}
@@ -313,76 +307,6 @@ def join_appositions(g: Groups, appositions: list[tuple[str, str]]) -> None:
             elif group not in forms:
                 g.groups[group] = [f for f in g.groups[group] if f not in forms]
                 g.groups[person].extend(forms)
-
-
-_MARRIED_NAMES = (re.compile(BECAME_WIFE), re.compile(MAIDEN_THAT_WAS))
-
-
-def married_names(text: str) -> list[tuple[str, str]]:
-    """(a woman's name, the married name the text says she took), as en.BECAME_WIFE and
-    en.MAIDEN_THAT_WAS read them; not a marriage to come, wished or denied (en.NOT_YET between
-    the two)."""
-    return [(" ".join(m["was"].split()), " ".join(m["now"].split()))
-            for pattern in _MARRIED_NAMES for m in pattern.finditer(text)
-            if not NOT_YET.search(m["between"])]
-
-
-_SAME_PERSON = tuple(re.compile(p) for p in SAME_PERSON)
-
-
-def same_person_names(text: str) -> list[tuple[str, str]]:
-    """(a name, another name) the text says are one person's, as en.SAME_PERSON reads them,
-    read a paragraph (line) at a time: whether words are someone's is the paragraph's to say."""
-    return [(" ".join(m["a"].split()), " ".join(m["b"].split()))
-            for line in text.split("\n") for pattern in _SAME_PERSON
-            for m in pattern.finditer(line)
-            if m.groupdict().get("told") is None or not in_someones_words(line, m.start())]
-
-
-def join_same_person(g: Groups, pairs: list[tuple[str, str]], counts: Mapping[str, int]) -> None:
-    """Two names the text says are one person's are one group, named by the group written more
-    (Andrea Cavalcanti, not Benedetto), when the first is a person's and their titles give no
-    two genders (M. de Villefort is no Mademoiselle Valentine)."""
-    for one, other in pairs:
-        first, second = g.owner(one), g.owner(other)
-        if first is None or first not in g.person or first == second:
-            continue
-        theirs = [second, *g.groups[second]] if second is not None else [other]
-        if _two_genders([first, *g.groups[first]], theirs):
-            continue
-        if second is None:
-            g.groups[first].append(other)
-            continue
-        keep, gone = sorted((first, second), key=lambda n: -sum(
-            counts.get(form, 0) for form in (n, *g.groups[n])))
-        g.move(gone, keep)
-        g.person.add(keep)
-
-
-def _two_genders(one: list[str], other: list[str]) -> bool:
-    """The titles of the two sets of forms make one a man and the other a woman."""
-    mine, theirs = title_gender(one), title_gender(other)
-    return bool(mine and theirs and mine != theirs)
-
-
-def join_married_names(g: Groups, married: list[tuple[str, str]], counts: Mapping[str, int]) -> None:
-    """A woman's name and the married name the text says she took are one person, named by the
-    form the text writes more (Mary, not Mrs Charles Musgrove; Mrs Smith, not Miss Hamilton).
-    Only a name no title makes a man's, and not a family's name made plural (the two Milmans)."""
-    for was, now in married:
-        before, after = g.owner(was), g.owner(now)
-        if (before is None and not split_title(was)[0]) or _family_plural(was, g.groups):
-            continue
-        if before is not None and title_gender([before, *g.groups[before]]) == "m":
-            continue
-        if before is not None and after is not None and before != after:
-            keep, other = sorted((before, after), key=lambda n: -counts.get(n, 0))
-            g.move(other, keep)
-            g.person.add(keep)
-        elif before is not None and after is None:
-            g.groups[before].append(now)
-        elif after is not None and before is None:
-            g.groups[after].append(was)
 
 
 def _title_of_another_name(g: Groups, person: str, name: str,
