@@ -29,6 +29,7 @@ _AFTER_NAME = re.compile(rf"^{en.POSSESSIVE} {en.KIN_QUALIFIER}(?P<word>{_WORDS}
                          re.I)
 _KIN_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(en.KIN, key=len, reverse=True))})\b", re.I)
 _IS_BEFORE = re.compile(en.COPULA_BEFORE)
+_PRONOUN_SUBJECT = re.compile(en.PRONOUN_SUBJECT)
 _MARRIED = frozenset(en.MARRIED_TITLES)
 _UNMARRIED = frozenset(en.UNMARRIED_TITLES)
 
@@ -133,14 +134,28 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
     there); `spans` are its mentions as (start, end, name)."""
     statements: list[tuple[Statement, bool]] = []
     present = {name for *_, name in spans}
+    opened_by = ""  # the one person the last sentence naming anyone opened with
     for start, end, _ in sentences(text):
         inside = [(a, b, n) for a, b, n in spans if start <= a and b <= end
                   and n in families.gender]
+        said = text[start:end].strip()
+        pronoun = _PRONOUN_SUBJECT.match(said)
         if not inside:
-            continue
-        found = [(subject, match["word"].lower())
-                 for match in _AFTER_PRONOUN.finditer(text, start, end)
-                 if (subject := _whose(text, start, match, inside, families))]
+            # "Mrs. Bates, the widow of a former vicar of Highbury, was a very old lady. She
+            # lived with her single daughter": she, and her, are the one named before
+            gender = pronoun.lastgroup if pronoun else None
+            if not (opened_by and gender and families.gender.get(opened_by) == gender):
+                opened_by = ""
+                continue
+            found = [(opened_by, match["word"].lower())
+                     for match in _AFTER_PRONOUN.finditer(text, start, end)
+                     if en.POSSESSIVE_PRONOUNS[match["pronoun"].lower()] == gender]
+        else:
+            opened_by = (inside[0][2] if text[start:inside[0][0]].strip() == ""
+                         and len({n for *_, n in inside}) == 1 else "")
+            found = [(subject, match["word"].lower())
+                     for match in _AFTER_PRONOUN.finditer(text, start, end)
+                     if (subject := _whose(text, start, match, inside, families))]
         found += [(name, named["word"].lower()) for _, b, name in inside
                   if (named := _AFTER_NAME.match(text[b:end]))]
         sentence = text[start:end].strip()

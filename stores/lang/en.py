@@ -165,7 +165,7 @@ SUBJECT_PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
 AGE_WORDS = frozenset(("old", "young", "elder", "younger", "eldest", "youngest", "little"))
 """Words before a surname that tell one of a family from another (old Dantès is the father)."""
 
-KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|natural|adopted|late|future) )?"
+KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|single|unmarried|natural|adopted|late|future) )?"
 
 POSSESSIVE = r"['’]s"
 """The possessive ending of a name (Villefort's, Villefort’s)."""

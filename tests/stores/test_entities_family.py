@@ -162,3 +162,14 @@ def test_a_son_named_by_another_family_than_his_fathers_has_no_mother_by_that_na
     assert ("Mrs. Churchill", "Frank Churchill", "parent_of") in bound
     assert ("Mrs. Churchill", "Frank Churchill", "parent_of") not in one_parent_each(
         bound, stated, told, families)
+
+
+def test_she_after_a_sentence_that_opens_with_her_is_her() -> None:
+    # Emma: "Mrs. Bates, the widow of a former vicar of Highbury, was a very old lady. She
+    # lived with her single daughter in a very small way." — Miss Bates's mother, untyped
+    assert bound("Mrs. Harlowe, the widow of a curate, was old. She lived with her single "
+                 "daughter. Clara was kind.") == {("Mrs. Harlowe", "Clara Harlowe", "parent_of")}
+    # a man opened the sentence before: she is someone else; and a name between breaks it
+    assert bound("Mr. Harlowe was old. She lived with her daughter. Clara was kind.") == set()
+    assert bound("Mrs. Harlowe was old. The mill stood by Harlowe Place. She lived with her "
+                 "daughter. Clara was kind.") == set()
