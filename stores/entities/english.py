@@ -64,6 +64,7 @@ from stores.entities.english_titles import (
     couples,
     fold_titled,
     join_appositions,
+    join_places,
     join_titled,
     join_titled_after,
     release_shared_surnames,
@@ -109,7 +110,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     fold_titled(g, kept)
     release_shared_surnames(g)
     _add_family_names(g, counts)
-    _join_places(g)
+    join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)
     join_same_person(g, same_person_names(text), counts)
@@ -384,19 +385,3 @@ def _add_short_forms(g: Groups, counts: Counter[str], anchors: dict[str, int],
                     and firsts[rest[0]] == 1):
                 g.groups[person].append(short)
                 known.add(short)
-
-
-def _join_places(g: Groups) -> None:
-    """A title of a place (Count of Monte Cristo) joins the place's name used alone as a person
-    (Monte Cristo), unless a family bears it (Albert de Morcerf: Count of Morcerf is one man of
-    several Morcerfs)."""
-    surnames = {bare_surname(n.split()) for n in g.names() if is_full(n)}
-    for name, match in [(n, OF_PLACE.match(n)) for n in list(g.groups)]:
-        if match is None:
-            continue
-        place = match["place"]
-        owner = g.owner(place)
-        if owner is not None and owner != name and place not in surnames:
-            g.move(name, owner)
-            g.person.add(owner)
-            g.styled.add(owner)

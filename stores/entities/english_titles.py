@@ -333,3 +333,17 @@ def _title_of_another_name(g: Groups, person: str, name: str,
     return found
 
 
+def join_places(g: Groups) -> None:
+    """A title of a place (Count of Monte Cristo) joins the place's name used alone as a person
+    (Monte Cristo), unless a family bears it (Albert de Morcerf: Count of Morcerf is one man of
+    several Morcerfs)."""
+    surnames = {bare_surname(n.split()) for n in g.names() if is_full(n)}
+    for name, match in [(n, OF_PLACE.match(n)) for n in list(g.groups)]:
+        if match is None:
+            continue
+        place = match["place"]
+        owner = g.owner(place)
+        if owner is not None and owner != name and place not in surnames:
+            g.move(name, owner)
+            g.person.add(owner)
+            g.styled.add(owner)
