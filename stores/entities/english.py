@@ -53,6 +53,7 @@ from stores.entities.english_forms import (
     split_title,
 )
 from stores.entities.english_identity import (
+    join_epithets,
     join_married_names,
     join_same_person,
     married_names,
@@ -114,6 +115,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)
     join_same_person(g, same_person_names(text), counts)
+    join_epithets(g, text)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
     join_ranks_alone(g, counts, text, min_count)

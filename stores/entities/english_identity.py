@@ -1,11 +1,13 @@
 """Names the text says are one person's (stores/entities/english.py groups them): a woman and
 the married name she took ("Miss Hamilton, now Mrs Smith"; "Mrs. Weston (poor Miss Taylor that
 was)"), and a name the telling says is another's ("Andrea Cavalcanti, or rather Benedetto";
-"under the name of Lord Wilmore")."""
+"under the name of Lord Wilmore"), and a name with the epithet the text always gives it
+("Sinbad the Sailor")."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 
 from stores.entities.english_forms import Groups, split_title
@@ -82,3 +84,25 @@ def join_married_names(g: Groups, married: list[tuple[str, str]], counts: Mappin
             g.groups[before].append(now)
         elif after is not None and before is None:
             g.groups[after].append(was)
+
+
+EPITHET_SHARE = 0.8
+"""A word is a person's epithet when at least this share of its uses follow their name and
+"the" (Sailor: 23 of 23, always in "Sinbad the Sailor")."""
+
+
+def join_epithets(g: Groups, text: str) -> None:
+    """A capitalised word the text writes (nearly) only after one person's name and "the" is
+    part of that name, no one of its own: "Sinbad the Sailor" is Sinbad, and "Sailor" no
+    entity."""
+    for word in [n for n in g.groups if " " not in n and n not in g.person]:
+        uses = len(re.findall(rf"\b{re.escape(word)}\b", text))
+        before = Counter(m[1] for m in re.finditer(
+            rf"\b([A-ZÀ-Þ][\w’'-]+) the {re.escape(word)}\b", text))
+        if not uses or not before:
+            continue
+        name, count = before.most_common(1)[0]
+        owner = g.owner(name)
+        if owner is None or owner not in g.person or count < EPITHET_SHARE * uses:
+            continue
+        g.groups[owner] += [f"{name} the {word}", *g.groups.pop(word)]

@@ -215,3 +215,15 @@ def test_two_names_the_telling_says_are_one_persons_are_one() -> None:
                             ("It was M. de Villefort, or rather Mademoiselle Valentine.", 1)))
     assert found["Albert"] != found["Franz"], found
     assert found["M. de Villefort"] != found["Mademoiselle Valentine"], found
+
+
+def test_a_word_written_only_after_a_persons_name_and_the_is_their_epithet() -> None:
+    # Monte Cristo: "Sailor" stood on the entity stack as someone, from "Sinbad the Sailor"
+    found = grouped(written(("Signor Sinbad bowed.", 8), ("He met Sinbad the Sailor there.", 8),
+                            ("The Sailor of the Thames docked.", 1), ("Sailing was his joy.", 2)))
+    assert "Sailor" not in found, found
+    assert found["Sinbad the Sailor"] == found["Signor Sinbad"], found
+    # a word written as often without the name is a name of its own
+    found = grouped(written(("Signor Sinbad bowed.", 8), ("He met Sinbad the Sailor there.", 6),
+                            ("The Sailor came home alone.", 6)))
+    assert found.get("Sailor") == "Sailor", found
