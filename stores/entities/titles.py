@@ -90,7 +90,7 @@ def _fold_rank_titles(people: dict[str, Entity], claimed: set[str], names: str, 
         if (title in claimed or count < 2 or count < DOMINANCE * sum(owners.values())
                 or uses < MIN_RANK_USES):
             continue
-        if _most_present(title, chunk_texts, matcher) == owner:
+        if owner in _most_present(title, chunk_texts, matcher):
             found[title] = owner
     for title, owner in found.items():
         if any(longer != title and longer.endswith(title) and found[longer] == owner
@@ -101,9 +101,11 @@ def _fold_rank_titles(people: dict[str, Entity], claimed: set[str], names: str, 
         claimed.add(title)
 
 
-def _most_present(title: str, chunk_texts: Sequence[str], matcher: AliasMatcher) -> str | None:
-    """The one person named (by name or alias) in at least PRESENCE of the passages that write
-    `title`, each with the passage before it, and in no fewer than anyone else; or None."""
+def _most_present(title: str, chunk_texts: Sequence[str], matcher: AliasMatcher) -> set[str]:
+    """The people named (by name or alias) in at least PRESENCE of the passages that write
+    `title`, each with the passage before it, and in no fewer than anyone else: more than one
+    when they tie (晋公's passages name 司马昭 and 司马懿 alike), which one came first in a set
+    was chance, and an ingest gave 晋公 to 司马昭 or not by it."""
     present: Counter[str] = Counter()
     passages = 0
     for i, chunk in enumerate(chunk_texts):
@@ -112,7 +114,6 @@ def _most_present(title: str, chunk_texts: Sequence[str], matcher: AliasMatcher)
         passages += 1
         window = chunk if i == 0 else chunk_texts[i - 1] + chunk
         present.update({name for *_, name in matcher.find_spans(window)})
-    if not present:
-        return None
-    (best, count), = present.most_common(1)
-    return best if count >= PRESENCE * passages else None
+    most = max(present.values(), default=0)
+    return {name for name, count in present.items()
+            if count == most and count >= PRESENCE * passages}
