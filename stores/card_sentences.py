@@ -140,7 +140,7 @@ def _says(text: str, start: int, end: int) -> bool:
 def alias_chapter(written: Mapping[str, int], form: str) -> int | None:
     """The chapter from which `form` names the person (`written`: what `read_sentences` found
     for them): in English the first where it speaks, if it ever does — the island of Monte
-    Cristo is written from ch. 1, the count who takes its name speaks from ch. 31 — else the
+    Cristo is written from ch. 1, the count who takes its name speaks from ch. 40 — else the
     first where it is written; None when it never is."""
     return written.get(form + SPOKEN_MARK, written.get(form))
 

@@ -66,7 +66,7 @@ class Card:
     appearances: list[Appearance] = field(default_factory=list)
     alias_chapters: dict[str, int] = field(default_factory=dict)
     """The chapter where the story first writes each alias of the entity's: a name it takes
-    later (Edmond Dantès, the Count of Monte Cristo from ch. 31) is no name of his before. An
+    later (Edmond Dantès, the Count of Monte Cristo from ch. 35) is no name of his before. An
     alias the story never writes as such (a glossary's) has none."""
 
     def as_of(self, horizon: int) -> Card:

@@ -35,8 +35,8 @@ def same_person_names(text: str) -> list[tuple[str, str]]:
     """(a name, another name) the text says are one person's, as en.SAME_PERSON reads them,
     read a paragraph (line) at a time: whether words are someone's is the paragraph's to say."""
     return [(" ".join(m["a"].split()), " ".join(m["b"].split()))
-            for line in text.split("\n") for pattern in _SAME_PERSON
-            for m in pattern.finditer(line)
+            for line in text.split("\n") if " rather" in line or "the name of" in line
+            for pattern in _SAME_PERSON for m in pattern.finditer(line)
             if m.groupdict().get("told") is None or not in_someones_words(line, m.start())]
 
 
@@ -95,14 +95,20 @@ def join_epithets(g: Groups, text: str) -> None:
     """A capitalised word the text writes (nearly) only after one person's name and "the" is
     part of that name, no one of its own: "Sinbad the Sailor" is Sinbad, and "Sailor" no
     entity."""
-    for word in [n for n in g.groups if " " not in n and n not in g.person]:
-        uses = len(re.findall(rf"\b{re.escape(word)}\b", text))
-        before = Counter(m[1] for m in re.finditer(
-            rf"\b([A-ZÀ-Þ][\w’'-]+) the {re.escape(word)}\b", text))
-        if not uses or not before:
-            continue
+    words = {n for n in g.groups if " " not in n and n not in g.person}
+    after: dict[str, Counter[str]] = {}
+    for m in _NAME_THE_WORD.finditer(text):
+        if m[2] in words:
+            after.setdefault(m[2], Counter())[m[1]] += 1
+    if not after:
+        return
+    uses = Counter(re.findall(r"\b(" + "|".join(map(re.escape, after)) + r")\b", text))
+    for word, before in after.items():
         name, count = before.most_common(1)[0]
         owner = g.owner(name)
-        if owner is None or owner not in g.person or count < EPITHET_SHARE * uses:
+        if owner is None or owner not in g.person or count < EPITHET_SHARE * uses[word]:
             continue
         g.groups[owner] += [f"{name} the {word}", *g.groups.pop(word)]
+
+
+_NAME_THE_WORD = re.compile(r"\b([A-ZÀ-Þ][\w’'-]+) the ([A-ZÀ-Þ][\w’'-]+)\b")
