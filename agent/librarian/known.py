@@ -72,14 +72,20 @@ def alias_lead(alias: str, name: str, chinese: bool, aliases: dict[str, list[str
 
 
 def one_person_asked(mentions: Sequence[str], entities: Sequence[str],
-                     matcher: AliasMatcher) -> str | None:
+                     matcher: AliasMatcher, shown: str = "") -> str | None:
     """The other name, when a question asks how two names are related that are one person's
-    (How is Edmond Dantès related to the Count of Monte Cristo?), else None."""
+    (How is Edmond Dantès related to the Count of Monte Cristo? Is Fernand the same person as
+    the Count of Morcerf?), else None; not the name the answer calls the entity by (`shown`:
+    Shen Yan, for 沈砚, in an English answer)."""
     if len(entities) != 1:
         return None
     names = [m for m in mentions if matcher.resolve(m) == entities[0]]
-    others = [alias_asked_for(m, entities[0], matcher) for m in names]
-    return next((a for a in others if a), None) if len(names) > 1 else None
+    others = [a for m in names if (a := alias_asked_for(m, entities[0], matcher)) and a != shown]
+    if len(names) < 2 or not others:
+        return None
+    # the name apart, not a part of the entity's own (Count of Morcerf, not Fernand, of
+    # Fernand Mondego)
+    return next((a for a in others if names_apart(a, entities[0])), others[0])
 
 
 MAX_QUOTE = 160

@@ -41,8 +41,8 @@ class WorldAnswers:
             return chapter_answer(resolution.cited, plan.chinese, r.chunks,
                                   r.chapter_titles)
         say = Voice(plan.chinese, r.entities).name
-        one = (one_person_asked(plan.mentions, plan.entities, r.matcher)
-               if plan.how_related else None)
+        one = (one_person_asked(plan.mentions, plan.entities, r.matcher, say(plan.entities[0]))
+               if plan.how_related and plan.entities else None)
         return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,
                             horizon) if one else None)
                 or alias_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story, say)

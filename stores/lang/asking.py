@@ -46,7 +46,10 @@ DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|�
 MULTI_HOP = re.compile(r"的那[位个名员]|那个人|那人|那位|此人|的人|\bthe (?:man|woman|one|person) who\b"
                        r"|\bwhose\b", re.I)
 
-ASKS_RELATION = re.compile(r"关系|\brelat(?:ion|ed|ionship)\b|\bconnect(?:ion|ed)\b", re.I)
+ASKS_RELATION = re.compile(r"关系|同一(?:个)?人|\brelat(?:ion|ed|ionship)\b|\bconnect(?:ion|ed)\b"
+                           r"|\bsame\s+(?:person|man|woman|one)\b", re.I)
+"""A question that asks how the people it names are related, or whether two names are one
+person's (Is Fernand the same person as the Count of Morcerf? 孔明和诸葛亮是同一个人吗？)."""
 WHAT_TO = re.compile(r"^\s*(?:what|who)\s+(?:is|was|are|were)\s+(?P<one>.+?)\s+to\s+"
                      r"(?P<other>.+?)(?:\s+(?:before|after|when|in)\b.*)?\s*\??\s*$", re.I)
 """What is Jane Fairfax to Miss Bates? Who is Su Wan to Shen Yan? — with a name on each side of
