@@ -24,17 +24,19 @@ from agent.librarian.quoting import (
 )
 from agent.librarian.ranking import Sentence, chosen, containing
 from agent.librarian.referring import wanted_gender
+from agent.librarian.relation_quotes import (
+    pair_named_first,
+    stating_first,
+    steps_stated_first,
+    subject_named_first,
+)
 from agent.librarian.relations import (
     against_seniority,
     answering_relation,
     asked_relations,
     linking_path,
-    pair_named_first,
     related_answers,
     relation_lines,
-    stating_first,
-    steps_stated_first,
-    subject_named_first,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import Statement

@@ -5,8 +5,10 @@
   how two names of one person are related (Edmond Dantès and the Count of Monte Cristo).
 - A 字 or 号 (韩峥的字是什么？): the name the world has for them, quoted where the text gives
   it with that word (字定远).
-- In which chapter *that* is (那是第几回？ after an answer): the chapter of the sentence the
-  last answer quoted first.
+- In which chapter *that* is (那是第几回？ after an answer): the chapter of the story sentence
+  the last answer quoted first.
+- Whom a "who is X" question asks about (`identity_asked`): a name of the world, so its card
+  answers.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 from agent.schemas import Answer, Citation
 from stores.entities.matcher import AliasMatcher
-from stores.lang import clip_at, en, has_han, in_quotes, shown, zh
+from stores.lang import asks, clip_at, en, has_han, in_quotes, shown, zh
 from stores.lang.asking import CITED_FIRST, seen_also
 from stores.lang.text import QUOTE_MARKS, inside_quotation, reading_rule, sentences
 from stores.models import LORE_CHAPTER, Chunk, chapter_label
@@ -331,3 +333,38 @@ def _with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
             f"{in_quotes(quote)} [1]")
     return Answer(text=f"{lead}{line}" if chinese else f"{lead} {line}", citations=[citation],
                   entities=[entity] if entity else [], stop_reason="answered")
+
+
+def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
+    """The entity a "who is X / X是谁 / tell me about X" question asks about: X is a name or
+    alias of the world, or a fuller form of one (Gérard de Villefort → Villefort), the longest
+    name in it when it holds several (Valentine de Villefort → Valentine). 沈砚的师父是谁 asks
+    about someone else: it is more than a name."""
+    written = name_asked(question)
+    if written is None:
+        return None
+    name = en.without_article(written)
+    # "the Marquis" may be the alias itself, "the Count of Monte Cristo" only the name's
+    exact = matcher.resolve(written) or matcher.resolve(name)
+    if exact:
+        return exact
+    spans = matcher.find_spans(name)
+    rest = name
+    for start, end, _ in sorted(spans, reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    # only more of a name may be left (Gérard, de): 顾怀山的徒弟 asks about someone else
+    if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
+        return None
+    return max(spans, key=lambda s: (s[1] - s[0], -s[0]))[2]
+
+
+def name_asked(question: str) -> str | None:
+    """X as a "who is X / X是谁 / tell me about X" question writes it, or None."""
+    found = asks("identity").search(question.strip())
+    if found is None:
+        return None
+    return next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
+
+
+_NAME_PART = re.compile(rf"[A-ZÀ-Þ][\w'’.-]*|{'|'.join(map(re.escape, en.PARTICLES))}")
+"""A word that may stand in a fuller form of a name: capitalised, or a particle (de, van)."""

@@ -15,14 +15,16 @@ from agent.librarian.known import (
     alias_lead,
     chapter_answer,
     death_chapter_answer,
+    identity_asked,
     led_by,
     name_answer,
+    name_asked,
     names_apart,
     one_person_asked,
 )
 from agent.librarian.quoting import cite_line
 from agent.schemas import Answer, Passage
-from agent.views.card_text import Voice, identity_asked, name_asked
+from agent.views.card_text import Voice
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from stores.cards import Card

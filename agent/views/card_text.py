@@ -15,12 +15,9 @@ from typing import TYPE_CHECKING
 
 from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
-from stores.entities.matcher import AliasMatcher
 from stores.errors import LoreError
 from stores.lang import (
-    asks,
     clip,
-    en,
     has_han,
     in_quotes,
     language,
@@ -366,38 +363,3 @@ def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:
     else:
         text = (f"原文没有说{name}是谁。" if chinese else f"The text does not say who {name} is.")
     return Answer(text=text, entities=[entity], stop_reason="not_in_text")
-
-
-def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
-    """The entity a "who is X / X是谁 / tell me about X" question asks about: X is a name or
-    alias of the world, or a fuller form of one (Gérard de Villefort → Villefort), the longest
-    name in it when it holds several (Valentine de Villefort → Valentine). 沈砚的师父是谁 asks
-    about someone else: it is more than a name."""
-    written = name_asked(question)
-    if written is None:
-        return None
-    name = en.without_article(written)
-    # "the Marquis" may be the alias itself, "the Count of Monte Cristo" only the name's
-    exact = matcher.resolve(written) or matcher.resolve(name)
-    if exact:
-        return exact
-    spans = matcher.find_spans(name)
-    rest = name
-    for start, end, _ in sorted(spans, reverse=True):
-        rest = rest[:start] + " " + rest[end:]
-    # only more of a name may be left (Gérard, de): 顾怀山的徒弟 asks about someone else
-    if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
-        return None
-    return max(spans, key=lambda s: (s[1] - s[0], -s[0]))[2]
-
-
-def name_asked(question: str) -> str | None:
-    """X as a "who is X / X是谁 / tell me about X" question writes it, or None."""
-    found = asks("identity").search(question.strip())
-    if found is None:
-        return None
-    return next((g for g in found.groups() if g), "").strip().strip("“”\"'「」")
-
-
-_NAME_PART = re.compile(rf"[A-ZÀ-Þ][\w'’.-]*|{'|'.join(map(re.escape, en.PARTICLES))}")
-"""A word that may stand in a fuller form of a name: capitalised, or a particle (de, van)."""

@@ -129,7 +129,7 @@ def test_the_end_whose_gender_the_text_shows_is_said() -> None:
 
 
 def test_a_declared_relation_is_cited_by_its_entrys_sentence_naming_the_other_end() -> None:
-    from agent.librarian.relations import stating
+    from agent.librarian.relation_quotes import stating
 
     # 沈砚's lore entry does not name him but for his courtesy name: its sentence naming 苏绾
     # states the relation, not 字青崖
@@ -146,7 +146,7 @@ def test_a_relative_the_world_does_not_know_is_sought_where_the_person_is_named(
     """Who is Harriet Smith's father?: not "Emma allowed her father to talk" (Emma's), but the
     sentence naming her with a word of that relation at either end (her a daughter)."""
     from agent.librarian.ranking import Sentence
-    from agent.librarian.relations import subject_named_first
+    from agent.librarian.relation_quotes import subject_named_first
 
     names = AliasMatcher({"Harriet Smith": "Harriet Smith", "Emma": "Emma"})
     emma = Passage(chunk_id="e", chapter=3, source="b.txt", lines=(1, 1), text="",
