@@ -16,7 +16,7 @@ from stores.entities.kinship import (
     apposed_to_kin,
     apposed_to_role,
     names_a_relative,
-    says_kin,
+    tie_between,
 )
 from stores.lang import LANGUAGES, has_han, language
 from stores.lang.text import reading_rule, sentences
@@ -90,13 +90,16 @@ def stating(ranked: Sequence[Sentence], relation: Relation,
 def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
                       spans_in: Callable[[str], list[tuple[int, int, str]]],
                       relations: Sequence[Relation]) -> list[Sentence]:
-    """For a pair no typed relation joins, the sentences that name both and a word for kin
-    first, then those that name one's kin ("Miss Bates's niece") or call one of them a relative,
-    or give their trade, in a passage that names the other ("His brother-in-law, Mr. Hurst";
-    "consulting Mr. Perry, the apothecary", in a passage of Mr. Woodhouse's), then those that name
-    both, each in the ranker's order, read from the passages the pair shares when the search
-    brought none that names both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a
-    sentence about Mr. Woodhouse alone. Within each, the telling comes before a character's
+    """For a pair no typed relation joins, the sentences that name both with a word for kin
+    said of them (`kinship.tie_between`) first, then those that name one's kin ("Miss Bates's
+    niece") or call one of them a relative, or give their trade, in a passage that names the
+    other ("His brother-in-law, Mr. Hurst"; "consulting Mr. Perry, the apothecary", in a passage
+    of Mr. Woodhouse's), then those that name both with a word for what one is to the other
+    ("less as a governess than a friend"), then those that name both, each in the ranker's
+    order. When the search brought none of the first three, the passages the pair shares are
+    read for sentences naming both: "What is Mr. Perry to Mr. Woodhouse?" was answered with a
+    sentence about Mr. Woodhouse alone, and "What was Mrs. Weston to Emma?" with one where his
+    father stood beyond a semicolon. Within each, the telling comes before a character's
     words: what the narrator says two people are to each other is told; what one says of the
     other ("you are very much mistaken if you suppose Mr. Perry to be that sort of character")
     is an opinion. `spans_in` gives a text's mentions as (start, end, name)."""
@@ -112,19 +115,31 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
             and (wanted - {name}) <= {other for *_, other in spans_in(s.passage.text)}))
             for start, end, name in spans)
 
-    if not any(names_both(s.text) for s in ranked):
-        shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
-                  for p in r.evidence]
-        ranked = [*ranked, *(Sentence(s.text, passage, len(ranked)) for passage in shared
-                             for s in sentences(passage.text, reading_rule(passage.text))
-                             if names_both(s.text))]
+    def tie(text: str) -> str:  # the closest thing the sentence says the two are to each other
+        spans = spans_in(text)
+        ties = {tie_between(text, (a, b), (c, d)) for a, b, one in spans for c, d, other in spans
+                if one in wanted and other in wanted and one < other}
+        return "kin" if "kin" in ties else "tie" if "tie" in ties else ""
 
     def tier(s: Sentence) -> tuple[int, bool]:
         both = names_both(s.text)
-        return (0 if both and says_kin(s.text) else 1 if names_kin(s) else 2 if both
-                else 3, is_spoken(s.text))
+        said = tie(s.text) if both else ""
+        return (0 if said == "kin" else 1 if names_kin(s) else 2 if said == "tie"
+                else 3 if both else 4, is_spoken(s.text))
 
+    if not any(tier(s)[0] <= TIED for s in ranked):
+        shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
+                  for p in r.evidence]
+        there = {s.text for s in ranked}
+        ranked = [*ranked, *(Sentence(s.text, passage, len(ranked)) for passage in shared
+                             for s in sentences(passage.text, reading_rule(passage.text))
+                             if names_both(s.text) and s.text not in there)]
     return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
+
+
+TIED = 2
+"""The tiers of `pair_named_first` that say what the two are to each other: when the search
+brought no such sentence, the passages the pair shares are read for one."""
 
 
 def subject_named_first(ranked: Sequence[Sentence], kind: str, subject: str,

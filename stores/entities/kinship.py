@@ -80,6 +80,36 @@ def says_kin(sentence: str) -> bool:
     return _KIN_WORD.search(sentence) is not None
 
 
+_TIE_WORD = re.compile(rf"\b(?:{_alternatives(en.TIE_NOUNS)})s?\b(?!['’]s)", re.I)
+"""Not a possessive: "the miller's boy" is somebody's, no word for what the two are."""
+_CLAUSE_BREAK = re.compile(r"[;:]|--|—")
+_NEAR = re.compile(r"^\W*(?:\w+\W+){0,3}$")
+"""At most three words: a word this near a name is said of it ("Miss Bates's niece")."""
+
+
+def tie_between(text: str, one: tuple[int, int], other: tuple[int, int]) -> str:
+    """What a sentence says the two names at `one` and `other` ((start, end)) are to each other:
+    "kin" when a word for kin, "tie" when another word for what one person is to another
+    (governess, friend, apothecary: en.TIE_NOUNS) stands between them or within three words of
+    either, in one clause ("Sixteen years had Miss Taylor been in Mr. Woodhouse's family, less
+    as a governess than a friend, very fond of both daughters, but particularly of Emma"); ""
+    when none does ("Frank turned instantly to Emma, to claim her former promise; and boasted
+    himself an engaged man, which his father looked his most perfect approbation of"). Chinese
+    writes kin right against a name (刘备之子), so its kin words count anywhere in the text."""
+    (a, b), (c, d) = sorted((one, other))
+    if has_han(text):
+        return "kin" if says_kin(text) else ""
+    if b > c or _CLAUSE_BREAK.search(text, b, c):
+        return ""
+    for pattern, kind in ((_KIN_WORD, "kin"), (_TIE_WORD, "tie")):
+        for match in pattern.finditer(text):
+            s, e = match.span()
+            if ((b <= s and e <= c) or (e <= a and _NEAR.match(text[e:a]))
+                    or (s >= d and _NEAR.match(text[d:s]))):
+                return kind
+    return ""
+
+
 _RELATIVE_OF = re.compile(rf"{en.POSSESSIVE} (?:{_alternatives(_EN_KIN)})\b"
                           rf"|{zh.OF}(?:{_alternatives(_ZH_KIN)})", re.I)
 

@@ -552,6 +552,12 @@ ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
 say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
 someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
 his wife), which are said elsewhere."""
+TIE_NOUNS = frozenset(PERSON_NOUNS) - {
+    "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "guest", "visitor",
+    "stranger", "character", "hero", "heroine", "giant", "dwarf"}
+"""Nouns that say what one person is to another (governess, friend, apothecary, niece): a
+sentence naming two people and one of them may state what they are to each other ("Sixteen
+years had Miss Taylor been in Mr. Woodhouse's family, less as a governess than a friend")."""
 _DENIED = "not|no|never"
 """Words that deny what a copula would say (he was no sailor; she had never been a governess)."""
 _NOT_APPOSED = r"[^,.;:!?\"“”()]"

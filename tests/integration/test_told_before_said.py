@@ -7,7 +7,10 @@ Perry was an intelligent, gentlemanlike man, whose frequent visits were one of t
 Mr. Woodhouse's life" came second. A sentence that calls one of them someone's relative, in a
 passage naming the other, comes before one that only names both ("His brother-in-law, Mr.
 Hurst, …" after "Mr. Hurst and Mr. Bingley were at piquet"), and so does one that gives one of
-them a trade ("consulting Mr. Perry, the apothecary")."""
+them a trade ("consulting Mr. Perry, the apothecary"). A word for kin or for what one is to the
+other counts where it stands between the two names in one clause, or next to one of them: "less
+as a governess than a friend", not "Frank turned instantly to Emma …; and … his father looked
+his most perfect approbation"."""
 
 from __future__ import annotations
 
@@ -60,6 +63,16 @@ of tea by the fire.
 In the spring Mr. Lowe rode out to Ashford again. Mr. Lowe found the knee better, and Mr. Hale
 walked with Mr. Lowe as far as the landing.
 """,
+    "08.txt": """Chapter 8. The Letters
+
+Mr. Hale turned to Miss Grey for the letters; and his father, who was fond of Miss Grey,
+watched Mr. Hale from the window. Miss Grey gave Mr. Hale the letters at noon.
+""",
+    "09.txt": """Chapter 9. The Schoolroom
+
+Twelve years had Miss Grey been less a governess than a friend in the house of Mr. Hale.
+Miss Grey kept the schoolroom warm.
+""",
 }
 
 
@@ -74,6 +87,9 @@ def ferry_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # a trade in apposition, in a passage naming the other, before cups of tea (Emma's "Mr.
     # Perry, the apothecary")
     ("What is Mr. Lowe to Mr. Hale?", "consulting Mr. Lowe, the surgeon"),
+    # what the two are to each other (a governess), not a sentence with a word for someone
+    # else's kin beyond a semicolon (Emma's "What was Mrs. Weston to Emma?")
+    ("What is Miss Grey to Mr. Hale?", "less a governess than a friend"),
 ])
 def test_what_says_how_two_are_related_leads(ferry_home: Path, question: str,
                                              led_by: str) -> None:
