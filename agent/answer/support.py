@@ -20,6 +20,7 @@ from stores.keyword.segment import stock_tokens
 from stores.lang import chapter_references, has_han, in_quotes, shown
 from stores.lang.asking import known_given_name, name_like, question_terms
 from stores.lang.text import QUOTATION, fold_latin, stem
+from stores.lang.zh import PEOPLE_COUNTED
 from stores.models import Chunk
 from stores.readers.headings import CJK_NUMERAL, parse_cjk_number
 
@@ -100,11 +101,25 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
         if not any(form and form in text for form in forms(name) for text in texts):
             missing.append(own[start:end])
     told = chapter_references().sub(" ", own)  # "in chapters 8, 9": where, not a claim
+    told = _people_counted_out(told, len({name for *_, name in spans(own)}))
     numbers = set(_ARABIC.findall(with_arabic(told))) - set(_ARABIC.findall(with_arabic(question)))
     if numbers:
         in_cited = {n for text in texts for n in _ARABIC.findall(with_arabic(text))}
         missing += sorted(n for n in numbers if n not in in_cited)
     return list(dict.fromkeys(missing))
+
+
+_PEOPLE_COUNTED = re.compile(PEOPLE_COUNTED)
+
+
+def _people_counted_out(text: str, named: int) -> str:
+    """`text` without the counts of people that count no more than the `named` people it names:
+    沈砚是顾怀山的徒弟，二人是师徒 says "the two of them", not a number of 2 the passages must
+    hold."""
+    def out(m: re.Match[str]) -> str:
+        count = parse_cjk_number(m["count"])
+        return " " if count is not None and count <= named else m[0]
+    return _PEOPLE_COUNTED.sub(out, text)
 
 
 def _untold_premise(own: str, question: str, uses: Callable[[str], bool]) -> list[str]:

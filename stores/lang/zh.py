@@ -560,6 +560,9 @@ NOT_NAME_TAGS = frozenset({"d", "dg", "c", "p", "v", "vd", "vg", "vn", "vi", "u"
 pronouns, places and localizers, time, numerals, adjectives): 便问, 那人, 一面, 口内, 诧异."""
 DEMONSTRATIVES = frozenset("那这此其该")
 """A word that starts with one points at someone unnamed (那丫头, 此人, 其人)."""
+PEOPLE_COUNTED = r"(?P<count>[二两三四五六七八九])(?:人|位)"
+"""A count of people (二人, 三位): where the words name that many, it counts them (沈砚是顾怀山的
+徒弟，二人是师徒), and is no number the answer claims."""
 UNNAMED_SPEAKERS = frozenset({
     "众人", "大家", "左右", "众将", "诸将", "众官", "众臣", "二将", "二人", "三人", "四人", "其人",
     "此人", "那人", "土人", "使者", "军士", "童子", "老人", "婆子", "丫头", "小丫头", "丫鬟",

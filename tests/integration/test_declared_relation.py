@@ -25,3 +25,14 @@ def test_his_teacher_is_answered_from_the_glossary_and_cites_its_entry(demo_home
     assert answer["answer"].startswith("Gu Huaishan is Shen Yan's master"), answer["answer"]
     assert "Unsupported" not in answer["answer"]
     assert any("顾怀山" in c["quote"] for c in answer["citations"]), answer["citations"]
+
+
+def test_the_two_of_them_is_no_number_the_answer_claims(demo_home: Path) -> None:
+    # "沈砚是顾怀山的徒弟，二人是师徒" was marked "（无依据：所引原文中没有2。）" and shown twice: the
+    # 二 of 二人 was read as a number its citations must hold
+    result = lore("ask", "顾怀山的徒弟有谁？", "--world", "demo", "--new", "--json",
+                  home=demo_home)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)["answer"]
+    assert answer.startswith("沈砚是顾怀山的徒弟，二人是师徒"), answer
+    assert "无依据" not in answer, answer
