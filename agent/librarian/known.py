@@ -337,8 +337,9 @@ def _with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
 
 def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     """The entity a "who is X / X是谁 / tell me about X" question asks about: X is a name or
-    alias of the world, or a fuller form of one (Gérard de Villefort → Villefort), the longest
-    name in it when it holds several (Valentine de Villefort → Valentine). 沈砚的师父是谁 asks
+    alias of the world, or a fuller form of one (Gérard de Villefort → Villefort); of several
+    names in it, the one that names its person most surely (`_identifies`), then the longest
+    (Valentine de Villefort → Valentine, Isabella Knightley → Isabella). 沈砚的师父是谁 asks
     about someone else: it is more than a name."""
     written = name_asked(question)
     if written is None:
@@ -355,7 +356,17 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     # only more of a name may be left (Gérard, de): 顾怀山的徒弟 asks about someone else
     if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
         return None
-    return max(spans, key=lambda s: (s[1] - s[0], -s[0]))[2]
+    return max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]), s[1] - s[0], -s[0]))[2]
+
+
+def _identifies(form: str, entity: str) -> int:
+    """How surely a form written in an asked name names its entity: its own name or given name
+    (Isabella, Ann of Ann Hale) more than a form its name ends with, a family's surname
+    (Knightley, which Mr. Knightley's brother shares): "Who is Isabella Knightley?" was
+    answered with Mr. Knightley's card."""
+    if form == entity or entity.startswith(form + " "):
+        return 2
+    return 0 if entity.endswith(" " + form) else 1
 
 
 def name_asked(question: str) -> str | None:
