@@ -8,6 +8,7 @@ from stores import lang
 from stores.lang import (
     asks,
     clip,
+    clip_at,
     has_han,
     in_quotes,
     language,
@@ -91,3 +92,14 @@ def test_a_relatives_word_is_gendered_when_the_gender_is_known() -> None:
     assert english.relative_word("co_occurs", "source", "m") == ""
     assert english.relative_sentence.format(who="Noirtier", whose="Villefort", word="father") \
         == "Noirtier is Villefort's father"
+
+
+def test_a_long_sentence_is_quoted_from_the_clause_that_holds_the_name() -> None:
+    # Emma's card for Harriet Smith quoted "Harriet Smith, the latest couple engaged of the
+    # three, were the first to be married": the clause opened at a plain-text dash (--), before
+    # "Robert Martin and"
+    sentence = ("It was a happy summer for all of them and the happiest of all the summers that "
+                "the old village had seen.--Robert Martin and Harriet Smith, the latest couple "
+                "engaged of the three, were the first to be married.")
+    quoted = clip_at(sentence, sentence.index("Harriet"), 160)
+    assert quoted.startswith("Robert Martin and Harriet Smith"), quoted
