@@ -25,6 +25,7 @@ from stores.entities.english_forms import (
 from stores.lang.en import (
     ADDRESS_TITLES,
     COMMON_TITLES,
+    ELDEST_DAUGHTER_TITLES,
     KNIGHTED_TITLES,
     MARRIED_TITLES,
     PLACE_TITLES,
@@ -86,7 +87,7 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
         if target is None and len(rest) > 1 and is_full(" ".join(rest)) and not husband:
             target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet; not Mrs. John Knightley
         if target is None and title in UNMARRIED and not _sisters_in_play(title, bare, seen):
-            target = _daughter(bare, g, women)
+            target = _daughter(bare, g, women, seen, name)
         if target is not None:
             g.groups[target].append(name)
             if not family_plural(target, g.groups):  # the Miss Musgroves are two sisters
@@ -209,13 +210,34 @@ def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
     return siblings
 
 
-def _daughter(surname: str, g: Groups, women: set[str]) -> str | None:
-    """The one woman of the family the text names by her first name and surname."""
-    daughters = {g.owner(n) for n in g.names()
+def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
+              form: str) -> str | None:
+    """The one woman of the family the text names by her first name and surname, unless the
+    title goes with her first name often enough (YOUNGER_SHARE) beside `form` (Miss and the
+    surname alone) to tell her from an elder sister, where the title says so
+    (en.ELDEST_DAUGHTER_TITLES): "Miss Elliot" (48 times in Persuasion) is Elizabeth, the
+    eldest; Anne is "Miss Anne" (13) or "Miss Anne Elliot" (6). Mademoiselle Valentine (18,
+    beside 33 "Mademoiselle de Villefort"s) is an only daughter."""
+    daughters = {owner for n in g.names()
                  if is_full(n) and n.split()[0] in women
-                 and bare_surname(n.split()) == surname}
-    daughters.discard(None)
-    return next(iter(daughters)) if len(daughters) == 1 else None
+                 and bare_surname(n.split()) == surname and (owner := g.owner(n)) is not None}
+    if len(daughters) != 1:
+        return None
+    daughter = daughters.pop()
+    title, first = split_title(form)[0], daughter.split()[0]
+    younger = seen.get(f"{title} {first}", 0) + seen.get(f"{title} {daughter}", 0)
+    if (title in ELDEST_DAUGHTER_TITLES and younger >= YOUNGER_USES
+            and younger >= YOUNGER_SHARE * seen.get(form, 0)):
+        return None
+    return daughter
+
+
+YOUNGER_USES = 3
+YOUNGER_SHARE = 0.25
+"""A daughter the text calls by the title and her first name (Miss Anne) at least YOUNGER_USES
+times and this share as often as by the title and the surname alone is not who the latter
+names: that is the eldest daughter's (Miss Price, 41 times, is Fanny, the eldest Price daughter,
+whom the Bertrams' house now and then calls Miss Fanny)."""
 
 def family_plural(bare: str, groups: dict[str, list[str]]) -> bool:
     """Whether a name is a family's name made plural (Bennets, Lucases): several people."""

@@ -44,6 +44,10 @@ SAME_RANK = {"Comte": "Count", "Comtesse": "Countess", "Vicomte": "Viscount",
 Count of Morcerf)."""
 UNMARRIED_TITLES = _undotted(("Mademoiselle", "Mlle.", "Miss"))
 """Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
+ELDEST_DAUGHTER_TITLES = ("Miss",)
+"""Titles that with the surname alone name a family's eldest unmarried daughter, a younger one
+taking her first name (Miss Elliot is Elizabeth; Anne is Miss Anne), as English says it; French
+says Mademoiselle and the first name to an only daughter too (Mademoiselle Valentine)."""
 MARRIED_TITLES = _undotted(("Mrs.", "Madame", "Mme.", "Baroness", "Countess", "Signora"))
 """Titles of a married woman before her husband's name (Madame Danglars is Danglars' wife)."""
 ADDRESS_TITLES = _undotted(("M.", "MM.", "Mr.", "Mrs.", "Ms.", "Mme.", "Mlle.", "Monsieur",

@@ -69,6 +69,19 @@ def test_a_man_known_by_his_rank_is_not_the_mr_of_his_family() -> None:
     assert found.get("Mr. Brandon", found["Colonel Brandon"]) == found["Colonel Brandon"], found
 
 
+def test_miss_and_the_surname_is_not_the_daughter_called_miss_and_her_first_name() -> None:
+    # Persuasion: "Miss Elliot" (48 times) is Elizabeth, the eldest; Anne is "Miss Anne" (13)
+    text = written(("Anne Elliot walked to the Lodge.", 10), ("Miss Anne was kind.", 4),
+                   ("Miss Elliot was very handsome.", 10), ("Elizabeth smiled.", 10))
+    found = grouped(text)
+    assert found.get("Miss Elliot") != found["Anne Elliot"], found
+    # Mademoiselle and the first name is how an only daughter is spoken to as well
+    text = written(("Valentine de Villefort sighed.", 10), ("Mademoiselle Valentine, said he.", 4),
+                   ("Mademoiselle de Villefort was pale.", 10))
+    found = grouped(text)
+    assert found.get("Mademoiselle de Villefort") == found["Valentine de Villefort"], found
+
+
 def test_a_knight_is_sir_and_his_first_name_and_the_heir_is_mr() -> None:
     text = ("Sir Walter Elliot, of Kellynch Hall, read the Baronetage. " * 6
             + "Sir Walter admired himself. " * 20 + "Mr Elliot was the heir. " * 20
