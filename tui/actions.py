@@ -70,8 +70,15 @@ class Actions:
         """Ask for the chapter the reader has read up to (`last`: the world's last chapter)."""
 
         def chosen(value: str | None) -> None:
-            if value is not None:
-                self.app.post_message(HorizonRequested(int(value or 0)))
+            if value is None:
+                return
+            chapter = int(value or 0)
+            if chapter > last > 0:  # past the end it would hide the lore, not the story
+                self.app.notify(f"Chapter {chapter} is past the story's last chapter ({last}): "
+                                f"the horizon stays as it was. Ctrl+B and 1-{last}, or 0 for "
+                                f"no limit.", severity="error", markup=False)
+                return
+            self.app.post_message(HorizonRequested(chapter))
 
         self.app.push_screen(PromptDialog(
             f"The chapter you have read up to (1-{last}); empty or 0 = no limit",

@@ -23,7 +23,7 @@ from stores.dedup import distinct
 from stores.entities.family import Families
 from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
-from stores.errors import LoreError
+from stores.errors import InputError, LoreError
 from stores.lang import en, has_han
 from stores.lang.gender import title_gender
 from stores.lang.text import fold_latin, holds_word, sentences
@@ -145,6 +145,16 @@ class Retriever:
             if not c.lore and (c.chapter_title or c.chapter not in titles):
                 titles[c.chapter] = c.chapter_title
         return titles
+
+    def within_story(self, chapter: int, where: str) -> int:
+        """`chapter` as a spoiler horizon (0: none), or InputError naming `where` when the story
+        ends before it: a horizon past the end hides nothing of the story, only the lore."""
+        last = max(self.chapter_titles, default=0)
+        if chapter > last > 0:
+            raise InputError(f"chapter {chapter} is past the story's last chapter ({last})",
+                             where=where, hint=f"give a chapter from 1 to {last}, or 0 for no "
+                                               f"horizon")
+        return chapter
 
     # -- names ----------------------------------------------------------------------------------
     def resolve(self, name: str) -> str:

@@ -116,6 +116,15 @@ def test_lore_card_prints_the_card_and_keeps_the_horizon(demo_home: Path) -> Non
     misspelled = lore("card", "Shen Yen", "--world", "demo", home=demo_home)
     assert misspelled.code != 0 and "did you mean 'Shen Yan'?" in misspelled.err
     assert lore("card", "Shen Yan", "--world", "demo", home=demo_home).code == 0
+    # a horizon past the last chapter hid the lore and none of the story; it is refused, and
+    # the advice works
+    past = lore("card", "韩峥", "--world", "demo", "--horizon", "99", home=demo_home)
+    assert past.code == 2 and not past.out, past.out
+    assert "--horizon: chapter 99 is past the story's last chapter (10)" in past.err
+    assert "give a chapter from 1 to 10, or 0 for no horizon" in past.err
+    assert lore("card", "韩峥", "--world", "demo", "--horizon", "10", home=demo_home).code == 0
+    assert lore("map", "韩峥", "--world", "demo", "--horizon", "99", "--format", "text",
+                home=demo_home).code == 2
 
 
 LOREBOOK = {"entries": {

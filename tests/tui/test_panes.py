@@ -171,6 +171,19 @@ async def test_the_spoiler_horizon_is_set_from_the_keyboard(app):
         assert view.status == "answered" and all(c["chapter"] <= 2 for c in cited)
 
 
+async def test_a_horizon_past_the_last_chapter_is_refused_and_says_why(app):
+    # a newcomer's trial: chapter 99 of a ten-chapter story was taken, and hid the lore entries
+    # (every answer "as of ch. 99") without hiding any of the story
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+b", "9", "9", "enter")
+        await settle(pilot)
+        assert app.main.status.horizon in (None, 0)
+        assert not app.conversation.session.spoiler_horizon
+        said = [n.message for n in app._notifications]
+        assert any("past the story's last chapter (10)" in m for m in said), said
+
+
 async def test_under_the_horizon_the_stack_shows_no_name_the_story_gives_later(app):
     # a newcomer's trial: at ch. 20 the stack and the card gave Edmond Dantès "Monte Cristo",
     # the book's secret; 韩峥 is 韩楼主 from ch. 3 and 韩定远 from ch. 6

@@ -51,7 +51,8 @@ def card_command(
         echo(f"world: {world} ({why}; --world picks another)", err=True)
     with OpenWorld.open(settings, world) as opened:
         retriever = opened.retriever
-        at = settings.retrieval.spoiler_horizon if horizon is None else horizon
+        at = (settings.retrieval.spoiler_horizon if horizon is None
+              else retriever.within_story(horizon, "--horizon"))
         answer = entity_card(retriever, entity, at)
         if as_json:
             name = retriever.resolve(entity)

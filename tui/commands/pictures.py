@@ -50,8 +50,8 @@ def map_command(
 
     settings = ctx.obj.settings
     world = _world(settings, world, f"lore map {shlex.quote(entity)}")
-    at = settings.retrieval.spoiler_horizon if horizon is None else horizon
     with OpenWorld.open(settings, world) as opened:
+        at = _horizon(opened.retriever, settings, horizon)
         found = relation_map(opened.retriever, entity, hops, at)
     if fmt is None:  # a reader at a terminal reads lines, a file or a pipe gets the picture
         fmt = "text" if out is None and sys.stdout.isatty() else "svg"
@@ -82,10 +82,17 @@ def chart_command(
                         where="lore chart", hint="leave some out, or draw two charts")
     settings = ctx.obj.settings
     world = _world(settings, world, "lore chart " + " ".join(map(shlex.quote, entities)))
-    at = settings.retrieval.spoiler_horizon if horizon is None else horizon
     with OpenWorld.open(settings, world) as opened:
+        at = _horizon(opened.retriever, settings, horizon)
         chart = presence(opened.retriever, entities, at)
     write_or_print(export_chart(chart, fmt), out, force)
+
+
+def _horizon(retriever, settings, horizon: int | None) -> int:
+    """--horizon as given (checked against the story's chapters), else the configured one."""
+    if horizon is None:
+        return settings.retrieval.spoiler_horizon
+    return retriever.within_story(horizon, "--horizon")
 
 
 def _world(settings, world: str | None, command: str) -> str:
