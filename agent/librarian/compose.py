@@ -380,21 +380,21 @@ def within_horizon(answer: Answer, horizon: int, chinese: bool, later: int = 0,
                 else f"(Your horizon is chapter {horizon}: the story may tell this later; "
                      f"what it says there is hidden.)")
         answer = answer.model_copy(update={"text": f"{answer.text}\n{note}"})
-    if chinese:
-        lead = f"到{chapter_label(horizon, True)}为止，"
-    else:
-        lead = f"Up to chapter {horizon}: "
-        if answer.stop_reason == "not_in_text":
-            lead = f"Nothing up to chapter {horizon} says it: "
+    lead = f"到{chapter_label(horizon, True)}为止，" if chinese else f"Up to chapter {horizon}: "
     first, _, rest = answer.text.partition("\n")
-    if not chinese and first[:1].isupper() and not first.startswith(("The text never", "I ")):
+    if not chinese and first == NOT_IN_TEXT_EN:  # not "…says it: the text does not say: …"
+        lead, first = "", f"Nothing up to chapter {horizon} answers this question."
+    if (lead and not chinese and first[:1].isupper()
+            and not first.startswith(("The text never", "I "))):
         first = first[:1].lower() + first[1:]  # not "I could not pick out…"
     return answer.model_copy(update={"text": "\n".join(filter(None, [lead + first, rest]))})
 
 
+NOT_IN_TEXT_EN = "The text does not say: no passage answers this question."
+
+
 def not_in_text(plan: QueryPlan) -> Answer:
-    text = ("原文中没有找到能回答这个问题的内容。" if plan.chinese
-            else "The text does not say: no passage answers this question.")
+    text = "原文中没有找到能回答这个问题的内容。" if plan.chinese else NOT_IN_TEXT_EN
     return Answer(text=text, entities=list(plan.entities), stop_reason="not_in_text")
 
 
