@@ -18,7 +18,7 @@ from stores.entities.kinship import (
     names_a_relative,
     tie_between,
 )
-from stores.lang import LANGUAGES, has_han, language
+from stores.lang import LANGUAGES, has_han, language, zh
 from stores.lang.text import reading_rule, sentences
 
 
@@ -152,13 +152,16 @@ def subject_named_first(ranked: Sequence[Sentence], kind: str, subject: str,
     father to talk", Emma's father."""
     words = [word for code in LANGUAGES
              for (of, *_), word in language(code).relative_words.items() if of == kind]
-    english = re.compile(rf"\b(?:{'|'.join(map(re.escape, words))})s?\b" if words else "(?!)",
-                         re.I)
+    alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True)) or "(?!)"
+    english = re.compile(rf"\b(?:{alternatives})s?\b", re.I)
+    # whose kin, said with 之 / 的 (苏老七的女儿, 苏老七之女): 父 alone is in 师父 (a teacher)
+    chinese = re.compile(rf"{zh.OF}(?:{alternatives})")
 
     def tier(s: Sentence) -> tuple[int, bool]:
-        here = subject in {name for *_, name in spans_in(s.text)}
-        kin = (any(w in s.text for w in words) if has_han(s.text)
-               else english.search(s.text) is not None)
+        # a lore entry, titled by its owner, need not name them: 苏绾's "柳溪镇渔户苏老七之女"
+        here = (subject in {name for *_, name in spans_in(s.text)}
+                or s.passage.chapter_title == subject)
+        kin = (chinese if has_han(s.text) else english).search(s.text) is not None
         return (0 if here and kin else 1 if here
                 else 2 if subject in s.passage.entities else 3, is_spoken(s.text))
 

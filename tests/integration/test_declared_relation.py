@@ -36,3 +36,14 @@ def test_the_two_of_them_is_no_number_the_answer_claims(demo_home: Path) -> None
     answer = json.loads(result.out)["answer"]
     assert answer.startswith("沈砚是顾怀山的徒弟，二人是师徒"), answer
     assert "无依据" not in answer, answer
+
+
+def test_a_parent_no_relation_names_is_quoted_from_the_entry_that_says_whose_child(
+        demo_home: Path) -> None:
+    # a newcomer's trial: "苏绾的父亲是谁？" quoted 苏绾's "师父，韩师叔待你这样好…": the 父 of 师父
+    # (a teacher) passed for a word for father, and her own entry, which does not name her,
+    # says "柳溪镇渔户苏老七之女"
+    result = lore("ask", "苏绾的父亲是谁？", "--world", "demo", "--new", "--json", home=demo_home)
+    assert result.code == 0, result.err
+    first = json.loads(result.out)["answer"].splitlines()[0]
+    assert "苏老七之女" in first, first
