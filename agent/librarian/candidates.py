@@ -386,6 +386,8 @@ class Context:
                 in_question = self.lexicon.names_in(asked)
                 person = Reference(ref.start, ref.end, "", "person", ref.relative_gender)
                 text = self.texts[turn.id]
+                if not text.head:  # it only quoted: whom its quotes name is no answer
+                    return []
                 answer = list(turn.entities) + self.lexicon.names_in(text.head)
                 new = [n for n in answer if n not in in_question
                        and self._fits(n, person, False)]

@@ -19,6 +19,7 @@ from agent.conversation.stack import Asked, likely_answer, next_stack
 from agent.librarian.followup import is_followup, resolve_followup
 from agent.librarian.referring import find_references
 from agent.world.lexicon import Lexicon, Resolution
+from stores.lang import has_han
 from stores.models import Entity
 from tests.agent.dialogue import Dialogue, person
 
@@ -67,10 +68,13 @@ def monte() -> Lexicon:
 
 
 def play(lexicon: Lexicon, *steps: tuple[str, list[str], str]) -> None:
-    """Each step: (question, the answer's entities, the expected resolved question)."""
+    """Each step: (question, the answer's entities, the expected resolved question). The answer
+    states its entities ("Fernand Mondego."), as an answer that names them does."""
     dialogue = Dialogue(lexicon)
     for question, entities, expected in steps:
-        assert dialogue.ask(question, entities=entities) == expected
+        stated = "、".join(entities) + "。" if any(has_han(e) for e in entities) else (
+            ", ".join(entities) + "." if entities else "")
+        assert dialogue.ask(question, answer=stated, entities=entities) == expected
 
 
 # -- Chinese ----------------------------------------------------------------------------------
@@ -435,3 +439,14 @@ def test_after_how_two_are_related_she_and_her_are_the_one_the_question_named(
     dialogue.ask("Who is Haydée to Ali Tepelini?", answer="Haydée is Ali Tepelini's daughter.",
                  entities=["Haydée", "Ali Tepelini", "Mercédès"])
     assert dialogue.ask("Where did she get her jewels?") == "Where did Haydée get her jewels?"
+
+
+def test_her_father_after_an_answer_that_only_quoted_is_still_her_father(monte: Lexicon) -> None:
+    # a newcomer's trial on the demo: "Who was her father?" after an answer that only quoted
+    # passages was read as "Who was Han Zheng?", a man its quotes named in passing
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who was Haydée's father?",
+                 answer="In chapter 77: “Haydée wept, and Albert de Morcerf listened.” [1]",
+                 entities=["Haydée", "Albert de Morcerf"], evidence=True,
+                 quotes=("Haydée wept, and Albert de Morcerf listened.",))
+    assert dialogue.ask("Who was her father?") == "Who was Haydée's father?"
