@@ -80,8 +80,10 @@ def strangers(plan: QueryPlan, missing: Sequence[str], in_world: Callable[[str],
     found = [next((w for w in words if fold_latin(w) == t), t) if t.isascii() else t
              for t in missing if name_like(t, plan.question) and not known_given_name(t, in_world)]
     opening = _OPENING_NAME.match(plan.question.strip())
-    # not a name the world knows with a particle after it (孙坚是 …, 宝玉在 …)
-    if opening and not plan.entities and not in_world(opening.group(1)[:2]) \
+    # not a name the world knows with a particle after it (孙坚是 …, 宝玉在 …); beside one it
+    # knows, still a stranger (李慕白和沈砚是什么关系)
+    if opening and not any(opening.group(1) in e or e in opening.group(1)
+                           for e in plan.entities) and not in_world(opening.group(1)[:2]) \
             and not in_world(opening.group(1)) and not known_given_name(opening.group(1), in_world) \
             and not any(opening.group(1) in f or f in opening.group(1) for f in found):
         found.insert(0, opening.group(1))  # 王大锤是怎么死的: cut up as 王 / 大锤

@@ -47,3 +47,14 @@ def test_a_parent_no_relation_names_is_quoted_from_the_entry_that_says_whose_chi
     assert result.code == 0, result.err
     first = json.loads(result.out)["answer"].splitlines()[0]
     assert "苏老七之女" in first, first
+
+
+def test_a_stranger_beside_someone_the_world_knows_is_said_to_be_unknown(
+        demo_home: Path) -> None:
+    # a newcomer's trial: "李慕白和沈砚是什么关系？" quoted 沈砚's passages and never said that
+    # 李慕白 is in no passage ("How is Li Mubai related to Shen Yan?" did)
+    result = lore("ask", "李慕白和沈砚是什么关系？", "--world", "demo", "--new", "--json",
+                  home=demo_home)
+    assert result.code == 0, result.err
+    first = json.loads(result.out)["answer"].splitlines()[0]
+    assert first == "原文中没有提到“李慕白”。", first
