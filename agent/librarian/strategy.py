@@ -27,7 +27,7 @@ from agent.librarian.analysis import (
 )
 from agent.librarian.relations import named_pairs
 from agent.schemas import Memory, Passage, Relation, TimelineEvent
-from agent.world.retrieval import rrf
+from agent.world.fusion import rrf
 from stores.keyword.segment import stock_tokens
 from stores.lang.asking import content_query
 from stores.protocols import Hit

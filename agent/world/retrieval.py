@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 import anyio
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
+from agent.world.fusion import rrf
 from agent.world.lexicon import Lexicon
 from agent.world.spelling import spelled_like
 from stores.cards import Card
@@ -35,18 +36,6 @@ from stores.world import WorldStores
 
 class UnknownEntity(LoreError):
     """A name that is neither an entity nor an alias of one in this world."""
-
-
-def rrf(rankings: Sequence[Sequence[Hit]], k: int = 60,
-        weights: Sequence[float] = ()) -> list[Hit]:
-    """Reciprocal Rank Fusion: score = Σ w / (k + rank), rank starting at 1; each ranking's
-    weight w is 1 unless `weights` gives it."""
-    scores: dict[str, float] = defaultdict(float)
-    for i, ranking in enumerate(rankings):
-        weight = weights[i] if i < len(weights) else 1.0
-        for rank, hit in enumerate(ranking, start=1):
-            scores[hit.chunk_id] += weight / (k + rank)
-    return [Hit(cid, s) for cid, s in sorted(scores.items(), key=lambda kv: -kv[1])]
 
 
 class Retriever:
