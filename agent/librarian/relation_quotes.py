@@ -127,14 +127,16 @@ def pair_named_first(ranked: Sequence[Sentence], pair: Sequence[str],
         return (0 if said == "kin" else 1 if names_kin(s) else 2 if said == "tie"
                 else 3 if both else 4, is_spoken(s.text))
 
-    if not any(tier(s)[0] <= TIED for s in ranked):
+    tiers = [(tier(s), s) for s in ranked]  # each sentence read once
+    if not any(t[0] <= TIED for t, _ in tiers):
         shared = [p for r in relations if r.type == "co_occurs" and {r.source, r.target} == wanted
                   for p in r.evidence]
         there = {s.text for s in ranked}
-        ranked = [*ranked, *(Sentence(s.text, passage, len(ranked)) for passage in shared
-                             for s in sentences(passage.text, reading_rule(passage.text))
-                             if names_both(s.text) and s.text not in there)]
-    return sorted(ranked, key=tier)  # stable: the ranker's order within each tier
+        tiers += [(tier(s), s) for s in (Sentence(s.text, passage, len(ranked)) for passage in shared
+                                         for s in sentences(passage.text, reading_rule(passage.text))
+                                         if names_both(s.text) and s.text not in there)]
+    # stable: the ranker's order within each tier
+    return [s for _, s in sorted(tiers, key=lambda ts: ts[0])]
 
 
 TIED = 2
