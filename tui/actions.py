@@ -67,17 +67,13 @@ class Actions:
         self.app.push_screen(WorldSwitcher(current), chosen)
 
     def horizon(self, current: int, last: int) -> None:
-        """Ask for the chapter the reader has read up to (`last`: the world's last chapter)."""
+        """Ask for the chapter the reader has read up to (`last`: the world's last chapter); the
+        conversation refuses one past it (`Conversation.set_horizon`)."""
 
         def chosen(value: str | None) -> None:
             if value is None:
                 return
             chapter = int(value or 0)
-            if chapter > last > 0:  # past the end it would hide the lore, not the story
-                self.app.notify(f"Chapter {chapter} is past the story's last chapter ({last}): "
-                                f"the horizon stays as it was. Ctrl+B and 1-{last}, or 0 for "
-                                f"no limit.", severity="error", markup=False)
-                return
             self.app.post_message(HorizonRequested(chapter))
 
         self.app.push_screen(PromptDialog(

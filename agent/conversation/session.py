@@ -297,7 +297,10 @@ class Conversation:
 
     # -- settings of the session ----------------------------------------------------------------
     def set_horizon(self, chapter: int | None) -> None:
-        """The reader's chapter for this session (None: the configured default; 0: no limit)."""
+        """The reader's chapter for this session (None: the configured default; 0: no limit);
+        InputError past the story's last chapter, where it would hide the lore, not the story."""
+        if chapter:
+            self.retriever.within_story(chapter, "the spoiler horizon")
         self.store.set_horizon(self.session.id, chapter)
         self.session = self.session.model_copy(update={"spoiler_horizon": chapter})
 

@@ -276,6 +276,23 @@ async def test_horizon_and_tracking_are_saved_on_the_session(
     assert conv.horizon == mini_settings.retrieval.spoiler_horizon
 
 
+async def test_a_horizon_past_the_story_is_refused_and_the_session_keeps_its_own(
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    # past the last chapter it hides the lore and none of the story: the TUI's Ctrl+B and any
+    # other caller go through this one check
+    conv = open_conversation(mini_settings, store, mini_retriever, Librarian(), new=True)
+    last = max(mini_retriever.chapter_titles)
+    conv.set_horizon(2)
+    with pytest.raises(LoreError, match=f"past the story's last chapter \\({last}\\)") as refused:
+        conv.set_horizon(last + 1)
+    assert refused.value.where == "the spoiler horizon" and f"1 to {last}" in refused.value.hint
+    assert conv.horizon == 2
+    session = store.get_session(conv.session.id)
+    assert session is not None and session.spoiler_horizon == 2
+    conv.set_horizon(last)
+    assert conv.horizon == last
+
+
 async def test_the_recall_tool_reaches_this_sessions_memory(
         mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=1)})
