@@ -21,7 +21,7 @@ from stores.lang.en import (
     SAYS_BEFORE,
     SURELY_APPOSED,
 )
-from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, sentences
+from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, in_verse_lines, sentences
 from stores.models import Chunk
 
 MAX_QUOTE = 160
@@ -81,11 +81,11 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             if _says(chunk.text, read.start + start, read.start + end):
                 written[name].setdefault(form + SPOKEN_MARK, chunk.chapter)
             at = seen[name].get(chunk.chapter)
-            verse = in_verse(sentence, start)
+            verse = in_verse(sentence, start) or in_verse_lines(chunk.text, read.start + start)
             if verse:  # 风云长为护储胥: a poem's words, not 云长 appearing
                 pass
             elif at is None:
-                seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id)
+                seen[name][chunk.chapter] = Appearance(chunk.chapter, 1, chunk.id, told=False)
             else:
                 at.mentions += 1
             spoken = _QUOTED.search(sentence) is not None
@@ -93,6 +93,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                     and not in_someones_words(chunk.text, read.start + start)):
                 narrated.add((name, chunk.chapter))
                 seen[name][chunk.chapter].chunk_id = chunk.id
+                seen[name][chunk.chapter].told = True
             before, after = sentence[:start], sentence[end:]
             # 王夫人宝玉: 夫人 ends another name written right before, no office of 宝玉's
             role = "" if any(e == start for _, e, _ in spans) else _role_before(before)

@@ -53,6 +53,9 @@ class Appearance:
     mentions: int
     chunk_id: str
     """The chapter's first passage that mentions it."""
+    told: bool = True
+    """The telling names it in this chapter, not only someone's words: 关羽 recalled in a speech
+    of ch. 110 (昔关云长威震华夏) does not appear there."""
 
 
 @dataclass(slots=True)
@@ -88,7 +91,10 @@ class Card:
 
     @property
     def last(self) -> Appearance | None:
-        return self.appearances[-1] if self.appearances else None
+        """The last chapter the telling names it in (a dead man recalled in later speeches
+        appears no more), else the last that names it at all."""
+        told = [a for a in self.appearances if a.told]
+        return told[-1] if told else self.appearances[-1] if self.appearances else None
 
     def key_chapters(self, count: int = 3) -> list[Appearance]:
         """The chapters that mention it most, in story order."""

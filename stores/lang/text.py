@@ -196,6 +196,26 @@ def in_verse(text: str, at: int) -> bool:
     return False
 
 
+def in_verse_lines(text: str, at: int) -> bool:
+    """The position of a passage stands in a poem written a couplet a line, unquoted
+    (南阳三顾情何深，卧龙一见分寰宇；): its line is one of a run of verse lines of four lines or
+    more, which `in_verse`, reading one sentence, does not see."""
+    lines = text.split("\n")
+    here = text.count("\n", 0, at)
+    if not _verse_line(lines[here]):
+        return False
+    first, last = here, here
+    while first > 0 and _verse_line(lines[first - 1]):
+        first -= 1
+    while last + 1 < len(lines) and _verse_line(lines[last + 1]):
+        last += 1
+    return sum(len(_CLAUSES.split(line.strip("。 "))) for line in lines[first:last + 1]) >= VERSE_LINES
+
+
+def _verse_line(line: str) -> bool:
+    return is_verse(line) and not any(c in zh.VERNACULAR for c in line)
+
+
 def inside_quotation(text: str, at: int) -> bool:
     """Whether position `at` stands inside a quotation opened before it (someone's words, not
     the telling): more paired opening marks than closing ones before it (“「『 against ”」』;

@@ -159,6 +159,26 @@ def test_a_name_inside_a_line_of_verse_is_no_appearance() -> None:
     assert [a.chapter for a in cards["关羽"].appearances] == [1]
 
 
+def test_a_poem_written_a_couplet_a_line_and_a_speech_recalling_someone_are_no_last_appearance(
+        ) -> None:
+    # a newcomer's trial: 诸葛亮's card said he last appears in ch. 120, in the closing poem, and
+    # 关羽's in ch. 110, where 鲁肃 recalls him (he dies in ch. 77)
+    poem = ("后人有古风一篇曰：\n高祖提剑入咸阳，炎炎红日升扶桑；\n东西奔走恨无家，将寡兵微作羁旅；\n"
+            "南阳三顾情何深，卧龙一见分寰宇；\n呜呼三载逝升遐，白帝托孤堪痛楚！")
+    cards = card_of([Entity("诸葛亮", "person", ["卧龙"]), Entity("关羽", "person", ["关云长"]),
+                     Entity("鲁肃", "person")],
+                    "诸葛亮与关羽同入城中。", "鲁肃曰：“昔关云长威震华夏，今安在哉？”", poem)
+    assert [a.chapter for a in cards["诸葛亮"].appearances] == [1]
+    assert [a.chapter for a in cards["关羽"].appearances] == [1, 2]  # named, and counted
+    assert cards["关羽"].last is not None and cards["关羽"].last.chapter == 1
+    assert cards["鲁肃"].last is not None and cards["鲁肃"].last.chapter == 2
+    # a card stored before told was kept reads every chapter as told
+    stored = Card.from_json(json.dumps({**json.loads(cards["关羽"].to_json()), "appearances": [
+        {"chapter": 1, "mentions": 1, "chunk_id": "c1"}, {"chapter": 2, "mentions": 1,
+                                                          "chunk_id": "c2"}]}))
+    assert stored.last is not None and stored.last.chapter == 2
+
+
 def test_a_list_a_clause_and_a_person_of_a_sort_define_less_than_who_someone_is() -> None:
     # a list is no apposition; a clause after a name between commas is none either; "a vain
     # woman", "a man of unexceptionable character" say less than "a native of Highbury" and

@@ -65,3 +65,13 @@ def test_a_name_in_a_line_of_verse_not_in_the_words_that_bring_the_poem_in() -> 
     # speech in clauses of five or seven, and prose, are no poem
     assert not in_verse("他道：“师父去哪里，我便去哪里。”", 5)
     assert not in_verse("苏绾拔出断鸿剑，挡在了师父身前。", 0)
+
+
+def test_a_poem_written_a_couplet_a_line_is_verse_and_two_lines_of_prose_are_not() -> None:
+    from stores.lang.text import in_verse_lines
+
+    poem = "后人有诗叹曰：\n楼桑玄德本皇孙，义结关张愿扶主；\n南阳三顾情何深，卧龙一见分寰宇；\n说罢。"
+    assert in_verse_lines(poem, poem.index("卧龙")) and in_verse_lines(poem, poem.index("玄德"))
+    assert not in_verse_lines(poem, poem.index("后人")) and not in_verse_lines(poem, poem.index("说罢"))
+    prose = "苏绾拔出断鸿剑，挡在了师父身前。\n沈砚看了她一眼，没有再说什么。"
+    assert not in_verse_lines(prose, 0) and not in_verse_lines(prose, prose.index("沈砚"))
