@@ -222,7 +222,8 @@ def _role_before(before: str) -> str:
         if found.group("office"):
             role = found.group("office")
             return "" if role in language_.not_roles else role
-        return found.group(0)  # a kinship: whose kin, and which
+        # a kinship: whose kin, and which; which alone (有二子：长子关宁…次子关平) says nothing
+        return found.group(0) if found.groupdict().get("whose") else ""
     return ""
 
 

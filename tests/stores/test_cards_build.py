@@ -142,6 +142,14 @@ def test_a_role_in_the_sentence_that_names_someone_else_is_not_theirs() -> None:
     assert [f.text for f in cards["Danglars"].of_kind("office")] == ["banker"]
 
 
+def test_which_child_without_whose_is_no_role() -> None:
+    # 关平's card opened 「关平：次子」: 有二子：长子关宁，学文；次子关平 names no parent before it
+    cards = card_of([Entity("关平", "person"), Entity("孙策", "person"), Entity("孙坚", "person")],
+                    "关定有二子：长子关宁，学文；次子关平，学武。", "孙坚长子孙策，年方十七。")
+    assert not cards["关平"].of_kind("office")
+    assert [f.text for f in cards["孙策"].of_kind("office")] == ["孙坚长子"]
+
+
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
     cards = card_of([Entity("袭人", "person")], "宝玉念道：“花气袭人是酒香，鹊声穿树喜新晴。”",
                     "袭人乃宝玉的丫头。")
