@@ -172,7 +172,8 @@ role (长子孙策, 之女貂蝉), as an alternation."""
 KIN = {
     **dict.fromkeys(("父", "父亲", "母", "母亲"), ("parent_of", True)),
     **dict.fromkeys(("子", "儿子", "长子", "次子", "三子", "四子", "幼子", "女", "女儿", "长女",
-                     "次女"), ("parent_of", False)),
+                     "次女", "义子", "义女"), ("parent_of", False)),
+    **dict.fromkeys(("义父", "义母"), ("parent_of", True)),
     **dict.fromkeys(("妻", "妻子", "夫人", "夫", "丈夫", "夫君"), ("spouse", True)),
     **dict.fromkeys(("未婚妻", "未婚夫"), ("engaged", True)),
     **dict.fromkeys(("祖父", "祖母", "爷爷", "奶奶"), ("grandparent_of", True)),
@@ -194,7 +195,7 @@ SPOKEN_KIN = {"侄": "侄子", "甥": "外甥", "叔": "叔父", "婿": "女婿"
 """KIN's one-character words of the wide type kin, and of a sibling's seniority, as an answer
 says them (see `Language.spoken_kin`)."""
 
-BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|子|弟|兄"
+BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|义子|义女|子|弟|兄"
 
 BROTHER_WORDS = frozenset({"兄", "弟", "哥哥", "弟弟"})
 """Words for a brother: between two full names of two surnames they tell sworn brothers
@@ -230,6 +231,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
         named + f"[^{mark}。；]{{0,24}}?，" + of + f"之{word}也",
         # 甘夫人生刘禅, 王夫人生了宝玉: a birth, the parent first, the child named right after
         of + r"(?P<born>生了|生下|生)" + named + r"(?![之的]?气)",
+        # 关平拜关公为父: an adoption, the child first (the parent stands in `of`, as for a birth)
+        named + r"拜" + of + r"为(?P<born>义?[父母])",
         # 刘备娶孙夫人, 孙夫人嫁与刘备, 以妹嫁刘备
         a + r"(?:娶|纳)了?" + b,
         a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,
@@ -568,7 +571,7 @@ UNNAMED_SPEAKERS = frozenset({
     "此人", "那人", "土人", "使者", "军士", "童子", "老人", "婆子", "丫头", "小丫头", "丫鬟",
     "小厮", "门子", "家人", "下人", "众丫头", "众婆子", "太监", "和尚", "道士", "夫人", "老爷",
     "太太", "奶奶", "姑娘", "嬷嬷", "大夫", "先生", "将军", "小人", "后人", "旁人", "近臣",
-    "侍臣", "众军", "众官皆",
+    "侍臣", "众军", "众官皆", "从人",
 })
 """Those who speak in a novel without being anyone in particular: the crowd, a servant, a
 role (众人道, 左右曰, 婆子笑道)."""

@@ -15,7 +15,7 @@ PEOPLE = AliasMatcher({
     "仲达": "司马懿", "司马懿": "司马懿", "荀彧": "荀彧", "荀绲": "荀绲", "沈砚": "沈砚",
     "韩峥": "韩峥", "顾怀山": "顾怀山", "刘备": "刘备", "孙夫人": "孙夫人", "赵云": "赵云",
     "子龙": "赵云", "刘玄德": "刘备", "关羽": "关羽", "孙权": "孙权", "孙翊": "孙翊",
-    "凤姐": "凤姐", "王仁": "王仁",
+    "凤姐": "凤姐", "王仁": "王仁", "关公": "关羽", "关平": "关平",
 })
 
 
@@ -77,6 +77,10 @@ def test_chinese_statements_classical_and_modern() -> None:
     assert said("沈砚是顾怀山的弟子。") == {("顾怀山", "沈砚", "mentor")}
     assert said("刘备娶孙夫人。") == {("刘备", "孙夫人", "spouse")}
     assert said("当夜刘备与孙夫人成亲，两情欢洽。") == {("刘备", "孙夫人", "spouse")}
+    # an adoption: the son kneels to his father (a newcomer's trial found no son of 关羽's)
+    assert said("关定大喜，便命关平拜关公为父。") == {("关羽", "关平", "parent_of")}
+    assert said("或答曰：“此关公义子关平也。") == {("关羽", "关平", "parent_of")}
+    assert said("关平拜关公为师。") == set()
 
 
 def test_brothers_of_two_surnames_swore_it() -> None:

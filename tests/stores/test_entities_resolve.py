@@ -64,6 +64,18 @@ def test_speaker_named_by_alias_merges() -> None:
     assert "玄德" not in entities and entities["探子"].sources == ["speaker"]
 
 
+def test_a_surnames_name_that_speaks_little_and_is_written_often_is_a_person() -> None:
+    # 关平 speaks 3 times in 三国演义 and is written 75: the tagger takes him for a noun
+    story = ["关平曰：“父亲且住。”", "关平随着关公而行。" * 20, "关平曰：“愿往。”",
+             "从人曰：“是。”", "从人曰：“诺。”", "从人牵马。" * 20, "探子报说。" * 20]
+    settings = EntitySettings()
+    entities = by_name(build_entities([], story, Counter(), settings))
+    assert entities["关平"].type == "person" and entities["关平"].sources == ["tagger"]
+    assert "从人" not in entities  # attendants, not anyone
+    # said twice and written twice: no name yet
+    assert "关平" not in by_name(build_entities([], story[:1] * 2, Counter(), settings))
+
+
 def test_ambiguous_alias_is_dropped_from_both() -> None:
     entities, conflicts = merge_candidates([
         Candidate("郭嘉", "pattern", ["奉孝", "郭奉孝"], "person"),
