@@ -50,14 +50,18 @@ class Asked:
 
 
 def likely_answer(asked: Asked, answer_entities: Sequence[str],
-                  kind: Callable[[str], str] | None = None, thing: str = "") -> str:
+                  kind: Callable[[str], str] | None = None, thing: str = "",
+                  gender: Callable[[str], str] | None = None, wanted: str = "") -> str:
     """The first of an unstated answer's entities that the question did not name, and of a
     type that answers the `thing` asked for when both are given ('' if none): the candidate the
     reader found most likely, which the stack shows as a guess. Where-questions get no person
-    as their likely answer (顾青禾在哪里找到了蚀心散？ — its evidence opens on 顾怀山's name)."""
+    as their likely answer (顾青禾在哪里找到了蚀心散？ — its evidence opens on 顾怀山's name), and
+    only one known to be a woman is a guess at a wife (诸葛亮的妻子是谁？ — its quote names 周瑜
+    beside him, then 黄盖): `wanted` is the gender the kin asked for gives, `gender` a name's."""
     given = set(asked.names)
     return next((n for n in answer_entities if n and n not in given
-                 and (kind is None or not thing or may_answer(kind(n), thing))), "")
+                 and (kind is None or not thing or may_answer(kind(n), thing))
+                 and (gender is None or not wanted or gender(n) == wanted)), "")
 
 
 def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[StackEntry],

@@ -101,6 +101,26 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"仇人|敌人|\b(?:enem(?:y|ies)|foes?)\b", re.I), "enemy", "either"),
 )
 
+ASKED_KIN_GENDER = (
+    ("f", re.compile(r"妻子|夫人|女儿|母亲|姐姐|妹妹|孙女|祖母|奶奶|\b(?:wi(?:fe|ves)|daughters?|"
+                     r"mothers?|sisters?|grand(?:daughter|mother)s?|aunts?|nieces?|brides?)\b",
+                     re.I)),
+    ("m", re.compile(r"丈夫|夫君|儿子|父亲|哥哥|弟弟|兄长|孙子|祖父|爷爷|\b(?:husbands?|sons?|"
+                     r"fathers?|brothers?|grand(?:son|father)s?|uncles?|nephews?|bridegrooms?)\b",
+                     re.I)),
+)
+"""The words for kin of one gender a question asks for (诸葛亮的妻子是谁？ asks for a woman)."""
+
+
+def asked_kin_gender(question: str) -> str:
+    """The gender of the kin a question asks for ('f', 'm'), '' when it names kin of both or
+    none, or asks whose kin someone is (谁的妻子, whose wife: the other one's)."""
+    if ASKS_WHOSE.search(question):
+        return ""
+    found = {gender for gender, pattern in ASKED_KIN_GENDER if pattern.search(question)}
+    return found.pop() if len(found) == 1 else ""
+
+
 RELATION_VERBS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     # Who taught Su Wan swordsmanship? 谁教过苏绾剑法: the one named right after is the pupil
     (re.compile(r"\b(?:taught|trained|teach(?:es)?|trains?)\b|(?:教|传授)(?:了|过)?", re.I),

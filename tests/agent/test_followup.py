@@ -233,6 +233,24 @@ def test_only_a_name_the_question_did_not_give_is_a_guess(sanguo: Lexicon) -> No
     assert [(e.entity, e.guess) for e in marked] == [("关羽", False), ("华雄", True)]
 
 
+def test_a_kin_question_of_one_gender_guesses_only_someone_known_to_be_of_it(
+        sanguo: Lexicon) -> None:
+    # 诸葛亮的妻子是谁？ marked 周瑜 the likely answer, whom its quote names beside him (a
+    # newcomer's trial); the next, 黄盖, is no surer a wife
+    from stores.lang.asking import asked_kin_gender
+
+    genders = {"周瑜": "m", "黄盖": "", "黄月英": "f"}.get
+    asked = Asked.read(Resolution("诸葛亮的妻子是谁？", "诸葛亮的妻子是谁？"), sanguo)
+    wanted = asked_kin_gender("诸葛亮的妻子是谁？")
+    assert wanted == "f" and asked_kin_gender("Who was Anne's father?") == "m"
+    assert asked_kin_gender("Whose wife is Mrs. Weston?") == ""  # asks for the husband
+    assert asked_kin_gender("Who are her father and mother?") == ""
+    assert likely_answer(asked, ["周瑜", "黄盖"], sanguo.kind, "person", genders, wanted) == ""
+    assert likely_answer(asked, ["周瑜", "黄月英"], sanguo.kind, "person", genders,
+                         wanted) == "黄月英"
+    assert likely_answer(asked, ["周瑜", "黄盖"], sanguo.kind, "person") == "周瑜"  # no kin asked
+
+
 def test_a_where_question_has_no_person_as_its_likely_answer(sanguo: Lexicon) -> None:
     # 顾青禾在哪里找到了蚀心散？: the evidence opened on her father's name, marked the likely
     # answer (a newcomer's trial); a where-question's guess is a place, a who-question's a person
