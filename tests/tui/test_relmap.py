@@ -161,9 +161,10 @@ async def test_the_chart_lists_the_passages_of_the_highlighted_cell(tracked):
         screen = app.screen
         assert isinstance(screen, ChartScreen) and screen.chart is not None
         assert screen.chart.entities == ["沈砚"] and screen.chart.chapters == list(range(1, 11))
-        # pick 苏绾 from the stack's names too: Space on her line
+        # pick 苏绾 from the stack's names too: p goes to them, Space on her line
+        await pilot.press("p")
         pick = screen.query_one("#chart-pick")
-        pick.focus()
+        assert app.focused is pick
         pick.highlighted = screen.choices.index("苏绾")
         await pilot.press("space")
         await settle(pilot)
@@ -181,6 +182,23 @@ async def test_the_chart_lists_the_passages_of_the_highlighted_cell(tracked):
         await settle(pilot)
         assert isinstance(app.screen, PassageScreen)
         assert app.screen.passage.chunk_id == events[0].chunk_id
+
+
+def test_three_figure_counts_and_chapters_stand_apart_in_the_chart() -> None:
+    # a newcomer's trial on 三国演义: 关羽's chapters 26-28 read '92 61120 96'
+    from types import SimpleNamespace
+
+    from tui.screens.presence import cell, column_width
+
+    counts = {26: 92, 27: 61, 28: 120}
+    chart = SimpleNamespace(entities=["关羽"], chapters=[26, 27, 28],
+                            count=lambda entity, chapter: counts[chapter])
+    width = column_width(chart)
+    assert width == 4
+    row = "".join(cell(counts[c], 1, width).plain for c in chart.chapters)
+    assert row.split() == ["92", "61", "120"] and len(row) == 12
+    short = SimpleNamespace(entities=["沈砚"], chapters=[1, 10], count=lambda e, c: 5)
+    assert column_width(short) == 3  # the demo's chart is drawn as before
 
 
 async def test_the_help_and_the_palette_name_the_map_and_the_chart(tracked):

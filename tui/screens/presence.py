@@ -33,12 +33,20 @@ MAX_PICKED = 6
 """agent.views.presence.MAX_ENTITIES: more rows stop being comparable."""
 
 
-def cell(count: int, shade: int) -> Text:
+def cell(count: int, shade: int, width: int = 3) -> Text:
     """A cell: its count on its shade, light ink on the dark shades; blank when absent."""
     if not count:
-        return Text("  ·", style="dim")
+        return Text("·".rjust(width), style="dim")
     ink = "white" if shade >= 4 else "black"
-    return Text(f"{count:>3}", style=f"{ink} on {SHADES[shade]}")
+    return Text(f"{count:>{width}}", style=f"{ink} on {SHADES[shade]}")
+
+
+def column_width(chart: Presence) -> int:
+    """Wide enough for the longest count or chapter number and a space before it: three
+    figures side by side ran together (ch. 26-28 of 关羽 read '92 61120 96')."""
+    counts = (chart.count(e, c) for e in chart.entities for c in chart.chapters)
+    longest = max((len(str(n)) for n in (*chart.chapters, *counts)), default=2)
+    return max(3, longest + 1)
 
 
 class ChartScreen(Screen[None]):
@@ -48,6 +56,8 @@ class ChartScreen(Screen[None]):
         Binding("escape,q", "close", "close", id="chart-close", tooltip="Back to the chat"),
         Binding("ctrl+s", "export", "export SVG", id="chart-export",
                 tooltip="Save this chart as an SVG picture (the export menu has PNG, CSV, JSON)"),
+        Binding("p", "pick", "pick names", id="chart-pick",
+                tooltip="Go to the names beside the chart: Space adds or removes a row"),
     ]
 
     @dataclass
@@ -78,7 +88,7 @@ class ChartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#chart-pick").border_title = "entities · Space"
+        self.query_one("#chart-pick").border_title = "names · p, Space"
         self.query_one("#chart-passages").border_title = "passages"
         self.post_message(self.LoadWanted(self, self.picked))
 
@@ -88,10 +98,11 @@ class ChartScreen(Screen[None]):
         self.query_one("#chart-heading", Static).update(Text(chart.heading(), style="bold"))
         grid = self.query_one("#chart-grid", DataTable)
         grid.clear(columns=True)
+        width = column_width(chart)
         for chapter in chart.chapters:
-            grid.add_column(Text(f"{chapter:>3}"), key=str(chapter), width=3)
+            grid.add_column(Text(f"{chapter:>{width}}"), key=str(chapter), width=width)
         for entity in chart.entities:
-            grid.add_row(*(cell(chart.count(entity, c), chart.shade(chart.count(entity, c)))
+            grid.add_row(*(cell(chart.count(entity, c), chart.shade(chart.count(entity, c)), width)
                            for c in chart.chapters), key=entity, label=Text(entity, style="bold"))
         grid.focus()
         self._list(0, 0)
@@ -148,6 +159,10 @@ class ChartScreen(Screen[None]):
         if self.chart is not None:
             self.app.post_message(ExportRequested("chart", "svg",
                                                   entities=tuple(self.chart.entities)))
+
+    def action_pick(self) -> None:
+        """To the names: a newcomer pressed Space on the chart and nothing said where to."""
+        self.query_one("#chart-pick").focus()
 
     def action_close(self) -> None:
         self.dismiss()
