@@ -36,7 +36,7 @@ from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
-from stores.lang.asking import RELATION_CUES, asked_kin_gender, asks_how_related
+from stores.lang.asking import RELATION_CUES, asks_how_related, wanted_gender
 from stores.models import BOND_TYPES
 
 if TYPE_CHECKING:
@@ -244,7 +244,7 @@ class Conversation:
         others = self._related_otherwise(asked, resolution.text)
         guess = (likely_answer(asked, [e for e in answer.entities if e not in others],
                                self.lexicon.kind, thing, self.lexicon.gender,
-                               asked_kin_gender(resolution.text))
+                               wanted_gender(resolution.text, asked.written))
                  if answer.stop_reason == "evidence" and thing else "")
         return next_stack(asked, answer.entities, old, guess=guess)
 

@@ -37,12 +37,11 @@ from agent.librarian.referring import (
     WHO,
     Reference,
     relation_family,
-    wanted_gender,
 )
 from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
-from stores.lang.asking import ASKS_WHOSE, asks_how_related
+from stores.lang.asking import ASKS_WHOSE, asks_how_related, wanted_gender
 from stores.lang.referring import (
     EN_IT_AS_SUBJECT,
     EN_THING_DOES,

@@ -23,7 +23,6 @@ from agent.librarian.quoting import (
     unlabelled,
 )
 from agent.librarian.ranking import Sentence, chosen, containing
-from agent.librarian.referring import wanted_gender
 from agent.librarian.relation_quotes import (
     pair_named_first,
     stating_first,
@@ -45,12 +44,12 @@ from stores.lang import (
     clip,
 )
 from stores.lang.asking import (
-    ASKS_WHOSE,
     RELATION_CUES,
     RELATION_VERBS,
     content_query,
     known_given_name,
     name_like,
+    wanted_gender,
 )
 from stores.lang.text import fold_latin
 from stores.lang.zh import OPENING_NAME, POINTING
@@ -148,7 +147,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
     bare = plan.asks_relation and asks_only_the_relation(plan)
     related = related_answers(plan, relations) if bare else []
-    if related and not ASKS_WHOSE.search(plan.question) and (want := wanted_gender(plan.question)):
+    if related and (want := wanted_gender(plan.question, plan.mentions)):
         # Haydée's mother: not her father, though both are her parents (but 韩夫人是谁的女儿:
         # the daughter is the one named, the parent asked for may be either)
         related = ([n for n in related if gender(n) == want]

@@ -59,10 +59,11 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
     if not refs:
         return _dropped_subject(question, context)
     pieces, at, referents = [], 0, []
-    earlier = [(end, [name]) for _, end, name in lexicon.spans(question)]
+    spans = lexicon.spans(question)
+    earlier = [(end, [name]) for _, end, name in spans]
     resolved: list[tuple[Reference, list[str]]] = []
     for ref in refs:
-        if _theirs(ref, earlier):
+        if _theirs(ref, earlier) or _relative_named(ref, [start for start, _, _ in spans]):
             continue
         names = (_subjects(ref, resolved) or _bound(question, ref, earlier, lexicon)
                  or context.referent(ref))
@@ -102,6 +103,18 @@ def _event_asked(question: str, last: Turn) -> Resolution | None:
     text = before + EVENT_ASKED[asked][zh]
     cited = [c for c in last.citations if isinstance(c, dict)] if asked == "chapter" else []
     return Resolution(question, text, cited=cited or None)
+
+
+APPOSED = 2
+"""A name this close after a relation (her sister Mary, 他的儿子关平) names the relative."""
+
+
+def _relative_named(ref: Reference, name_starts: Sequence[int]) -> bool:
+    """The question names the relative right after the words for them: "Who is her sister Mary
+    married to?" asks of Mary, whoever's sister she is; taking her for Lady Russell, the last
+    woman spoken of, read it as "Lady Russell's sister Mary" (a newcomer's trial), a kinship
+    the book never states."""
+    return ref.kind == "relation" and any(0 <= at - ref.end <= APPOSED for at in name_starts)
 
 
 def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],

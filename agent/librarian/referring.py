@@ -61,8 +61,6 @@ class Reference:
 WHO, WHERE, WHAT = asks("who"), asks("where"), asks("what")
 
 _FAMILY_RES = {name: re.compile(p, re.I) for name, p in RELATIVE_FAMILIES.items()}
-_FEMALE_RELATIVE = re.compile(FEMALE_RELATIVE, re.I)
-_MALE_RELATIVE = re.compile(MALE_RELATIVE, re.I)
 
 
 def relation_family(text: str) -> str:
@@ -73,13 +71,8 @@ def relation_family(text: str) -> str:
     return ""
 
 
-def wanted_gender(text: str) -> Gender:
-    """The gender of the person a who-question asks for (周瑜的妻子是谁？ → f), if it says."""
-    if _FEMALE_RELATIVE.search(text):
-        return "f"
-    if _MALE_RELATIVE.search(text):
-        return "m"
-    return ""
+_FEMALE_RELATIVE = re.compile(FEMALE_RELATIVE, re.I)
+_MALE_RELATIVE = re.compile(MALE_RELATIVE, re.I)
 
 
 # -- referring expressions ------------------------------------------------------------------------

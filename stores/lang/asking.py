@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from stores.lang import HAN_RANGES, en, is_han, zh
+from stores.lang.referring import FEMALE_RELATIVE, MALE_RELATIVE
 from stores.lang.text import fold_latin
 from stores.lang.zh import COMMON_SURNAMES, COMPOUND_SURNAMES
 
@@ -101,24 +102,24 @@ RELATION_CUES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"仇人|敌人|\b(?:enem(?:y|ies)|foes?)\b", re.I), "enemy", "either"),
 )
 
-ASKED_KIN_GENDER = (
-    ("f", re.compile(r"妻子|夫人|女儿|母亲|姐姐|妹妹|孙女|祖母|奶奶|\b(?:wi(?:fe|ves)|daughters?|"
-                     r"mothers?|sisters?|grand(?:daughter|mother)s?|aunts?|nieces?|brides?)\b",
-                     re.I)),
-    ("m", re.compile(r"丈夫|夫君|儿子|父亲|哥哥|弟弟|兄长|孙子|祖父|爷爷|\b(?:husbands?|sons?|"
-                     r"fathers?|brothers?|grand(?:son|father)s?|uncles?|nephews?|bridegrooms?)\b",
-                     re.I)),
-)
-"""The words for kin of one gender a question asks for (诸葛亮的妻子是谁？ asks for a woman)."""
-
-
-def asked_kin_gender(question: str) -> str:
-    """The gender of the kin a question asks for ('f', 'm'), '' when it names kin of both or
-    none, or asks whose kin someone is (谁的妻子, whose wife: the other one's)."""
-    if ASKS_WHOSE.search(question):
+def wanted_gender(text: str, mentions: Sequence[str] = ()) -> str:
+    """The gender of the person a who-question asks for (周瑜的妻子是谁？ → f), if it says: not
+    when it asks whose kin someone is (韩夫人是谁的女儿: the parent may be either), names kin of
+    both genders (her father and mother), or writes the word before the relative's name ("Who
+    is her sister Mary married to?" asks for a husband; `mentions`: the names as written)."""
+    if ASKS_WHOSE.search(text):
         return ""
-    found = {gender for gender, pattern in ASKED_KIN_GENDER if pattern.search(question)}
-    return found.pop() if len(found) == 1 else ""
+    said = set()
+    for gender, pattern in (("f", _FEMALE_RELATIVE), ("m", _MALE_RELATIVE)):
+        for word in pattern.finditer(text):
+            after = text[word.end():].lstrip(" ,，")
+            if not any(after.startswith(name) for name in mentions):
+                said.add(gender)
+    return said.pop() if len(said) == 1 else ""
+
+
+_FEMALE_RELATIVE = re.compile(FEMALE_RELATIVE, re.I)
+_MALE_RELATIVE = re.compile(MALE_RELATIVE, re.I)
 
 
 RELATION_VERBS: tuple[tuple[re.Pattern[str], str, str], ...] = (

@@ -237,14 +237,16 @@ def test_a_kin_question_of_one_gender_guesses_only_someone_known_to_be_of_it(
         sanguo: Lexicon) -> None:
     # 诸葛亮的妻子是谁？ marked 周瑜 the likely answer, whom its quote names beside him (a
     # newcomer's trial); the next, 黄盖, is no surer a wife
-    from stores.lang.asking import asked_kin_gender
+    from stores.lang.asking import wanted_gender
 
     genders = {"周瑜": "m", "黄盖": "", "黄月英": "f"}.get
     asked = Asked.read(Resolution("诸葛亮的妻子是谁？", "诸葛亮的妻子是谁？"), sanguo)
-    wanted = asked_kin_gender("诸葛亮的妻子是谁？")
-    assert wanted == "f" and asked_kin_gender("Who was Anne's father?") == "m"
-    assert asked_kin_gender("Whose wife is Mrs. Weston?") == ""  # asks for the husband
-    assert asked_kin_gender("Who are her father and mother?") == ""
+    wanted = wanted_gender("诸葛亮的妻子是谁？")
+    assert wanted == "f" and wanted_gender("Who was Anne's father?") == "m"
+    assert wanted_gender("Whose wife is Mrs. Weston?") == ""  # asks for the husband
+    assert wanted_gender("Who are her father and mother?") == ""
+    # the word before the relative's name says who she is, not whom the question asks for
+    assert wanted_gender("Who is her sister Mary married to?", ["Mary"]) == ""
     assert likely_answer(asked, ["周瑜", "黄盖"], sanguo.kind, "person", genders, wanted) == ""
     assert likely_answer(asked, ["周瑜", "黄月英"], sanguo.kind, "person", genders,
                          wanted) == "黄月英"
@@ -329,6 +331,19 @@ def test_english_there_they_and_it(monte: Lexicon) -> None:
                                          "Caderousse?"),
          ("Is there a treasure, and is it true that Faria found it?", [],
           "Is there a treasure, and is it true that Faria found it?"))
+
+
+def test_a_relative_named_right_after_her_words_is_asked_of_whoever_she_is(
+        monte: Lexicon, sanguo: Lexicon) -> None:
+    # "Who is her sister Mary married to?" after Lady Russell was read as "Lady Russell's
+    # sister Mary" (a newcomer's trial): the question names the relative; whose she is stays
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who is Mercédès?", entities=["Mercédès"])
+    assert dialogue.ask("What became of her son Albert?") == "What became of her son Albert?"
+    assert dialogue.ask("Who is her husband?") == "Who is Mercédès' husband?"
+    dialogue = Dialogue(sanguo)
+    dialogue.ask("刘备是谁？", entities=["刘备"])
+    assert dialogue.ask("他的儿子刘禅后来怎样了？") == "他的儿子刘禅后来怎样了？"
 
 
 def test_there_after_an_unsure_where_answer_is_its_likeliest_place(monte: Lexicon) -> None:
