@@ -13,7 +13,7 @@ from agent.schemas import Relation
 from stores.entities.kinship import (
     Statement,
 )
-from stores.lang import Language, language, seniority
+from stores.lang import Language, adoptive, language, seniority
 from stores.models import BOND_TYPES
 
 
@@ -185,9 +185,10 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         who, word = gendered_end(lang, rel, who, genders)
         whose = rel.target if who == rel.source else rel.source
         written = written_kin(rel, said_in)
-        # the text's own word when the graph's says less: its kin (father-in-law), or which
-        # of two siblings is the younger (孙权弟孙翊: 孙翊是孙权的弟弟, not 孙权是孙翊的兄弟)
-        if written[1] and (not word or seniority(written[1])):
+        # the text's own word when the graph's says less: its kin (father-in-law), which of
+        # two siblings is the younger (孙权弟孙翊: 孙翊是孙权的弟弟, not 孙权是孙翊的兄弟), or an
+        # adoption (关平是关羽的义子, not 关羽是关平的父亲)
+        if written[1] and (not word or seniority(written[1]) or adoptive(written[1])):
             who, word = written[0], lang.spoken_kin.get(written[1], written[1])
             whose = rel.target if who == rel.source else rel.source
         if word:

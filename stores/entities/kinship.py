@@ -214,6 +214,8 @@ def _read(match: re.Match[str], names: list[str], words: dict[str, tuple[str, bo
     named, of = names[int(found["named"])], names[int(found["of"])]
     if found.get("born") is not None:  # 甘夫人生刘禅
         return Statement(of, named, "parent_of", sentence)
+    if found.get("adopted") is not None:  # 关平拜关公为父: 关平 is his 义子
+        return Statement(of, named, "parent_of", sentence, (named, ""), zh.ADOPTED_CHILD)
     kind, named_is_source = words.get(found["word"].lower(), ("kin", True))
     if found["word"] in zh.BROTHER_WORDS and _other_surnames(named, of):
         kind = "sworn_sibling"  # 刘玄德之弟关羽: brothers of two surnames swore it

@@ -81,6 +81,9 @@ class Language:
     seniority: tuple[str, str] = ("", "")
     """Patterns of the words that make a sibling the elder and the younger (兄, 姐 / 弟, 妹;
     elder / younger): what 孙权的哥哥 asks for, and what 孙权弟孙翊 calls 孙翊."""
+    adoptive: str = ""
+    """A pattern of the words that make a parent or a child one by adoption (义子, 义父;
+    adopted, foster): the text's word, which says more than 儿子 or father."""
     spoken_kin: Mapping[str, str] = field(default_factory=dict)
     """A kin word as a sentence of the text writes it → as an answer says it (侄 → 侄子)."""
     kin_of_kin: Mapping[tuple[str, str, str], str] = field(default_factory=dict)
@@ -278,6 +281,12 @@ def seniority(text: str) -> str:
     lang = language("zh" if has_han(text) else "en")
     elder, younger = (bool(p and re.search(p, text, re.I)) for p in lang.seniority)
     return "elder" if elder and not younger else "younger" if younger and not elder else ""
+
+
+def adoptive(word: str) -> bool:
+    """Whether a kin word makes someone a parent or a child by adoption (义子, adopted son)."""
+    lang = language("zh" if has_han(word) else "en")
+    return bool(lang.adoptive and re.search(lang.adoptive, word, re.I))
 
 
 def clip_at(sentence: str, at: int, limit: int) -> str:

@@ -676,6 +676,7 @@ REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_N
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
                     "{who} is {whose}'s {word}", kin_of_kin=KIN_OF_KIN,
+                    adoptive=r"\b(?:adopted|adoptive|foster)\b",
                     seniority=(r"\b(?:elder|older|eldest|oldest|big)\b",
                                r"\b(?:younger|youngest|little)\b"),
                     path_sentence="{first}, and {second}", because_sentence="{said}: {why}",

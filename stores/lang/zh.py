@@ -197,6 +197,11 @@ says them (see `Language.spoken_kin`)."""
 
 BORN_KIN = "长子|次子|三子|四子|幼子|长女|次女|义子|义女|子|弟|兄"
 
+ADOPTIVE = "义子|义女|义父|义母|养子|养女|养父|养母|螟蛉"
+"""Words for a child or a parent by adoption (see `Language.adoptive`)."""
+ADOPTED_CHILD = "义子"
+"""What one who kneels to another as a father (关平拜关公为父) is to him."""
+
 BROTHER_WORDS = frozenset({"兄", "弟", "哥哥", "弟弟"})
 """Words for a brother: between two full names of two surnames they tell sworn brothers
 (刘玄德之弟关羽), as blood brothers share a surname."""
@@ -231,8 +236,8 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str, mark: str) ->
         named + f"[^{mark}。；]{{0,24}}?，" + of + f"之{word}也",
         # 甘夫人生刘禅, 王夫人生了宝玉: a birth, the parent first, the child named right after
         of + r"(?P<born>生了|生下|生)" + named + r"(?![之的]?气)",
-        # 关平拜关公为父: an adoption, the child first (the parent stands in `of`, as for a birth)
-        named + r"拜" + of + r"为(?P<born>义?[父母])",
+        # 关平拜关公为父: an adoption, the child first, the parent in `of`
+        named + r"拜" + of + r"为(?P<adopted>义?[父母])",
         # 刘备娶孙夫人, 孙夫人嫁与刘备, 以妹嫁刘备
         a + r"(?:娶|纳)了?" + b,
         a + r"(?:嫁|许配)(?:与|于|给)?了?" + b,
@@ -541,7 +546,7 @@ and `kind`."""
 LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     not_in_text=NOT_IN_TEXT, relation_words=RELATION_WORDS,
                     relative_words=RELATIVE_WORDS, relative_sentence="{who}是{whose}的{word}",
-                    seniority=("[兄哥姐]", "[弟妹]"),
+                    seniority=("[兄哥姐]", "[弟妹]"), adoptive=ADOPTIVE,
                     spoken_kin=SPOKEN_KIN, kin_of_kin=KIN_OF_KIN,
                     path_sentence="{first}，{second}",
                     because_sentence="{said}：{why}",

@@ -109,6 +109,25 @@ def test_kin_of_no_narrower_type_is_said_in_the_texts_word() -> None:
                 "夏侯尚", "夏侯惇") == ["夏侯尚是夏侯惇的侄子（第44回等）。"]
 
 
+def test_a_child_by_adoption_is_said_in_the_texts_word() -> None:
+    # 关平和关羽是什么关系？ answered 关羽是关平的父亲: he kneels to 关公 as his father (ch. 28)
+    from stores.entities.kinship import stated_in
+
+    kin = AliasMatcher({"关平": "关平", "关公": "关羽", "关羽": "关羽"})
+
+    def said(sentence: str) -> list[str]:
+        plan = analyse("关平和关羽是什么关系？", kin.find_spans)
+        relation = Relation(source="关羽", target="关平", type="parent_of", weight=1.0,
+                            chapters=[28], evidence=[Passage(chunk_id="c1", chapter=28,
+                                                             text=sentence, source="28.txt",
+                                                             lines=(1, 1))])
+        return relation_lines(plan, [relation], "", lambda name: "m",
+                              said_in=lambda text: stated_in(text, kin.find_spans(text)))
+
+    assert said("关定大喜，便命关平拜关公为父。") == ["关平是关羽的义子，二人是父子（第28回等）。"]
+    assert said("或答曰：“此关公义子关平也。") == ["关平是关羽的义子，二人是父子（第28回等）。"]
+
+
 def test_the_end_whose_gender_the_text_shows_is_said() -> None:
     # 司马懿's gender is not shown; his sons' is: 司马昭是司马懿的儿子, not 司马懿是司马昭的父母
     unknown = {"司马师": "m", "司马昭": "m"}
