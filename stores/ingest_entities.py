@@ -116,9 +116,9 @@ def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]
     have = {(r.source, r.target, r.type) for r in declared}
     have |= {(r.target, r.source, r.type) for r in declared if r.type not in DIRECTED}
     told: dict[str, Counter[str]] = {}
-    stated = stated_relations(chunks, told)
-    named = {frozenset(key[:2]) for key in stated}
     families = Families(entities)
+    stated = stated_relations(chunks, told, families.given_names)
+    named = {frozenset(key[:2]) for key in stated}
     family = one_parent_each(family_relations(chunks, families), stated, told, families)
     family = {key: where for key, where in family.items() if frozenset(key[:2]) not in named}
     relations = []

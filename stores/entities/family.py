@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from stores.entities.english_forms import OF_PLACE, bare_name, bare_surname, is_full, split_title
 from stores.entities.kinship import DIRECTED, Statement, stated_in
+from stores.entities.surnames import surname_of
 from stores.lang import en, has_han
 from stores.lang.gender import title_gender
 from stores.lang.text import sentences
@@ -43,9 +44,13 @@ class Families:
         self.gender: dict[str, str] = {}
         self.married: set[str] = set()
         self.unmarried: set[str] = set()
+        given: dict[tuple[str, str], set[str]] = {}
         for entity in entities:
             if entity.type in NOT_PEOPLE:
                 continue
+            surname = surname_of(entity.name) if has_han(entity.name) else ""
+            if surname and len(entity.name) == len(surname) + 1:
+                given.setdefault((surname, entity.name[-1]), set()).add(entity.name)
             forms = [f for f in (entity.name, *entity.aliases)
                      if f and not has_han(f) and not OF_PLACE.match(f)]
             self.gender[entity.name] = title_gender(forms)
@@ -63,6 +68,11 @@ class Families:
                     if name:
                         self.families.setdefault(entity.name, set()).add(name)
                         self.members.setdefault(name, set()).add(entity.name)
+
+        self.given_names = {key: next(iter(names)) for key, names in given.items()
+                            if len(names) == 1}
+        """(surname, one-character given name) → the one person so named (曹, 操 → 曹操): a
+        Chinese text calls a man by his given name alone before his son's name (操长子曹丕)."""
 
     def relative(self, subject: str, word: str, present: set[str]) -> str | None:
         """The one person of `subject`'s family whom `word` (father, wife …) can name, if the
@@ -173,7 +183,8 @@ def statements_in(text: str, spans: list[tuple[int, int, str]],
                   families: Families) -> list[Statement]:
     """Every relation `text` states: in so many words (Noirtier is the father of Villefort),
     then by a family's kin word (Emma … her father)."""
-    return [*stated_in(text, spans), *(s for s, _ in family_statements(text, spans, families))]
+    return [*stated_in(text, spans, families.given_names),
+            *(s for s, _ in family_statements(text, spans, families))]
 
 
 def _whose(text: str, start: int, match: re.Match[str], inside: list[tuple[int, int, str]],

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from stores.entities.surnames import surname_of
-from stores.lang import en, has_han, zh
+from stores.lang import HAN_RANGES, en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
 from stores.lang.gender import title_gender
 from stores.lang.text import sentences
@@ -143,14 +143,19 @@ def apposed_to_role(text: str, end: int) -> bool:
     return _ROLE_AFTER.match(text, end) is not None
 
 
-def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
-    """The relations `text` states between the entities of `spans` ((start, end, name))."""
+def stated_in(text: str, spans: list[tuple[int, int, str]],
+              given_names: Mapping[tuple[str, str], str] | None = None) -> list[Statement]:
+    """The relations `text` states between the entities of `spans` ((start, end, name)); with
+    `given_names` ((surname, one-character given name) → person: Families.given_names), also of
+    a father the text calls by his given name alone before his son's name (操长子曹丕)."""
     statements: list[Statement] = []
     for start, end, _ in sentences(text):
         inside = [(a - start, b - start, n) for a, b, n in spans if start <= a and b <= end]
+        sentence = text[start:end]
+        if given_names and has_han(sentence):
+            inside = sorted([*inside, *_fathers_by_given_name(sentence, inside, given_names)])
         if len({n for *_, n in inside}) < 2:
             continue
-        sentence = text[start:end]
         marked, names = _mark(sentence, inside)
         chinese = has_han(sentence)
         words = _ZH_KIN if chinese else _EN_KIN
@@ -162,6 +167,29 @@ def stated_in(text: str, spans: list[tuple[int, int, str]]) -> list[Statement]:
                         and not (not chinese and _not_told(match, marked))):
                     statements.append(statement)
     return statements
+
+
+_CHILD_BEFORE = re.compile(rf"(?P<given>[{HAN_RANGES}]){zh.OF}?(?:{zh.BORN_KIN})$")
+
+
+def _fathers_by_given_name(sentence: str, inside: list[tuple[int, int, str]],
+                           given_names: Mapping[tuple[str, str], str]) -> list[tuple[int, int, str]]:
+    """Mentions of a father by his one-character given name right before a word for his child
+    and a name of his surname (操长子曹丕, 艾之子邓忠, 懿长子司马师): the surname's one person so
+    named, where no name is written there already."""
+    found = []
+    for a, _, child in inside:
+        before = _CHILD_BEFORE.search(sentence, 0, a)
+        surname = surname_of(child)
+        if before is None or not surname:
+            continue
+        at = before.start("given")
+        if before["given"] in zh.VERBS_ON_A_CHILD:
+            continue
+        father = given_names.get((surname, before["given"]))
+        if father and father != child and not any(s <= at < e for s, e, _ in inside):
+            found.append((at, at + 1, father))
+    return found
 
 
 def _not_told(match: re.Match[str], marked: str) -> bool:
@@ -238,13 +266,15 @@ def _other_surnames(one: str, other: str) -> bool:
 
 def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
                      told: dict[str, Counter[str]] | None = None,
+                     given_names: Mapping[tuple[str, str], str] | None = None,
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that state it, in story order;
     `chunks` are (id, chapter, text, the text's mentions as (start, end, name)). `told`, when
-    given, counts the genders the kin words give the people they name (Renée: f, once)."""
+    given, counts the genders the kin words give the people they name (Renée: f, once);
+    `given_names` as for `stated_in`."""
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
     for chunk_id, chapter, text, spans in chunks:
-        for s in stated_in(text, spans):
+        for s in stated_in(text, spans, given_names):
             if told is not None and s.told[1]:
                 told.setdefault(s.told[0], Counter())[s.told[1]] += 1
             source, target = (s.source, s.target) if s.type in DIRECTED else sorted(

@@ -201,6 +201,9 @@ ADOPTIVE = "义子|义女|义父|义母|养子|养女|养父|养母|螟蛉"
 """Words for a child or a parent by adoption (see `Language.adoptive`)."""
 ADOPTED_CHILD = "义子"
 """What one who kneels to another as a father (关平拜关公为父) is to him."""
+VERBS_ON_A_CHILD = frozenset("封立遣令命使教唤召差拜送携引带留托有生抱嘱谓")
+"""One character before 长子 that is a verb taking the son as its object (封次子刘永为鲁王, 遂立
+长子曹丕), not a father's one-character given name (操长子曹丕)."""
 
 BROTHER_WORDS = frozenset({"兄", "弟", "哥哥", "弟弟"})
 """Words for a brother: between two full names of two surnames they tell sworn brothers

@@ -83,6 +83,31 @@ def test_chinese_statements_classical_and_modern() -> None:
     assert said("关平拜关公为师。") == set()
 
 
+def test_a_father_called_by_his_one_character_given_name_before_his_sons_name() -> None:
+    # 曹操的儿子有谁？ found only 曹植 (a newcomer's trial): 三国演义 writes 操长子曹丕, 艾之子邓忠
+    from stores.entities.family import Families
+
+    people = [Entity(n, "person") for n in ("曹操", "曹丕", "曹彰", "邓艾", "邓忠", "刘封", "刘永",
+                                            "刘备", "曹仁", "曹纯")]
+    given = Families(people).given_names
+    assert given[("曹", "操")] == "曹操" and ("曹", "丕") in given
+    matcher = AliasMatcher({e.name: e.name for e in people})
+
+    def said(text: str) -> set[tuple[str, str, str]]:
+        return {(s.source, s.target, s.type)
+                for s in stated_in(text, matcher.find_spans(text), given)}
+
+    assert said("却说操长子曹丕，字子桓，时年十八岁。") == {("曹操", "曹丕", "parent_of")}
+    assert said("及兵将近，乃操次子曹彰也。") == {("曹操", "曹彰", "parent_of")}
+    assert said("原来小将乃艾之子邓忠也。") == {("邓艾", "邓忠", "parent_of")}
+    # a verb that takes the son as its object, however it is also a given name (刘封)
+    assert said("封次子刘永为鲁王。") == set()
+    # a surname the son does not share names no father of his
+    assert said("操长子刘永。") == set()
+    assert said("却说操长子曹丕。") and not stated_in("却说操长子曹丕。",
+                                                 matcher.find_spans("却说操长子曹丕。"))
+
+
 def test_brothers_of_two_surnames_swore_it() -> None:
     assert said("公孙瓒曰：“此刘玄德之弟关羽也。”") == {("关羽", "刘备", "sworn_sibling")}
     assert said("孙权弟孙翊为丹阳太守。") == {("孙翊", "孙权", "sibling")}  # one surname: blood
