@@ -6,7 +6,7 @@ name (丞相曹操, the banker Danglars), and each name's mentions per chapter."
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from stores.cards import Appearance, Fact
@@ -96,7 +96,8 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 seen[name][chunk.chapter].told = True
             before, after = sentence[:start], sentence[end:]
             # 王夫人宝玉: 夫人 ends another name written right before, no office of 宝玉's
-            role = "" if any(e == start for _, e, _ in spans) else _role_before(before)
+            role = "" if any(e == start for _, e, _ in spans) else _role_before(
+                before, lambda whose: matcher.resolve(whose) is not None)
             # 荆州刺史刘表: the place an office is of, when the world knows it as a place
             place = next((s for s, e, other in spans if e == start - len(role) and
                           places.get(other) == "place"), None) if role else None
@@ -212,9 +213,11 @@ def _defines(after: str, governed: bool = False, clause: bool = False) -> float:
     return 0.0
 
 
-def _role_before(before: str) -> str:
+def _role_before(before: str, known: Callable[[str], bool] = lambda whose: True) -> str:
     """The office, role or kinship written right before a name (丞相曹操 → 丞相, 孙坚长子孙策 →
-    孙坚长子, the banker Danglars → banker), or ""."""
+    孙坚长子, the banker Danglars → banker), or "". A kinship says whose kin only with a name the
+    world `known`s (乃孟获之兄 → 孟获之兄): not 却说操长子 (a father by his given name alone) or
+    遂立长子."""
     for language_, pattern in _role_patterns():
         found = pattern.search(before)
         if found is None:
@@ -223,7 +226,9 @@ def _role_before(before: str) -> str:
             role = found.group("office")
             return "" if role in language_.not_roles else role
         # a kinship: whose kin, and which; which alone (有二子：长子关宁…次子关平) says nothing
-        return found.group(0) if found.groupdict().get("whose") else ""
+        whose = found.groupdict().get("whose") or ""
+        named = next((whose[-n:] for n in (3, 2) if len(whose) >= n and known(whose[-n:])), "")
+        return named + found.group(0)[len(whose):] if named else ""
     return ""
 
 

@@ -148,6 +148,12 @@ def test_which_child_without_whose_is_no_role() -> None:
                     "关定有二子：长子关宁，学文；次子关平，学武。", "孙坚长子孙策，年方十七。")
     assert not cards["关平"].of_kind("office")
     assert [f.text for f in cards["孙策"].of_kind("office")] == ["孙坚长子"]
+    # whose kin is a name the world knows, without the words before it; a verb or a father's
+    # given name alone is no one's (曹丕's card read 「却说操长子、遂立长子」)
+    cards = card_of([Entity("曹丕", "person"), Entity("孟节", "person"), Entity("孟获", "person")],
+                    "却说操长子曹丕，字子桓。", "遂立长子曹丕为王世子。", "乃孟获之兄孟节也。")
+    assert not cards["曹丕"].of_kind("office")
+    assert [f.text for f in cards["孟节"].of_kind("office")] == ["孟获之兄"]
 
 
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
