@@ -69,6 +69,7 @@ from stores.entities.english_titles import (
     join_titled,
     join_titled_after,
     release_shared_surnames,
+    split_ranks,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
 from stores.lang.gender import title_gender
@@ -111,6 +112,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     fold_titled(g, kept)
     release_shared_surnames(g)
     _add_family_names(g, counts)
+    split_ranks(g, counts, min_count)
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)

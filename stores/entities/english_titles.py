@@ -30,6 +30,7 @@ from stores.lang.en import (
     MARRIED_TITLES,
     PLACE_TITLES,
     SAME_RANK,
+    SERVICE_RANKS,
     TITLES_AFTER,
     WIFE_BY_HIS_NAME,
     WIFE_RANK_TITLES,
@@ -153,6 +154,41 @@ def release_shared_surnames(g: Groups) -> None:
             g.groups[owner].remove(rest[0])
 
 
+def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
+    """A rank before a surname (General Tilney, Captain Tilney) names another man of the family
+    than the group's other title with that surname (Mr. Tilney): Northanger Abbey's father, elder
+    son and younger son were one entity, joined through "Tilney" alone. Each such rank form
+    written `min_count` times leaves the group for the one group holding a full name under the
+    same rank (Captain Tilney → Captain Frederick Tilney), else makes a person of its own."""
+    for name in list(g.groups):
+        if name not in g.groups:
+            continue
+        forms = [name, *g.groups[name]]
+        single = [(f, *split_title(f)) for f in forms
+                  if split_title(f)[0] in MALE_TITLES and len(split_title(f)[1]) == 1]
+        titles = {title for _, title, _ in single}
+        if len(titles) < 2 or not titles & set(SERVICE_RANKS):
+            continue
+        keep = split_title(name)[0] if split_title(name)[0] in titles else next(
+            t for _, t, _ in sorted(single, key=lambda x: -seen.get(x[0], 0)))
+        for form, title, rest in single:
+            if title == keep or seen.get(form, 0) < min_count or (
+                    title not in SERVICE_RANKS and keep not in SERVICE_RANKS):
+                continue
+            owners = {g.owner(n) for n in g.names() if (t := split_title(n))[0] == title
+                      and len(t[1]) > 1 and t[1][-1] == rest[0]}
+            fulls = [o for o in owners if o is not None and o != name]
+            if form == name:
+                continue
+            g.groups[name].remove(form)
+            if len(fulls) == 1:
+                g.groups[fulls[0]].append(form)
+                g.person.add(fulls[0])  # a man under his rank
+            else:
+                g.groups[form] = []
+                g.person.add(form)
+
+
 def _styled_above(g: Groups, man: str, surname: str, seen: Mapping[str, int],
                   common: str, min_count: int) -> bool:
     """The man goes by a title above Mr. (see `common`): a knight's before his name (Sir Walter
@@ -212,15 +248,22 @@ def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
 
 def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
               form: str) -> str | None:
-    """The one woman of the family the text names by her first name and surname, unless the
+    """The one woman of the family the text names by her first name and surname (when it writes
+    no daughter's first name after Miss, the one full name no man's: Northanger Abbey's "Miss
+    Tilney" is Eleanor, as Henry and Frederick go by Mr. and Captain), unless the
     title goes with her first name often enough (YOUNGER_SHARE) beside `form` (Miss and the
     surname alone) to tell her from an elder sister, where the title says so
     (en.ELDEST_DAUGHTER_TITLES): "Miss Elliot" (48 times in Persuasion) is Elizabeth, the
     eldest; Anne is "Miss Anne" (13) or "Miss Anne Elliot" (6). Mademoiselle Valentine (18,
     beside 33 "Mademoiselle de Villefort"s) is an only daughter."""
-    daughters = {owner for n in g.names()
-                 if is_full(n) and n.split()[0] in women
-                 and bare_surname(n.split()) == surname and (owner := g.owner(n)) is not None}
+    family = {n for n in g.names() if is_full(n) and bare_surname(n.split()) == surname}
+    daughters = {owner for n in family if n.split()[0] in women
+                 and (owner := g.owner(n)) is not None}
+    if not daughters:  # no Miss and first name written: the family's one full name of no man
+        men = {split_title(n)[1][0] for n in seen
+               if split_title(n)[0] in MALE_TITLES and len(split_title(n)[1]) > 1}
+        daughters = {owner for n in family if n.split()[0] not in men
+                     and (owner := g.owner(n)) is not None and not _a_mans(g, owner, seen)}
     if len(daughters) != 1:
         return None
     daughter = daughters.pop()
@@ -230,6 +273,14 @@ def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
             and younger >= YOUNGER_SHARE * seen.get(form, 0)):
         return None
     return daughter
+
+
+def _a_mans(g: Groups, owner: str, seen: Mapping[str, int]) -> bool:
+    """The group holds a form under a man's title, or a form the text writes under one (John
+    Thorpe's "Thorpe", written "Mr. Thorpe")."""
+    forms = (owner, *g.groups.get(owner, []))
+    return any(split_title(n)[0] in MALE_TITLES for n in forms) or any(
+        f"{title} {n}" in seen for n in forms for title in MALE_TITLES)
 
 
 YOUNGER_USES = 3

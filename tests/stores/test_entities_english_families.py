@@ -69,6 +69,36 @@ def test_a_man_known_by_his_rank_is_not_the_mr_of_his_family() -> None:
     assert found.get("Mr. Brandon", found["Colonel Brandon"]) == found["Colonel Brandon"], found
 
 
+def test_two_ranks_and_mr_of_one_surname_are_three_men() -> None:
+    # Northanger Abbey (a newcomer's trial): the General, Captain Tilney (Frederick) and Mr.
+    # Tilney (Henry) were one entity, joined through "Tilney" alone
+    text = written(("she saw General Tilney frowned.", 8), ("she saw Captain Tilney danced.", 8),
+                   ("she saw Mr. Tilney laughed.", 10), ("she saw Tilney was gone.", 6),
+                   ("she saw Captain Frederick Tilney wrote.", 1), ("she saw Frederick smiled.", 6),
+                   ("she saw Henry Tilney read.", 6), ("she saw Mr. Henry Tilney bowed.", 2))
+    found = grouped(text)
+    assert len({found["General Tilney"], found["Captain Tilney"], found["Mr. Tilney"]}) == 3, found
+    assert found["Captain Tilney"] == found["Frederick"], found
+    assert persons(text)[found["Captain Tilney"]], found
+
+
+def test_miss_and_the_surname_is_the_one_daughter_when_no_miss_writes_her_first_name() -> None:
+    # Northanger Abbey: "Miss Tilney" (92) is Eleanor, the text's one Tilney of no man's title;
+    # "Miss Thorpe" is Isabella, as John goes by Mr.
+    text = written(("she saw Eleanor Tilney walked.", 3), ("she saw Eleanor smiled.", 10),
+                   ("she saw Miss Tilney was kind.", 12), ("she saw Henry Tilney laughed.", 6),
+                   ("she saw Mr. Henry Tilney bowed.", 2), ("she saw Isabella Thorpe talked.", 3),
+                   ("she saw Isabella laughed.", 10), ("she saw Miss Thorpe was gay.", 8),
+                   ("she saw John Thorpe swore.", 6), ("she saw Mr. John Thorpe bow.", 2),
+                   ("she saw Mr. Thorpe was loud.", 6))
+    found = grouped(text)
+    assert found["Miss Tilney"] == found["Eleanor Tilney"], found
+    assert found["Miss Thorpe"] == found["Isabella Thorpe"], found
+    # a family of two daughters named in full is no one's to take
+    text += written(("she saw Maria Thorpe ran.", 3), ("she saw Maria sang.", 6))
+    assert grouped(text).get("Miss Thorpe", "Miss Thorpe") == "Miss Thorpe"
+
+
 def test_miss_and_the_surname_is_not_the_daughter_called_miss_and_her_first_name() -> None:
     # Persuasion: "Miss Elliot" (48 times) is Elizabeth, the eldest; Anne is "Miss Anne" (13)
     text = written(("Anne Elliot walked to the Lodge.", 10), ("Miss Anne was kind.", 4),
