@@ -293,7 +293,8 @@ def titled_spouses(entities: Iterable[Entity],
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
     goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
     by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf. A rank in the
-    services is a man's own (en.SERVICE_RANKS): with no Mr Croft, Admiral Croft is the husband."""
+    services is a man's own (en.SERVICE_RANKS): with no Mr Croft, Admiral Croft is the husband;
+    with a Mr. Tilney and a General Tilney, neither is surely."""
     married = {t.lower() for t in en.MARRIED_TITLES}
     # a title of address, not a rank: the son is the Vicomte de Morcerf, Madame de Morcerf's
     # husband is M. de Morcerf
@@ -316,9 +317,12 @@ def titled_spouses(entities: Iterable[Entity],
                 husbands.setdefault(rest, entity.name)
             elif title.lower() in ranked:
                 officers.setdefault(rest, set()).add(entity.name)
-    # no Mr Croft written: the one officer of the name (Admiral Croft) is Mrs Croft's husband
+    # no Mr Croft written: the one officer of the name (Admiral Croft) is Mrs Croft's husband;
+    # Mr. Tilney beside General Tilney may be the son, so neither is surely Mrs. Tilney's
     husbands |= {rest: next(iter(found)) for rest, found in officers.items()
                  if rest not in husbands and len(found) == 1}
+    husbands = {rest: man for rest, man in husbands.items()
+                if rest not in officers or officers[rest] == {man}}
     pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
              if rest in husbands and husbands[rest] != wife}
     where: dict[tuple[str, str], list[tuple[str, int]]] = {pair: [] for pair in pairs}

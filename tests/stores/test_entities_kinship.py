@@ -168,6 +168,25 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
         ("Mrs Croft", "Admiral Croft")]
     two = [*navy, Entity("Captain Croft", "person")]
     assert titled_spouses(two, [("c5", 6, ["Admiral Croft", "Mrs Croft", "Captain Croft"])]) == []
+    # Northanger Abbey: Mr. Tilney (Henry) beside General Tilney may be the son: neither is
+    # surely Mrs. Tilney's husband
+    abbey = [Entity("Mrs. Tilney", "person"), Entity("Mr. Tilney", "person"),
+             Entity("General Tilney", "person")]
+    assert titled_spouses(abbey, [("c6", 9, ["Mrs. Tilney", "Mr. Tilney", "General Tilney"])]) == []
+
+
+def test_titles_make_no_wife_of_the_son_the_text_says_she_bore() -> None:
+    # Northanger Abbey: Mrs. Thorpe, a widow, was John Thorpe's (Mr. Thorpe's) wife by titles
+    from stores.ingest_entities import untold_spouses
+
+    def edge(source: str, target: str, kind: str) -> Relation:
+        return Relation(source=source, target=target, type=kind, weight=1.0, chapters=[4],
+                        evidence=["c4"])
+
+    titled = [edge("Mrs. Thorpe", "John Thorpe", "spouse"), edge("Mrs. Allen", "Mr. Allen", "spouse")]
+    stated = [edge("Mrs. Thorpe", "John Thorpe", "parent_of")]
+    assert [(r.source, r.target) for r in untold_spouses(titled, [], stated)] == [
+        ("Mrs. Allen", "Mr. Allen")]
 
 
 def test_two_who_swore_brotherhood_are_sworn_siblings() -> None:
