@@ -276,10 +276,11 @@ def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
 
 
 def _a_mans(g: Groups, owner: str, seen: Mapping[str, int]) -> bool:
-    """The group holds a form under a man's title, or a form the text writes under one (John
-    Thorpe's "Thorpe", written "Mr. Thorpe")."""
+    """The group is no unmarried daughter's: it holds a form under a title other than Miss
+    (a man's, or a married or noble woman's: Lady Catherine de Bourgh is no Miss de Bourgh),
+    or a form the text writes under a man's title (John Thorpe's "Thorpe": "Mr. Thorpe")."""
     forms = (owner, *g.groups.get(owner, []))
-    return any(split_title(n)[0] in MALE_TITLES for n in forms) or any(
+    return any(split_title(n)[0] and split_title(n)[0] not in UNMARRIED for n in forms) or any(
         f"{title} {n}" in seen for n in forms for title in MALE_TITLES)
 
 

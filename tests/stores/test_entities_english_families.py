@@ -97,6 +97,11 @@ def test_miss_and_the_surname_is_the_one_daughter_when_no_miss_writes_her_first_
     # a family of two daughters named in full is no one's to take
     text += written(("she saw Maria Thorpe ran.", 3), ("she saw Maria sang.", 6))
     assert grouped(text).get("Miss Thorpe", "Miss Thorpe") == "Miss Thorpe"
+    # a lady of the family is no Miss of it: Miss Vane is her daughter
+    text = written(("she saw Lady Honoria Vane frown.", 8), ("she saw Lady Honoria nod.", 4),
+                   ("she saw Miss Vane cough.", 8))
+    found = grouped(text)
+    assert found.get("Miss Vane", "Miss Vane") != found["Lady Honoria Vane"], found
 
 
 def test_miss_and_the_surname_is_not_the_daughter_called_miss_and_her_first_name() -> None:
