@@ -22,7 +22,7 @@ from agent.librarian.quoting import (
     quote_sentences,
     unlabelled,
 )
-from agent.librarian.ranking import Sentence, chosen, containing
+from agent.librarian.ranking import Sentence, chosen, containing, unsure
 from agent.librarian.relation_quotes import (
     pair_named_first,
     stating_first,
@@ -49,6 +49,7 @@ from stores.lang.asking import (
     content_query,
     known_given_name,
     name_like,
+    nearest,
     wanted_gender,
 )
 from stores.lang.text import fold_latin
@@ -185,8 +186,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         else:
             sentences_ranked = pair_named_first(sentences_ranked, plan.entities[:2], spans_in,
                                                 relations)
-    if sentences_ranked:
-        cited, citations = quote_sentences(chosen(sentences_ranked, MAX_CITED))
+    leading = chosen(sentences_ranked, MAX_CITED)
+    if leading:
+        cited, citations = quote_sentences(leading)
     else:
         cited = distinct(ranked, MAX_CITED)
         citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source,
@@ -221,7 +223,13 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     # that two names share passages says nothing of how they are related: evidence, no answer;
     # and quotes alone, the best sentence first, state nothing of the reader's own
     told = bool(lines) and any(r.type != "co_occurs" for r in relations)
-    lines += cite_lines(plan, cited, citations, say)
+    evidence = cite_lines(plan, cited, citations, say)
+    # a sentence that scores low is only the nearest the evidence has; not where its chapter
+    # is the answer (在第几回), or where a relation question put another sentence first
+    if (not lines and leading and unsure(leading[0]) and not plan.asks_chapter
+            and not plan.asks_relation and not plan.how_related):
+        evidence[0] = nearest(evidence[0])
+    lines += evidence
     return Answer(text="\n".join(line for line in lines if line), citations=citations,
                   entities=subjects, stop_reason="answered" if told else "evidence")
 

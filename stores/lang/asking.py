@@ -165,15 +165,30 @@ CITED_FIRST = {True: "见", False: "In "}
 (Chinese: True) …"""
 CITED_MORE = {True: "另见", False: "See also "}
 """… and how the lines after it open."""
+CITED_NEAREST = {True: "最接近的一句见", False: "The nearest found, in "}
+"""How the first evidence line opens when its sentence scores as the nearest the evidence has,
+not as one that says it (agent/librarian/ranking.unsure): true of any sentence it leads with, so
+a sentence that does answer is not said not to."""
+
+
+def nearest(line: str) -> str:
+    """The first evidence line (In chapter 9: …) as the nearest the evidence has."""
+    for chinese in (True, False):
+        if line.startswith(CITED_FIRST[chinese]):
+            return CITED_NEAREST[chinese] + line[len(CITED_FIRST[chinese]):]
+    return line
 
 
 def seen_also(line: str) -> str:
     """An evidence line that opened an answer (In chapter 9: …) as one after another lead
     (See also chapter 9: …); any other line as it is."""
     for chinese in (True, False):
-        if line.startswith(CITED_FIRST[chinese]):
-            return CITED_MORE[chinese] + line[len(CITED_FIRST[chinese]):]
+        for lead in (CITED_NEAREST[chinese], CITED_FIRST[chinese]):
+            if line.startswith(lead):
+                return CITED_MORE[chinese] + line[len(lead):]
     return line
+
+
 UNPICKED = {True: "我没能从原文中确定唯一的答案；最相关的句子如下：",
             False: "I could not pick out one answer; the sentences that bear on the question:"}
 """How an answer that states nothing opens (only the evidence follows): the reader's own words,

@@ -40,6 +40,18 @@ def test_the_first_line_holds_the_answer(demo_home: Path, question: str, held: s
     assert answer["citations"] and held in answer["citations"][0]["quote"] + line
 
 
+def test_a_best_sentence_that_scores_low_leads_as_the_nearest_found(demo_home: Path) -> None:
+    # a newcomer's trial: quotes that share a word with the question read as answers ("Who
+    # betrayed Dantès?" → “…his voice would betray him.”); one the ranking scores low says so
+    line, answer = first_line(demo_home, "沈砚在柳溪镇靠什么过活？", "demo", "--new")
+    assert line.startswith("最接近的一句见第"), answer["answer"]
+    line, answer = first_line(demo_home, "What does the inscription in the Sunken Sword Grotto "
+                                         "say?", "demo", "--new")
+    assert line.startswith("The nearest found, in chapter "), answer["answer"]
+    line, answer = first_line(demo_home, "How much silver did Qu Ming bring?", "demo", "--new")
+    assert line.startswith("In chapter 8"), answer["answer"]
+
+
 def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Path) -> None:
     for asked, follow_up in (("How much silver did Qu Ming bring?", "Which chapter is that in?"),
                              ("韩峥的字是什么？", "那是第几回？")):
