@@ -108,7 +108,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_titled_after(g)
     _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
-                 anchors, couples(text))
+                 anchors, couples(text), _men(counts))
     fold_titled(g, kept)
     release_shared_surnames(g)
     _add_family_names(g, counts)
@@ -212,6 +212,13 @@ def _women(counts: Counter[str]) -> set[str]:
         if title in UNMARRIED and len(words) >= 1 and words[0] not in PARTICLE_WORDS:
             found.add(words[0])
     return found
+
+
+def _men(counts: Counter[str]) -> set[str]:
+    """First names the text writes, once or more, after a man's title and before a surname (Mr.
+    Henry Tilney, Captain Frederick Tilney, Mr. James Morland): sons of their family."""
+    return {words[0] for name in counts if (words := split_title(name)[1])
+            and split_title(name)[0] in MALE_TITLES and len(words) > 1}
 
 
 def _join_first_names(g: Groups, kept: dict[str, int], anchors: dict[str, int]) -> None:

@@ -58,9 +58,11 @@ def join_titled_after(g: Groups) -> None:
 
 
 def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str],
-                 anchors: dict[str, int], couples: Counter[str] | None = None) -> None:
+                 anchors: dict[str, int], couples: Counter[str] | None = None,
+                 men: set[str] | None = None) -> None:
     """Titled forms written at least twice join their person (see the module); the others
-    written `min_count` times are groups of their own."""
+    written `min_count` times are groups of their own. `women` and `men` are the first names
+    the text writes after a woman's and a man's title (Miss Anne; Mr. James Morland, once)."""
     couples = couples if couples is not None else Counter()
     siblings = _titled_siblings(seen)
     # a form with a sibling comes after it, so the sibling has its group
@@ -88,7 +90,7 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
         if target is None and len(rest) > 1 and is_full(" ".join(rest)) and not husband:
             target = g.owner(" ".join(rest))  # Miss Elizabeth Bennet; not Mrs. John Knightley
         if target is None and title in UNMARRIED and not _sisters_in_play(title, bare, seen):
-            target = _daughter(bare, g, women, seen, name)
+            target = _daughter(bare, g, women, seen, name, men or set())
         if target is not None:
             g.groups[target].append(name)
             if not family_plural(target, g.groups):  # the Miss Musgroves are two sisters
@@ -247,7 +249,7 @@ def _titled_siblings(seen: dict[str, int]) -> dict[str, str]:
 
 
 def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
-              form: str) -> str | None:
+              form: str, men: set[str]) -> str | None:
     """The one woman of the family the text names by her first name and surname (when it writes
     no daughter's first name after Miss, the one full name no man's: Northanger Abbey's "Miss
     Tilney" is Eleanor, as Henry and Frederick go by Mr. and Captain), unless the
@@ -260,8 +262,6 @@ def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
     daughters = {owner for n in family if n.split()[0] in women
                  and (owner := g.owner(n)) is not None}
     if not daughters:  # no Miss and first name written: the family's one full name of no man
-        men = {split_title(n)[1][0] for n in seen
-               if split_title(n)[0] in MALE_TITLES and len(split_title(n)[1]) > 1}
         daughters = {owner for n in family if n.split()[0] not in men
                      and (owner := g.owner(n)) is not None and not _a_mans(g, owner, seen)}
     if len(daughters) != 1:

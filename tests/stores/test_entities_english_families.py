@@ -97,6 +97,12 @@ def test_miss_and_the_surname_is_the_one_daughter_when_no_miss_writes_her_first_
     # a family of two daughters named in full is no one's to take
     text += written(("she saw Maria Thorpe ran.", 3), ("she saw Maria sang.", 6))
     assert grouped(text).get("Miss Thorpe", "Miss Thorpe") == "Miss Thorpe"
+    # a son the text calls Mr. and his full name once is a son: Miss Morland is Catherine
+    text = written(("she saw Catherine Morland read.", 3), ("she saw Catherine laugh.", 10),
+                   ("she saw James Morland ride.", 3), ("she saw James laugh.", 8),
+                   ("she saw Mr. James Morland bow.", 1), ("she saw Miss Morland blush.", 8))
+    found = grouped(text)
+    assert found["Miss Morland"] == found["Catherine Morland"], found
     # a lady of the family is no Miss of it: Miss Vane is her daughter
     text = written(("she saw Lady Honoria Vane frown.", 8), ("she saw Lady Honoria nod.", 4),
                    ("she saw Miss Vane cough.", 8))
