@@ -120,6 +120,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_epithets(g, text)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
+    _titled_full_names(g, counts)
     join_ranks_alone(g, counts, text, min_count)
     _persons_by_first_name(g)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
@@ -212,6 +213,24 @@ def _women(counts: Counter[str]) -> set[str]:
         if title in UNMARRIED and len(words) >= 1 and words[0] not in PARTICLE_WORDS:
             found.add(words[0])
     return found
+
+
+def _titled_full_names(g: Groups, counts: Counter[str]) -> None:
+    """A full name under a man's or an unmarried woman's title, however rarely written, is the
+    full name's (Mr. James Morland, once: James Morland, whose title says he is a man); a
+    married woman's title before a man's name is his wife (Mrs. John Knightley), not him."""
+    known = g.names()
+    for name in counts:
+        title, words = split_title(name)
+        if (not title or title in MARRIED_TITLES or len(words) < 2 or name in known
+                or not is_full(" ".join(words))):
+            continue
+        owner = g.owner(" ".join(words))
+        if owner is None or split_title(owner)[0] not in ("", title):
+            continue
+        # a woman's title is no form of a man's name (Mademoiselle Noirtier de Villefort)
+        if title_gender([owner, *g.groups[owner]]) in ("", title_gender([name])):
+            g.groups[owner].append(name)
 
 
 def _men(counts: Counter[str]) -> set[str]:

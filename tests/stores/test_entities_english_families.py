@@ -103,6 +103,8 @@ def test_miss_and_the_surname_is_the_one_daughter_when_no_miss_writes_her_first_
                    ("she saw Mr. James Morland bow.", 1), ("she saw Miss Morland blush.", 8))
     found = grouped(text)
     assert found["Miss Morland"] == found["Catherine Morland"], found
+    # and his titled full name, written once, is his: his card says "brother", not "sister"
+    assert found["Mr. James Morland"] == found["James Morland"], found
     # a lady of the family is no Miss of it: Miss Vane is her daughter
     text = written(("she saw Lady Honoria Vane frown.", 8), ("she saw Lady Honoria nod.", 4),
                    ("she saw Miss Vane cough.", 8))
