@@ -212,12 +212,18 @@ def _pronoun_first(text: str, start: int, name_end: int, gender: str) -> bool:
     return any(w.lower() in words for w in re.findall(r"\w+", text[start:name_end]))
 
 
+AGREEING = 2
+"""Kin no passage names the relative of is kept when this many passages bind it alike ("It is
+Mr. Tilney's sister", "Mr. Tilney and his sister": Eleanor): each cites a sentence the reader can
+follow, and two agreeing are seldom a misreading."""
+
+
 def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
                      families: Families,
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that name the kin, in story
     order, as `kinship.stated_relations` gives them, those that name the relative first. Kin
-    no passage names the relative of is left out: its citation could not be checked. A pair
+    no passage names the relative of is left out, unless AGREEING passages bind it. A pair
     the passages bind two ways (his father in sixteen, his son in five) keeps the way most of
     them say, and none on a tie."""
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
@@ -231,8 +237,9 @@ def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
                 where.append((chunk_id, chapter))
                 if named:
                     checkable.setdefault((source, target, s.type), []).append((chunk_id, chapter))
-    found = {key: [*checkable[key], *(w for w in where if w not in checkable[key])]
-             for key, where in found.items() if key in checkable}
+    found = {key: [*checkable.get(key, []), *(w for w in where if w not in checkable.get(key, []))]
+             for key, where in found.items()
+             if key in checkable or len(where) >= AGREEING}
     ways: dict[frozenset[str], list[int]] = {}
     for (source, target, _), where in found.items():
         ways.setdefault(frozenset((source, target)), []).append(len(where))

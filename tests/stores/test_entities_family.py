@@ -94,6 +94,12 @@ def test_a_pair_named_two_ways_keeps_the_way_most_passages_say() -> None:
         ("c1", 1), ("c2", 2), ("c5", 5)]}
     assert family_relations([(*unnamed, matcher.find_spans(unnamed[2]))],
                             Families(HARLOWES)) == {}
+    # two passages that bind it alike, though neither names him (Northanger Abbey's "It is
+    # Mr. Tilney's sister", "Mr. Tilney and his sister": Eleanor)
+    again = ("c6", 6, "Clara went riding with her father.")
+    assert family_relations([(*c, matcher.find_spans(c[2])) for c in (unnamed, again)],
+                            Families(HARLOWES)) == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of"): [("c5", 5), ("c6", 6)]}
     # one passage each way: the book has not said which
     assert family_relations([(*c, matcher.find_spans(c[2])) for c in chunks[1:]],
                             Families(HARLOWES)) == {}
