@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from agent.world.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
-from stores.lang.asking import UNPICKED
+from stores.lang.asking import CITED_FIRST, CITED_NEAREST, UNPICKED
 from stores.lang.text import OPENING_QUOTES, sentences
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
@@ -61,6 +61,8 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
     """
     for lead in UNPICKED.values():  # the reader's words, not the answer's
         answer = answer.replace(lead, "")
+    for chinese, lead in CITED_NEAREST.items():  # "the nearest found" is no thing it names
+        answer = answer.replace(lead, CITED_FIRST[chinese])
     head = _HEAD_END.split(answer, maxsplit=1)[0]
     head = next((s.text for s in sentences(head.strip(), "head")), "")
     body = _CHAPTER_RE.sub(" ", answer)

@@ -346,6 +346,16 @@ def test_a_relative_named_right_after_her_words_is_asked_of_whoever_she_is(
     assert dialogue.ask("他的儿子刘禅后来怎样了？") == "他的儿子刘禅后来怎样了？"
 
 
+def test_the_nearest_found_is_no_thing_an_it_may_mean(monte: Lexicon) -> None:
+    # an answer led by "The nearest found, in chapter 18: …" made "How much was it worth?"
+    # read as "How much was the nearest found worth?" (the Monte Cristo dialogues, 8e8845d)
+    dialogue = Dialogue(monte)
+    quote = "Caderousse had sold the diamond to the jeweller for forty-five thousand francs."
+    dialogue.ask("What did Caderousse sell?", entities=["Caderousse"], evidence=True,
+                 answer=f"The nearest found, in chapter 27: “{quote}” [1]", quotes=(quote,))
+    assert "nearest" not in dialogue.ask("How much was it worth?")
+
+
 def test_there_after_an_unsure_where_answer_is_its_likeliest_place(monte: Lexicon) -> None:
     dialogue = Dialogue(monte)
     dialogue.ask("In which fortress was Dantès imprisoned?",
