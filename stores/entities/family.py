@@ -105,6 +105,17 @@ def family_name(name: str) -> str:
     return words[-1] if words else ""
 
 
+def known_family(name: str) -> str:
+    """A person's family name where their name gives one for sure: an English name of two words
+    or under a title (Eleanor Tilney, Mr. Allen → Tilney, Allen), a Chinese full name's surname
+    (诸葛亮 → 诸葛); '' for a first name alone (Henry) or a name of no surname."""
+    if has_han(name):
+        surname = surname_of(name)
+        return surname if surname and 1 <= len(name) - len(surname) <= 2 else ""
+    title, words = split_title(name)
+    return family_name(name) if title or len(words) > 1 else ""
+
+
 def one_parent_each(family: dict[tuple[str, str, str], list[tuple[str, int]]],
                     stated: dict[tuple[str, str, str], list[tuple[str, int]]],
                     told: dict[str, Counter[str]], families: Families,
