@@ -562,7 +562,10 @@ years had Miss Taylor been in Mr. Woodhouse's family, less as a governess than a
 _DENIED = "not|no|never"
 """Words that deny what a copula would say (he was no sailor; she had never been a governess)."""
 _NOT_APPOSED = r"[^,.;:!?\"“”()]"
-_APPOSED = (rf"(?:(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our)\s+"
+_A_STATE = r"a\s+(?:little|bit|trifle|good\s+deal|great\s+deal)\s+[a-z]+(?:ed|ing)\b"
+"""How someone is at a moment, after their name ("said Henry, a little surprised"), not who
+they are (a pattern)."""
+_APPOSED = (rf"(?:(?!{_A_STATE})(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our)\s+"
             + KIN_QUALIFIER + r"(?:" + "|".join(sorted(KIN, key=len, reverse=True))
             + r"|friend|servant|master|mistress|steward|valet|guardian|companion|employer"
             rf"|benefactor|protector)\b{_NOT_APPOSED}{{0,80}}?)")

@@ -156,6 +156,16 @@ def test_which_child_without_whose_is_no_role() -> None:
     assert [f.text for f in cards["孟节"].of_kind("office")] == ["孟获之兄"]
 
 
+def test_how_a_speaker_said_it_is_not_who_he_is() -> None:
+    # Northanger Abbey's Henry Tilney was 'In ch. 14: “said Henry, a little surprised.”'
+    cards = card_of([Entity("Henry Tilney", "person", ["Henry"])],
+                    '"I never look at it," said Henry, a little surprised.',
+                    '"Do you?" said Henry, a good deal amused.')
+    assert not cards["Henry Tilney"].of_kind("defines")
+    cards = card_of([Entity("Caderousse", "person")], "Caderousse, a tailor of Marseilles, sat.")
+    assert cards["Caderousse"].of_kind("defines")
+
+
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
     cards = card_of([Entity("袭人", "person")], "宝玉念道：“花气袭人是酒香，鹊声穿树喜新晴。”",
                     "袭人乃宝玉的丫头。")
