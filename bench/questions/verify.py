@@ -51,7 +51,7 @@ CORPORA = {"sanguo": "sanguo_yanyi/chapters", "monte_cristo": "monte_cristo/chap
            "hongloumeng": "hongloumeng/chapters"}
 # file-name prefix → a text of bench/texts.py SOURCES, read from that script's cache
 FETCHED = {"botchan": "botchan", "voyage_out": "voyage_out", "emma": "emma", "nahan": "nahan",
-           "persuasion": "persuasion"}
+           "persuasion": "persuasion", "northanger": "northanger"}
 # file stem → the only chapters its gold may name (a set written for part of the book)
 CHAPTER_RANGES = {"hongloumeng_b": (61, 120)}
 _LATIN_HEADING = re.compile(r"^Chapter (\d+)\.")
