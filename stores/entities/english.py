@@ -65,6 +65,7 @@ from stores.entities.english_titles import (
     couples,
     fold_titled,
     join_appositions,
+    join_mr_of_ranked_family,
     join_places,
     join_titled,
     join_titled_after,
@@ -113,6 +114,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     release_shared_surnames(g)
     _add_family_names(g, counts)
     split_ranks(g, counts, min_count)
+    join_mr_of_ranked_family(g, _men(counts))
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)

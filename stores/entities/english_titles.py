@@ -191,6 +191,46 @@ def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
                 g.person.add(form)
 
 
+def join_mr_of_ranked_family(g: Groups, men: set[str]) -> None:
+    """Mr. and a surname whose family has a man known by a rank (General Tilney, Captain
+    Tilney) is the family's one other man named in full under no rank: Northanger Abbey's
+    "Mr. Tilney" is Henry Tilney (Mr. Henry Tilney), as his father and elder brother go by
+    their ranks; the surname alone, which the elder brother goes by too, stays apart. `men`:
+    the first names written after a man's title (english._men)."""
+    for name in list(g.groups):
+        if name not in g.groups:
+            continue
+        forms = [split_title(n) for n in (name, *g.groups[name])]
+        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
+        if (len(surnames) != 1 or any(len(rest) != 1 or title not in ("", *COMMON_TITLES)
+                                      for title, rest in forms)
+                or not any(title in COMMON_TITLES for title, _ in forms)):
+            continue  # only Mr. and the surname, and the surname alone
+        surname = surnames.pop()
+
+        def ranked(owner: str) -> bool:
+            return any(split_title(n)[0] in SERVICE_RANKS for n in (owner, *g.groups[owner]))
+
+        family = {owner for n in g.names() if (owner := g.owner(n)) not in (None, name)
+                  and bare_name(split_title(n)[1]).split()[-1:] == [surname]}
+        if not any(ranked(owner) for owner in family):
+            continue
+        others = {owner for owner in family if not ranked(owner) and any(
+            is_full(n) and n.split()[0] in men for n in (owner, *g.groups[owner]))}
+        if len(others) != 1:
+            continue
+        target = others.pop()
+        # the surname alone stays apart: the elder brother goes by it too (Tilney, 6 of 10)
+        mr_forms = [n for n in (name, *g.groups[name]) if split_title(n)[0] in COMMON_TITLES]
+        bare = [n for n in (name, *g.groups[name]) if not split_title(n)[0]]
+        g.groups[target].extend(mr_forms)
+        g.person.add(target)
+        del g.groups[name]
+        g.person.discard(name)
+        if bare:
+            g.groups[bare[0]] = bare[1:]
+
+
 def _styled_above(g: Groups, man: str, surname: str, seen: Mapping[str, int],
                   common: str, min_count: int) -> bool:
     """The man goes by a title above Mr. (see `common`): a knight's before his name (Sir Walter

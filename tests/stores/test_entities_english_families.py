@@ -80,6 +80,15 @@ def test_two_ranks_and_mr_of_one_surname_are_three_men() -> None:
     assert len({found["General Tilney"], found["Captain Tilney"], found["Mr. Tilney"]}) == 3, found
     assert found["Captain Tilney"] == found["Frederick"], found
     assert persons(text)[found["Captain Tilney"]], found
+    # Mr. Tilney is then the family's one man named in full under no rank: Henry (as often as
+    # the book writes each); the surname alone, the elder brother's too, stays apart
+    text = written(("she saw General Tilney frowned.", 24), ("she saw Captain Tilney danced.", 25),
+                   ("she saw Mr. Tilney laughed.", 37), ("she saw Tilney was gone.", 15),
+                   ("she saw Captain Frederick Tilney wrote.", 1),
+                   ("she saw Frederick smiled.", 15), ("she saw Henry Tilney read.", 12),
+                   ("she saw Henry laugh.", 100), ("she saw Mr. Henry Tilney bowed.", 2))
+    found = grouped(text)
+    assert found["Mr. Tilney"] == found["Henry Tilney"] != found["Tilney"], found
 
 
 def test_miss_and_the_surname_is_the_one_daughter_when_no_miss_writes_her_first_name() -> None:
