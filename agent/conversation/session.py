@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from agent.conversation.stack import Asked, likely_answer, next_stack
+from agent.conversation.stack import Asked, likely_answer, next_stack, of_another_family
 from agent.readers.settings import AgentSettings
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.tools.deps import LoreDeps
@@ -34,7 +34,6 @@ from agent.world.open_world import OpenWorld
 from sessions.records import Session, StackEntry, Turn
 from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
-from stores.entities.family import known_family
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
 from stores.lang.asking import RELATION_CUES, asks_how_related, wanted_gender
@@ -242,7 +241,7 @@ class Conversation:
         # "Who is Su Wan to Shen Yan?" asks for no one: the answer's others are no guess
         thing = "" if len(asked.named) > 1 and asks_how_related(
             resolution.text, asked.written) else asked_thing(resolution.question)
-        others = self._related_otherwise(asked, resolution.text) | _of_another_family(
+        others = self._related_otherwise(asked, resolution.text) | of_another_family(
             asked, resolution.text, answer.entities)
         guess = (likely_answer(asked, [e for e in answer.entities if e not in others],
                                self.lexicon.kind, thing, self.lexicon.gender,
@@ -389,20 +388,4 @@ def find_session(store: SessionStore, ident: str) -> Session:
                                                    "shows the sessions and their ids")
     raise NotFoundError(f"no session with id {ident!r}", where=store.path,
                         hint="`lore sessions list` shows the sessions and their ids")
-
-
-_BLOOD = frozenset({"parent_of", "sibling", "grandparent_of"})
-"""Kin who share a man's family name: his father, his brother, her son."""
-
-
-def _of_another_family(asked: Asked, question: str, names: list[str]) -> set[str]:
-    """The names of another family than the one whose father, son or brother the question asks
-    for: Mr. Allen was the likely answer to Eleanor Tilney's "Who is her father?" (a newcomer's
-    trial on Northanger Abbey). Only where both family names are known (Eleanor Tilney, Mr.
-    Allen; 诸葛亮, 周瑜), and not for a woman asked for, who may have married out."""
-    kind = next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)), None)
-    if kind not in _BLOOD or wanted_gender(question, asked.written) != "m" or not asked.names:
-        return set()
-    theirs = known_family(asked.names[0])
-    return {n for n in names if theirs and (other := known_family(n)) and other != theirs}
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
+from stores.entities.family import known_family
+from stores.lang.asking import RELATION_CUES, wanted_gender
 from stores.models import may_answer
 
 STACK_CAP = 20
@@ -80,3 +82,20 @@ def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[Stack
     entries = [StackEntry(entity=name, referred_as=said.get(name, ""), guess=name == guessed)
                for name in dict.fromkeys(order)]
     return entries[:cap]
+
+
+_BLOOD = frozenset({"parent_of", "sibling", "grandparent_of"})
+"""Kin who share a man's family name: his father, his brother, her son."""
+
+
+def of_another_family(asked: Asked, question: str, names: list[str]) -> set[str]:
+    """The names of another family than the one whose father, son or brother the question asks
+    for: Mr. Allen was the likely answer to Eleanor Tilney's "Who is her father?" (a newcomer's
+    trial on Northanger Abbey). Only where both family names are known (Eleanor Tilney, Mr.
+    Allen; 诸葛亮, 周瑜), and not for a woman asked for, who may have married out."""
+    kind = next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)), None)
+    if kind not in _BLOOD or wanted_gender(question, asked.written) != "m" or not asked.names:
+        return set()
+    theirs = known_family(asked.names[0])
+    return {n for n in names if theirs and (other := known_family(n)) and other != theirs}
+

@@ -59,18 +59,22 @@ from stores.entities.english_identity import (
     married_names,
     same_person_names,
 )
+from stores.entities.english_men import (
+    join_mr_of_ranked_family,
+    join_titled_full_names,
+    men_by_title,
+    split_ranks,
+)
 from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
     appositions,
     couples,
     fold_titled,
     join_appositions,
-    join_mr_of_ranked_family,
     join_places,
     join_titled,
     join_titled_after,
     release_shared_surnames,
-    split_ranks,
 )
 from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
 from stores.lang.gender import title_gender
@@ -109,12 +113,12 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_titled_after(g)
     _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
-                 anchors, couples(text), _men(counts))
+                 anchors, couples(text), men_by_title(counts))
     fold_titled(g, kept)
     release_shared_surnames(g)
     _add_family_names(g, counts)
     split_ranks(g, counts, min_count)
-    join_mr_of_ranked_family(g, _men(counts))
+    join_mr_of_ranked_family(g, men_by_title(counts))
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)
@@ -122,7 +126,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_epithets(g, text)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     _titled_as_written(g, counts)
-    _titled_full_names(g, counts)
+    join_titled_full_names(g, counts)
     join_ranks_alone(g, counts, text, min_count)
     _persons_by_first_name(g)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
@@ -215,31 +219,6 @@ def _women(counts: Counter[str]) -> set[str]:
         if title in UNMARRIED and len(words) >= 1 and words[0] not in PARTICLE_WORDS:
             found.add(words[0])
     return found
-
-
-def _titled_full_names(g: Groups, counts: Counter[str]) -> None:
-    """A full name under a man's or an unmarried woman's title, however rarely written, is the
-    full name's (Mr. James Morland, once: James Morland, whose title says he is a man); a
-    married woman's title before a man's name is his wife (Mrs. John Knightley), not him."""
-    known = g.names()
-    for name in counts:
-        title, words = split_title(name)
-        if (not title or title in MARRIED_TITLES or len(words) < 2 or name in known
-                or not is_full(" ".join(words))):
-            continue
-        owner = g.owner(" ".join(words))
-        if owner is None or split_title(owner)[0] not in ("", title):
-            continue
-        # a woman's title is no form of a man's name (Mademoiselle Noirtier de Villefort)
-        if title_gender([owner, *g.groups[owner]]) in ("", title_gender([name])):
-            g.groups[owner].append(name)
-
-
-def _men(counts: Counter[str]) -> set[str]:
-    """First names the text writes, once or more, after a man's title and before a surname (Mr.
-    Henry Tilney, Captain Frederick Tilney, Mr. James Morland): sons of their family."""
-    return {words[0] for name in counts if (words := split_title(name)[1])
-            and split_title(name)[0] in MALE_TITLES and len(words) > 1}
 
 
 def _join_first_names(g: Groups, kept: dict[str, int], anchors: dict[str, int]) -> None:

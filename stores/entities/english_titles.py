@@ -30,7 +30,6 @@ from stores.lang.en import (
     MARRIED_TITLES,
     PLACE_TITLES,
     SAME_RANK,
-    SERVICE_RANKS,
     TITLES_AFTER,
     WIFE_BY_HIS_NAME,
     WIFE_RANK_TITLES,
@@ -154,81 +153,6 @@ def release_shared_surnames(g: Groups) -> None:
         owner = g.owner(rest[0])
         if owner is not None and owner != name and rest[0] in g.groups[owner]:
             g.groups[owner].remove(rest[0])
-
-
-def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
-    """A rank before a surname (General Tilney, Captain Tilney) names another man of the family
-    than the group's other title with that surname (Mr. Tilney): Northanger Abbey's father, elder
-    son and younger son were one entity, joined through "Tilney" alone. Each such rank form
-    written `min_count` times leaves the group for the one group holding a full name under the
-    same rank (Captain Tilney → Captain Frederick Tilney), else makes a person of its own."""
-    for name in list(g.groups):
-        if name not in g.groups:
-            continue
-        forms = [name, *g.groups[name]]
-        single = [(f, *split_title(f)) for f in forms
-                  if split_title(f)[0] in MALE_TITLES and len(split_title(f)[1]) == 1]
-        titles = {title for _, title, _ in single}
-        if len(titles) < 2 or not titles & set(SERVICE_RANKS):
-            continue
-        keep = split_title(name)[0] if split_title(name)[0] in titles else next(
-            t for _, t, _ in sorted(single, key=lambda x: -seen.get(x[0], 0)))
-        for form, title, rest in single:
-            if title == keep or seen.get(form, 0) < min_count or (
-                    title not in SERVICE_RANKS and keep not in SERVICE_RANKS):
-                continue
-            owners = {g.owner(n) for n in g.names() if (t := split_title(n))[0] == title
-                      and len(t[1]) > 1 and t[1][-1] == rest[0]}
-            fulls = [o for o in owners if o is not None and o != name]
-            if form == name:
-                continue
-            g.groups[name].remove(form)
-            if len(fulls) == 1:
-                g.groups[fulls[0]].append(form)
-                g.person.add(fulls[0])  # a man under his rank
-            else:
-                g.groups[form] = []
-                g.person.add(form)
-
-
-def join_mr_of_ranked_family(g: Groups, men: set[str]) -> None:
-    """Mr. and a surname whose family has a man known by a rank (General Tilney, Captain
-    Tilney) is the family's one other man named in full under no rank: Northanger Abbey's
-    "Mr. Tilney" is Henry Tilney (Mr. Henry Tilney), as his father and elder brother go by
-    their ranks; the surname alone, which the elder brother goes by too, stays apart. `men`:
-    the first names written after a man's title (english._men)."""
-    for name in list(g.groups):
-        if name not in g.groups:
-            continue
-        forms = [split_title(n) for n in (name, *g.groups[name])]
-        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
-        if (len(surnames) != 1 or any(len(rest) != 1 or title not in ("", *COMMON_TITLES)
-                                      for title, rest in forms)
-                or not any(title in COMMON_TITLES for title, _ in forms)):
-            continue  # only Mr. and the surname, and the surname alone
-        surname = surnames.pop()
-
-        def ranked(owner: str) -> bool:
-            return any(split_title(n)[0] in SERVICE_RANKS for n in (owner, *g.groups[owner]))
-
-        family = {owner for n in g.names() if (owner := g.owner(n)) not in (None, name)
-                  and bare_name(split_title(n)[1]).split()[-1:] == [surname]}
-        if not any(ranked(owner) for owner in family):
-            continue
-        others = {owner for owner in family if not ranked(owner) and any(
-            is_full(n) and n.split()[0] in men for n in (owner, *g.groups[owner]))}
-        if len(others) != 1:
-            continue
-        target = others.pop()
-        # the surname alone stays apart: the elder brother goes by it too (Tilney, 6 of 10)
-        mr_forms = [n for n in (name, *g.groups[name]) if split_title(n)[0] in COMMON_TITLES]
-        bare = [n for n in (name, *g.groups[name]) if not split_title(n)[0]]
-        g.groups[target].extend(mr_forms)
-        g.person.add(target)
-        del g.groups[name]
-        g.person.discard(name)
-        if bare:
-            g.groups[bare[0]] = bare[1:]
 
 
 def _styled_above(g: Groups, man: str, surname: str, seen: Mapping[str, int],

@@ -256,18 +256,18 @@ def test_a_kin_question_of_one_gender_guesses_only_someone_known_to_be_of_it(
 def test_a_fathers_guess_is_of_the_childs_family(monte: Lexicon, sanguo: Lexicon) -> None:
     # Northanger Abbey (a newcomer's trial): "Who is her father?" of Eleanor Tilney marked Mr.
     # Allen the likely answer; a father, a son or a brother shares the family name
-    from agent.conversation.session import _of_another_family
+    from agent.conversation.stack import of_another_family
 
     asked = Asked.read(Resolution("Who is Valentine de Villefort's father?",
                                   "Who is Valentine de Villefort's father?"), monte)
     names = ["Danglars", "Villefort", "Abbé Faria", "Albert de Morcerf"]
-    assert _of_another_family(asked, asked_text := "Who is Valentine de Villefort's father?",
+    assert of_another_family(asked, asked_text := "Who is Valentine de Villefort's father?",
                               names) == {"Abbé Faria", "Albert de Morcerf"}  # Danglars: a name alone
     asked = Asked.read(Resolution("关羽的儿子是谁？", "关羽的儿子是谁？"), sanguo)
-    assert _of_another_family(asked, "关羽的儿子是谁？", ["刘表", "关平", "华雄"]) == {"刘表", "华雄"}
+    assert of_another_family(asked, "关羽的儿子是谁？", ["刘表", "关平", "华雄"]) == {"刘表", "华雄"}
     # a daughter may have married out; a wife is of another family
-    assert _of_another_family(asked, "关羽的女儿是谁？", ["刘表"]) == set()
-    assert not _of_another_family(asked, asked_text.replace("father", "wife"), names)
+    assert of_another_family(asked, "关羽的女儿是谁？", ["刘表"]) == set()
+    assert not of_another_family(asked, asked_text.replace("father", "wife"), names)
 
 
 def test_a_where_question_has_no_person_as_its_likely_answer(sanguo: Lexicon) -> None:

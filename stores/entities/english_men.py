@@ -1,0 +1,114 @@
+"""The men of one family told apart by their titles (stores/entities/english.py groups them):
+a rank before the surname is one man's (General Tilney, Captain Tilney), Mr. and the surname
+is then the family's other man named in full (Mr. Tilney: Henry Tilney), a full name under a
+title however rarely written is the full name's (Mr. James Morland, once), and the first names
+written after a man's title are sons of their family."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from stores.entities.english_forms import MALE_TITLES, Groups, bare_name, is_full, split_title
+from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, SERVICE_RANKS
+from stores.lang.gender import title_gender
+
+
+def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
+    """A rank before a surname (General Tilney, Captain Tilney) names another man of the family
+    than the group's other title with that surname (Mr. Tilney): Northanger Abbey's father, elder
+    son and younger son were one entity, joined through "Tilney" alone. Each such rank form
+    written `min_count` times leaves the group for the one group holding a full name under the
+    same rank (Captain Tilney → Captain Frederick Tilney), else makes a person of its own."""
+    for name in list(g.groups):
+        if name not in g.groups:
+            continue
+        forms = [name, *g.groups[name]]
+        single = [(f, *split_title(f)) for f in forms
+                  if split_title(f)[0] in MALE_TITLES and len(split_title(f)[1]) == 1]
+        titles = {title for _, title, _ in single}
+        if len(titles) < 2 or not titles & set(SERVICE_RANKS):
+            continue
+        keep = split_title(name)[0] if split_title(name)[0] in titles else next(
+            t for _, t, _ in sorted(single, key=lambda x: -seen.get(x[0], 0)))
+        for form, title, rest in single:
+            if title == keep or seen.get(form, 0) < min_count or (
+                    title not in SERVICE_RANKS and keep not in SERVICE_RANKS):
+                continue
+            owners = {g.owner(n) for n in g.names() if (t := split_title(n))[0] == title
+                      and len(t[1]) > 1 and t[1][-1] == rest[0]}
+            fulls = [o for o in owners if o is not None and o != name]
+            if form == name:
+                continue
+            g.groups[name].remove(form)
+            if len(fulls) == 1:
+                g.groups[fulls[0]].append(form)
+                g.person.add(fulls[0])  # a man under his rank
+            else:
+                g.groups[form] = []
+                g.person.add(form)
+
+
+def join_mr_of_ranked_family(g: Groups, men: set[str]) -> None:
+    """Mr. and a surname whose family has a man known by a rank (General Tilney, Captain
+    Tilney) is the family's one other man named in full under no rank: Northanger Abbey's
+    "Mr. Tilney" is Henry Tilney (Mr. Henry Tilney), as his father and elder brother go by
+    their ranks; the surname alone, which the elder brother goes by too, stays apart. `men`:
+    the first names written after a man's title (men_by_title)."""
+    for name in list(g.groups):
+        if name not in g.groups:
+            continue
+        forms = [split_title(n) for n in (name, *g.groups[name])]
+        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
+        if (len(surnames) != 1 or any(len(rest) != 1 or title not in ("", *COMMON_TITLES)
+                                      for title, rest in forms)
+                or not any(title in COMMON_TITLES for title, _ in forms)):
+            continue  # only Mr. and the surname, and the surname alone
+        surname = surnames.pop()
+
+        def ranked(owner: str) -> bool:
+            return any(split_title(n)[0] in SERVICE_RANKS for n in (owner, *g.groups[owner]))
+
+        family = {owner for n in g.names() if (owner := g.owner(n)) not in (None, name)
+                  and bare_name(split_title(n)[1]).split()[-1:] == [surname]}
+        if not any(ranked(owner) for owner in family):
+            continue
+        others = {owner for owner in family if not ranked(owner) and any(
+            is_full(n) and n.split()[0] in men for n in (owner, *g.groups[owner]))}
+        if len(others) != 1:
+            continue
+        target = others.pop()
+        # the surname alone stays apart: the elder brother goes by it too (Tilney, 6 of 10)
+        mr_forms = [n for n in (name, *g.groups[name]) if split_title(n)[0] in COMMON_TITLES]
+        bare = [n for n in (name, *g.groups[name]) if not split_title(n)[0]]
+        g.groups[target].extend(mr_forms)
+        g.person.add(target)
+        del g.groups[name]
+        g.person.discard(name)
+        if bare:
+            g.groups[bare[0]] = bare[1:]
+
+
+def join_titled_full_names(g: Groups, counts: Counter[str]) -> None:
+    """A full name under a man's or an unmarried woman's title, however rarely written, is the
+    full name's (Mr. James Morland, once: James Morland, whose title says he is a man); a
+    married woman's title before a man's name is his wife (Mrs. John Knightley), not him."""
+    known = g.names()
+    for name in counts:
+        title, words = split_title(name)
+        if (not title or title in MARRIED_TITLES or len(words) < 2 or name in known
+                or not is_full(" ".join(words))):
+            continue
+        owner = g.owner(" ".join(words))
+        if owner is None or split_title(owner)[0] not in ("", title):
+            continue
+        # a woman's title is no form of a man's name (Mademoiselle Noirtier de Villefort)
+        if title_gender([owner, *g.groups[owner]]) in ("", title_gender([name])):
+            g.groups[owner].append(name)
+
+
+def men_by_title(counts: Counter[str]) -> set[str]:
+    """First names the text writes, once or more, after a man's title and before a surname (Mr.
+    Henry Tilney, Captain Frederick Tilney, Mr. James Morland): sons of their family."""
+    return {words[0] for name in counts if (words := split_title(name)[1])
+            and split_title(name)[0] in MALE_TITLES and len(words) > 1}
