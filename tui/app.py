@@ -383,13 +383,19 @@ class LoreApp(App[None]):
 
     @on(m.CardReady)
     def _card(self, event: m.CardReady) -> None:
+        self._keep_focus()
         self.push_screen(CardScreen(event.entity, event.answer, event.horizon))
 
     @on(m.PassageReady)
     def _passage(self, event: m.PassageReady) -> None:
-        if isinstance(self.screen, MainScreen):  # another screen keeps its own focus
-            self.main.return_focus = self.focused  # back to the list it was opened from
+        self._keep_focus()
         self.push_screen(PassageScreen(event.passage, event.quote, event.core))
+
+    def _keep_focus(self) -> None:
+        """Closing what opens next goes back to the list it was opened from (the entities pane:
+        `m` after a card's Esc then opens the map, not an "m" in the question box)."""
+        if isinstance(self.screen, MainScreen):  # another screen keeps its own focus
+            self.main.return_focus = self.focused
 
     @on(m.PassageRequested)
     def _passage_requested(self, event: m.PassageRequested) -> None:

@@ -61,6 +61,10 @@ async def test_c_opens_the_card_from_the_stack_and_from_the_timeline(app):
         assert "顾怀山之徒" in text and "glossary.toml" in text
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
+        # back where the card was asked for: m then opens the map, not an "m" in the question
+        # box (a newcomer's trial)
+        await settle(pilot)
+        assert app.focused is app.main.stack, app.focused
         await pilot.press("f3", "enter")  # track it, then ask the timeline for the card
         await settle(pilot)
         assert app.main.timeline.entity == "韩峥"
