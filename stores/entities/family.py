@@ -56,7 +56,8 @@ class Families:
             self.gender[entity.name] = title_gender(forms)
             for form in forms:
                 title, words = split_title(form)
-                if title in en.ADDRESS_TITLES or title in _MARRIED:
+                # a rank is a man of the family too (General Tilney), if of no standing it tells
+                if title in en.ADDRESS_TITLES or title in _MARRIED or title in en.SERVICE_RANKS:
                     family = bare_name(words).split()[-1:] if words else []
                     (self.married if title in _MARRIED else
                      self.unmarried if title in _UNMARRIED else set()).add(entity.name)
@@ -226,7 +227,8 @@ def _pronoun_first(text: str, start: int, name_end: int, gender: str) -> bool:
 AGREEING = 2
 """Kin no passage names the relative of is kept when this many passages bind it alike ("It is
 Mr. Tilney's sister", "Mr. Tilney and his sister": Eleanor): each cites a sentence the reader can
-follow, and two agreeing are seldom a misreading."""
+follow, and two agreeing are seldom a misreading. Not for a pair some passage binds while naming
+both: Henry Tilney's brother, named beside "his brother", is no father by nine "his father"s."""
 
 
 def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
@@ -248,9 +250,11 @@ def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
                 where.append((chunk_id, chapter))
                 if named:
                     checkable.setdefault((source, target, s.type), []).append((chunk_id, chapter))
+    checked_pairs = {frozenset(key[:2]) for key in checkable}
     found = {key: [*checkable.get(key, []), *(w for w in where if w not in checkable.get(key, []))]
              for key, where in found.items()
-             if key in checkable or len(where) >= AGREEING}
+             if key in checkable or (len(where) >= AGREEING
+                                     and frozenset(key[:2]) not in checked_pairs)}
     ways: dict[frozenset[str], list[int]] = {}
     for (source, target, _), where in found.items():
         ways.setdefault(frozenset((source, target)), []).append(len(where))

@@ -78,6 +78,23 @@ def test_the_words_bind_only_where_the_reader_could_check_them() -> None:
     assert bound("Mr. Lovell came with his wife, and Mrs. Harlowe met them.") == set()
 
 
+def test_a_ranked_man_is_of_the_family_and_a_named_kinship_outweighs_unnamed_ones() -> None:
+    # Northanger Abbey: "Henry Tilney ... his father" was bound to Frederick (Captain Tilney),
+    # the General, known only by his rank, being no Tilney; nine such passages then outvoted
+    # the four that name both brothers
+    abbey = [Entity("Henry Tilney", "person", ["Henry", "Mr. Henry Tilney"]),
+             Entity("Frederick Tilney", "person", ["Frederick", "Captain Tilney"]),
+             Entity("General Tilney", "person")]
+    assert bound("Henry Tilney came in with his father.", abbey) == set()  # two men: no one
+    matcher = AliasMatcher(alias_map(abbey))
+    chunks = [("c1", 12, "Henry Tilney came in with his father."),
+              ("c2", 13, "Henry Tilney bowed to his father."),
+              ("c3", 19, "Henry Tilney regretted his brother's partiality; Captain Tilney laughed.")]
+    only_frederick = Families([abbey[0], abbey[1]])  # as when the General was no Tilney
+    found = family_relations([(*c, matcher.find_spans(c[2])) for c in chunks], only_frederick)
+    assert set(found) == {("Frederick Tilney", "Henry Tilney", "sibling")}, found
+
+
 def test_a_pair_named_two_ways_keeps_the_way_most_passages_say() -> None:
     chunks = [(f"c{i}", i, "Clara walked out with her father. Mr. Harlowe was silent.")
               for i in (1, 2)]
