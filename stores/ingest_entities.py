@@ -13,7 +13,14 @@ from stores.entities.family import Families, family_relations, one_parent_each
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
-from stores.models import NOT_PEOPLE, RELATION_TYPES, Entity, GlossaryEntry, Relation
+from stores.models import (
+    BLOOD_TYPES,
+    NOT_PEOPLE,
+    RELATION_TYPES,
+    Entity,
+    GlossaryEntry,
+    Relation,
+)
 
 
 def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
@@ -61,14 +68,14 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
 def untold_spouses(titled: list[Relation], declared: list[Relation],
                  stated: list[Relation], max_evidence: int = 10) -> list[Relation]:
     """The marriages titles show (Mrs. Elton and Mr. Elton) that no one declared or the text
-    stated, nor belied by stating another kinship of the two. One the text states too keeps its stating passages first and gains the passages
-    where the two meet after them, so a hop to the wife reads where she is, not only the four
+    stated, nor belied by stating a kinship of blood between the two. One the text states too
+    keeps its stating passages first and gains the passages where the two meet after them, so a hop to the wife reads where she is, not only the four
     sentences that say "his wife"."""
     declared_pairs = {frozenset((r.source, r.target)) for r in declared if r.type == "spouse"}
     stated_by_pair = {frozenset((r.source, r.target)): r for r in stated if r.type == "spouse"}
     # Mrs. Thorpe, a widow, is Mr. Thorpe's mother where the text says so: no wife of his
-    blood = {"kin", "parent_of", "child_of", "grandparent_of", "sibling"}
-    other_kin = {frozenset((r.source, r.target)) for r in [*declared, *stated] if r.type in blood}
+    other_kin = {frozenset((r.source, r.target)) for r in [*declared, *stated]
+                 if r.type in BLOOD_TYPES}
     new = []
     for relation in titled:
         pair = frozenset((relation.source, relation.target))

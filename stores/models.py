@@ -43,6 +43,9 @@ RELATION_TYPES: frozenset[str] = frozenset({
     "grandparent_of", "sibling", "engaged",
 })
 
+BLOOD_TYPES: frozenset[str] = frozenset({"kin", "parent_of", "child_of", "grandparent_of", "sibling"})
+"""Relations of blood: a pair so related is no married couple (stores/ingest_entities.py)."""
+
 BOND_TYPES: frozenset[str] = frozenset({
     "kin", "sworn_sibling", "lord_of", "serves", "spouse", "mentor", "parent_of", "child_of",
     "grandparent_of", "sibling", "engaged",

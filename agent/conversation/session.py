@@ -36,7 +36,7 @@ from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
 from stores.lang import asked_thing, en, zh
-from stores.lang.asking import RELATION_CUES, asks_how_related, wanted_gender
+from stores.lang.asking import asked_relation_kind, asks_how_related, wanted_gender
 from stores.models import BOND_TYPES
 
 if TYPE_CHECKING:
@@ -254,8 +254,7 @@ class Conversation:
         the one it asks for: no guess at it. Walter Elliot, Anne's father, was the likely answer
         to "Who did Anne Elliot marry?" (a newcomer's trial); a relation the world knows of the
         kind asked is stated, not guessed."""
-        asked_kind = next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)),
-                          None)
+        asked_kind = asked_relation_kind(question)
         if asked_kind is None:
             return set()
         relations = self.retriever.typed_relations

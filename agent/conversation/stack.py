@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
 from stores.entities.family import known_family
-from stores.lang.asking import RELATION_CUES, wanted_gender
+from stores.lang.asking import asked_relation_kind, wanted_gender
 from stores.models import may_answer
 
 STACK_CAP = 20
@@ -93,8 +93,7 @@ def of_another_family(asked: Asked, question: str, names: list[str]) -> set[str]
     for: Mr. Allen was the likely answer to Eleanor Tilney's "Who is her father?" (a newcomer's
     trial on Northanger Abbey). Only where both family names are known (Eleanor Tilney, Mr.
     Allen; 诸葛亮, 周瑜), and not for a woman asked for, who may have married out."""
-    kind = next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)), None)
-    if kind not in _BLOOD or wanted_gender(question, asked.written) != "m" or not asked.names:
+    if asked_relation_kind(question) not in _BLOOD or wanted_gender(question, asked.written) != "m" or not asked.names:
         return set()
     theirs = known_family(asked.names[0])
     return {n for n in names if theirs and (other := known_family(n)) and other != theirs}

@@ -32,14 +32,12 @@ def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
         keep = split_title(name)[0] if split_title(name)[0] in titles else next(
             t for _, t, _ in sorted(single, key=lambda x: -seen.get(x[0], 0)))
         for form, title, rest in single:
-            if title == keep or seen.get(form, 0) < min_count or (
+            if form == name or title == keep or seen.get(form, 0) < min_count or (
                     title not in SERVICE_RANKS and keep not in SERVICE_RANKS):
                 continue
             owners = {g.owner(n) for n in g.names() if (t := split_title(n))[0] == title
                       and len(t[1]) > 1 and t[1][-1] == rest[0]}
             fulls = [o for o in owners if o is not None and o != name]
-            if form == name:
-                continue
             g.groups[name].remove(form)
             if len(fulls) == 1:
                 g.groups[fulls[0]].append(form)

@@ -56,7 +56,7 @@ class Families:
             self.gender[entity.name] = title_gender(forms)
             for form in forms:
                 title, words = split_title(form)
-                # a rank is a man of the family too (General Tilney), if of no standing it tells
+                # a rank makes its holder a man of the family too (General Tilney)
                 if title in en.ADDRESS_TITLES or title in _MARRIED or title in en.SERVICE_RANKS:
                     family = bare_name(words).split()[-1:] if words else []
                     (self.married if title in _MARRIED else

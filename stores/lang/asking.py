@@ -122,6 +122,11 @@ _FEMALE_RELATIVE = re.compile(FEMALE_RELATIVE, re.I)
 _MALE_RELATIVE = re.compile(MALE_RELATIVE, re.I)
 
 
+def asked_relation_kind(question: str) -> str | None:
+    """The relation type of the first RELATION_CUES word the question writes, if any."""
+    return next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)), None)
+
+
 RELATION_VERBS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     # Who taught Su Wan swordsmanship? 谁教过苏绾剑法: the one named right after is the pupil
     (re.compile(r"\b(?:taught|trained|teach(?:es)?|trains?)\b|(?:教|传授)(?:了|过)?", re.I),
