@@ -200,10 +200,12 @@ def in_verse_lines(text: str, at: int) -> bool:
     """The position of a passage stands in a poem written a couplet a line, unquoted
     (南阳三顾情何深，卧龙一见分寰宇；): its line is one of a run of verse lines of four lines or
     more, which `in_verse`, reading one sentence, does not see."""
+    start = text.rfind("\n", 0, at) + 1  # the line holding `at`, read first: most are prose
+    end = text.find("\n", at)
+    if not _verse_line(text[start:end if end >= 0 else len(text)]):
+        return False
     lines = text.split("\n")
     here = text.count("\n", 0, at)
-    if not _verse_line(lines[here]):
-        return False
     first, last = here, here
     while first > 0 and _verse_line(lines[first - 1]):
         first -= 1
