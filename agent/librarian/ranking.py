@@ -201,7 +201,8 @@ UNSURE_BELOW = 5.5
 development sets (demo, 三国演义, Monte Cristo, Emma; 147 answerable questions) 43 best sentences
 score under it and 38 of them (88%) do not hold it, against 51 of 104 above it. Chosen on those
 sets with the weights of `ranking_weights.json`: refitting them calls for choosing it again
-(bench/sentences_fit.py prints what it would be)."""
+(bench/sentences_fit.py prints how it splits the best sentences with the stored weights and with
+the weights it fits)."""
 
 
 def unsure(sentence: Sentence) -> bool:
