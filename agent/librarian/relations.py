@@ -13,6 +13,7 @@ from agent.schemas import Relation
 from stores.entities.kinship import (
     Statement,
 )
+from stores.entities.surnames import surname_of
 from stores.lang import Language, adoptive, language, seniority
 from stores.models import BOND_TYPES
 
@@ -182,6 +183,8 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
         sex = gender(who) or next((g for g in ("m", "f") if _says(
             plan.question, lang.relative_word(rel.type, end, g))), "")
         genders = {who: sex, whose: gender(whose)}
+        if rel.type == "parent_of" and not genders[rel.source] and by_fathers_surname(lang, rel):
+            genders[rel.source] = "m"  # 司马懿, father of 司马师: 二人是父子
         who, word = gendered_end(lang, rel, who, genders)
         whose = rel.target if who == rel.source else rel.source
         written = written_kin(rel, said_in)
@@ -203,6 +206,13 @@ def relation_line(plan: QueryPlan, relations: Sequence[Relation], answer: str,
     if plan.chinese:
         return f"{say(rel.source)}与{say(rel.target)}——关系：{listed}{where}。"
     return f"{say(rel.source)} and {say(rel.target)} — relation: {listed}{where}."
+
+
+def by_fathers_surname(lang: Language, rel: Relation) -> bool:
+    """The parent of a parent_of relation is the father by the language's naming
+    (Language.fathers_surname): the child bears the parent's surname."""
+    surname = surname_of(rel.source)
+    return lang.fathers_surname and bool(surname) and surname == surname_of(rel.target)
 
 
 def gendered_end(lang: Language, rel: Relation, who: str,

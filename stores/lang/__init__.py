@@ -100,6 +100,10 @@ class Language:
     are together, where the language says it in a word (parent_of, m, m → 父子; spouse → 夫妻)."""
     pair_sentence: str = ""
     """How one says what two are together after saying who one is to the other: "二人是{pair}"."""
+    fathers_surname: bool = False
+    """A child bears the father's surname and a mother keeps her own (Chinese: 王夫人's son is
+    贾宝玉), so a parent of the child's surname whose gender the text does not show is the
+    father. Not English, where a wife takes her husband's name."""
     role_before: str = ""
     """Pattern of an office, title, role or kinship written right before a name, ending where
     the name starts, (?P<role>…) the words to keep (丞相曹操, 孙坚长子孙策, the banker Danglars,

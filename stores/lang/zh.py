@@ -554,6 +554,7 @@ LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     path_sentence="{first}，{second}",
                     because_sentence="{said}：{why}",
                     pair_words=PAIR_WORDS, pair_sentence="二人是{pair}",
+                    fathers_surname=True,
                     role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
                     introduction=INTRODUCTION,
                     chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,

@@ -26,15 +26,22 @@ def test_each_pair_of_three_people_named_gets_its_line() -> None:
         ("司马师", "司马昭"), ("司马师", "司马懿"), ("司马昭", "司马懿")]
     said = lines("司马师、司马昭和司马懿是什么关系？", edge("司马懿", "司马师", "parent_of", 107),
                  edge("司马懿", "司马昭", "parent_of", 109))
-    assert said == ["司马师是司马懿的儿子（第107回等）。", "司马昭是司马懿的儿子（第109回等）。"]
+    assert said == ["司马师是司马懿的儿子，二人是父子（第107回等）。",
+                    "司马昭是司马懿的儿子，二人是父子（第109回等）。"]
 
 
 def test_chinese_says_what_the_two_are_together_where_it_has_a_word() -> None:
     assert lines("刘备和孙夫人是什么关系？", edge("刘备", "孙夫人", "spouse", 55)) == [
         "刘备是孙夫人的丈夫，二人是夫妻（第55回等）。"]
-    # a parent whose gender the text does not show: no word for the two (父子 or 母子?)
+    # a parent whose gender the text does not show is the father when the child bears the
+    # parent's surname (a Chinese mother keeps her own); of another surname, no word for the two
     assert lines("司马师和司马懿是什么关系？", edge("司马懿", "司马师", "parent_of", 107)) == [
-        "司马师是司马懿的儿子（第107回等）。"]
+        "司马师是司马懿的儿子，二人是父子（第107回等）。"]
+    mother = AliasMatcher({"甘夫人": "甘夫人", "刘禅": "刘禅"})
+    plan = analyse("刘禅和甘夫人是什么关系？", mother.find_spans)
+    assert relation_lines(plan, [edge("甘夫人", "刘禅", "parent_of", 34)], "",
+                          lambda name: {"刘禅": "m"}.get(name, "")) == [
+        "刘禅是甘夫人的儿子（第34回等）。"]
     # English says it in the one sentence
     assert lines("How is Valentine related to Noirtier?",
                  edge("Noirtier", "Valentine", "grandparent_of", 59)) == [
@@ -129,7 +136,8 @@ def test_a_child_by_adoption_is_said_in_the_texts_word() -> None:
 
 
 def test_the_end_whose_gender_the_text_shows_is_said() -> None:
-    # 司马懿's gender is not shown; his sons' is: 司马昭是司马懿的儿子, not 司马懿是司马昭的父母
+    # 司马懿's gender is not shown, his sons' is: not 司马懿是司马昭的父母; a father by the surname
+    # they share (Language.fathers_surname), so said from the one asked about first
     unknown = {"司马师": "m", "司马昭": "m"}
 
     def said(question: str, *relations: Relation) -> list[str]:
@@ -138,7 +146,7 @@ def test_the_end_whose_gender_the_text_shows_is_said() -> None:
                               lambda name: unknown.get(name, ""))
 
     father = edge("司马懿", "司马昭", "parent_of", 109)
-    assert said("司马懿和司马昭是什么关系？", father) == ["司马昭是司马懿的儿子（第109回等）。"]
+    assert said("司马懿和司马昭是什么关系？", father) == ["司马懿是司马昭的父亲，二人是父子（第109回等）。"]
     # two children of one parent are siblings, each step said from the end the text genders
     assert said("司马师和司马昭是什么关系？", edge("司马懿", "司马师", "parent_of", 107), father) == [
         "司马师是司马昭的兄弟：司马师是司马懿的儿子，司马昭是司马懿的儿子（第107、109回等）。"]
