@@ -68,18 +68,23 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
 def untold_spouses(titled: list[Relation], declared: list[Relation],
                  stated: list[Relation], max_evidence: int = 10) -> list[Relation]:
     """The marriages titles show (Mrs. Elton and Mr. Elton) that no one declared or the text
-    stated, nor belied by stating a kinship of blood between the two. One the text states too
-    keeps its stating passages first and gains the passages where the two meet after them, so a hop to the wife reads where she is, not only the four
-    sentences that say "his wife"."""
+    stated, nor belied by stating a kinship of blood between the two, or her children while it
+    states none of his. One the text states too keeps its stating passages first and gains the
+    passages where the two meet after them, so a hop to the wife reads where she is, not only
+    the four sentences that say "his wife"."""
     declared_pairs = {frozenset((r.source, r.target)) for r in declared if r.type == "spouse"}
     stated_by_pair = {frozenset((r.source, r.target)): r for r in stated if r.type == "spouse"}
     # Mrs. Thorpe, a widow, is Mr. Thorpe's mother where the text says so: no wife of his
     other_kin = {frozenset((r.source, r.target)) for r in [*declared, *stated]
                  if r.type in BLOOD_TYPES}
+    # Mrs. Ferrars, a widow whose son the text names, beside a Mr. Ferrars who is no one's
+    # father: he may be that son (Sense and Sensibility's Edward), no husband by titles
+    parents = {r.source for r in [*declared, *stated] if r.type == "parent_of"}
     new = []
     for relation in titled:
         pair = frozenset((relation.source, relation.target))
-        if pair in declared_pairs or pair in other_kin:
+        if pair in declared_pairs or pair in other_kin or (
+                relation.source in parents and relation.target not in parents):
             continue
         if (same := stated_by_pair.get(pair)) is None:
             new.append(relation)

@@ -45,6 +45,8 @@ class Families:
         self.married: set[str] = set()
         self.unmarried: set[str] = set()
         given: dict[tuple[str, str], set[str]] = {}
+        full_names: dict[str, set[str]] = {}  # a full name (John Dashwood) → who goes by it
+        titled_wives: dict[str, str] = {}  # a full name → the wife titled by it
         for entity in entities:
             if entity.type in NOT_PEOPLE:
                 continue
@@ -56,6 +58,11 @@ class Families:
             self.gender[entity.name] = title_gender(forms)
             for form in forms:
                 title, words = split_title(form)
+                if len(words) > 1:
+                    if title in _MARRIED:
+                        titled_wives.setdefault(" ".join(words), entity.name)
+                    else:
+                        full_names.setdefault(" ".join(words), set()).add(entity.name)
                 # a rank makes its holder a man of the family too (General Tilney)
                 if title in en.ADDRESS_TITLES or title in _MARRIED or title in en.SERVICE_RANKS:
                     family = bare_name(words).split()[-1:] if words else []
@@ -70,6 +77,10 @@ class Families:
                         self.families.setdefault(entity.name, set()).add(name)
                         self.members.setdefault(name, set()).add(entity.name)
 
+        self.wife_by_name = {man: wife for name, wife in titled_wives.items()
+                             for man in full_names.get(name, ()) if man != wife}
+        """A man → the woman titled by his full name (John Dashwood → Mrs. John Dashwood): his
+        wife, so the family's other married woman (Mrs. Dashwood, his father's widow) is not."""
         self.given_names = {key: next(iter(names)) for key, names in given.items()
                             if len(names) == 1}
         """(surname, one-character given name) → the one person so named (曹, 操 → 曹操): a
@@ -92,7 +103,8 @@ class Families:
                  for person in self.members[family]
                  if person != subject and self.gender[person] == gender
                  and (word not in ("wife", "mother") or person in self.married)
-                 and (word not in ("daughter", "sister") or person not in self.married)}
+                 and (word not in ("daughter", "sister") or person not in self.married)
+                 and (word != "husband" or self.wife_by_name.get(person, subject) == subject)}
         if len(found) > 1 and word in ("daughter", "sister"):
             found &= self.unmarried & present
         return found.pop() if len(found) == 1 else None

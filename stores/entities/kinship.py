@@ -288,7 +288,8 @@ def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
 def titled_spouses(entities: Iterable[Entity],
                    chunks: Iterable[tuple[str, int, list[str]]]) -> list[Relation]:
     """A married woman's title before another entity's name makes her his wife (Madame Danglars
-    and M. Danglars, Mrs. Hurst and Mr. Hurst), cited by the passages that name both.
+    and M. Danglars, Mrs. Hurst and Mr. Hurst), cited by the passages that name both; one
+    titled by his full name (Mrs. John Dashwood) is the one wife titles give him.
 
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
     goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
@@ -325,6 +326,11 @@ def titled_spouses(entities: Iterable[Entity],
                 if rest not in officers or officers[rest] == {man}}
     pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
              if rest in husbands and husbands[rest] != wife}
+    # Mrs. John Dashwood is John Dashwood's wife: Mrs. Dashwood, by the surname alone, is
+    # another woman of the family (Sense and Sensibility: his father's widow)
+    by_full_name = {husbands[rest]: wife for rest, wife in wives.items()
+                    if len(rest.split()) > 1 and rest in husbands}
+    pairs = {(wife, man) for wife, man in pairs if by_full_name.get(man, wife) == wife}
     where: dict[tuple[str, str], list[tuple[str, int]]] = {pair: [] for pair in pairs}
     for chunk_id, chapter, names in chunks:
         present = set(names)

@@ -35,6 +35,15 @@ def test_her_father_is_the_one_man_of_her_family() -> None:
         ("Mrs. Harlowe", "Clara Harlowe", "parent_of")}
 
 
+def test_a_man_whose_wife_is_titled_by_his_full_name_is_no_other_womans_husband() -> None:
+    # Sense and Sensibility: Mrs. John Dashwood is his wife; Mrs. Dashwood is his father's widow
+    norland = [Entity("John Dashwood", "person", ["Mr. John Dashwood", "Mr. Dashwood"]),
+               Entity("Mrs. Dashwood", "person"), Entity("Mrs. John Dashwood", "person")]
+    assert bound("Mrs. Dashwood had been informed by her husband of the promise.", norland) == set()
+    assert bound("Mrs. John Dashwood did not approve of what her husband intended.", norland) == {
+        ("John Dashwood", "Mrs. John Dashwood", "spouse")}
+
+
 def test_a_family_with_two_who_fit_binds_nothing() -> None:
     brother = [*HARLOWES, Entity("James Harlowe", "person", ["Mr. James Harlowe"])]
     # her father or her brother: two Harlowe men
@@ -136,6 +145,16 @@ def test_a_marriage_both_titles_and_words_show_is_one_relation_citing_both() -> 
     # the stated one keeps its sentence first and gains where the two meet
     assert (said.evidence, said.chapters) == (["c7", "c2"], [2, 7])
     assert [(r.source, r.target) for r in new] == [("Mrs. Lovell", "Lovell")]
+    # Sense and Sensibility: the text names Mrs. Ferrars's son and no child of Mr. Ferrars's
+    # (who is that son, Edward): titles make no husband of him
+    widow = Relation(source="Mrs. Ferrars", target="Mr. Ferrars", type="spouse", weight=1,
+                     chapters=[22], evidence=["c22"])
+    son = Relation(source="Mrs. Ferrars", target="Edward Ferrars", type="parent_of", weight=1,
+                   chapters=[22], evidence=["c22"])
+    assert untold_spouses([widow], [], [son]) == []
+    father = Relation(source="Mr. Ferrars", target="Robert Ferrars", type="parent_of", weight=1,
+                      chapters=[30], evidence=["c30"])
+    assert untold_spouses([widow], [], [son, father]) == [widow]
     # a declared marriage is not shown again
     assert untold_spouses(titled[1:], [Relation(source="Lovell", target="Mrs. Lovell",
                                                 type="spouse", declared=True)], []) == []

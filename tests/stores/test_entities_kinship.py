@@ -173,6 +173,13 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
     abbey = [Entity("Mrs. Tilney", "person"), Entity("Mr. Tilney", "person"),
              Entity("General Tilney", "person")]
     assert titled_spouses(abbey, [("c6", 9, ["Mrs. Tilney", "Mr. Tilney", "General Tilney"])]) == []
+    # Sense and Sensibility: Mrs. John Dashwood is John Dashwood's wife; Mrs. Dashwood, the
+    # surname alone, is his father's widow, not a second wife
+    norland = [Entity("John Dashwood", "person", ["Dashwood", "Mr. Dashwood", "Mr. John Dashwood"]),
+               Entity("Mrs. Dashwood", "person"), Entity("Mrs. John Dashwood", "person")]
+    both = [("c7", 1, ["John Dashwood", "Mrs. Dashwood", "Mrs. John Dashwood"])]
+    assert [(r.source, r.target) for r in titled_spouses(norland, both)] == [
+        ("Mrs. John Dashwood", "John Dashwood")]
 
 
 def test_titles_make_no_wife_of_the_son_the_text_says_she_bore() -> None:
