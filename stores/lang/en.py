@@ -60,6 +60,7 @@ Monday Tuesday Wednesday Thursday Friday Saturday Sunday
 French English Italian Spanish Greek Roman Parisian Corsican Catalan Catalans Englishman
 Frenchman Parisians Genoese Venetian Arabian Nubian Spaniards Christian American British
 Count Countess Baron Baroness Captain Colonel Abbé Signor Signora Lord Lady Miss Father
+Mother Mama Mamma Papa Grandmamma Grandpapa
 Rue Place Island Providence Excellency Majesty Highness Sire Ladyship Lordship
 """
 
