@@ -24,6 +24,7 @@ from stores.lang import (
     shown,
     without_label,
 )
+from stores.lang.en import SAYS
 from stores.lang.text import Sentence, in_someones_words, sentences
 from stores.models import Chunk, chapter_label
 
@@ -338,6 +339,12 @@ SUBJECT_AFTER = 2
 Musgrove were …", not "Sixteen years had Miss Taylor been in Mr. Woodhouse's family"."""
 
 
+_SPEECH_TAG = re.compile(rf"^\W*(?:{SAYS})\s+[^,;:!?]*?(?:,\s+[a-z]+(?:ing|ly)\b[^,;:!?]*)?"
+                         r"[.!?]?\W*$", re.I)
+"""A sentence that only says who spoke the quote before it ("said Lucy Steele.", "replied Mr.
+Elton, laughing."): it tells nothing of them."""
+
+
 def _opened_with(text: str, forms: Sequence[str]) -> str:
     """The passage's first sentence in the telling that opens with one of the names as its
     subject (not its possessive: "Madame Danglars' footman"), or ""."""
@@ -349,7 +356,7 @@ def _opened_with(text: str, forms: Sequence[str]) -> str:
             before, after = read.text[:at].strip(" “‘\"'"), read.text[at + len(form):]
             opens = (len(before) <= SUBJECT_AFTER if _han(form) else
                      len(before.split()) <= SUBJECT_AFTER and "," not in before)
-            if opens and not re.match(r"[’']", after):
+            if opens and not re.match(r"[’']", after) and not _SPEECH_TAG.match(read.text):
                 told = read.text.strip()
                 return told.strip('"') if told.count('"') % 2 else told
             break

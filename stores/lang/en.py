@@ -566,12 +566,13 @@ _NOT_APPOSED = r"[^,.;:!?\"“”()]"
 _A_STATE = r"a\s+(?:little|bit|trifle|good\s+deal|great\s+deal)\s+[a-z]+(?:ed|ing)\b"
 """How someone is at a moment, after their name ("said Henry, a little surprised"), not who
 they are (a pattern)."""
-_APPOSED = (rf"(?:(?!{_A_STATE})(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our)\s+"
+_APPOSED = (rf"(?:(?!{_A_STATE})(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our|this)\s+"
             + KIN_QUALIFIER + r"(?:" + "|".join(sorted(KIN, key=len, reverse=True))
             + r"|friend|servant|master|mistress|steward|valet|guardian|companion|employer"
             rf"|benefactor|protector)\b{_NOT_APPOSED}{{0,80}}?)")
 """What opens an apposition that says who someone is: an article ("a tailor of Marseilles"),
-or a possessive before a word for kin or service ("his father"), not "his eyes sparkling"."""
+or a possessive before a word for kin or service ("his father"; "Elinor, this eldest daughter"),
+not "his eyes sparkling"."""
 GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|after|before|"
             r"behind|beside|near|like|than)\s+(?!(?:you|me|him|her|us|them|it)\s)(?:\w+\s+)?$")
 """A preposition (and perhaps a title) right before a name: the name is its object, and what
@@ -608,9 +609,10 @@ DEFINING = (
     ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[.;:!?)]|,(?!\s+(?:[A-Z]|and\b))"
                    rf"|\s+(?:who|which|whom)\b)"),
     # "Edmond Dantès, mate of the ship Pharaon, …": a role of something, without an article
-    # (not a participle or an adverb: "and Anne, wearied of such a state of stagnation, …")
+    # (not a participle, an adverb or an adjective: "and Anne, wearied of such a state of
+    # stagnation, …"; "returned Elinor, cautious of giving her real opinion")
     ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)(?![a-z]{{3,}}(?:ed|ing)\s|"
-                   rf"[a-z]{{2,}}ly\s)[a-z][a-z-]{{2,}}\s+of\s+"
+                   rf"[a-z]{{2,}}(?:ly|ous|ful|less|ible|able)\s)[a-z][a-z-]{{2,}}\s+of\s+"
                    rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
     # "Captain Benwick had some time ago been first lieutenant of the Laconia", "Mr. Perry
     # was apothecary to the family": a role or trade after a copula, with no article or with

@@ -103,3 +103,19 @@ def test_where_someone_first_appears_is_quoted_from_the_telling() -> None:
     answer = card_answer(card, chunks, Voice(False, {"Henrietta": []}, lambda name: "f"))
     assert answer.citations[0].quote == ("The eldest daughter was Henrietta, a young lady of "
                                          "nineteen."), answer
+
+
+def test_a_speech_tag_is_no_sentence_about_who_spoke() -> None:
+    # Sense and Sensibility: Lucy Steele's card read 'Miss Steele's sister. In ch. 21: “said
+    # Lucy Steele.”' — the tag of the quote before, cut off as a sentence of its own
+    from stores.cards import Appearance
+
+    chunks = {c.id: c for c in (chunk(1, '"What a sweet woman Lady Middleton is!" said Lucy '
+                                          'Steele. Lucy Steele was the younger of the two.'),)}
+    card = Card("Lucy Steele", "person", [], facts=[
+        Fact("relation", "sibling", "c1", 1, 1.0, other="Miss Steele", end="source")],
+        appearances=[Appearance(1, 2, "c1")])
+    lead = card_text(card, chunks, Voice(False, {"Lucy Steele": [], "Miss Steele": []},
+                                         lambda name: "f")).splitlines()[0]
+    assert "said Lucy Steele" not in lead, lead
+    assert lead.endswith("In ch. 1: “Lucy Steele was the younger of the two.” [c1]"), lead

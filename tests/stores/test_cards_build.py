@@ -44,6 +44,9 @@ def test_words_after_a_name_that_is_an_object_or_a_clause_define_nothing() -> No
                     "And that was Policar Edmond, my uncle, who was afterwards a captain.",
                     # a participle or an adverb before "of" is what they felt, not a role
                     "And Franz, wearied of such a state of stagnation, went home.",
+                    # nor an adjective: how they were, not who
+                    '"No," returned Edmond, cautious of giving his real opinion of his father, '
+                    'and went out.',
                     "Edmond, mostly of no account in the house, sat down.",
                     "Franz was the nearest to him, and he spoke.",  # where he stood, not who
                     "a mere Franz, an every-day Franz, of all people!")  # the name said again
@@ -330,3 +333,13 @@ def test_a_name_the_story_gives_someone_later_is_not_on_the_card_before() -> Non
     old = json.loads(card.to_json())
     del old["alias_chapters"]
     assert Card.from_json(json.dumps(old)).as_of(1).aliases == card.aliases
+
+
+def test_this_and_a_kin_word_after_a_name_define_it() -> None:
+    # Sense and Sensibility's heroine is introduced so, and never by her surname
+    cards = card_of([Entity("Elinor", "person")],
+                    "Elinor, this eldest daughter, whose advice was so effectual, possessed a "
+                    "strength of understanding.")
+    assert [f.text for f in cards["Elinor"].of_kind("defines")] == [
+        "Elinor, this eldest daughter, whose advice was so effectual, possessed a strength of "
+        "understanding."]
