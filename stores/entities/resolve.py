@@ -30,6 +30,7 @@ from stores.entities.tagger import (
 )
 from stores.lang import has_han
 from stores.lang.en import AT_PLACE as _AT_PLACE
+from stores.lang.en import GIVEN_NAMES
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
 from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
@@ -123,8 +124,9 @@ Emmanuel, Benedetto and Peppino speak; Legion, Carnival, Sailor and Rue Meslay n
 def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     """Type the untyped English names by how the text uses them, in one pass over it: a name
     that speaks (right after a closing quote and a verb of speech, or right before such a
-    verb) is a person; else a name written after words of place is a place. The glossary's
-    and the tagger's types are kept."""
+    verb) is a person; else a name written after words of place is a place; else one whose
+    first word is a common given name (en.GIVEN_NAMES) is a person. The glossary's and the
+    tagger's types are kept."""
     untyped = {e.name: e for e in entities if e.type == "other"}
     uses: Counter[str] = Counter()
     placed: Counter[str] = Counter()
@@ -140,6 +142,8 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
             entity.type = "person"  # a person who travels is still a person
         elif placed[name] >= PLACE_MIN_USES and placed[name] >= PLACE_SHARE * uses[name]:
             entity.type = "place"
+        elif name.split()[0] in GIVEN_NAMES:
+            entity.type = "person"  # Fanny, Elizabeth Martin: a given name is a person's
     return entities
 
 

@@ -86,6 +86,25 @@ PET_NAMES = {
 }
 """English pet names (hypocorisms) and the given name each is formed from."""
 
+_GIVEN_NAME_TEXT = """
+Abraham Adam Agnes Albert Alexander Alfred Alice Amelia Amy Andrew Ann Anna Anne Annie Anthony
+Arabella Arthur Augusta Augustus Barbara Bartholomew Beatrice Bridget Caroline Cecilia Cecily
+Charles Charlotte Christopher Clara Clarissa Constance Daniel David Diana Dorothea Edgar Edith
+Edmund Edward Edwin Eleanor Elinor Eliza Elizabeth Ellen Emily Emma Esther Evelyn Francis
+Frank Frederick Geoffrey George Georgiana Gerald Gilbert Hannah Harriet Hector Helen
+Henrietta Henry Herbert Hester Horace Hugh Isaac Isabel Isabella Jacob James Jane Jemima Joan
+John Jonathan Joseph Josephine Judith Julia Juliet Kate Laura Lavinia Leonard Lewis Louisa
+Lucy Lydia Mabel Margaret Maria Marianne Martha Mary Matilda Matthew Michael Miriam Nathaniel
+Nicholas Olivia Oliver Patrick Penelope Peter Philip Phoebe Rachel Ralph Rebecca Richard
+Robert Rosamond Ruth Samuel Sarah Selina Sophia Sophy Stephen Susan Susanna Thomas
+Timothy Walter William
+"""
+GIVEN_NAMES = frozenset(_GIVEN_NAME_TEXT.split()) | frozenset(PET_NAMES) | frozenset(
+    PET_NAMES.values())
+"""Common English given names: a name the text writes alone, or first in a full name, that is
+one of them is a person's (Fanny, Nancy, Elizabeth Martin), though no title or verb of speech
+says so."""
+
 AT_PLACE = re.compile(r"\b(?:in|at|from|near|towards?|through|into|leave|left|reach(?:ed)?"
                        r"|quit(?:ted)?)\s+(?:the\s+)?$", re.I)
 

@@ -212,3 +212,13 @@ def test_english_names_the_text_has_speak_are_people() -> None:
     # Marseilles "replied" once, which is not enough
     assert kinds == {"Mercédès": "person", "Julie": "person", "Pharaon": "other",
                      "Carnival": "other", "Marseilles": "other"}
+
+
+def test_an_english_name_that_is_a_common_given_name_is_a_persons() -> None:
+    # Sense and Sensibility's Fanny (48 times, never with a verb of speech) and Emma's
+    # Elizabeth Martin were "other"; Udolpho, a novel's title, is no one's given name
+    text = ("Fanny had been in town two days. It was Fanny's doing. Elizabeth Martin wrote. "
+            "She read Udolpho, and Udolpho frightened her.")
+    names = [Entity(name=n) for n in ("Fanny", "Elizabeth Martin", "Udolpho")]
+    kinds = {e.name: e.type for e in type_by_use(names, text)}
+    assert kinds == {"Fanny": "person", "Elizabeth Martin": "person", "Udolpho": "other"}
