@@ -225,9 +225,10 @@ _MANY_OF = re.compile(r"哪[几二三四五六七八九两]")
 def asked_thing(question: str) -> str | None:
     """What one thing the question asks for — "person" (谁, who), "place" (哪里, where),
     "number" (多少, how many) or "name" (叫什么, what is … called) — or None when it asks for
-    no one thing (why, how, what happened, which several people, which chapter)."""
-    if asks("which_chapter").search(question):
-        return None
+    no one thing (why, how, what happened, which several people, which chapter, a part of
+    someone's own name)."""
+    if asks("which_chapter").search(question) or asks("name_part").search(question):
+        return None  # a chapter, or a part of someone's own name (his first name, 曹操的字)
     if asks("number").search(question) and not _MANY_OF.search(question):
         return "number"
     if asks("many").search(question):

@@ -470,8 +470,11 @@ QUESTION_WORDS = {
     "dies": r"\bdie[ds]?\b|\bdeath\b",
     "manner": r"\bhow\b(?!\s+(?:many|much|old|long|far|often|soon))",
     "number": r"\bhow (?:many|much|old|long|far)\b|\bwhat (?:year|age|sum|number)\b",
+    "name_part": r"\b(?:first|christian|given|maiden|last|family|middle|pet)\s+name\b"
+                 r"|\b(?:surname|nickname)\b",
 }
-"""The words that ask each kind of question (who: who, whom, which man; many: who were …)."""
+"""The words that ask each kind of question (who: who, whom, which man; many: who were …;
+name_part: a part of someone's own name, which is a word, not someone)."""
 
 KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
              "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",

@@ -405,6 +405,7 @@ QUESTION_WORDS = {
     "dies": r"死|去世|身故",
     "manner": r"怎么|如何|怎样|怎地",
     "number": r"多少|几[个人位匹员名员年岁日天次回里斤两十百千万]|几何|多大|多久|多远|多重|多长",
+    "name_part": r"的(?:字|表字|小字|号|道号|别号|外号|绰号|乳名|小名)(?:是|叫|为)",
 }
 """The words that ask each kind of question (who: 谁, 哪位, 什么人; many: 哪些, 有谁 …)."""
 

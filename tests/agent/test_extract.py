@@ -48,6 +48,12 @@ KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "
     ("桃园结义的是哪三个人？", None),  # several people: not one thing
     ("关羽在哪一回死的？", None),  # a chapter: the chapter question's own path
     ("Why did Su Wan leave?", None),
+    # a part of someone's own name is a word, not someone: Sense and Sensibility's "What is Mr.
+    # Palmer's first name?" took Elinor, named in the evidence, for its likely answer
+    ("What is Mr. Palmer's first name?", None),
+    ("What is Mrs. Elton's Christian name?", None),
+    ("曹操的字是什么？", None),
+    ("What was the name of Dantès's father?", NAME),
 ])
 def test_the_kind_of_thing_a_question_asks_for(question: str, kind: str | None) -> None:
     assert asked_thing(question) == kind
