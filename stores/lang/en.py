@@ -5,6 +5,38 @@ from __future__ import annotations
 import re
 
 from stores.lang import Language
+from stores.lang.en_defining import (  # given on: callers read them as en.X
+    BOND_NOUNS,  # noqa: F401
+    DEFINING,
+    GOVERNED,
+    NOT_ROLE_WORDS,
+    PERSON_NOUNS,
+    PRONOUN_SUBJECT,
+    REFERRING_ROLE,
+    ROLE_BEFORE,
+    ROLE_NOUNS,  # noqa: F401
+    SUBORDINATE,
+    SURELY_APPOSED,  # noqa: F401
+    TIE_NOUNS,  # noqa: F401
+)
+from stores.lang.en_kin import (  # given on: callers read them as en.X
+    AGE_WORDS,  # noqa: F401
+    CHILD_NOUNS,  # noqa: F401
+    COPULA_BEFORE,  # noqa: F401
+    FAMILY_KIN,  # noqa: F401
+    KIN,  # noqa: F401
+    KIN_OWNER,  # noqa: F401
+    KIN_QUALIFIER,  # noqa: F401
+    MAIDEN_KIN,  # noqa: F401
+    POSSESSIVE,  # noqa: F401
+    POSSESSIVE_PRONOUNS,  # noqa: F401
+    ROLE_WORDS,  # noqa: F401
+    SPOKEN_TO_BEFORE,  # noqa: F401
+    SUBJECT_PRONOUNS,  # noqa: F401
+    SYMMETRIC_KIN,  # noqa: F401
+    UNREAL_BEFORE,  # noqa: F401
+    kin_statements,  # noqa: F401
+)
 from stores.lang.en_titles import (  # given on: callers read them as en.X
     ADDRESS_TITLES,  # noqa: F401
     BECAME_WIFE,  # noqa: F401
@@ -16,11 +48,12 @@ from stores.lang.en_titles import (  # given on: callers read them as en.X
     NAME_TITLES,  # noqa: F401
     NOT_YET,  # noqa: F401
     PARTICLES,  # noqa: F401
-    PLACE_TITLES,
+    PLACE_TITLES,  # noqa: F401
     SAME_PERSON,  # noqa: F401
     SAME_RANK,  # noqa: F401
     SERVICE_RANKS,  # noqa: F401
     TITLES_AFTER,  # noqa: F401
+    TITLES_ALONE,  # noqa: F401
     UNDOTTED,  # noqa: F401
     UNMARRIED_TITLES,  # noqa: F401
     WIFE_BY_HIS_NAME,  # noqa: F401
@@ -142,102 +175,6 @@ mademoiselle count countess baron baroness captain colonel general doctor abbé 
 COMMON_NAME_WORDS = frozenset(_COMMON_TEXT.split())
 
 
-# -- kinship: words for relatives and how a sentence states kin -----------------------------------
-ROLE_WORDS = {"child": r"child|son|daughter|boy|girl|baby|infant"}
-"""A word for a child in a follow-up (the child) → the words next to a name that give it that
-role (his son Albert), as an alternation."""
-CHILD_NOUNS = ("boy", "girl", "son", "daughter", "baby", "infant")
-"""Nouns a follow-up names a child with, besides child (that boy)."""
-# A word for kin → (relation type, whether the one the word names is the relation's source):
-# "A is the father of B" names A the father, so A parent_of B; "A is the daughter of B" names
-# A the daughter, so B parent_of A. Spouse, kin and sworn siblings have no direction.
-KIN = {
-    **dict.fromkeys(("father", "mother"), ("parent_of", True)),
-    **dict.fromkeys(("son", "daughter", "child"), ("parent_of", False)),
-    **dict.fromkeys(("wife", "husband", "widow", "bride"), ("spouse", True)),
-    # promised, not (yet) married: Mercédès was Edmond's betrothed, and married Fernand
-    **dict.fromkeys(("betrothed", "fiancée", "fiancé", "intended"), ("engaged", True)),
-    # Bertuccio, the count's steward: the one named serves the other
-    **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
-                     "housekeeper"), ("serves", True)),
-    **dict.fromkeys(("grandfather", "grandmother"), ("grandparent_of", True)),
-    **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
-    **dict.fromkeys(("brother", "sister"), ("sibling", True)),
-    **dict.fromkeys(("uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
-                     "sister-in-law", "father-in-law", "mother-in-law", "son-in-law",
-                     "daughter-in-law"), ("kin", True)),
-}
-
-SYMMETRIC_KIN = ("cousin",)
-"""Kin words each of the two is to the other: Anne is Mr Elliot's cousin, so he is hers."""
-
-MAIDEN_KIN = ("father", "mother", "brother", "sister")
-"""Kin of a married woman's own family, whose name is not her husband's: her father, mother,
-brothers and sisters are none of his family (Mary Musgrove's sister is no Miss Musgrove)."""
-FAMILY_KIN = {"father": "m", "son": "m", "brother": "m", "husband": "m",
-              "mother": "f", "daughter": "f", "sister": "f", "wife": "f"}
-"""Kin of one family name (a married woman takes her husband's) → the gender of the one the
-word names: "Emma … her father" is a Woodhouse man."""
-POSSESSIVE_PRONOUNS = {"his": "m", "her": "f"}
-"""The pronouns that say whose kin a word names, with that person's gender."""
-SUBJECT_PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
-"""The pronouns of a person the sentence does not name, with that person's gender."""
-
-AGE_WORDS = frozenset(("old", "young", "elder", "younger", "eldest", "youngest", "little"))
-"""Words before a surname that tell one of a family from another (old Dantès is the father)."""
-
-KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|single|unmarried|natural|adopted|late|future) )?"
-
-POSSESSIVE = r"['’]s"
-"""The possessive ending of a name (Villefort's, Villefort’s)."""
-KIN_OWNER = r"\b(?:his|her|their)\s+"
-"""A possessive pronoun before a word for kin, whose owner the passage names elsewhere ("His
-brother-in-law, Mr. Hurst") (a pattern)."""
-COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
-"""What may stand between a name and the kin word that names that person ("This Noirtier was
-his father": Noirtier is the father, not his son's)."""
-
-
-UNREAL_BEFORE = re.compile(r"\b(?:wish(?:ed|es)?|if|would|should|could|might|hoped?|rather|"
-                           r"whether)\b", re.I)
-"""Words before a marriage in its sentence that make it wished or supposed, not made ("We do so
-wish that Charles had married Anne instead")."""
-SPOKEN_TO_BEFORE = re.compile(r"(?:[“\"‘]|\b(?:my\s+)?dear(?:est)?)\s*$", re.I)
-"""What stands before a name that a character addresses, not introduces: an opening quotation
-mark or "my dear" ("My dear Mrs Smith, Mr Elliot's wife has not been dead half a year")."""
-
-
-def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str, ...]:
-    """How English states kin between two marked names: `named` is the `word` of `of`, or `a`
-    married `b` (patterns; the marks and the word group come from the caller)."""
-    return (
-        # Noirtier is the father of Villefort; Haydée, the daughter of Ali Tepelini
-        # (not the brother of Isabella's husband: the kin of someone's kin)
-        named + r"[,\s]*(?:(?:who|that|which) )?(?:(?:is|was|being|had been|has been) )?"
-        r"(?:(?:the|his|her|their) )?" + KIN_QUALIFIER + rf"\b{word} of (?:the )?" + of
-        + rf"(?!{POSSESSIVE} (?:{KIN_QUALIFIER})?(?:[a-z-]+ )?(?:"
-        + "|".join(sorted(KIN, key=len, reverse=True)) + r")\b)",
-        # Villefort's father, Noirtier
-        of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
-        # Noirtier, Villefort's father
-        named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
-        # Mercédès was Fernand's wife; Valentine became Noirtier's sole heiress … (kin words only)
-        named + r"\s+(?:is|was|had been|has been|became)\s+(?:now\s+)?" + of
-        + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
-        # The name of Edmond's betrothed was Mercédès; Valentine's grandfather is Noirtier
-        of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\s+(?:was|is)\s+(?:the )?" + named,
-        # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after
-        # a few lower-case words (a comma or dash between: I love my sister Julie,—I love her
-        # husband Emmanuel) and his or her
-        of + r"[\s,;—–]+(?:(?:[a-z]+|I)[\s,;—–]+){1,4}(?:his|her)\s+" + KIN_QUALIFIER
-        + rf"{word},?\s+(?:the )?" + named,
-        # Fernand married Mercédès; Julie was married to Emmanuel. Not "the marriage of A and
-        # B": a novel names that way a marriage planned, hoped for or broken off as often as one
-        # made ("the marriage of Valentine and Franz would be broken off")
-        a + r"\s+(?:(?:had|has) )?(?:(?:was|is|had been|has been|were) )?(?:married|wed)"
-        r"(?: to| with)?\s+" + b,
-    )
-
 # -- places, titles and things in an answer (the librarian's follow-up phrases) --------------------
 LOCATIVE = r"\b(?:in|at|into|inside|near|from|towards?|reached|reach)\s+(?:(?:the|this|that)\s+)?$"
 """What stands before a place (in the, near, reached …), at the end of a text (a pattern)."""
@@ -264,12 +201,6 @@ PLACE_HEADS = ("Château", "Chateau", "Fort", "Castle", "Isle", "Island", "Mount
 PLACE_NOUN_AFTER = (r"^\s+(?:inn|hotel|house|bridge|prison|fortress|island|castle|"
                     r"church|tavern|estate|harbour|harbor|port|quay|road|street)\b")
 """A place noun after a name (the Morrel house, the Pont du Gard bridge) (a pattern)."""
-TITLES_ALONE = {
-    "m": "Count|Baron|Abbé|Abbe|Captain|General|King|Prince|Duke|Marquis|Emperor|Pope|Cardinal|"
-         "Major|Colonel|Doctor|Governor|Mayor|Lord|Sultan|Pasha|Vizier|Earl|Viscount",
-    "f": "Countess|Baroness|Queen|Princess|Duchess|Marquise|Empress|Lady",
-}
-"""Titles that name a person alone (the Count, the Queen), by gender, as alternations."""
 NOT_PLACE_TEXT = ("I He She It They We You His Her Its Their My Your Our The This That What Who "
                   "When Where Why How Yes No Oh Ah Sir Madame Monsieur M.")
 """Capitalised words that begin no place name (after 'in': In He …), space-separated."""
@@ -389,35 +320,6 @@ DEATH_WORDS = ("died", "dead", "death", "killed", "poison", "perished", "buried"
                "suicide")
 """Ways a story says someone died."""
 
-PERSON_NOUNS = (
-    "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "friend",
-    "father", "mother", "son", "daughter", "brother", "sister", "uncle", "aunt", "cousin",
-    "nephew", "niece", "wife", "husband", "widow", "suitor", "lover", "heir", "heiress",
-    "servant", "maid", "cook", "nurse", "governess", "housekeeper", "steward", "butler",
-    "valet", "footman", "coachman", "porter", "page", "landlady", "landlord", "guest",
-    "visitor", "stranger", "neighbour", "neighbor", "companion", "colleague", "rival", "enemy",
-    "teacher", "master", "mistress", "student", "pupil", "scholar", "doctor", "priest",
-    "clergyman", "abbé", "abbot", "monk", "nun", "bishop", "lawyer", "judge", "magistrate",
-    "clerk", "merchant", "banker", "sailor", "soldier", "officer", "general", "captain",
-    "colonel", "lieutenant", "sergeant", "commander", "admiral", "guard", "prisoner", "bandit",
-    "thief", "murderer", "king", "queen", "prince", "princess", "emperor", "empress", "duke",
-    "duchess", "count", "countess", "baron", "baroness", "lord", "knight", "minister", "mayor",
-    "principal", "headmaster", "messenger", "fisherman", "peasant", "farmer", "poet", "painter",
-    "hero", "heroine", "character", "disciple", "apprentice", "follower", "retainer",
-    "swordsman", "warrior", "hunter", "witch", "wizard", "giant", "dwarf",
-    # trades and callings a novel names its people by (Mr. Perry, the apothecary)
-    "apothecary", "surgeon", "physician", "vicar", "rector", "curate", "parson", "chaplain",
-    "attorney", "solicitor", "notary", "gardener", "shopkeeper", "tradesman", "innkeeper",
-    "schoolmaster", "schoolmistress", "tutor", "secretary", "baker", "butcher", "blacksmith",
-    "tailor", "shoemaker", "carpenter", "miller", "shepherd", "sheriff", "smuggler", "jailer",
-    "gaoler", "inspector", "governor", "boatman", "fisherwoman", "milliner", "dressmaker",
-    # what a family or a household calls someone (which orphan, which of the tenants)
-    "orphan", "widower", "bride", "bridegroom", "fiancé", "fiancée", "tenant", "ward",
-    "godmother", "godfather", "grandfather", "grandmother", "grandson", "granddaughter",
-    "stepmother", "stepfather", "patron", "patroness", "protégé", "partner",
-)
-"""Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
-as who asks."""
 PLACE_NOUNS = (
     "city", "town", "village", "place", "country", "province", "county", "island", "fortress",
     "castle", "palace", "prison", "house", "estate", "inn", "hotel", "tavern", "temple",
@@ -560,105 +462,6 @@ KIN_OF_KIN = {
 }
 """Kin two steps away (see `Language.kin_of_kin`): English needs only the named one's gender."""
 
-_DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
-# Words that stand before a name without saying who someone is (the poor Mercédès).
-_NOT_ROLE_NOUN_TEXT = """
-man woman person girl boy child lady gentleman friend guest visitor stranger character hero
-heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
-neighbor master mistress murderer
-"""
-BOND_NOUNS = frozenset(_NOT_ROLE_NOUN_TEXT.split()) | frozenset(KIN)
-"""Nouns for a person or a bond to someone (friend, rival, father): whose, they do not say."""
-ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
-    t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
-                        *TITLES_ALONE["f"].split("|")))
-"""Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they
-say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
-someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
-his wife), which are said elsewhere."""
-TIE_NOUNS = frozenset(PERSON_NOUNS) - {
-    "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "guest", "visitor",
-    "stranger", "character", "hero", "heroine", "giant", "dwarf"}
-"""Nouns that say what one person is to another (governess, friend, apothecary, niece): a
-sentence naming two people and one of them may state what they are to each other ("Sixteen
-years had Miss Taylor been in Mr. Woodhouse's family, less as a governess than a friend")."""
-_DENIED = "not|no|never"
-"""Words that deny what a copula would say (he was no sailor; she had never been a governess)."""
-_NOT_APPOSED = r"[^,.;:!?\"“”()]"
-_A_STATE = r"a\s+(?:little|bit|trifle|good\s+deal|great\s+deal)\s+[a-z]+(?:ed|ing)\b"
-"""How someone is at a moment, after their name ("said Henry, a little surprised"), not who
-they are (a pattern)."""
-_APPOSED = (rf"(?:(?!{_A_STATE})(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our|this)\s+"
-            + KIN_QUALIFIER + r"(?:" + "|".join(sorted(KIN, key=len, reverse=True))
-            + r"|friend|servant|master|mistress|steward|valet|guardian|companion|employer"
-            rf"|benefactor|protector)\b{_NOT_APPOSED}{{0,80}}?)")
-"""What opens an apposition that says who someone is: an article ("a tailor of Marseilles"),
-or a possessive before a word for kin or service ("his father"; "Elinor, this eldest daughter"),
-not "his eyes sparkling"."""
-GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|after|before|"
-            r"behind|beside|near|like|than)\s+(?!(?:you|me|him|her|us|them|it)\s)(?:\w+\s+)?$")
-"""A preposition (and perhaps a title) right before a name: the name is its object, and what
-follows a comma after it belongs to the sentence, not to the name. A pronoun after the
-preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
-_NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any", "either",
-              "neither", "part", "half", "full", "fond", "afraid", "tired", "sure", "proud",
-              "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",
-              "thinking", "regardless", "irrespective", "first", "last", "rest", "few")
-"""Words before "of" that open no apposition of who someone is (one of them, afraid of it)."""
-_NOT_DEFINING = ("first|last|only|next|same|one|other|very|whole|rest|good deal|great deal"
-                 "|little|bit|while|moment|long time|nearest|closest|farthest|furthest")
-"""Words after "was the" or "was a" that say what someone did or was there, not who they are
-(the first to arrive, the only one awake, the same as ever, a good deal surprized, the nearest
-to him)."""
-_VAGUE_HEAD = (r"(?:man|woman|person|girl|boy|lady|gentleman|creature|fellow|soul|being|sort"
-               r"|kind|thing)")
-"""Nouns that say of someone only that they are a person of a sort (a vain woman, a man of
-unexceptionable character)."""
-DEFINING = (
-    # "Harriet Smith was the natural daughter of somebody", "Jane Fairfax was an orphan, the only
-    # child of …": who someone's kin are says who they are, before any apposition
-    ("kin", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+{KIN_QUALIFIER}"
-            rf"(?:[a-z-]+\s+){{0,4}}?(?:{'|'.join(sorted(KIN, key=len, reverse=True))})s?\s+of\b"
-            rf"[^.;:!?\"“”]{{2,80}})"),
-    # "Mrs. Elton was a vain woman", "Mr. Dixon, a young man, …": a person of a sort — it defines,
-    # weakly: "Mr. Weston was a native of Highbury" says more
-    ("copula_vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
-              rf"{_VAGUE_HEAD}\b[^.;:!?\"“”]{{0,80}})"),
-    ("apposition_vague", rf"^,\s+(?P<what>(?:the|a|an)\s+(?:[\w-]+\s+){{0,3}}?{_VAGUE_HEAD}\b"
-              rf"{_NOT_APPOSED}{{0,60}}?)(?=[,.;:!?)])"),
-    # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition;
-    # not one of a list ("Mr. Weston, his son, Emma, and Harriet")
-    ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[.;:!?)]|,(?!\s+(?:[A-Z]|and\b))"
-                   rf"|\s+(?:who|which|whom)\b)"),
-    # "Edmond Dantès, mate of the ship Pharaon, …": a role of something, without an article
-    # (not a participle, an adverb or an adjective: "and Anne, wearied of such a state of
-    # stagnation, …"; "returned Elinor, cautious of giving her real opinion")
-    ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)(?![a-z]{{3,}}(?:ed|ing)\s|"
-                   rf"[a-z]{{2,}}(?:ly|ous|ful|less|ible|able)\s)[a-z][a-z-]{{2,}}\s+of\s+"
-                   rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
-    # "Captain Benwick had some time ago been first lieutenant of the Laconia", "Mr. Perry
-    # was apothecary to the family": a role or trade after a copula, with no article or with
-    # a few words between "had" and "been" (not "was no sailor", "had never been a clerk", nor
-    # what befell him: "had been taken prisoner")
-    ("copula", rf"^\s+(?P<what>(?:is|was|became|(?:had|has)\s+(?:(?!{_DENIED}\b)[a-z]+\s+){{0,3}}?been)"
-               rf"\s+(?:(?:the|a|an)\s+)?(?:(?!{_DENIED}\b|[a-z]+(?:ed|en|ing)\s)[a-z-]+\s+){{0,2}}?"
-               rf"(?:{'|'.join(sorted(ROLE_NOUNS, key=len, reverse=True))})s?\b[^.;:!?\"“”]{{0,80}})"),
-    # "Morrel was the owner of the Pharaon": a copula before a noun phrase
-    # ("Mercédès was the only one awake" says what she did, not who she is)
-    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+"
-               rf"(?!(?:{_NOT_DEFINING})\b)[^,.;:!?\"“”]{{3,80}})"),
-)
-"""What introduces or defines a name, right after it (see `Language.defining`)."""
-
-SUBORDINATE = r"(?:^|\b)(?i:that|if|whether|though|although|because|unless|until)\s+$"
-"""A word that opens a clause, right before a name: what the name is there ("That Emma was his
-object appeared indisputable") is no introduction, though an apposition still is ("to think
-that Albert de Morcerf, the most admired young person of his day, …")."""
-PRONOUN_SUBJECT = r"^(?:(?P<m>He)|(?P<f>She))\b"
-"""A sentence that opens with the pronoun of the person the sentence before opened with ("Emma
-Woodhouse, handsome, clever, and rich, … She was the youngest of the two daughters of …"); the
-group named m or f gives the gender the pronoun is of."""
-
 IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
 """A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
@@ -674,33 +477,7 @@ ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\
 """Questions asking whose other name a name is (Whom do they call the Count? Who is called
 Porcupine? Whose nickname is Clown?): group `alias`."""
 
-ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
-               # a participle or an adverb is no role (the adored Valentine, the newly arrived)
-               r"(?P<office>(?!(?:named|called|whose)\b)(?![a-z\-]{3,}(?:ed|ing|ly)\b)[a-z][a-z\-]{2,})"
-               r"(?:,?\s+(?:named|called|whose name was))?\s+$")
-"""A role written right before a name, perhaps after one word that qualifies it: "the banker
-Danglars", "his steward Bertuccio", "his chief clerk Emmanuel", "a tailor named Caderousse"."""
-
-_NOT_ROLE_TEXT = """
-young old little poor dear good great unhappy unfortunate worthy brave beautiful noble late
-same other first last next whole elder younger eldest youngest new lovely charming pretty
-handsome honest excellent amiable kind wretched miserable terrible famous illustrious
-dearest sweetest best kindest nearest fairest loveliest truest oldest finest greatest happiest
-poorest richest towards toward against among amongst between without within through upon beside
-behind beyond
-"""
-NOT_ROLES = STOPWORDS | frozenset(_NOT_ROLE_TEXT.split())
-SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
-                  r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+(?:the\s+)?[A-ZÀ-Þ]"
-                  r"|^(?:the|a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(ROLE_NOUNS)) + r")$")
-"""An apposition surely about the name before it, even after a preposition: a possessive role
-(her singing teacher), a role of a named thing (the proprietor of the Hôtel de Londres), or a
-trade alone (consulting Mr. Perry, the apothecary)."""
-
-REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_NOUNS))
-                  + r")\b(?!\s+[A-Z])")
-"""The banker, the old steward: a role noun standing for someone (see `Language.referring_role`)."""
-
+NOT_ROLES = STOPWORDS | NOT_ROLE_WORDS
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,
                     STOPWORDS, ABBREVIATIONS, NOT_IN_TEXT, RELATION_WORDS, RELATIVE_WORDS,
                     "{who} is {whose}'s {word}", kin_of_kin=KIN_OF_KIN,

@@ -106,3 +106,10 @@ COMMON_TITLES = _undotted(("Mr.", "M.", "Monsieur", "Signor"))
 """A man's title of address below any rank."""
 PARTICLES = ("de", "du", "des", "d'", "d’", "la", "le", "van", "von", "di", "da", "del")
 """Nobiliary particles inside a name (Monsieur de Villefort, Albert de Morcerf)."""
+
+TITLES_ALONE = {
+    "m": "Count|Baron|Abbé|Abbe|Captain|General|King|Prince|Duke|Marquis|Emperor|Pope|Cardinal|"
+         "Major|Colonel|Doctor|Governor|Mayor|Lord|Sultan|Pasha|Vizier|Earl|Viscount",
+    "f": "Countess|Baroness|Queen|Princess|Duchess|Marquise|Empress|Lady",
+}
+"""Titles that name a person alone (the Count, the Queen), by gender, as alternations."""

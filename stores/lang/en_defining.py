@@ -1,0 +1,167 @@
+"""Who someone is, in English: the nouns for people, and the words right after or before a name
+that say who they are (an apposition, a copula, a role: "Caderousse, a tailor of Marseilles",
+"Morrel was the owner of the Pharaon", "the banker Danglars"), read by the cards
+(stores.card_sentences) and the librarian."""
+
+from __future__ import annotations
+
+from stores.lang.en_kin import KIN, KIN_QUALIFIER
+from stores.lang.en_titles import PLACE_TITLES, TITLES_ALONE
+
+PERSON_NOUNS = (
+    "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "friend",
+    "father", "mother", "son", "daughter", "brother", "sister", "uncle", "aunt", "cousin",
+    "nephew", "niece", "wife", "husband", "widow", "suitor", "lover", "heir", "heiress",
+    "servant", "maid", "cook", "nurse", "governess", "housekeeper", "steward", "butler",
+    "valet", "footman", "coachman", "porter", "page", "landlady", "landlord", "guest",
+    "visitor", "stranger", "neighbour", "neighbor", "companion", "colleague", "rival", "enemy",
+    "teacher", "master", "mistress", "student", "pupil", "scholar", "doctor", "priest",
+    "clergyman", "abbé", "abbot", "monk", "nun", "bishop", "lawyer", "judge", "magistrate",
+    "clerk", "merchant", "banker", "sailor", "soldier", "officer", "general", "captain",
+    "colonel", "lieutenant", "sergeant", "commander", "admiral", "guard", "prisoner", "bandit",
+    "thief", "murderer", "king", "queen", "prince", "princess", "emperor", "empress", "duke",
+    "duchess", "count", "countess", "baron", "baroness", "lord", "knight", "minister", "mayor",
+    "principal", "headmaster", "messenger", "fisherman", "peasant", "farmer", "poet", "painter",
+    "hero", "heroine", "character", "disciple", "apprentice", "follower", "retainer",
+    "swordsman", "warrior", "hunter", "witch", "wizard", "giant", "dwarf",
+    # trades and callings a novel names its people by (Mr. Perry, the apothecary)
+    "apothecary", "surgeon", "physician", "vicar", "rector", "curate", "parson", "chaplain",
+    "attorney", "solicitor", "notary", "gardener", "shopkeeper", "tradesman", "innkeeper",
+    "schoolmaster", "schoolmistress", "tutor", "secretary", "baker", "butcher", "blacksmith",
+    "tailor", "shoemaker", "carpenter", "miller", "shepherd", "sheriff", "smuggler", "jailer",
+    "gaoler", "inspector", "governor", "boatman", "fisherwoman", "milliner", "dressmaker",
+    # what a family or a household calls someone (which orphan, which of the tenants)
+    "orphan", "widower", "bride", "bridegroom", "fiancé", "fiancée", "tenant", "ward",
+    "godmother", "godfather", "grandfather", "grandmother", "grandson", "granddaughter",
+    "stepmother", "stepfather", "patron", "patroness", "protégé", "partner",
+)
+"""Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
+as who asks."""
+
+_DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
+# Words that stand before a name without saying who someone is (the poor Mercédès).
+_NOT_ROLE_NOUN_TEXT = """
+man woman person girl boy child lady gentleman friend guest visitor stranger character hero
+heroine giant dwarf enemy rival lover heir heiress colleague companion follower suitor neighbour
+neighbor master mistress murderer
+"""
+BOND_NOUNS = frozenset(_NOT_ROLE_NOUN_TEXT.split()) | frozenset(KIN)
+"""Nouns for a person or a bond to someone (friend, rival, father): whose, they do not say."""
+ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
+    t.lower() for t in (*PLACE_TITLES, *TITLES_ALONE["m"].split("|"),
+                        *TITLES_ALONE["f"].split("|")))
+"""Nouns for a role or occupation (steward, clerk, landlord): written once before a name, they
+say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
+someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
+his wife), which are said elsewhere."""
+TIE_NOUNS = frozenset(PERSON_NOUNS) - {
+    "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "guest", "visitor",
+    "stranger", "character", "hero", "heroine", "giant", "dwarf"}
+"""Nouns that say what one person is to another (governess, friend, apothecary, niece): a
+sentence naming two people and one of them may state what they are to each other ("Sixteen
+years had Miss Taylor been in Mr. Woodhouse's family, less as a governess than a friend")."""
+_DENIED = "not|no|never"
+"""Words that deny what a copula would say (he was no sailor; she had never been a governess)."""
+_NOT_APPOSED = r"[^,.;:!?\"“”()]"
+_A_STATE = r"a\s+(?:little|bit|trifle|good\s+deal|great\s+deal)\s+[a-z]+(?:ed|ing)\b"
+"""How someone is at a moment, after their name ("said Henry, a little surprised"), not who
+they are (a pattern)."""
+_APPOSED = (rf"(?:(?!{_A_STATE})(?:the|a|an)\s+{_NOT_APPOSED}{{3,80}}?|(?:his|her|their|my|our|this)\s+"
+            + KIN_QUALIFIER + r"(?:" + "|".join(sorted(KIN, key=len, reverse=True))
+            + r"|friend|servant|master|mistress|steward|valet|guardian|companion|employer"
+            rf"|benefactor|protector)\b{_NOT_APPOSED}{{0,80}}?)")
+"""What opens an apposition that says who someone is: an article ("a tailor of Marseilles"),
+or a possessive before a word for kin or service ("his father"; "Elinor, this eldest daughter"),
+not "his eyes sparkling"."""
+GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|after|before|"
+            r"behind|beside|near|like|than)\s+(?!(?:you|me|him|her|us|them|it)\s)(?:\w+\s+)?$")
+"""A preposition (and perhaps a title) right before a name: the name is its object, and what
+follows a comma after it belongs to the sentence, not to the name. A pronoun after the
+preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
+_NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any", "either",
+              "neither", "part", "half", "full", "fond", "afraid", "tired", "sure", "proud",
+              "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",
+              "thinking", "regardless", "irrespective", "first", "last", "rest", "few")
+"""Words before "of" that open no apposition of who someone is (one of them, afraid of it)."""
+_NOT_DEFINING = ("first|last|only|next|same|one|other|very|whole|rest|good deal|great deal"
+                 "|little|bit|while|moment|long time|nearest|closest|farthest|furthest")
+"""Words after "was the" or "was a" that say what someone did or was there, not who they are
+(the first to arrive, the only one awake, the same as ever, a good deal surprized, the nearest
+to him)."""
+_VAGUE_HEAD = (r"(?:man|woman|person|girl|boy|lady|gentleman|creature|fellow|soul|being|sort"
+               r"|kind|thing)")
+"""Nouns that say of someone only that they are a person of a sort (a vain woman, a man of
+unexceptionable character)."""
+DEFINING = (
+    # "Harriet Smith was the natural daughter of somebody", "Jane Fairfax was an orphan, the only
+    # child of …": who someone's kin are says who they are, before any apposition
+    ("kin", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+{KIN_QUALIFIER}"
+            rf"(?:[a-z-]+\s+){{0,4}}?(?:{'|'.join(sorted(KIN, key=len, reverse=True))})s?\s+of\b"
+            rf"[^.;:!?\"“”]{{2,80}})"),
+    # "Mrs. Elton was a vain woman", "Mr. Dixon, a young man, …": a person of a sort — it defines,
+    # weakly: "Mr. Weston was a native of Highbury" says more
+    ("copula_vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
+              rf"{_VAGUE_HEAD}\b[^.;:!?\"“”]{{0,80}})"),
+    ("apposition_vague", rf"^,\s+(?P<what>(?:the|a|an)\s+(?:[\w-]+\s+){{0,3}}?{_VAGUE_HEAD}\b"
+              rf"{_NOT_APPOSED}{{0,60}}?)(?=[,.;:!?)])"),
+    # "Caderousse, a tailor of Marseilles, …", "Mr. Collins, the clergyman, …": an apposition;
+    # not one of a list ("Mr. Weston, his son, Emma, and Harriet")
+    ("apposition", rf"^,\s+(?P<what>{_APPOSED})(?=[.;:!?)]|,(?!\s+(?:[A-Z]|and\b))"
+                   rf"|\s+(?:who|which|whom)\b)"),
+    # "Edmond Dantès, mate of the ship Pharaon, …": a role of something, without an article
+    # (not a participle, an adverb or an adjective: "and Anne, wearied of such a state of
+    # stagnation, …"; "returned Elinor, cautious of giving her real opinion")
+    ("apposition", rf"^,\s+(?P<what>(?!(?:{'|'.join(_NOT_HEADS)})\b)(?![a-z]{{3,}}(?:ed|ing)\s|"
+                   rf"[a-z]{{2,}}(?:ly|ous|ful|less|ible|able)\s)[a-z][a-z-]{{2,}}\s+of\s+"
+                   rf"{_NOT_APPOSED}{{2,60}}?)(?=[,.;:!?)])"),
+    # "Captain Benwick had some time ago been first lieutenant of the Laconia", "Mr. Perry
+    # was apothecary to the family": a role or trade after a copula, with no article or with
+    # a few words between "had" and "been" (not "was no sailor", "had never been a clerk", nor
+    # what befell him: "had been taken prisoner")
+    ("copula", rf"^\s+(?P<what>(?:is|was|became|(?:had|has)\s+(?:(?!{_DENIED}\b)[a-z]+\s+){{0,3}}?been)"
+               rf"\s+(?:(?:the|a|an)\s+)?(?:(?!{_DENIED}\b|[a-z]+(?:ed|en|ing)\s)[a-z-]+\s+){{0,2}}?"
+               rf"(?:{'|'.join(sorted(ROLE_NOUNS, key=len, reverse=True))})s?\b[^.;:!?\"“”]{{0,80}})"),
+    # "Morrel was the owner of the Pharaon": a copula before a noun phrase
+    # ("Mercédès was the only one awake" says what she did, not who she is)
+    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+"
+               rf"(?!(?:{_NOT_DEFINING})\b)[^,.;:!?\"“”]{{3,80}})"),
+)
+"""What introduces or defines a name, right after it (see `Language.defining`)."""
+
+SUBORDINATE = r"(?:^|\b)(?i:that|if|whether|though|although|because|unless|until)\s+$"
+"""A word that opens a clause, right before a name: what the name is there ("That Emma was his
+object appeared indisputable") is no introduction, though an apposition still is ("to think
+that Albert de Morcerf, the most admired young person of his day, …")."""
+PRONOUN_SUBJECT = r"^(?:(?P<m>He)|(?P<f>She))\b"
+"""A sentence that opens with the pronoun of the person the sentence before opened with ("Emma
+Woodhouse, handsome, clever, and rich, … She was the youngest of the two daughters of …"); the
+group named m or f gives the gender the pronoun is of."""
+
+ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
+               # a participle or an adverb is no role (the adored Valentine, the newly arrived)
+               r"(?P<office>(?!(?:named|called|whose)\b)(?![a-z\-]{3,}(?:ed|ing|ly)\b)[a-z][a-z\-]{2,})"
+               r"(?:,?\s+(?:named|called|whose name was))?\s+$")
+"""A role written right before a name, perhaps after one word that qualifies it: "the banker
+Danglars", "his steward Bertuccio", "his chief clerk Emmanuel", "a tailor named Caderousse"."""
+
+_NOT_ROLE_TEXT = """
+young old little poor dear good great unhappy unfortunate worthy brave beautiful noble late
+same other first last next whole elder younger eldest youngest new lovely charming pretty
+handsome honest excellent amiable kind wretched miserable terrible famous illustrious
+dearest sweetest best kindest nearest fairest loveliest truest oldest finest greatest happiest
+poorest richest towards toward against among amongst between without within through upon beside
+behind beyond
+"""
+NOT_ROLE_WORDS = frozenset(_NOT_ROLE_TEXT.split())
+"""Words a role pattern catches before a name that are no role (young, poor, the late …);
+the stopwords too are none (en.NOT_ROLES)."""
+SURELY_APPOSED = (r"^(?:his|her|their|my|our)\s"
+                  r"|^(?:the|a|an)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+of\s+(?:the\s+)?[A-ZÀ-Þ]"
+                  r"|^(?:the|a|an)\s+(?:[a-z]+\s+)?(?:" + "|".join(sorted(ROLE_NOUNS)) + r")$")
+"""An apposition surely about the name before it, even after a preposition: a possessive role
+(her singing teacher), a role of a named thing (the proprietor of the Hôtel de Londres), or a
+trade alone (consulting Mr. Perry, the apothecary)."""
+
+REFERRING_ROLE = (r"\b[Tt]he\s+(?:[a-z]+\s+)?(?P<role>" + "|".join(sorted(ROLE_NOUNS))
+                  + r")\b(?!\s+[A-Z])")
+"""The banker, the old steward: a role noun standing for someone (see `Language.referring_role`)."""

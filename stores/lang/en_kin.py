@@ -1,0 +1,102 @@
+"""English kinship: the words for relatives and how a sentence states kin ("Noirtier is the
+father of Villefort", "his wife", Mercédès married Fernand), read by stores.entities.kinship and
+family and by the librarian's relation answers."""
+
+from __future__ import annotations
+
+import re
+
+ROLE_WORDS = {"child": r"child|son|daughter|boy|girl|baby|infant"}
+"""A word for a child in a follow-up (the child) → the words next to a name that give it that
+role (his son Albert), as an alternation."""
+CHILD_NOUNS = ("boy", "girl", "son", "daughter", "baby", "infant")
+"""Nouns a follow-up names a child with, besides child (that boy)."""
+# A word for kin → (relation type, whether the one the word names is the relation's source):
+# "A is the father of B" names A the father, so A parent_of B; "A is the daughter of B" names
+# A the daughter, so B parent_of A. Spouse, kin and sworn siblings have no direction.
+KIN = {
+    **dict.fromkeys(("father", "mother"), ("parent_of", True)),
+    **dict.fromkeys(("son", "daughter", "child"), ("parent_of", False)),
+    **dict.fromkeys(("wife", "husband", "widow", "bride"), ("spouse", True)),
+    # promised, not (yet) married: Mercédès was Edmond's betrothed, and married Fernand
+    **dict.fromkeys(("betrothed", "fiancée", "fiancé", "intended"), ("engaged", True)),
+    # Bertuccio, the count's steward: the one named serves the other
+    **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
+                     "housekeeper"), ("serves", True)),
+    **dict.fromkeys(("grandfather", "grandmother"), ("grandparent_of", True)),
+    **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
+    **dict.fromkeys(("brother", "sister"), ("sibling", True)),
+    **dict.fromkeys(("uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",
+                     "sister-in-law", "father-in-law", "mother-in-law", "son-in-law",
+                     "daughter-in-law"), ("kin", True)),
+}
+
+SYMMETRIC_KIN = ("cousin",)
+"""Kin words each of the two is to the other: Anne is Mr Elliot's cousin, so he is hers."""
+
+MAIDEN_KIN = ("father", "mother", "brother", "sister")
+"""Kin of a married woman's own family, whose name is not her husband's: her father, mother,
+brothers and sisters are none of his family (Mary Musgrove's sister is no Miss Musgrove)."""
+FAMILY_KIN = {"father": "m", "son": "m", "brother": "m", "husband": "m",
+              "mother": "f", "daughter": "f", "sister": "f", "wife": "f"}
+"""Kin of one family name (a married woman takes her husband's) → the gender of the one the
+word names: "Emma … her father" is a Woodhouse man."""
+POSSESSIVE_PRONOUNS = {"his": "m", "her": "f"}
+"""The pronouns that say whose kin a word names, with that person's gender."""
+SUBJECT_PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
+"""The pronouns of a person the sentence does not name, with that person's gender."""
+
+AGE_WORDS = frozenset(("old", "young", "elder", "younger", "eldest", "youngest", "little"))
+"""Words before a surname that tell one of a family from another (old Dantès is the father)."""
+
+KIN_QUALIFIER = r"(?:(?:own|eldest|elder|younger|youngest|only|single|unmarried|natural|adopted|late|future) )?"
+
+POSSESSIVE = r"['’]s"
+"""The possessive ending of a name (Villefort's, Villefort’s)."""
+KIN_OWNER = r"\b(?:his|her|their)\s+"
+"""A possessive pronoun before a word for kin, whose owner the passage names elsewhere ("His
+brother-in-law, Mr. Hurst") (a pattern)."""
+COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
+"""What may stand between a name and the kin word that names that person ("This Noirtier was
+his father": Noirtier is the father, not his son's)."""
+
+
+UNREAL_BEFORE = re.compile(r"\b(?:wish(?:ed|es)?|if|would|should|could|might|hoped?|rather|"
+                           r"whether)\b", re.I)
+"""Words before a marriage in its sentence that make it wished or supposed, not made ("We do so
+wish that Charles had married Anne instead")."""
+SPOKEN_TO_BEFORE = re.compile(r"(?:[“\"‘]|\b(?:my\s+)?dear(?:est)?)\s*$", re.I)
+"""What stands before a name that a character addresses, not introduces: an opening quotation
+mark or "my dear" ("My dear Mrs Smith, Mr Elliot's wife has not been dead half a year")."""
+
+
+def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str, ...]:
+    """How English states kin between two marked names: `named` is the `word` of `of`, or `a`
+    married `b` (patterns; the marks and the word group come from the caller)."""
+    return (
+        # Noirtier is the father of Villefort; Haydée, the daughter of Ali Tepelini
+        # (not the brother of Isabella's husband: the kin of someone's kin)
+        named + r"[,\s]*(?:(?:who|that|which) )?(?:(?:is|was|being|had been|has been) )?"
+        r"(?:(?:the|his|her|their) )?" + KIN_QUALIFIER + rf"\b{word} of (?:the )?" + of
+        + rf"(?!{POSSESSIVE} (?:{KIN_QUALIFIER})?(?:[a-z-]+ )?(?:"
+        + "|".join(sorted(KIN, key=len, reverse=True)) + r")\b)",
+        # Villefort's father, Noirtier
+        of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word},?\s+(?:the )?" + named,
+        # Noirtier, Villefort's father
+        named + r",\s+(?:the )?" + of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
+        # Mercédès was Fernand's wife; Valentine became Noirtier's sole heiress … (kin words only)
+        named + r"\s+(?:is|was|had been|has been|became)\s+(?:now\s+)?" + of
+        + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\b",
+        # The name of Edmond's betrothed was Mercédès; Valentine's grandfather is Noirtier
+        of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\s+(?:was|is)\s+(?:the )?" + named,
+        # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after
+        # a few lower-case words (a comma or dash between: I love my sister Julie,—I love her
+        # husband Emmanuel) and his or her
+        of + r"[\s,;—–]+(?:(?:[a-z]+|I)[\s,;—–]+){1,4}(?:his|her)\s+" + KIN_QUALIFIER
+        + rf"{word},?\s+(?:the )?" + named,
+        # Fernand married Mercédès; Julie was married to Emmanuel. Not "the marriage of A and
+        # B": a novel names that way a marriage planned, hoped for or broken off as often as one
+        # made ("the marriage of Valentine and Franz would be broken off")
+        a + r"\s+(?:(?:had|has) )?(?:(?:was|is|had been|has been|were) )?(?:married|wed)"
+        r"(?: to| with)?\s+" + b,
+    )
