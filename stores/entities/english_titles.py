@@ -83,6 +83,9 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
                 and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]
                 and title not in WIFE_BY_HIS_NAME):
             target = g.owner(bare)  # M. Albert, Mademoiselle Valentine; not Lady Catherine
+        if (target is not None and title in KNIGHTED_TITLES and len(rest) == 1
+                and _a_mister(g, target)):
+            target = None  # Sir Henry is no Henry whom the text calls Mr. Crawford
         # Mrs. John Knightley, Mrs Charles Musgrove: the wife of the man the rest names
         husband = title in MARRIED_TITLES and (couples[" ".join(rest)] > 0 or any(
             f"{male} {' '.join(rest)}" in seen for male in MALE_TITLES))
@@ -237,6 +240,12 @@ def _daughter(surname: str, g: Groups, women: set[str], seen: Mapping[str, int],
             and younger >= YOUNGER_SHARE * seen.get(form, 0)):
         return None
     return daughter
+
+
+def _a_mister(g: Groups, owner: str) -> bool:
+    """The group holds a form under a man's title below any rank (Mr.), which no one calls a
+    knight by."""
+    return any(split_title(n)[0] in COMMON_TITLES for n in (owner, *g.groups.get(owner, [])))
 
 
 def _a_mans(g: Groups, owner: str, seen: Mapping[str, int]) -> bool:

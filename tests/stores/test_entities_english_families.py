@@ -48,6 +48,16 @@ def test_a_word_for_mother_or_father_is_no_one_s_name() -> None:
     assert "Mama" not in found and "Papa" not in found, found
 
 
+def test_a_knight_by_his_first_name_is_no_one_the_text_calls_mr() -> None:
+    # Mansfield Park: "Sir Henry" (a guest of the Ecclesford theatricals, three times) was a
+    # name of Henry Crawford's, whom the text calls Mr. Crawford
+    text = written(("Then Henry Crawford came in.", 6), ("Fanny saw Mr. Crawford again.", 8),
+                   ("Then Henry laughed.", 6), ("Fanny said Sir Henry wanted the part.", 3))
+    found = grouped(text)
+    assert found["Mr. Crawford"] == found["Henry Crawford"] == found["Henry"], found
+    assert found.get("Sir Henry") != found["Henry Crawford"], found
+
+
 def test_the_elder_couple_keeps_mr_and_mrs_and_the_son_his_name() -> None:
     # Mr and Mrs Musgrove are Charles's parents: his wife is Mrs Charles Musgrove
     text = ("Mr. and Mrs. Musgrove came to dinner. " * 4 + "Charles Musgrove went shooting. " * 6
