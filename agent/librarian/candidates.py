@@ -396,13 +396,16 @@ class Context:
 
     def spouse_by_name(self, bearer: list[str], ref: Reference) -> list[str]:
         """Her husband when her name says it: Madame de Villefort → Villefort (M. de Villefort),
-        and his wife the other way round. A married name is a title and the husband's name."""
+        and his wife the other way round. A married name is a title and the husband's name; it
+        is no one's the world relates to the bearer by blood (Mansfield Park's Mrs. Rushworth
+        is Mr. Rushworth's mother)."""
         if ref.family != "spouse" or len(bearer) != 1 or not ref.english:
             return []
         lex = self.lexicon
         keys = {_untitled(n) for n in (bearer[0], *lex.aliases.get(bearer[0], ()))} - {None}
         found = [name for name, aliases in lex.aliases.items()
                  if name != bearer[0] and lex.kind(name) in ("person", "other")
+                 and frozenset((name, bearer[0])) not in lex.blood
                  and lex.gender(name) in ("", ref.relative_gender or lex.gender(name))
                  and any((_untitled(a) or a) in keys for a in (name, *aliases)
                          if a.split()[0].lower() not in _UNMARRIED)]

@@ -44,6 +44,9 @@ class Lexicon:
     pronouns_tell: Callable[[], bool] = lambda: True
     """Whether the world's pronouns tell women from men (agent.world.gender.pronouns_tell): where they
     do not, nobody's gender is known from them, and an unknown gender says nothing."""
+    blood: frozenset[frozenset[str]] = frozenset()
+    """The pairs of people the world relates by blood (stores.models.BLOOD_TYPES): a mother and
+    her son share a name, and no name makes one the other's spouse."""
     _sorted: list[str] | None = field(default=None, init=False, repr=False)
 
     def names_in(self, text: str) -> list[str]:
@@ -92,9 +95,11 @@ class Lexicon:
     def from_entities(cls, entities: Sequence[Entity],
                       passages: Callable[[str], Sequence[str]] | None = None,
                       spans: Spans | None = None,
-                      story: Callable[[], Iterable[str]] = tuple) -> Lexicon:
-        """A lexicon of these entities; `passages(name)` gives texts that mention one and
-        `story()` the world's text (for gender: whether its pronouns tell women from men)."""
+                      story: Callable[[], Iterable[str]] = tuple,
+                      blood: Iterable[tuple[str, str]] = ()) -> Lexicon:
+        """A lexicon of these entities; `passages(name)` gives texts that mention one,
+        `story()` the world's text (for gender: whether its pronouns tell women from men) and
+        `blood` the pairs of people the world relates by blood."""
         from agent.world.gender import GenderGuesser, pronouns_tell
 
         if spans is None:
@@ -106,7 +111,8 @@ class Lexicon:
                                 passages or (lambda name: []), spans,
                                 lambda: pronouns_tell(story()))
         return cls(spans=spans, types={e.name: e.type for e in entities}, aliases=aliases,
-                   mentions={e.name: e.mentions for e in entities}, gender=guesser, pronouns_tell=guesser.he_tells)
+                   mentions={e.name: e.mentions for e in entities}, gender=guesser,
+                   pronouns_tell=guesser.he_tells, blood=frozenset(map(frozenset, blood)))
 
 
 @dataclass

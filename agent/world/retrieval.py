@@ -28,7 +28,7 @@ from stores.errors import InputError, LoreError
 from stores.lang import en, has_han
 from stores.lang.gender import title_gender
 from stores.lang.text import fold_latin, holds_word, sentences
-from stores.models import RELATION_TYPES, Chunk
+from stores.models import BLOOD_TYPES, RELATION_TYPES, Chunk
 from stores.models import Relation as StoredRelation
 from stores.protocols import ChunkFilter, Hit
 from stores.world import WorldStores
@@ -122,8 +122,11 @@ class Retriever:
                         by_entity.setdefault(entity, []).append(chunk.text)
             return by_entity.get(name, [])
 
+        blood = [(r.source, r.target) for rs in self.typed_relations.values() for r in rs
+                 if r.type in BLOOD_TYPES]
         return Lexicon.from_entities(self.stores.catalog.entities(self.stores.world), passages,
-                                     self.spans, lambda: (chunk.text for chunk in self.story))
+                                     self.spans, lambda: (chunk.text for chunk in self.story),
+                                     blood)
 
     @cached_property
     def chapter_titles(self) -> dict[int, str]:

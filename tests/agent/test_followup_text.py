@@ -298,3 +298,14 @@ def test_the_readers_own_lead_names_no_place() -> None:
     assert parts.head == ""
     places = [p for _, p in zh_places(parts.body, [])]
     assert "栊翠庵" in places and not any("相关" in p for p in places)
+
+
+def test_no_married_name_makes_a_mother_her_sons_wife() -> None:
+    # Mansfield Park: "Who is his wife?" after Mr. Rushworth was read as Mrs. Rushworth, whom
+    # the world knows as his mother; with no such relation, the name still says it
+    people = [person("Mr. Rushworth", "Rushworth"), person("Mrs. Rushworth"), person("Maria")]
+    for blood, read in (((), "Who is Mrs. Rushworth?"),
+                        ((("Mrs. Rushworth", "Mr. Rushworth"),), "Who is Mr. Rushworth's wife?")):
+        d = Dialogue(Lexicon.from_entities(people, blood=blood))
+        d.ask("Who is Mr. Rushworth?", "A rich young man of Sotherton.", ["Mr. Rushworth"])
+        assert d.ask("Who is his wife?", "", []) == read
