@@ -132,7 +132,7 @@ def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]
     have |= {(r.target, r.source, r.type) for r in declared if r.type not in DIRECTED}
     told: dict[str, Counter[str]] = {}
     families = Families(entities)
-    stated = stated_relations(chunks, told, families.given_names)
+    stated = stated_relations(chunks, told, families.given_names, families.gender)
     named = {frozenset(key[:2]) for key in stated}
     family = one_parent_each(family_relations(chunks, families), stated, told, families)
     family = {key: where for key, where in family.items() if frozenset(key[:2]) not in named}

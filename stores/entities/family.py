@@ -207,7 +207,7 @@ def statements_in(text: str, spans: list[tuple[int, int, str]],
                   families: Families) -> list[Statement]:
     """Every relation `text` states: in so many words (Noirtier is the father of Villefort),
     then by a family's kin word (Emma … her father)."""
-    return [*stated_in(text, spans, families.given_names),
+    return [*stated_in(text, spans, families.given_names, families.gender),
             *(s for s, _ in family_statements(text, spans, families))]
 
 

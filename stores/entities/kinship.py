@@ -144,10 +144,13 @@ def apposed_to_role(text: str, end: int) -> bool:
 
 
 def stated_in(text: str, spans: list[tuple[int, int, str]],
-              given_names: Mapping[tuple[str, str], str] | None = None) -> list[Statement]:
+              given_names: Mapping[tuple[str, str], str] | None = None,
+              genders: Mapping[str, str] | None = None) -> list[Statement]:
     """The relations `text` states between the entities of `spans` ((start, end, name)); with
     `given_names` ((surname, one-character given name) → person: Families.given_names), also of
-    a father the text calls by his given name alone before his son's name (操长子曹丕)."""
+    a father the text calls by his given name alone before his son's name (操长子曹丕). A kin
+    word of one gender is not read of a person whose titles give the other (`genders`: name →
+    gender, Families.gender): "her aunt Bertram" does not make Mr. Bertram anyone's aunt."""
     statements: list[Statement] = []
     for start, end, _ in sentences(text):
         inside = [(a - start, b - start, n) for a, b, n in spans if start <= a and b <= end]
@@ -163,7 +166,9 @@ def stated_in(text: str, spans: list[tuple[int, int, str]],
         for pattern in _ZH_PATTERNS if chinese else _EN_PATTERNS:
             for match in pattern.finditer(marked):
                 statement = _read(match, names, words, sentence.strip())
+                who, told = statement.told
                 if (statement.source != statement.target and not _other_gender(match, written)
+                        and not (told and (genders or {}).get(who, told) not in ("", told))
                         and not (not chinese and _not_told(match, marked))):
                     statements.append(statement)
     return statements
@@ -203,9 +208,11 @@ def _not_told(match: re.Match[str], marked: str) -> bool:
         _MARK) and "," in marked[match.start():match.end()][:20]
 
 
-_WORD_GENDER = {word.lower(): gender for lang in (en.LANGUAGE, zh.LANGUAGE)
-                for (_, _, gender), word in lang.relative_words.items() if gender}
-"""A kin word's gender (father → m, daughter → f; 父亲 → m, 女儿 → f)."""
+_WORD_GENDER = {**{word: gender for gender, words in (("m", en.MALE_KIN), ("f", en.FEMALE_KIN))
+                   for word in words.split("|")},
+                **{word.lower(): gender for lang in (en.LANGUAGE, zh.LANGUAGE)
+                   for (_, _, gender), word in lang.relative_words.items() if gender}}
+"""A kin word's gender (father → m, daughter → f, aunt → f; 父亲 → m, 女儿 → f)."""
 
 
 def _other_gender(match: re.Match[str], written: list[str]) -> bool:
@@ -267,14 +274,15 @@ def _other_surnames(one: str, other: str) -> bool:
 def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
                      told: dict[str, Counter[str]] | None = None,
                      given_names: Mapping[tuple[str, str], str] | None = None,
+                     genders: Mapping[str, str] | None = None,
                      ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
     """(source, target, type) → the (chunk id, chapter) passages that state it, in story order;
     `chunks` are (id, chapter, text, the text's mentions as (start, end, name)). `told`, when
     given, counts the genders the kin words give the people they name (Renée: f, once);
-    `given_names` as for `stated_in`."""
+    `given_names` and `genders` as for `stated_in`."""
     found: dict[tuple[str, str, str], list[tuple[str, int]]] = {}
     for chunk_id, chapter, text, spans in chunks:
-        for s in stated_in(text, spans, given_names):
+        for s in stated_in(text, spans, given_names, genders):
             if told is not None and s.told[1]:
                 told.setdefault(s.told[0], Counter())[s.told[1]] += 1
             source, target = (s.source, s.target) if s.type in DIRECTED else sorted(

@@ -53,6 +53,20 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
     assert said("Noirtier told Villefort his daughter, Valentine, was ill.") == set()
 
 
+def test_a_kin_word_of_one_gender_is_not_read_of_a_man_titled_mr() -> None:
+    # Mansfield Park: "said Fanny to her aunt Bertram" made Mr. Bertram (Tom, whose surname
+    # alone the text writes too) Fanny's aunt
+    family = AliasMatcher({"Fanny": "Fanny", "Bertram": "Bertram", "Mr. Bertram": "Bertram",
+                           "Julia": "Julia"})
+    text = "“I cannot tell,” said Fanny to her aunt Bertram, who was on the sofa."
+    stated = {(s.source, s.target, s.type, s.word)
+              for s in stated_in(text, family.find_spans(text))}
+    assert stated == {("Bertram", "Fanny", "kin", "aunt")}
+    assert stated_in(text, family.find_spans(text), genders={"Bertram": "m"}) == []
+    text = "“I cannot tell,” said Fanny to her aunt Julia, who was on the sofa."
+    assert stated_in(text, family.find_spans(text), genders={"Julia": "f"}) != []
+
+
 def test_names_that_only_share_a_sentence_state_nothing() -> None:
     assert said("Noirtier looked at Villefort, and his father was silent.") == set()
     assert said("Villefort spoke to the father of Valentine.") == set()  # who is the father?
