@@ -238,6 +238,9 @@ def _join_first_names(g: Groups, kept: dict[str, int], anchors: dict[str, int]) 
                         reverse=True)
         if rivals and uses[full] < DOMINANCE * rivals[0]:
             continue  # two people of one first name, neither written far more often
+        if any(n != full and n.split()[0] == first and len(n.split()) > 1
+               and (anchors.get(n) or kept.get(n, 0)) >= uses[full] for n in (*kept, *anchors)):
+            continue  # Mansfield is not Mansfield Wood (twice) beside Mansfield Park (32 times)
         if full in g.groups:
             g.move(first, full)
             g.person.add(full)

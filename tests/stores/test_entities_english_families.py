@@ -311,3 +311,12 @@ def test_a_word_written_only_after_a_persons_name_and_the_is_their_epithet() -> 
     found = grouped(written(("Signor Sinbad bowed.", 8), ("He met Sinbad the Sailor there.", 6),
                             ("The Sailor came home alone.", 6)))
     assert found.get("Sailor") == "Sailor", found
+
+
+def test_a_place_is_not_named_by_a_rare_longer_name_beside_a_common_one() -> None:
+    # Mansfield Park: "Mansfield" (151 times) was named "Mansfield Wood" (twice), beside
+    # "Mansfield Park" (32 times)
+    text = written(("They rode back to Mansfield at noon.", 12), ("All Mansfield Park was lit.", 6),
+                   ("They walked in Mansfield Wood.", 2))
+    found = grouped(text)
+    assert found["Mansfield"] == "Mansfield", found
