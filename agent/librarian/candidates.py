@@ -402,6 +402,8 @@ class Context:
         if ref.family != "spouse" or len(bearer) != 1 or not ref.english:
             return []
         lex = self.lexicon
+        if (husband := self._ladys_husband(bearer[0])) is not None:
+            return husband
         keys = {_untitled(n) for n in (bearer[0], *lex.aliases.get(bearer[0], ()))} - {None}
         found = [name for name, aliases in lex.aliases.items()
                  if name != bearer[0] and lex.kind(name) in ("person", "other")
@@ -410,6 +412,21 @@ class Context:
                  and any((_untitled(a) or a) in keys for a in (name, *aliases)
                          if a.split()[0].lower() not in _UNMARRIED)]
         return found[:1] if len(found) == 1 else []
+
+    def _ladys_husband(self, bearer: str) -> list[str] | None:
+        """For Lady and a surname (Lady Bertram): the one man of that surname titled Sir or Lord
+        (Sir Thomas Bertram), or no one — not Mr. Bertram, her son; None for anyone else."""
+        lex = self.lexicon
+        lady = [f.split()[1] for f in (bearer, *lex.aliases.get(bearer, ()))
+                if len(f.split()) == 2 and f.split()[0] == "Lady"
+                and f.split()[1] not in en.GIVEN_NAMES]
+        if not lady:
+            return None
+        found = [name for name, aliases in lex.aliases.items()
+                 if name != bearer and frozenset((name, bearer)) not in lex.blood
+                 and any(f.split()[0] in en.LADY_HUSBAND_TITLES and f.split()[-1] == lady[0]
+                         for f in (name, *aliases) if len(f.split()) > 1)]
+        return found if len(found) == 1 else []
 
     # -- writing --------------------------------------------------------------------------------
     def render(self, ref: Reference, names: list[str]) -> str:

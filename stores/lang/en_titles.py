@@ -113,3 +113,8 @@ TITLES_ALONE = {
     "f": "Countess|Baroness|Queen|Princess|Duchess|Marquise|Empress|Lady",
 }
 """Titles that name a person alone (the Count, the Queen), by gender, as alternations."""
+
+LADY_HUSBAND_TITLES = ("Sir", "Lord")
+"""What the husband of "Lady" and a surname is called by: a knight's or a lord's wife is Lady
+Bertram (Sir Thomas Bertram's), a Mr.'s is Mrs. (Lady Catherine, a given name, is an earl's
+daughter and says nothing of a husband)."""

@@ -309,3 +309,13 @@ def test_no_married_name_makes_a_mother_her_sons_wife() -> None:
         d = Dialogue(Lexicon.from_entities(people, blood=blood))
         d.ask("Who is Mr. Rushworth?", "A rich young man of Sotherton.", ["Mr. Rushworth"])
         assert d.ask("Who is his wife?", "", []) == read
+
+
+def test_a_ladys_husband_is_the_knight_of_her_name() -> None:
+    # Mansfield Park: "Who is her husband?" after Lady Bertram was read as "Who is Bertram?",
+    # Mr. Bertram, her son; a Lady and a surname is a knight's or a lord's wife
+    people = [person("Lady Bertram"), person("Sir Thomas Bertram", "Sir Thomas"),
+              person("Bertram", "Mr. Bertram"), person("Fanny")]
+    d = Dialogue(Lexicon.from_entities(people))
+    d.ask("Who is Lady Bertram?", "Sir Thomas's wife, Fanny's aunt.", ["Lady Bertram"])
+    assert d.ask("Who is her husband?", "", []) == "Who is Sir Thomas Bertram?"
