@@ -94,7 +94,8 @@ Monday Tuesday Wednesday Thursday Friday Saturday Sunday
 French English Italian Spanish Greek Roman Parisian Corsican Catalan Catalans Englishman
 Frenchman Parisians Genoese Venetian Arabian Nubian Spaniards Christian American British
 Count Countess Baron Baroness Captain Colonel Abbé Signor Signora Lord Lady Miss Father
-Mother Mama Mamma Papa Grandmamma Grandpapa
+Mother Mama Mamma Papa Grandmamma Grandpapa Yours
+Christmas Easter Michaelmas Whitsuntide Midsummer Lent
 Rue Place Island Providence Excellency Majesty Highness Sire Ladyship Lordship
 """
 
@@ -131,7 +132,7 @@ John Jonathan Joseph Josephine Judith Julia Juliet Kate Laura Lavinia Leonard Le
 Lucy Lydia Mabel Margaret Maria Marianne Martha Mary Matilda Matthew Michael Miriam Nathaniel
 Nicholas Olivia Oliver Patrick Penelope Peter Philip Phoebe Rachel Ralph Rebecca Richard
 Robert Rosamond Ruth Samuel Sarah Selina Sophia Sophy Stephen Susan Susanna Thomas
-Timothy Walter William
+Timothy Walter William Betsey Bessy Bessie Nelly Jenny Becky Sukey Sophie
 """
 GIVEN_NAMES = frozenset(_GIVEN_NAME_TEXT.split()) | frozenset(PET_NAMES) | frozenset(
     PET_NAMES.values())

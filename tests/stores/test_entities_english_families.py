@@ -46,6 +46,11 @@ def test_a_word_for_mother_or_father_is_no_one_s_name() -> None:
     found = grouped(text)
     assert "Marianne" in found and "Elinor" in found, found
     assert "Mama" not in found and "Papa" not in found, found
+    # nor a feast of the year, nor a letter's "Yours" (Mansfield Park's Christmas was a place)
+    text = ("They came home at Christmas. " * 6 + "Not till Easter, said Edmund. " * 6
+            + "Then Edmund signed it: Yours, ever. " * 6)
+    found = grouped(text)
+    assert not {"Christmas", "Easter", "Yours"} & set(found), found
 
 
 def test_a_knight_by_his_first_name_is_no_one_the_text_calls_mr() -> None:

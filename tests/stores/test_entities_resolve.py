@@ -219,6 +219,7 @@ def test_an_english_name_that_is_a_common_given_name_is_a_persons() -> None:
     # Elizabeth Martin were "other"; Udolpho, a novel's title, is no one's given name
     text = ("Fanny had been in town two days. It was Fanny's doing. Elizabeth Martin wrote. "
             "She read Udolpho, and Udolpho frightened her.")
-    names = [Entity(name=n) for n in ("Fanny", "Elizabeth Martin", "Udolpho")]
-    kinds = {e.name: e.type for e in type_by_use(names, text)}
-    assert kinds == {"Fanny": "person", "Elizabeth Martin": "person", "Udolpho": "other"}
+    names = [Entity(name=n) for n in ("Fanny", "Elizabeth Martin", "Udolpho", "Betsey")]
+    kinds = {e.name: e.type for e in type_by_use(names, text + " Betsey ran in.")}
+    assert kinds == {"Fanny": "person", "Elizabeth Martin": "person", "Udolpho": "other",
+                     "Betsey": "person"}
