@@ -11,7 +11,6 @@ never an ordinary phrase and headings are often in capitals.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -19,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stores.lang.en import COMMON_NAME_WORDS as _COMMON_WORDS
-from stores.lang.en import GIVEN_NAMES
-from stores.lang.en_titles import NAME_TITLES, UNDOTTED
+from stores.lang.en_titles import UNDOTTED
 from stores.models import Entity
 
 
@@ -31,10 +29,6 @@ class _Alias:
     any_case: bool
     left_boundary: bool
     right_boundary: bool
-    surname: str = ""
-    """For an alias ending in the given name of a person named in full (Maria, Miss Maria of
-    Maria Bertram): their surname. The given name followed by another surname is someone else
-    (Miss Maria Ward, Lady Bertram before her marriage; Tom Price, not Tom Bertram)."""
 
 
 def _is_latin_word_char(ch: str) -> bool:
@@ -71,19 +65,6 @@ def _title_variants(exact: Mapping[str, str]) -> dict[str, str]:
         if rest and title in _DOTTED and (other := f"{_DOTTED[title]} {rest}") not in exact:
             found.setdefault(other, set()).add(canonical)
     return {other: next(iter(names)) for other, names in found.items() if len(names) == 1}
-
-
-_NEXT_NAME = re.compile(r" ([A-ZÀ-Þ][a-zà-ÿ-]+)(?:[’']s)?\b")
-"""A capitalised word right after a name (Maria Ward): a surname, when the name is a given name."""
-
-
-def _surname_after(alias: str, canonical: str) -> str:
-    """The surname of `canonical` when `alias` ends in its given name (see `_Alias.surname`)."""
-    words = canonical.split()
-    if words and words[0] in NAME_TITLES:
-        words = words[1:]
-    last = alias.split()[-1]
-    return words[-1] if (len(words) >= 2 and words[0] == last and last in GIVEN_NAMES) else ""
 
 
 def _any_case(alias: str) -> bool:
@@ -126,8 +107,7 @@ class AliasMatcher:
             latin = any(_is_latin_word_char(ch) for ch in alias)
             self._latin = self._latin or latin
             entry = _Alias(alias, canonical, latin and _any_case(alias),
-                           _is_latin_word_char(alias[0]), _is_latin_word_char(alias[-1]),
-                           _surname_after(alias, canonical) if latin else "")
+                           _is_latin_word_char(alias[0]), _is_latin_word_char(alias[-1]))
             key = alias.translate(_APOSTROPHES)
             keyed.setdefault(key.lower() if latin else key, []).append(entry)
         if not keyed:
@@ -185,9 +165,6 @@ class AliasMatcher:
                 continue
             if entry.right_boundary and end < len(text) and _is_latin_word_char(text[end]):
                 continue
-            if entry.surname and (after := _NEXT_NAME.match(text, end)) and (
-                    after.group(1) != entry.surname):
-                continue  # Miss Maria Ward is not Maria Bertram
             if entry.any_case or (text[start:end].translate(_APOSTROPHES)
                                   == entry.text.translate(_APOSTROPHES)):
                 return entry.canonical
