@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from stores.entities.english_forms import OF_PLACE, bare_name, bare_surname, is_full, split_title
-from stores.entities.kinship import DIRECTED, Statement, stated_in
+from stores.entities.kinship import DIRECTED, Statement, stated_in, wives_by_full_name
 from stores.entities.surnames import surname_of
 from stores.lang import en, has_han
 from stores.lang.gender import title_gender
@@ -39,14 +39,13 @@ class Families:
     """The people of a world by family name, with the gender and standing their titles give."""
 
     def __init__(self, entities: Iterable[Entity]) -> None:
+        entities = list(entities)
         self.families: dict[str, set[str]] = {}
         self.members: dict[str, set[str]] = {}
         self.gender: dict[str, str] = {}
         self.married: set[str] = set()
         self.unmarried: set[str] = set()
         given: dict[tuple[str, str], set[str]] = {}
-        full_names: dict[str, set[str]] = {}  # a full name (John Dashwood) → who goes by it
-        titled_wives: dict[str, str] = {}  # a full name → the wife titled by it
         for entity in entities:
             if entity.type in NOT_PEOPLE:
                 continue
@@ -58,11 +57,6 @@ class Families:
             self.gender[entity.name] = title_gender(forms)
             for form in forms:
                 title, words = split_title(form)
-                if len(words) > 1:
-                    if title in _MARRIED:
-                        titled_wives.setdefault(" ".join(words), entity.name)
-                    else:
-                        full_names.setdefault(" ".join(words), set()).add(entity.name)
                 # a rank makes its holder a man of the family too (General Tilney)
                 if title in en.ADDRESS_TITLES or title in _MARRIED or title in en.SERVICE_RANKS:
                     family = bare_name(words).split()[-1:] if words else []
@@ -77,10 +71,8 @@ class Families:
                         self.families.setdefault(entity.name, set()).add(name)
                         self.members.setdefault(name, set()).add(entity.name)
 
-        self.wife_by_name = {man: wife for name, wife in titled_wives.items()
-                             for man in full_names.get(name, ()) if man != wife}
-        """A man → the woman titled by his full name (John Dashwood → Mrs. John Dashwood): his
-        wife, so the family's other married woman (Mrs. Dashwood, his father's widow) is not."""
+        self.wife_by_name = wives_by_full_name(entities)
+        """A man → the woman titled by his full name (kinship.wives_by_full_name)."""
         self.given_names = {key: next(iter(names)) for key, names in given.items()
                             if len(names) == 1}
         """(surname, one-character given name) → the one person so named (曹, 操 → 曹操): a

@@ -14,13 +14,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from stores.entities.english_forms import split_title
 from stores.entities.surnames import surname_of
 from stores.lang import HAN_RANGES, en, has_han, zh
 from stores.lang.en import KIN as _EN_KIN
 from stores.lang.gender import title_gender
 from stores.lang.text import sentences
 from stores.lang.zh import KIN as _ZH_KIN
-from stores.models import Entity, Relation
+from stores.models import NOT_PEOPLE, Entity, Relation
 
 _MARK = "\u2063"  # invisible separator: entity marks never clash with the story's text
 
@@ -293,6 +294,25 @@ def stated_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
     return found
 
 
+def wives_by_full_name(entities: Iterable[Entity]) -> dict[str, str]:
+    """A man → the woman titled by his full name (John Dashwood → Mrs. John Dashwood): his
+    wife, so the family's other married woman (Mrs. Dashwood, his father's widow) is not."""
+    full_names: dict[str, set[str]] = {}  # a full name (John Dashwood) → who goes by it
+    titled_wives: dict[str, str] = {}  # a full name → the woman titled by it
+    for entity in entities:
+        if entity.type in NOT_PEOPLE:
+            continue
+        for form in (entity.name, *entity.aliases):
+            title, words = split_title(form)
+            if len(words) > 1 and not has_han(form):
+                if title in en.MARRIED_TITLES:
+                    titled_wives.setdefault(" ".join(words), entity.name)
+                else:
+                    full_names.setdefault(" ".join(words), set()).add(entity.name)
+    return {man: wife for name, wife in titled_wives.items()
+            for man in full_names.get(name, ()) if man != wife}
+
+
 def titled_spouses(entities: Iterable[Entity],
                    chunks: Iterable[tuple[str, int, list[str]]]) -> list[Relation]:
     """A married woman's title before another entity's name makes her his wife (Madame Danglars
@@ -304,6 +324,7 @@ def titled_spouses(entities: Iterable[Entity],
     by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf. A rank in the
     services is a man's own (en.SERVICE_RANKS): with no Mr Croft, Admiral Croft is the husband;
     with a Mr. Tilney and a General Tilney, neither is surely."""
+    entities = list(entities)
     married = {t.lower() for t in en.MARRIED_TITLES}
     # a title of address, not a rank: the son is the Vicomte de Morcerf, Madame de Morcerf's
     # husband is M. de Morcerf
@@ -336,8 +357,7 @@ def titled_spouses(entities: Iterable[Entity],
              if rest in husbands and husbands[rest] != wife}
     # Mrs. John Dashwood is John Dashwood's wife: Mrs. Dashwood, by the surname alone, is
     # another woman of the family (Sense and Sensibility: his father's widow)
-    by_full_name = {husbands[rest]: wife for rest, wife in wives.items()
-                    if len(rest.split()) > 1 and rest in husbands}
+    by_full_name = wives_by_full_name(entities)
     pairs = {(wife, man) for wife, man in pairs if by_full_name.get(man, wife) == wife}
     where: dict[tuple[str, str], list[tuple[str, int]]] = {pair: [] for pair in pairs}
     for chunk_id, chapter, names in chunks:
