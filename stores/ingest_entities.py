@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from stores.catalog import Catalog
 from stores.config import Settings
+from stores.entities.definite_titles import DefiniteTitles
 from stores.entities.family import Families, family_relations, one_parent_each
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
@@ -33,15 +34,20 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     entities = build_entities(glossary, [text for _, _, text, _, _ in rows], speakers,
                               settings.entities, [chapter for _, chapter, *_ in rows])
     matcher = AliasMatcher(alias_map(entities))
+    found = [matcher.find_spans(text) for _, _, text, _, _ in rows]
+    # "the count": whom it names depends on where it stands, so it is read in story order
+    titles = DefiniteTitles.fit(entities, [text for _, _, text, _, _ in rows],
+                                [{name for *_, name in spans} for spans in found],
+                                settings.entities.min_mentions)
     mentions: Counter[str] = Counter()
     per_chunk: list[tuple[str, int, list[str]]] = []
     updates: list[tuple[str, list[str]]] = []
     spanned: list[tuple[str, int, str, list[tuple[int, int, str]]]] = []
-    for chunk_id, chapter, text, chunk_speakers, old in rows:
-        spans = matcher.find_spans(text)
-        counts = Counter(name for *_, name in spans)
-        if counts:  # the passage may state how its people are related, or name one's kin
+    for (chunk_id, chapter, text, chunk_speakers, old), spans in zip(rows, found, strict=True):
+        if spans:  # the passage may state how its people are related, or name one's kin
             spanned.append((chunk_id, chapter, text, spans))
+        # whom "the count" names is the passage's people, not a kin statement's end
+        counts = Counter(name for *_, name in titles.read(chapter, text, spans))
         for speaker in chunk_speakers:
             name = matcher.resolve(speaker)
             if name:

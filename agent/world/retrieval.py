@@ -21,6 +21,7 @@ from agent.world.spelling import spelled_like
 from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
+from stores.entities.definite_titles import definite_forms
 from stores.entities.family import Families
 from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
@@ -394,7 +395,10 @@ def _visible(chapters: Sequence[int], horizon: int) -> bool:
 
 
 def gist(text: str, names: Sequence[str], width: int = 80) -> str:
-    """The first sentence that names the entity, trimmed to one line."""
+    """The first sentence that names the entity, else the first that calls them by their
+    title with "the" (the general: stores/entities/definite_titles.py), trimmed to one line."""
     found = [s.text for s in sentences(text, "quote")]
-    chosen = next((s for s in found if any(n in s for n in names)), found[0] if found else text)
+    titles = definite_forms(names)
+    chosen = next((s for s in found if any(n in s for n in names)), None) or next(
+        (s for s in found if any(t in s.lower() for t in titles)), found[0] if found else text)
     return chosen if len(chosen) <= width else chosen[: width - 1] + "…"
