@@ -45,6 +45,7 @@ from stores.lang.zh import (
     OFFICES,
     PROVINCE,
     SPOKEN_AFTER_NAME,
+    SPOUSE_TITLES,
     STATE_NAMES,
 )
 from stores.models import Entity
@@ -244,7 +245,7 @@ def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
     to the person of that surname the passages that use it name (each with the passage before
     it: 董太师 is named where 董卓 was just before): named in at least three of them, and
     PRESENCE_DOMINANCE times more often than anyone else of that surname. A woman's
-    title (孙夫人 is 孙权's sister) and offices alone (丞相, 军师: they pass from one holder to
+    title (孙夫人 is 孙权's sister; 方太太 is 方玄绰's wife) and offices alone (丞相, 军师: they pass from one holder to
     the next) stay apart."""
     people = {e.name: e for e in entities if e.type == "person"}
     surnames = {name: parsed.surname for name, e in people.items()
@@ -253,7 +254,8 @@ def fold_titled_surnames(entities: list[Entity], chunk_texts: Sequence[str],
     claimed = {a for e in entities for a in e.aliases}
     pattern = re.compile("(" + "|".join(map(re.escape, sorted(set(surnames.values()), key=len,
                                                                 reverse=True)))
-                         + ")(" + "|".join(o for o in OFFICES if not o.endswith(FEMALE_NAME_ENDINGS))
+                         + ")(" + "|".join(o for o in OFFICES if not o.endswith(FEMALE_NAME_ENDINGS)
+                                           and o not in SPOUSE_TITLES)
                          + f"|[{HAN_RANGES}]{PROVINCE})")
     matcher = AliasMatcher(alias_map(people.values()))
     present: dict[str, Counter[str]] = defaultdict(Counter)

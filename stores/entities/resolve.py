@@ -26,6 +26,7 @@ from stores.entities.tagger import (
     chinese_household_names,
     chinese_person_names,
     chinese_speakers,
+    chinese_unknown_names,
     english_names,
 )
 from stores.lang import has_han
@@ -33,6 +34,7 @@ from stores.lang.en import AT_PLACE as _AT_PLACE
 from stores.lang.en import GIVEN_NAMES
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
 from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
+from stores.lang.zh import AT_PLACE as _ZH_AT_PLACE
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
 log = logging.getLogger(__name__)
@@ -102,7 +104,8 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
             continue
         kept.append(entity)
     if has_han("".join(chunk_texts[:50])):
-        kept = group_chinese(kept, chunk_texts, chapters, settings.min_mentions)
+        kept = places_by_use(group_chinese(kept, chunk_texts, chapters, settings.min_mentions),
+                             "\n".join(chunk_texts))
     elif _LATIN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
         kept = type_by_use(join_titled_entities(kept), text)
@@ -147,6 +150,27 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     return entities
 
 
+ZH_PLACE_SHARE, ZH_PLACE_MIN_USES = 0.3, 3
+"""A Chinese name the tagger took for a person's and the text writes after a word for going to
+or being at a place (在, 到, 往, 回, 去, 进, 离, 从: zh.AT_PLACE) in this share of its uses is a
+place. Measured: 柴桑 0.52, 许昌 0.43, 鲁镇 0.44, 赵庄 0.40; every person 0.20 or less (何小仙
+0.20, 张角 0.10, 赵太爷 0.11). Words for attacking or joining (攻, 投, 奔) are said of people too."""
+
+
+def places_by_use(entities: list[Entity], text: str) -> list[Entity]:
+    """Type as places the tagger's Chinese "persons" the text goes to or stays at (see
+    ZH_PLACE_SHARE): 许昌, 鲁镇. A name from the glossary, a pattern or a speaker stays."""
+    for entity in entities:
+        if entity.type != "person" or entity.sources != ["tagger"]:
+            continue
+        uses = [m.start() for form in (entity.name, *entity.aliases) if len(form) >= 2
+                for m in re.finditer(re.escape(form), text)]
+        placed = sum(1 for at in uses if text[at - 1:at] in _ZH_AT_PLACE and at > 0)
+        if placed >= ZH_PLACE_MIN_USES and placed >= ZH_PLACE_SHARE * len(uses):
+            entity.type = "place"
+    return entities
+
+
 def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
                       speakers: Counter[str], settings: EntitySettings) -> list[Candidate]:
     """Every source's proposals, highest priority first."""
@@ -181,6 +205,9 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
                 out.append(Candidate(name, "tagger", type="person"))
         # 阿Ｑ, 赵太爷, 七斤嫂: a village's names for its people, which no dictionary tags
         for name, _ in chinese_household_names(chunk_texts, settings.min_mentions).most_common():
+            out.append(Candidate(name, "tagger", type="person"))
+        # 闰土, 老栓: a modern story's names that no dictionary knows
+        for name, _ in chinese_unknown_names(chunk_texts, settings.min_mentions).most_common():
             out.append(Candidate(name, "tagger", type="person"))
     if latin and settings.english_names:
         grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)

@@ -123,6 +123,15 @@ NOT_NAME_END = frozenset("兵军旗粮匹绶礼驾营寨城郡州主王侯帝后
                           "子孙父母兄弟叔侄儿女臣相将吏家之某山亭口风庐刀枪戟剑弓箭马甲牧"
                           "来哉乃室右妙道寺桥宫谷巾发府")
 
+# Characters that end the names of places and things a story makes up (鲁镇, 赵府, 听雨阁,
+# 白沙江, 归雁图) and a localizer glued to one (赵府上): no person's name found as a word the
+# dictionary lacks (tagger.chinese_unknown_names) ends so.
+PLACE_END = frozenset("镇庄村府图阁江河湖楼渡店坊铺巷街园院塘荡池岭坡峰洞台殿堂馆上下里内外")
+
+AT_PLACE = frozenset("在到往回去进离从")
+"""Words for being at or going to a place, written right before its name (到鲁镇, 回许昌):
+stores/entities/resolve.places_by_use."""
+
 # A single given-name character glued to a verb (卓怒, 艾见, 权召) looks like a two-character name.
 VERB_END = frozenset("曰笑怒命引见召问叹谓等惊")
 
@@ -139,6 +148,7 @@ NOT_NAMES = frozenset({
     "吉兆", "干戈", "屈膝", "齐备", "秋雨", "苍天", "荆棘", "宫殿", "汲水", "石阵", "何劳",
     "明言", "何曾", "何仪", "王命", "贺喜", "宁死", "盛德", "万岁", "于是", "于此", "毕竟",
     "许多", "常常", "时时", "和平", "安然", "平安", "明日", "明年", "周围", "高兴",
+    "索薪", "胡说", "张开", "花白", "白光", "和尚",
 })
 
 ADDRESS_KIN: dict[str, str] = {

@@ -96,6 +96,10 @@ def test_a_surname_and_an_office_join_the_person_its_passages_name() -> None:
     kept = names(fold_titled_surnames(people, passages, min_uses=3))
     assert "曹丞相" in kept["曹操"].aliases
     assert "孙夫人" not in kept["孙权"].aliases  # a woman's title: his sister, not him
+    # nor a wife's (呐喊: 方太太 is 方玄绰's wife)
+    passages = ["方太太说。方玄绰不答。"] * 4
+    kept = names(fold_titled_surnames([person("方玄绰", mentions=30)], passages, min_uses=3))
+    assert "方太太" not in kept["方玄绰"].aliases
 
 
 def test_a_surname_and_an_office_join_the_person_named_just_before() -> None:

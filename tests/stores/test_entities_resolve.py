@@ -14,6 +14,7 @@ from stores.entities.resolve import (
     build_entities,
     cooccurrence,
     merge_candidates,
+    places_by_use,
     resolve_entities,
     type_by_use,
 )
@@ -200,6 +201,16 @@ def test_places_are_names_written_after_words_of_place() -> None:
     kinds = {e.name: e.type for e in type_by_use(people, text + " at Dantès, at Edmond.")}
     assert kinds == {"Elba": "place", "Marseilles": "place", "Caderousse": "other",
                      "Dantès": "person"}  # a person stays a person
+
+
+def test_chinese_names_the_text_goes_to_are_places() -> None:
+    # 呐喊's 鲁镇 and 三国演义's 许昌 were people (the tagger's): 到鲁镇, 回许昌; 投 and 攻 are
+    # said of people too (投曹操), and a glossary's name keeps its type
+    text = "我到鲁镇去。在鲁镇住。从鲁镇来。鲁镇的戏好。曹操回许昌。玄德投曹操。攻曹操。曹操笑。"
+    names = [Entity(name=n, type="person", sources=[source])
+             for n, source in (("鲁镇", "tagger"), ("曹操", "tagger"), ("许昌", "glossary"))]
+    kinds = {e.name: e.type for e in places_by_use(names, text + "到许昌。在许昌。")}
+    assert kinds == {"鲁镇": "place", "曹操": "person", "许昌": "person"}
 
 
 def test_english_names_the_text_has_speak_are_people() -> None:

@@ -10,6 +10,7 @@ from stores.entities.tagger import (
     chinese_household_names,
     chinese_person_names,
     chinese_speakers,
+    chinese_unknown_names,
     english_names,
 )
 
@@ -109,3 +110,23 @@ def test_household_names_give_a_story_of_common_people_its_cast() -> None:
     # 鲁迅's 药 and 风波 as a short made-up passage: 华大妈, 赵七爷 and 九斤老太 beside 九斤
     texts = ["华大妈在枕头底下掏了半天。赵七爷从独木桥上走来。九斤老太正在不平。九斤说。"] * 6
     assert {"华大妈", "赵七爷", "九斤老太"} <= set(chinese_household_names(texts, 5))
+
+
+def test_a_modern_storys_names_no_dictionary_knows_are_its_people(shared_data: Path) -> None:
+    # 呐喊 (a newcomer's trial): 闰土, 老栓, 小栓, 宏儿 and 方玄绰 were no entities; words the
+    # dictionary lacks that the text bounds, whose words are nouns and that act (闰土说, 宏儿也)
+    names = ("闰土", "老栓", "小栓", "宏儿", "方玄绰")
+    before = ("我看见", "于是", "那时", "他们和", "后来")
+    after = ("说话了。", "便走了。", "也笑了。", "又来了。", "却哭了。")
+    texts = ["".join(f"{b}{n}{after[(i + j) % 5]}" for j, n in enumerate(names))
+             for i, b in enumerate(before)]
+    texts.append("却说我们到鲁镇去，在鲁镇住下，便是鲁镇的戏台。从鲁镇回来，又到鲁镇看戏。")
+    found = chinese_unknown_names(texts, 5)
+    assert {"闰土", "老栓", "小栓", "宏儿", "方玄绰"} <= set(found), found
+    assert "鲁镇" not in found  # a town: its name ends in a word for a place
+    assert not {"却说", "我们", "回来"} & set(found)  # the dictionary's words
+
+
+def test_classical_text_leaves_names_to_the_tagger(sanguo: list[str]) -> None:
+    # 三国演义's phrases (引军, 人报) are no dictionary's words either: not read so
+    assert chinese_unknown_names(sanguo[:20], 5) == {}
