@@ -206,9 +206,9 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
         # 阿Ｑ, 赵太爷, 七斤嫂: a village's names for its people, which no dictionary tags
         for name, _ in chinese_household_names(chunk_texts, settings.min_mentions).most_common():
             out.append(Candidate(name, "tagger", type="person"))
-        # 闰土, 老栓: a modern story's names that no dictionary knows
-        for name, _ in chinese_unknown_names(chunk_texts, settings.min_mentions).most_common():
-            out.append(Candidate(name, "tagger", type="person"))
+        # 闰土, 老栓, 未庄: a modern story's names that no dictionary knows
+        for name, kind in chinese_unknown_names(chunk_texts, settings.min_mentions):
+            out.append(Candidate(name, "tagger", type=kind))
     if latin and settings.english_names:
         grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)
         for name, aliases, is_person in grouped:

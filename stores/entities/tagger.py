@@ -32,6 +32,7 @@ from stores.lang.zh import HONORIFIC as _HONORIFIC
 from stores.lang.zh import HOUSEHOLD_TITLES as _HOUSEHOLD_TITLES
 from stores.lang.zh import LETTERED_NAME as _LETTERED_NAME
 from stores.lang.zh import LOCALIZER_TAG as _LOCALIZER
+from stores.lang.zh import LOCALIZERS as _LOCALIZERS
 from stores.lang.zh import NAME_SIZED_WORD as _HAN_WORD
 from stores.lang.zh import NAME_TAGS as _PERSON_TAGS
 from stores.lang.zh import NOT_ADDRESS_STEMS as _NOT_ADDRESS_STEMS
@@ -48,6 +49,7 @@ from stores.lang.zh import UNNAMED_SPEAKERS as _UNNAMED
 from stores.lang.zh import VERB_END as _VERB_END
 from stores.lang.zh import VERNACULAR as _VERNACULAR
 from stores.lang.zh import WEAK_SURNAMES as _WEAK_SURNAMES
+from stores.models import EntityType
 
 PLACED_SHARE = 2
 """A tagged word is a place or thing when at least 1/PLACED_SHARE of its uses take a localizer."""
@@ -149,42 +151,50 @@ def chinese_household_names(texts: Iterable[str], least: int) -> Counter[str]:
     return Counter({name: n for name, n in found.items() if n >= least})
 
 
-def chinese_unknown_names(texts: Iterable[str], least: int) -> Counter[str]:
-    """People a modern story names by words no dictionary knows (闰土, 老栓, 宏儿, 方玄绰), each
-    written at least `least` times, with how often: a vernacular text's frequent strings of two
-    to four characters that the segmenter's dictionary lacks are its own names, or its
-    phrases. A name here is one the text bounds on both sides (many different characters
-    before and after it, not always the same longer string: 未庄 in 未庄人), whose words are
-    all names or nouns to the segmenter (闰土, 赵白眼; not 却又, 吃人, 子里), that ends in no
-    word for a place or a thing (鲁镇, 赵府), and that the segmenter tags as a name opening
-    with a surname (赵白眼; not 老松, an old pine) or the text makes act (宏儿也, 老栓便; not 绸裙,
-    角上). Classical text is left to the tagger: its
-    phrases are no dictionary's words either (引军, 人报)."""
+def chinese_unknown_names(texts: Iterable[str], least: int) -> list[tuple[str, EntityType]]:
+    """People and places a modern story names by words no dictionary knows (闰土, 老栓, 宏儿,
+    方玄绰; 未庄, 赵府), each written at least `least` times, as (name, "person" or "place"),
+    the most written first. A vernacular text's frequent strings of two to four characters
+    that the segmenter's dictionary lacks are its own names, or its phrases. A name here is
+    one the text bounds on both sides (many different characters before and after it, not
+    always the same longer string: 未庄 in 未庄人), whose words are all names or nouns to the
+    segmenter (闰土, 赵白眼; not 却又, 吃人, 子里). A place's ends in a word for one (赵府,
+    鲁镇) or is one to the segmenter (未庄); a person's the segmenter tags as a name opening
+    with a surname (赵白眼; not 老松, an old pine), or the text makes act (宏儿也, 老栓便; not
+    绸裙, 角上). Classical text is left to the tagger: its phrases are no dictionary's words
+    either (引军, 人报)."""
     text = "\n".join(texts)
     if not vernacular(text):
-        return Counter()
+        return []
     tagger = _jieba()
     counts: Counter[str] = Counter()
     for size in (2, 3, 4):
         for at in range(len(text) - size + 1):
             counts[text[at:at + size]] += 1
-    found: Counter[str] = Counter()
+    found: list[tuple[int, str, EntityType]] = []
     for word, count in counts.items():
         if count < least or not all(is_han(c) for c in word) or tagger.has_word(word):
             continue
         if (any(c in _FUNCTION_CHARS for c in word) or word in _NOT_NAMES
-                or word[-1] in _PLACE_END or word[0] in _DEMONSTRATIVES
-                or (word[-1] in _NOT_NAME_END and word[-1] != _DIMINUTIVE)):  # 宝儿 is a name
+                or word[0] in _DEMONSTRATIVES or word[-1] in _LOCALIZERS):
             continue
         tags = [tag for _, tag in tagger.tag(word)]
-        # nouns and names only (华大妈: 华 and 大妈), not a place alone (未庄) nor a count
-        if not set(tags) <= _NOUN_TAGS or set(tags) <= {"m"} or tags == ["ns"]:
+        # nouns and names only (华大妈: 华 and 大妈), not a count
+        if not set(tags) <= _NOUN_TAGS or set(tags) <= {"m"}:
             continue
-        named = bool(set(tags) & _PERSON_TAGS) and _has_surname(word)  # 赵白眼, not 老松
-        if _bounded(word, count, text, counts) and (
-                named or _acts(word, text) >= ACTING_SHARE * count):
-            found[word] = count
-    return found
+        kind: EntityType
+        if word[-1] in _PLACE_END or tags == ["ns"]:
+            kind = "place"
+        elif word[-1] in _NOT_NAME_END and word[-1] != _DIMINUTIVE:  # 宝儿 is a name
+            continue
+        elif (set(tags) & _PERSON_TAGS and _has_surname(word)  # 赵白眼, not 老松
+              or _acts(word, text) >= ACTING_SHARE * count):
+            kind = "person"
+        else:
+            continue
+        if _bounded(word, count, text, counts):
+            found.append((count, word, kind))
+    return [(word, kind) for _, word, kind in sorted(found, key=lambda f: (-f[0], f[1]))]
 
 
 VERNACULAR_SHARE = 0.03

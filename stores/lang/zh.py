@@ -123,10 +123,11 @@ NOT_NAME_END = frozenset("兵军旗粮匹绶礼驾营寨城郡州主王侯帝后
                           "子孙父母兄弟叔侄儿女臣相将吏家之某山亭口风庐刀枪戟剑弓箭马甲牧"
                           "来哉乃室右妙道寺桥宫谷巾发府")
 
-# Characters that end the names of places and things a story makes up (鲁镇, 赵府, 听雨阁,
-# 白沙江, 归雁图) and a localizer glued to one (赵府上): no person's name found as a word the
-# dictionary lacks (tagger.chinese_unknown_names) ends so.
-PLACE_END = frozenset("镇庄村府图阁江河湖楼渡店坊铺巷街园院塘荡池岭坡峰洞台殿堂馆上下里内外")
+# Characters that end the names of places a story makes up (鲁镇, 赵府, 听雨阁, 白沙江): a word
+# the dictionary lacks that ends so is a place (tagger.chinese_unknown_names).
+PLACE_END = frozenset("镇庄村府阁江河湖楼渡店坊铺巷街园院塘荡池岭坡峰洞台殿堂馆")
+# Localizers glued after a name (赵府上, 院子里): no name ends so.
+LOCALIZERS = frozenset("上下里内外中")
 
 AT_PLACE = frozenset("在到往回去进离从")
 """Words for being at or going to a place, written right before its name (到鲁镇, 回许昌):
