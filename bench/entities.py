@@ -74,6 +74,8 @@ BOOKS = [
     Book("persuasion", "persuasion", None, False, fetched="persuasion",
          cards=("cards_persuasion",)),
     Book("northanger", "northanger", None, False, fetched="northanger"),
+    Book("sense", "sense", None, False, fetched="sense", cards=("cards_sense",),
+         dialogues=("sense_dialogues",)),
     Book("hongloumeng", "hlm", DATA / "hongloumeng/chapters", True,
          cards=("cards_hongloumeng",), dialogues=("hongloumeng_dialogues",)),
     Book("pride_and_prejudice", "pride", DATA / "pride_and_prejudice/chapters", True,
