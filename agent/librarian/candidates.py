@@ -40,6 +40,7 @@ from agent.librarian.referring import (
 )
 from agent.world.gender import TITLES_EN, Gender
 from sessions.records import StackEntry, Turn
+from stores.entities.kinship import ladys_husbands
 from stores.lang import en, zh
 from stores.lang.asking import ASKS_WHOSE, asks_how_related, wanted_gender
 from stores.lang.referring import (
@@ -415,17 +416,14 @@ class Context:
 
     def _ladys_husband(self, bearer: str) -> list[str] | None:
         """For Lady and a surname (Lady Bertram): the one man of that surname titled Sir or Lord
-        (Sir Thomas Bertram), or no one — not Mr. Bertram, her son; None for anyone else."""
+        (Sir Thomas Bertram), or no one — not Mr. Bertram, her son; None for anyone else
+        (kinship.ladys_husbands)."""
         lex = self.lexicon
-        lady = [f.split()[1] for f in (bearer, *lex.aliases.get(bearer, ()))
-                if len(f.split()) == 2 and f.split()[0] == "Lady"
-                and f.split()[1] not in en.GIVEN_NAMES]
-        if not lady:
+        found = ladys_husbands((bearer, *lex.aliases.get(bearer, ())),
+                               {name: aliases for name, aliases in lex.aliases.items()
+                                if name != bearer and frozenset((name, bearer)) not in lex.blood})
+        if found is None:
             return None
-        found = [name for name, aliases in lex.aliases.items()
-                 if name != bearer and frozenset((name, bearer)) not in lex.blood
-                 and any(f.split()[0] in en.LADY_HUSBAND_TITLES and f.split()[-1] == lady[0]
-                         for f in (name, *aliases) if len(f.split()) > 1)]
         return found if len(found) == 1 else []
 
     # -- writing --------------------------------------------------------------------------------

@@ -313,11 +313,26 @@ def wives_by_full_name(entities: Iterable[Entity]) -> dict[str, str]:
             for man in full_names.get(name, ()) if man != wife}
 
 
+def ladys_husbands(forms: Iterable[str], people: Mapping[str, Iterable[str]]) -> list[str] | None:
+    """For a woman called Lady and a surname (Lady Bertram): the men of that surname titled Sir
+    or Lord (Sir Thomas Bertram; en.LADY_HUSBAND_TITLES), her husband when there is one;
+    `people` is each other person's name → their other names. None for anyone else: Lady
+    Catherine, a given name, is an earl's daughter, and says nothing of a husband."""
+    lady = [f.split()[1] for f in forms if len(f.split()) == 2 and f.split()[0] == "Lady"
+            and f.split()[1] not in en.GIVEN_NAMES]
+    if not lady:
+        return None
+    return [name for name, aliases in people.items()
+            if any(f.split()[0] in en.LADY_HUSBAND_TITLES and f.split()[-1] == lady[0]
+                   for f in (name, *aliases) if len(f.split()) > 1)]
+
+
 def titled_spouses(entities: Iterable[Entity],
                    chunks: Iterable[tuple[str, int, list[str]]]) -> list[Relation]:
     """A married woman's title before another entity's name makes her his wife (Madame Danglars
     and M. Danglars, Mrs. Hurst and Mr. Hurst), cited by the passages that name both; one
-    titled by his full name (Mrs. John Dashwood) is the one wife titles give him.
+    titled by his full name (Mrs. John Dashwood) is the one wife titles give him, and Lady and a
+    surname the wife of the one knight or lord of it (`ladys_husbands`).
 
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
     goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
@@ -359,6 +374,13 @@ def titled_spouses(entities: Iterable[Entity],
     # another woman of the family (Sense and Sensibility: his father's widow)
     by_full_name = wives_by_full_name(entities)
     pairs = {(wife, man) for wife, man in pairs if by_full_name.get(man, wife) == wife}
+    # Lady Middleton is the wife of the one Sir of her surname (Sir John Middleton)
+    people = {e.name: e.aliases for e in entities if e.type not in NOT_PEOPLE}
+    for entity in entities:
+        found = ladys_husbands((entity.name, *entity.aliases),
+                               {n: a for n, a in people.items() if n != entity.name})
+        if found is not None and len(found) == 1:
+            pairs.add((entity.name, found[0]))
     where: dict[tuple[str, str], list[tuple[str, int]]] = {pair: [] for pair in pairs}
     for chunk_id, chapter, names in chunks:
         present = set(names)

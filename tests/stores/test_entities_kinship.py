@@ -194,6 +194,18 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
     both = [("c7", 1, ["John Dashwood", "Mrs. Dashwood", "Mrs. John Dashwood"])]
     assert [(r.source, r.target) for r in titled_spouses(norland, both)] == [
         ("Mrs. John Dashwood", "John Dashwood")]
+    # Lady Middleton is the wife of the one knight of her surname (the newcomer's "What is Mrs.
+    # Jennings to Sir John Middleton?" found no mother-in-law); Lady Catherine's is a given name
+    barton = [Entity("Lady Middleton", "person"), Entity("Sir John Middleton", "person",
+                                                         ["Sir John"]),
+              Entity("Lady Catherine", "person"), Entity("Sir Catherine Lucas", "person")]
+    park = [("c8", 7, ["Lady Middleton", "Sir John Middleton", "Lady Catherine",
+                       "Sir Catherine Lucas"])]
+    assert [(r.source, r.target) for r in titled_spouses(barton, park)] == [
+        ("Lady Middleton", "Sir John Middleton")]
+    two = [*barton, Entity("Sir Thomas Middleton", "person")]
+    assert titled_spouses(two, [("c8", 7, ["Lady Middleton", "Sir John Middleton",
+                                           "Sir Thomas Middleton"])]) == []
 
 
 def test_titles_make_no_wife_of_the_son_the_text_says_she_bore() -> None:
