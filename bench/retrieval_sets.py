@@ -54,6 +54,7 @@ def question_sets(ftqa: Path) -> list[QuestionSet]:
         QuestionSet("monte", "monte", DATA / "monte_cristo/chapters",
                     QUESTIONS / "monte_cristo.jsonl", False),
         QuestionSet("emma", "emma", None, QUESTIONS / "emma.jsonl", False, "emma"),
+        QuestionSet("sense", "sense", None, QUESTIONS / "sense.jsonl", False, "sense"),
         QuestionSet("fairytaleqa", "ftqa", ftqa / "corpus", ftqa / "questions.jsonl", False),
         QuestionSet("pride", "pride", DATA / "pride_and_prejudice/chapters",
                     QUESTIONS / "pride_and_prejudice.jsonl", True),

@@ -124,12 +124,18 @@ class AliasMatcher:
     def resolve(self, name: str) -> str | None:
         """The canonical name for `name` (an alias or the canonical name itself), else None.
 
-        Exact first; then ignoring case, accents and repeated spaces when that is unambiguous.
+        Exact first; then ignoring case, accents and repeated spaces when that is unambiguous;
+        then, for "the" and one word, that word ("the Colonel" → "Colonel").
         """
         key = name.strip()
         if not key:
             return None
-        return self._exact.get(key) or self._folded.get(_fold(key))
+        found = self._exact.get(key) or self._folded.get(_fold(key))
+        title = key.split()
+        if found is None and len(title) == 2 and title[0].lower() == "the":
+            # "the Colonel" is the one a title alone names (Colonel Brandon's "Colonel")
+            found = self._exact.get(title[1]) or self._folded.get(_fold(title[1]))
+        return found
 
     def find_spans(self, text: str) -> list[tuple[int, int, str]]:
         """Leftmost-longest, non-overlapping mentions as (start, end, canonical name)."""

@@ -58,6 +58,16 @@ def test_case_rules() -> None:
     assert matcher.resolve("edmond dantes") == "Edmond Dantès"  # case and accents folded
 
 
+def test_the_and_a_title_alone_resolve_to_the_one_it_names() -> None:
+    # Persuasion's "the Admiral", Sense and Sensibility's "the Colonel": the rank alone is an
+    # alias of its one holder; "the" before it named no one
+    matcher = AliasMatcher({"Colonel": "Colonel Brandon", "Colonel Brandon": "Colonel Brandon",
+                            "the Wayfarer": "Wayfarer"})
+    assert matcher.resolve("the Colonel") == matcher.resolve("the colonel") == "Colonel Brandon"
+    assert matcher.resolve("the Wayfarer") == "Wayfarer"  # an alias with "the" as written
+    assert matcher.resolve("the Admiral") is None and matcher.resolve("the Colonel Brandon") is None
+
+
 def test_ambiguous_folded_names_do_not_resolve() -> None:
     matcher = AliasMatcher({"Rene": "René Dupont", "René": "René Martin"})
     assert matcher.resolve("René") == "René Martin"
