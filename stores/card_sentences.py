@@ -21,7 +21,13 @@ from stores.lang.en import (
     SAYS_BEFORE,
     SURELY_APPOSED,
 )
-from stores.lang.text import QUOTE_MARKS, in_someones_words, in_verse, in_verse_lines, sentences
+from stores.lang.text import (
+    QUOTE_MARKS,
+    in_someones_words,
+    in_verse,
+    in_verse_lines,
+    sentences,
+)
 from stores.models import Chunk
 
 MAX_QUOTE = 160
@@ -43,6 +49,10 @@ _VOCATIVE = re.compile(r",\s*$")
 """In a character's words, a name right after a comma and before another ("You will see,
 Danglars, that…") is someone spoken to, not introduced; the narrator's (But before he had
 finished, M. de Château-Renaud, a handsome young man of thirty, …) introduces."""
+_CALLED = re.compile(r"\s*[,，](?!\s*(?:a|an|the|my|his|her|our|your|their)\s)", re.I)
+"""A name that opens a sentence of someone's words, a comma after it and no apposition, is the
+one spoken to: “…好了么？老栓，就是运气了你！” (Laoshuan, luck is yours), “Danglars, you will
+see”; it does not say who Laoshuan is ("Mrs. Smallridge, a most delightful woman!" does)."""
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
 
@@ -114,7 +124,9 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 end < later <= end + NAME_AGAIN and sentence[later:stop] == sentence[start:end]
                 for later, stop, _ in spans)
             # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
-            weight = 0.0 if (asking or verse or (spoken and _VOCATIVE.search(before))
+            called = (_CALLED.match(after) and not before.strip(f" {QUOTE_MARKS}")
+                      and in_someones_words(chunk.text, read.start + start))
+            weight = 0.0 if (asking or verse or called or (spoken and _VOCATIVE.search(before))
                              or again or _ends_longer_name(before)) else _defines(
                 after, governed=_governed(before), clause=_subordinate(before))
             if weight and spoken:

@@ -343,3 +343,16 @@ def test_this_and_a_kin_word_after_a_name_define_it() -> None:
     assert [f.text for f in cards["Elinor"].of_kind("defines")] == [
         "Elinor, this eldest daughter, whose advice was so effectual, possessed a strength of "
         "understanding."]
+
+
+def test_a_name_that_opens_words_spoken_to_them_does_not_say_who_they_are() -> None:
+    # 呐喊: “…好了么？老栓，就是运气了你！…” (Laoshuan, luck is yours) made Laoshuan's card
+    # open with it; the narrator's 吴妈，是赵太爷家里唯一的女仆 says who she is, and so does a
+    # character's apposition ("Mrs. Smallridge, a most delightful woman!")
+    people = [Entity("老栓", "person"), Entity("吴妈", "person"),
+              Entity("Mrs. Smallridge", "person")]
+    cards = card_of(people, "他便对老栓嚷道：“吃了么？好了么？老栓，就是运气了你！你运气。”",
+                    "吴妈，是赵太爷家里唯一的女仆，洗完了碗碟。",
+                    "“Mrs. Smallridge, a most delightful woman!” said she.")
+    assert not cards["老栓"].of_kind("defines")
+    assert cards["吴妈"].of_kind("defines") and cards["Mrs. Smallridge"].of_kind("defines")
