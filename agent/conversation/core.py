@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import pydantic_ai
 from pydantic_ai import (
     Agent,
     ModelMessage,
@@ -296,6 +297,11 @@ def request_settings(settings: ModelSettings) -> RequestSettings | None:
     if settings.temperature is not None:
         sent["temperature"] = settings.temperature
     return sent or None
+
+
+# pydantic-ai prints a banner advertising its observability service on a program's first run in
+# a terminal, above the answer `lore ask` prints: Lorekeeper owns its output
+pydantic_ai.BANNER_ENABLED = False
 
 
 def build_agent(reader: Reader | Model, settings: ModelSettings | None = None, *,
