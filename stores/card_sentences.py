@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 
 from stores.cards import Appearance, Fact
+from stores.entities.english_identity import married_names
 from stores.entities.matcher import AliasMatcher
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
@@ -33,7 +34,7 @@ from stores.models import Chunk
 MAX_QUOTE = 160
 """A defining sentence longer than this is cut at a clause boundary."""
 WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5,
-           "copula_vague": 1.0, "apposition_vague": 1.0}
+           "copula_vague": 1.0, "apposition_vague": 1.0, "married_name": 1.0}
 """How strongly each kind of defining pattern says who someone is."""
 BY_PRONOUN = 0.75
 """A definition whose subject is a pronoun standing for the person the sentence before opened
@@ -138,6 +139,11 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
         for named in _introduced(sentence, matcher):
             defining[named].append(Fact("defines", _quote(sentence), chunk.id, chunk.chapter,
                                         WEIGHTS["courtesy"]))
+        # "Miss Hamilton, now Mrs Smith": who a married woman was born (english_identity)
+        for was, now in married_names(sentence):
+            if (wife := matcher.resolve(now)) is not None and matcher.resolve(was) == wife:
+                defining[wife].append(Fact("defines", _quote(sentence), chunk.id,
+                                           chunk.chapter, WEIGHTS["married_name"]))
 
 
 SPOKEN_MARK = "\u2063says"

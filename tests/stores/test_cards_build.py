@@ -356,3 +356,12 @@ def test_a_name_that_opens_words_spoken_to_them_does_not_say_who_they_are() -> N
                     "“Mrs. Smallridge, a most delightful woman!” said she.")
     assert not cards["老栓"].of_kind("defines")
     assert cards["吴妈"].of_kind("defines") and cards["Mrs. Smallridge"].of_kind("defines")
+
+
+def test_the_married_name_a_woman_took_says_who_she_was() -> None:
+    # Persuasion: "Miss Hamilton, now Mrs Smith, had shewn her kindness…" is the one sentence
+    # that says who Mrs Smith is; her card said no sentence did
+    people = [Entity("Mrs Smith", "person", ["Miss Hamilton"]), Entity("Anne", "person")]
+    cards = card_of(people, "Miss Hamilton, now Mrs Smith, had shewn her kindness to Anne.")
+    assert [f.text for f in cards["Mrs Smith"].of_kind("defines")] == [
+        "Miss Hamilton, now Mrs Smith, had shewn her kindness to Anne."]
