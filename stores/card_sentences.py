@@ -14,6 +14,7 @@ from stores.entities.english_identity import married_names
 from stores.entities.matcher import AliasMatcher
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
+    APPOSITION_OPENERS,
     DESCRIBERS,
     NAME_TITLES,
     NOT_NAMES,
@@ -50,7 +51,7 @@ _VOCATIVE = re.compile(r",\s*$")
 """In a character's words, a name right after a comma and before another ("You will see,
 Danglars, that…") is someone spoken to, not introduced; the narrator's (But before he had
 finished, M. de Château-Renaud, a handsome young man of thirty, …) introduces."""
-_CALLED = re.compile(r"\s*[,，](?!\s*(?:a|an|the|my|his|her|our|your|their)\s)", re.I)
+_CALLED = re.compile(rf"\s*[,，](?!\s*(?:{APPOSITION_OPENERS})\s)", re.I)
 """A name that opens a sentence of someone's words, a comma after it and no apposition, is the
 one spoken to: “…好了么？老栓，就是运气了你！” (Laoshuan, luck is yours), “Danglars, you will
 see”; it does not say who Laoshuan is ("Mrs. Smallridge, a most delightful woman!" does)."""

@@ -23,11 +23,13 @@ from stores.lang.en import CAPITALISED_WORD, NAME_TITLES, PLACE_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.text import opens_sentence
+from stores.lang.zh import ACTS_AFTER as _ACTS_AFTER
 from stores.lang.zh import ADDRESS_RANKS as _ADDRESS_RANKS
 from stores.lang.zh import DEMONSTRATIVES as _DEMONSTRATIVES
 from stores.lang.zh import DIMINUTIVE as _DIMINUTIVE
 from stores.lang.zh import FUNCTION_TAGS as _FUNCTION_TAGS
 from stores.lang.zh import GLUED_AFTER_NAME as _GLUED_AFTER
+from stores.lang.zh import GRAMMAR_CHARS as _FUNCTION_CHARS
 from stores.lang.zh import HONORIFIC as _HONORIFIC
 from stores.lang.zh import HOUSEHOLD_TITLES as _HOUSEHOLD_TITLES
 from stores.lang.zh import LETTERED_NAME as _LETTERED_NAME
@@ -39,6 +41,7 @@ from stores.lang.zh import NOT_ADDRESS_STEMS as _NOT_ADDRESS_STEMS
 from stores.lang.zh import NOT_NAME_END as _NOT_NAME_END
 from stores.lang.zh import NOT_NAME_TAGS as _NOT_NAME_TAGS
 from stores.lang.zh import NOT_NAMES as _NOT_NAMES
+from stores.lang.zh import NOUN_TAGS as _NOUN_TAGS
 from stores.lang.zh import NUMERALS as _NUMERALS
 from stores.lang.zh import PLACE_END as _PLACE_END
 from stores.lang.zh import RANKED_HOUSEHOLD_TITLES as _RANKED_HOUSEHOLD_TITLES
@@ -208,9 +211,6 @@ BOUND_ENTROPY = 1.0
 ABSORBED_SHARE = 0.7
 """A string written inside one longer string this share of its uses is part of it (未庄 of
 未庄人 is not, 庄人 is)."""
-_FUNCTION_CHARS = frozenset("的了是在不也这那我你他她它们着个一有和就都而及与之其以为于所得地么吗呢吧啊呀")
-_NOUN_TAGS = frozenset({"n", "nr", "ns", "nz", "nrfg", "nrt", "m"})
-_ACTS_AFTER = frozenset("说道问笑哭叫喊答想看听走跑坐站便也又却就都")
 
 
 def vernacular(text: str) -> bool:

@@ -208,6 +208,9 @@ NOT_PLACE_TEXT = ("I He She It They We You His Her Its Their My Your Our The Thi
 """Capitalised words that begin no place name (after 'in': In He …), space-separated."""
 DETERMINERS = "a|an|the|one|his|her|their|its|some"
 """What a noun phrase an answer leads with begins with (A diamond, His sword)."""
+APPOSITION_OPENERS = "a|an|the|my|his|her|our|your|their"
+"""What an apposition after a name and a comma begins with ("Mrs. Smallridge, a most delightful
+woman"): a name so followed is described, not spoken to (stores/card_sentences.py)."""
 POINTING_DETERMINERS = "a|an|the|this|that|his|her|their|its"
 """What a phrase naming a thing begins with (a beautiful diamond, that sword)."""
 NOT_THING_TEXT = ("man woman men women boy girl child son daughter father mother husband wife "

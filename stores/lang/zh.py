@@ -129,6 +129,13 @@ PLACE_END = frozenset("镇庄村府阁江河湖楼渡店坊铺巷街园院塘荡
 # Localizers glued after a name (赵府上, 院子里): no name ends so.
 LOCALIZERS = frozenset("上下里内外中")
 
+GRAMMAR_CHARS = frozenset("的了是在不也这那我你他她它们着个一有和就都而及与之其以为于所得地么吗呢吧啊呀")
+"""Words of grammar (particles, pronouns, copulas, adverbs) no name found as a word the
+dictionary lacks holds (却又, 他们: tagger.chinese_unknown_names)."""
+NOUN_TAGS = frozenset({"n", "nr", "ns", "nz", "nrfg", "nrt", "m"})
+"""jieba tags of nouns, names and numerals: all a new name's words are (闰土 n, 华大妈 ns + n)."""
+ACTS_AFTER = frozenset("说道问笑哭叫喊答想看听走跑坐站便也又却就都")
+"""Verbs and adverbs of a subject written right after it (闰土说, 老栓便): a name acts."""
 AT_PLACE = frozenset("在到往回去进离从")
 """Words for being at or going to a place, written right before its name (到鲁镇, 回许昌):
 stores/entities/resolve.places_by_use."""
