@@ -21,7 +21,7 @@ from stores.entities.english_titles import join_titled_entities
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.people import extend_cut_names, group_chinese
-from stores.entities.surnames import COMPOUND_SURNAMES, surname_of
+from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
 from stores.entities.tagger import (
     chinese_household_names,
     chinese_person_names,
@@ -206,9 +206,12 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
         # 阿Ｑ, 赵太爷, 七斤嫂: a village's names for its people, which no dictionary tags
         for name, _ in chinese_household_names(chunk_texts, settings.min_mentions).most_common():
             out.append(Candidate(name, "tagger", type="person"))
-        # 闰土, 老栓, 未庄: a modern story's names that no dictionary knows
+        # 闰土, 老栓, 未庄: a modern story's names that no dictionary knows; not a known name
+        # with a verb glued before it (见金桂: "saw 金桂"), as the tagger's _regroup
+        known = {n for c in out for n in (c.name, *c.aliases)}
         for name, kind in chinese_unknown_names(chunk_texts, settings.min_mentions):
-            out.append(Candidate(name, "tagger", type=kind))
+            if not (name[1:] in known and name[0] not in SINGLE_SURNAMES):
+                out.append(Candidate(name, "tagger", type=kind))
     if latin and settings.english_names:
         grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)
         for name, aliases, is_person in grouped:

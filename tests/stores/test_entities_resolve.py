@@ -234,3 +234,16 @@ def test_an_english_name_that_is_a_common_given_name_is_a_persons() -> None:
     kinds = {e.name: e.type for e in type_by_use(names, text + " Betsey ran in.")}
     assert kinds == {"Fanny": "person", "Elizabeth Martin": "person", "Udolpho": "other",
                      "Betsey": "person"}
+
+
+def test_a_known_name_with_a_verb_glued_before_it_is_no_new_name(monkeypatch) -> None:
+    # a vernacular novel's 见金桂 ("saw 金桂") came out of the words no dictionary knows as a
+    # person of its own, and took 金桂's mentions; 方玄绰 (a surname before 玄绰) is a name
+    from stores.entities import resolve
+
+    monkeypatch.setattr(resolve, "chinese_unknown_names", lambda texts, least: [
+        ("见金桂", "person"), ("方玄绰", "person"), ("闰土", "person")])
+    speakers = Counter({"金桂": 6, "玄绰": 6})
+    names = {c.name for c in resolve.gather_candidates([], ["金桂道：“好。”"] * 6, speakers,
+                                                       EntitySettings())}
+    assert {"金桂", "方玄绰", "闰土"} <= names and "见金桂" not in names
