@@ -38,9 +38,8 @@ from agent.librarian.referring import (
     Reference,
     relation_family,
 )
-from agent.world.gender import TITLES_EN, Gender
+from agent.world.gender import Gender
 from sessions.records import StackEntry, Turn
-from stores.entities.kinship import ladys_husbands
 from stores.lang import en, zh
 from stores.lang.asking import ASKS_WHOSE, asks_how_related, wanted_gender
 from stores.lang.referring import (
@@ -58,20 +57,6 @@ _IDENTITY_EN = re.compile(en.IDENTITY_QUESTION, re.I)
 _PEOPLE = ("person", "new_person", "persons", "new_persons", "relation")
 # Words next to a name that say how it is related (长子孙策, her husband Fernand, his son Albert).
 _ROLE_WORDS = {**zh.ROLE_WORDS, **en.ROLE_WORDS}
-
-
-_UNMARRIED = frozenset(form for title in en.UNMARRIED_TITLES
-                        for form in (title.lower(), title.lower().rstrip(".")))
-
-
-def _untitled(name: str) -> str | None:
-    """An English name without its title and particle (Madame de Villefort → Villefort), or
-    None when it has no title or an unmarried one (Mademoiselle de Villefort is a daughter)."""
-    words = name.split()
-    if len(words) < 2 or words[0].lower() not in TITLES_EN or words[0].lower() in _UNMARRIED:
-        return None
-    rest = " ".join(words[1:])
-    return rest[3:] if rest.startswith("de ") else rest
 
 
 class Context:
@@ -394,37 +379,6 @@ class Context:
                 if new:
                     return [new[0]]
         return []
-
-    def spouse_by_name(self, bearer: list[str], ref: Reference) -> list[str]:
-        """Her husband when her name says it: Madame de Villefort → Villefort (M. de Villefort),
-        and his wife the other way round. A married name is a title and the husband's name; it
-        is no one's the world relates to the bearer by blood (Mansfield Park's Mrs. Rushworth
-        is Mr. Rushworth's mother)."""
-        if ref.family != "spouse" or len(bearer) != 1 or not ref.english:
-            return []
-        lex = self.lexicon
-        if (husband := self._ladys_husband(bearer[0])) is not None:
-            return husband
-        keys = {_untitled(n) for n in (bearer[0], *lex.aliases.get(bearer[0], ()))} - {None}
-        found = [name for name, aliases in lex.aliases.items()
-                 if name != bearer[0] and lex.kind(name) in ("person", "other")
-                 and frozenset((name, bearer[0])) not in lex.blood
-                 and lex.gender(name) in ("", ref.relative_gender or lex.gender(name))
-                 and any((_untitled(a) or a) in keys for a in (name, *aliases)
-                         if a.split()[0].lower() not in _UNMARRIED)]
-        return found[:1] if len(found) == 1 else []
-
-    def _ladys_husband(self, bearer: str) -> list[str] | None:
-        """For Lady and a surname (Lady Bertram): the one man of that surname titled Sir or Lord
-        (Sir Thomas Bertram), or no one — not Mr. Bertram, her son; None for anyone else
-        (kinship.ladys_husbands)."""
-        lex = self.lexicon
-        found = ladys_husbands((bearer, *lex.aliases.get(bearer, ())),
-                               {name: aliases for name, aliases in lex.aliases.items()
-                                if name != bearer and frozenset((name, bearer)) not in lex.blood})
-        if found is None:
-            return None
-        return found if len(found) == 1 else []
 
     # -- writing --------------------------------------------------------------------------------
     def render(self, ref: Reference, names: list[str]) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.librarian.candidates import Context
+from agent.librarian.married_names import spouse_by_name
 from agent.librarian.referring import Reference, find_references
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
@@ -71,7 +72,7 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
             if _theirs(ref.fallback, earlier):
                 continue
             bearer = context.referent(ref.fallback)
-            names = context.spouse_by_name(bearer, ref)  # her husband → Villefort
+            names = spouse_by_name(lexicon, bearer, ref)  # her husband → Villefort
             if not names:  # her husband → Mercédès's husband
                 ref, names = ref.fallback, bearer
         if not names:
