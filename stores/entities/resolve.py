@@ -165,7 +165,7 @@ def places_by_use(entities: list[Entity], text: str) -> list[Entity]:
             continue
         uses = [m.start() for form in (entity.name, *entity.aliases) if len(form) >= 2
                 for m in re.finditer(re.escape(form), text)]
-        placed = sum(1 for at in uses if text[at - 1:at] in _ZH_AT_PLACE and at > 0)
+        placed = sum(1 for at in uses if at and text[at - 1] in _ZH_AT_PLACE)
         if placed >= ZH_PLACE_MIN_USES and placed >= ZH_PLACE_SHARE * len(uses):
             entity.type = "place"
     return entities
