@@ -27,6 +27,7 @@ from agent.librarian.phrases import (
     en_things,
     en_titled,
     turn_text,
+    unknown_subject,
     used_as_place,
     zh_places,
     zh_things,
@@ -129,7 +130,7 @@ class Context:
         answer += [n for n in lex.names_in(text.head) if n not in answer]
         new = [n for n in answer if n not in in_question]
         if ref.kind in _PEOPLE[:4]:
-            identity = self._identity(asked)
+            identity = self._identity(text)
             if identity:  # 凤雏指的是谁？ — the answer names the one asked about
                 return [identity] + new + in_question
         # "Who is Su Wan to Shen Yan?" asks for no one new: the people it names stay the topic
@@ -173,10 +174,12 @@ class Context:
             return self._places(text, ref, new) + carried + new + in_question + answer
         if ref.kind == "thing":
             return self._things(text, ref, answer) + new + in_question + answer
-        return carried + self._subject(asked) + in_question + answer
+        return carried + self._subject(text) + in_question + answer
 
-    def _subject(self, asked: str) -> list[str]:
-        """The first person a question names: a known one, or a titled one (the Count)."""
+    def _subject(self, text: TurnText) -> list[str]:
+        """The first person a question names: a known one, a titled one (the Count), or one
+        the world does not list that the answer's text names too (七斤是做什么的？)."""
+        asked = text.asked
         spans = [(s, n) for s, _, n in self.lexicon.spans(asked) if self.kind(n) == "person"]
         titled = en_titled(asked, [(s, e) for s, e, _ in self.lexicon.spans(asked)])
         if titled and (not spans or titled[0][0] < spans[0][0]):
@@ -187,10 +190,12 @@ class Context:
             self.phrase_kind.setdefault(phrase, "person")
             self.phrase_gender.setdefault(phrase, gender)
             return [phrase]
-        return [n for _, n in spans[:1]]
+        return [n for _, n in spans[:1]] or self._unknown(text)
 
-    def _identity(self, asked: str) -> str:
-        """The one a who-is question asks about (凤雏指的是谁？ → 庞统, Who is Ruoting?), or ''."""
+    def _identity(self, text: TurnText) -> str:
+        """The one a who-is question asks about (凤雏指的是谁？ → 庞统, Who is Ruoting?; one the
+        world does not list as the question wrote it: 七斤是谁？), or ''."""
+        asked = text.asked
         m = _IDENTITY_ZH.match(asked.strip()) or _IDENTITY_EN.match(asked.strip())
         if not m:
             return ""
@@ -198,7 +203,18 @@ class Context:
         spans = self.lexicon.spans(x)
         if len(spans) == 1 and spans[0][0] == 0 and spans[0][1] == len(x):
             return spans[0][2]
-        return ""
+        unknown = self._unknown(text)
+        return unknown[0] if unknown and unknown[0] == x else ""
+
+    def _unknown(self, text: TurnText) -> list[str]:
+        """The person a question is about whom the world does not list, as written, when the
+        answer's text names them too (`phrases.unknown_subject`): a phrase of kind person."""
+        phrase = unknown_subject(text.asked, text.body, self.lexicon.spans(text.asked),
+                                 self.lexicon.spans(text.body))
+        if not phrase:
+            return []
+        self.phrase_kind.setdefault(phrase, "person")
+        return [phrase]
 
     def _places(self, text: TurnText, ref: Reference, put_forward: Sequence[str]) -> list[str]:
         """The places of a turn: the answer's first after a where-question, else the question's

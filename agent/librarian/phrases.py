@@ -26,6 +26,12 @@ from dataclasses import dataclass
 from agent.world.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
 from stores.lang.asking import CITED_FIRST, CITED_NEAREST, UNPICKED
+from stores.lang.referring import (
+    EN_NOT_SUBJECT,
+    ZH_NOT_SUBJECT,
+    ZH_NOT_SUBJECT_START,
+    ZH_SUBJECT_THEN,
+)
 from stores.lang.text import OPENING_QUOTES, sentences
 
 Spans = Callable[[str], list[tuple[int, int, str]]]
@@ -255,3 +261,40 @@ def en_things(text: str, noun: str) -> list[tuple[int, int, str]]:
     pattern = re.compile(rf"\b(?:{en.POINTING_DETERMINERS})\s+(?:[a-z\-]+\s+)?"
                          rf"{re.escape(noun)}s?\b", re.I)
     return [(m.start(), m.end(), f"the {noun}") for m in pattern.finditer(text)]
+
+
+_ZH_SUBJECT = re.compile(rf"^(?P<x>[{HAN_RANGES}０-９Ａ-Ｚａ-ｚ]{{2,5}}?)"
+                         rf"(?={'|'.join(ZH_SUBJECT_THEN)})")
+_EN_NAME_RUN = re.compile(rf"\b{_EN_PHRASE}")
+
+
+def unknown_subject(asked: str, body: str, asked_spans: list[tuple[int, int, str]],
+                    body_spans: list[tuple[int, int, str]]) -> str:
+    """The name a question is about when the world does not list it (七斤是做什么的？, What did
+    Red Shirt tell me?), as written: the question's opening words in Chinese, its first
+    capitalised run in English, where no listed name stands before it and where the answer's
+    text (`body`: its sentences and quotes) writes it outside every listed name; '' if none.
+    A person the book names too rarely to be an entity is still the one a follow-up's 他 means."""
+    asked = asked.strip()
+    found = ""
+    if HAN.search(asked[:1]):
+        m = _ZH_SUBJECT.match(asked)
+        if m and m["x"][0] not in ZH_NOT_SUBJECT_START and not m["x"].startswith(
+                ZH_NOT_SUBJECT) and not any(
+                s < m.end() for s, _, _ in asked_spans):
+            found = m["x"]
+    else:
+        for run in _EN_NAME_RUN.finditer(asked):
+            words = run.group(0).split()
+            if any(s < run.end() and run.start() < e for s, e, _ in asked_spans):
+                break  # a listed name comes first: the question is about it
+            while words and words[0].lower().strip("’'") in EN_NOT_SUBJECT:
+                words = words[1:]
+            if len(words) > 1 or (words and words[0] not in en.NAME_TITLES):
+                found = " ".join(words)  # a title alone (Colonel) names no one
+                break
+    if not found:
+        return ""
+    covered = [(s, e) for s, e, _ in body_spans]
+    return found if any(not any(s <= m.start() < e for s, e in covered)
+                        for m in re.finditer(re.escape(found), body)) else ""

@@ -173,3 +173,20 @@ brought lead led run ran escape escaped ride rode walk walked
 """
 EN_MOTION = frozenset(_MOTION_TEXT.split())
 """Verbs of going before 'there' (went there: went to X)."""
+
+ZH_SUBJECT_THEN = ("是", "的", "在", "为什么", "为何", "怎么", "怎样", "有", "和", "跟", "与", "被", "把",
+                   "姓", "叫", "住", "做", "干", "去", "到", "说", "后来", "最后", "死", "对", "又",
+                   "也", "曾", "多大", "几岁", "为", "想", "要", "会", "能", "从")
+"""What follows a question's subject (七斤是做什么的？ 假洋鬼子为什么打阿Q？): where a name the world
+does not list ends, when it opens a question."""
+ZH_NOT_SUBJECT_START = frozenset("他她它这那此谁什哪为怎然当我你咱如")
+"""First characters of a question's opening words that are no name: pronouns, question words."""
+ZH_NOT_SUBJECT = ("后来", "大家", "有人", "众人", "最后", "那时", "当时", "之后", "以后", "结果", "是不是")
+"""Opening words of a question that are no name (大家为什么笑？ — 大哥 is one, and 后主)."""
+_NOT_SUBJECT_TEXT = """
+who whom whose what which when where why how did does do is was were are has had have can could
+will would i tell describe and but chapter
+"""
+EN_NOT_SUBJECT = frozenset(_NOT_SUBJECT_TEXT.split())
+"""Capitalised words of a question that are no name the question is about (its opening word
+is capitalised whatever it is)."""
