@@ -118,7 +118,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     release_shared_surnames(g)
     _add_family_names(g, counts)
     split_ranks(g, counts, min_count)
-    join_mr_of_ranked_family(g, men_by_title(counts))
+    join_mr_of_ranked_family(g, men_by_title(counts), counts)
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from stores.lang.en import DESCRIBERS as _DESCRIBERS
@@ -47,6 +48,17 @@ def bare_surname(words: list[str]) -> str:
     ones (William Walter Elliot → Elliot, not "Walter Elliot": his father is Sir Walter Elliot)."""
     rest = bare_name(words[1:]).split() if len(words) > 1 else []
     return rest[-1] if rest else ""
+
+
+def called_apart(man: str, titled_surname: str, seen: Mapping[str, int]) -> bool:
+    """The text writes the man's title with his full name at least as often as with his surname
+    alone (`titled_surname`, Mr. Churchill): it tells him apart from the one "Mr. Churchill"
+    means, another man of the family (Mr. Frank Churchill, 47 times in Emma; Mr. Churchill, 21,
+    is his uncle). One whom the surname alone names (Mr. Tilney, 38; Mr. Henry Tilney, 2) is
+    not called apart."""
+    title, rest = split_title(titled_surname)
+    return (len(rest) == 1 and is_full(man) and man.split()[-1] == rest[0]
+            and seen.get(f"{title} {man}", 0) >= max(2, seen.get(titled_surname, 0)))
 
 
 def is_full(name: str) -> bool:

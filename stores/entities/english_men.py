@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from stores.entities.english_forms import MALE_TITLES, Groups, bare_name, is_full, split_title
+from stores.entities.english_forms import (
+    MALE_TITLES,
+    Groups,
+    bare_name,
+    called_apart,
+    is_full,
+    split_title,
+)
 from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, SERVICE_RANKS
 from stores.lang.gender import title_gender
 
@@ -47,12 +54,14 @@ def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
                 g.person.add(form)
 
 
-def join_mr_of_ranked_family(g: Groups, men: set[str]) -> None:
+def join_mr_of_ranked_family(g: Groups, men: set[str], seen: Mapping[str, int]) -> None:
     """Mr. and a surname whose family has a man known by a rank (General Tilney, Captain
     Tilney) is the family's one other man named in full under no rank: Northanger Abbey's
     "Mr. Tilney" is Henry Tilney (Mr. Henry Tilney), as his father and elder brother go by
     their ranks; the surname alone, which the elder brother goes by too, stays apart. `men`:
-    the first names written after a man's title (men_by_title)."""
+    the first names written after a man's title (men_by_title); `seen`, how often each form is
+    written: a man the text calls apart from "Mr." and the surname is not the one it means
+    (`called_apart`)."""
     for name in list(g.groups):
         if name not in g.groups:
             continue
@@ -78,6 +87,8 @@ def join_mr_of_ranked_family(g: Groups, men: set[str]) -> None:
         target = others.pop()
         # the surname alone stays apart: the elder brother goes by it too (Tilney, 6 of 10)
         mr_forms = [n for n in (name, *g.groups[name]) if split_title(n)[0] in COMMON_TITLES]
+        if any(called_apart(target, form, seen) for form in mr_forms):
+            continue
         bare = [n for n in (name, *g.groups[name]) if not split_title(n)[0]]
         g.groups[target].extend(mr_forms)
         g.person.add(target)

@@ -18,6 +18,7 @@ from stores.entities.english_forms import (
     Groups,
     bare_name,
     bare_surname,
+    called_apart,
     first_words,
     is_full,
     split_title,
@@ -79,6 +80,8 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
                     and (is_full(target) and couples[bare] >= COUPLE_USES and couples[target]
                          or title in COMMON_TITLES and _styled_above(g, target, bare, seen, name, min_count))):
                 target = None  # Mr Musgrove is Charles's father; Mr Elliot, Sir Walter's heir
+            if target is not None and called_apart(target, name, seen):
+                target = None  # Mr. Frank Churchill: Mr. Churchill is another man
         if (target is None and len(rest) == 1 and bare not in male_surnames
                 and (firsts[bare] or bare in women) and seen.get(bare, 0) > seen[name]
                 and title not in WIFE_BY_HIS_NAME):
