@@ -79,6 +79,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
             continue
         # a declared relation is cited by the lore entry that declares it
         stated = [e for e in relation.evidence if ":" not in e] or [lore.get(relation.source, "")]
+        stated = _naming_both(stated, relation, read)
         for end, who, other in (("source", relation.source, relation.target),
                                 ("target", relation.target, relation.source)):
             holder = cards.get(who)
@@ -94,6 +95,15 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
                 end=end, quote=" ".join(statement.sentence.split()) if statement else "",
                 word=statement.kin_word(who) if statement else ""))
     return list(cards.values())
+
+
+def _naming_both(evidence: list[str], relation: Relation, read: dict[str, Chunk]) -> list[str]:
+    """The relation's passages, those that name both people first: a card cites where a reader
+    can see both ("Mrs. Palmer: Mr. Palmer's wife" cited "cried Mrs. Palmer to her husband",
+    which names no Mr. Palmer, and the answer was marked unsupported)."""
+    ends = {relation.source, relation.target}
+    both = [e for e in evidence if e in read and ends <= set(read[e].entities)]
+    return both + [e for e in evidence if e not in both]
 
 
 def _stating(chunk: Chunk | None, relation: Relation, matcher: AliasMatcher,

@@ -13,7 +13,7 @@ passage can hold.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from agent.schemas import Answer
 from stores.keyword.segment import stock_tokens
@@ -79,13 +79,14 @@ def with_arabic(text: str) -> str:
 def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
                 spans: Callable[[str], list[tuple[int, int, str]]],
                 forms: Callable[[str], list[str]], uses: Callable[[str], bool],
-                recalled: Sequence[str] = ()) -> list[str]:
+                recalled: Sequence[str] = (), bound: Collection[str] = ()) -> list[str]:
     """The names and numbers the answer states that no cited passage holds, as the answer
     writes them (the question's own names and numbers are not claims), and the names of the
     question that the world's text never uses (`uses`) when the answer says them again. `spans`
     finds the world's names in a text; `forms` gives a name's every written form. What the
     conversation's memory gave (`recalled`) holds claims too: "we talked about 韩峥 in turn 2"
-    stands on it."""
+    stands on it. `bound`: the people a cited passage names by a kin word the world reads as
+    theirs ("Henry … his sister" is Eleanor Tilney's passage too)."""
     if answer.stop_reason != "answered":
         return []
     own = stated_text(answer)
@@ -93,7 +94,7 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
         return []
     missing = _untold_premise(own, question, uses)
     texts = [c.text for c in cited] + list(recalled)
-    held = {name for c in cited for name in c.entities}
+    held = {name for c in cited for name in c.entities} | set(bound)
     asked = {name for _, _, name in spans(question)}
     for start, end, name in spans(own):
         if name in asked or name in held:

@@ -416,9 +416,12 @@ async def ask(agent: Agent[LoreDeps, Answer], deps: LoreDeps, question: str,
 def _unsupported(answer: Answer, deps: LoreDeps, found: Findings) -> list[str]:
     retriever = deps.retriever
     cited = [chunk for c in answer.citations if (chunk := retriever.chunks.get(c.chunk_id))]
+    ids = {chunk.id for chunk in cited}
+    bound = {name for relations in retriever.typed_relations.values() for r in relations
+             if ids.intersection(r.evidence) for name in (r.source, r.target)}
     return unsupported(answer, cited, deps.question, retriever.spans,
                        lambda name: [name, *retriever.entities.get(name, [])], retriever.uses,
-                       found.recalled)
+                       found.recalled, bound)
 
 
 def ranked_evidence(found: Findings, answer: Answer) -> list[Passage]:

@@ -37,6 +37,13 @@ CHAPTERS = {
     "08.txt": "Chapter 8\n\nAnna Vale sat with Mrs. Ashby in the garden. Mr. Ashby brought them "
               "tea, and Mr. Frank Ashby read aloud. Frank Ashby read badly. Frank Ashby left "
               "for London in the morning, and Mr. Ashby was glad.\n",
+    "09.txt": "Chapter 9\n\nMiss Hale kept the light at St Anthony. Miss Hale rowed across the "
+              "creek every evening, and Anna Vale watched her from the quay.\n",
+    "10.txt": "Chapter 10\n\nAnna Vale visited Miss Hale at the light. Miss Hale gave her tea and "
+              "a lamp for the road, and Miss Hale sang as she trimmed the wicks.\n",
+    "11.txt": "Chapter 11\n\nMr. Hale walked up the hill with his daughter, and they looked at "
+              "the sea a long time.\n",
+    "12.txt": "Chapter 12\n\nMr. Hale wrote a letter to his daughter that winter.\n",
 }
 
 
@@ -59,6 +66,17 @@ def test_a_son_of_another_name_is_his_fathers_son(harbour: Path) -> None:
     assert result.code == 0, result.err
     first = json.loads(result.out)["answer"].splitlines()[0]
     assert first.startswith("Tom Penrose is Mr. Hale's son"), first
+
+
+def test_kin_a_passage_names_by_a_word_is_not_marked_unsupported(harbour: Path) -> None:
+    # "Mr. Hale … his daughter" names no Miss Hale, and no passage names both: the card
+    # cites it, and the answer must not call its own card unsupported
+    result = lore("ask", "Who is Mr. Hale?", "--world", "harbour", "--new", "--json",
+                  home=harbour)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)["answer"]
+    assert "Miss Hale's father" in answer.splitlines()[0], answer
+    assert "Unsupported" not in answer, answer
 
 
 def test_the_nephew_called_by_his_first_name_is_not_mr_ashby(harbour: Path) -> None:
