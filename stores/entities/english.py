@@ -125,22 +125,35 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_same_person(g, same_person_names(text), counts)
     join_epithets(g, text)
     _add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
-    _titled_as_written(g, counts)
     join_titled_full_names(g, counts)
     join_ranks_alone(g, counts, text, min_count)
     _persons_by_first_name(g)
+    _named_in_full(g, counts)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]
 
 
-def _titled_as_written(g: Groups, counts: Counter[str]) -> None:
-    """A person known by a surname alone goes by the titled form the text writes more often
-    than the bare surname (Mr. Knightley, Mr. Elton; not Danglars, whom the narrator calls
-    Danglars): 'Knightley is John Knightley's brother' read as if it named neither."""
+ABOUT_AS_OFTEN = 0.75
+"""The share of a word's own uses that a longer form of it written as often reaches
+(`_named_in_full`)."""
+
+
+def _named_in_full(g: Groups, counts: Counter[str]) -> None:
+    """A person known by one word goes by a longer form of their own that the text writes more
+    often (Mr. Knightley, Mr. Elton; General Tilney, 24 times beside Tilney's 15), or about as
+    often (ABOUT_AS_OFTEN) where the word is another person's too (Mr. Morland, 24 times beside
+    Morland's 25: Catherine and James are Morlands): 'Tilney is Eleanor Tilney's father' read
+    as if it named neither. Not Danglars, whom the narrator calls Danglars
+    (530 times; M. Danglars, 91), nor Morrel (621; M. Morrel, 113), though Maximilian is one."""
+    words: Counter[str] = Counter()  # how many people's names hold a word
+    for person in g.person:
+        words.update({w for n in (person, *g.groups.get(person, ())) for w in n.split()})
     for name in [n for n in g.groups if n in g.person and len(n.split()) == 1]:
-        titled = [a for a in g.groups[name] if split_title(a)[0] and split_title(a)[1] == [name]]
-        best = max(titled, key=lambda a: counts[a], default="")
-        if best and counts[best] > counts[name] and g.owner(best) == name:
+        longer = [a for a in g.groups[name]
+                  if len(a.split()) > 1 and name in a.split() and g.owner(a) == name]
+        best = max(longer, key=lambda a: counts[a], default="")
+        if best and (counts[best] > counts[name] or (
+                words[name] > 1 and counts[best] >= ABOUT_AS_OFTEN * counts[name] > 0)):
             g.rename(name, best)
 
 

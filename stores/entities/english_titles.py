@@ -297,8 +297,9 @@ def fold_titled(g: Groups, kept: dict[str, int]) -> None:
 def join_titled_entities(entities: list[Entity]) -> list[Entity]:
     """An entity named by a man's title and a name another entity bears (Mr. Yoshikawa beside
     Yoshikawa, the man a pattern gave his nickname to) is that entity: the name groups above
-    see only what the tagger found, the patterns add names of their own. A woman's title stays
-    apart (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
+    see only what the tagger found, the patterns add names of their own; a person by the title
+    takes the surname alone where the text's names make that no person of its own. A woman's title stays apart
+    (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
     by_name = {e.name: e for e in entities}
     gone: set[int] = set()
     for entity in entities:
@@ -306,6 +307,10 @@ def join_titled_entities(entities: list[Entity]) -> list[Entity]:
         owner = by_name.get(" ".join(rest)) if title in MALE_TITLES else None
         if owner is None or owner is entity or owner.type == "place" or id(owner) in gone:
             continue
+        if owner.type != "person" and owner.sources == ["tagger"] and entity.type == "person":
+            # the surname alone, no one's by itself, joins the titled man: General Tilney,
+            # not "Tilney", whom Henry and Eleanor Tilney's names hold too
+            owner, entity = entity, owner
         for alias in (entity.name, *entity.aliases):
             if alias not in owner.aliases and alias != owner.name:
                 owner.aliases.append(alias)

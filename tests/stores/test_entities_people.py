@@ -446,3 +446,29 @@ def test_a_name_ending_in_a_word_for_a_place_is_no_persons_full_name() -> None:
     text = "They walked to Donwell Abbey. Donwell was near. " * 8 + "Abbey Mill Farm. "
     found = groups({"Donwell Abbey": 8, "Donwell": 10}, text)
     assert found["Donwell Abbey"] != found.get("Donwell")
+
+
+def test_a_man_goes_by_his_rank_where_his_family_shares_the_surname() -> None:
+    # Northanger Abbey's General Tilney was named "Tilney", the surname alone that Henry and
+    # Eleanor Tilney bear too ("Tilney is Eleanor Tilney's father" named no one for sure). The
+    # name groups keep the surname alone apart, no one's by itself; the titled man takes it
+    from stores.entities.english_titles import join_titled_entities
+
+    people = [Entity("Harcourt", "other", sources=["tagger"]),
+              Entity("General Harcourt", "person", sources=["tagger"]),
+              Entity("Lucy Harcourt", "person", sources=["tagger"])]
+    kept = names(join_titled_entities(people))
+    assert set(kept) == {"General Harcourt", "Lucy Harcourt"}
+    assert kept["General Harcourt"].aliases == ["Harcourt"]
+
+
+def test_a_surname_his_children_bear_too_gives_way_to_his_title() -> None:
+    # Northanger Abbey: Catherine's father was "Morland" (25 times alone; Mr. Morland 24), a
+    # name Catherine and James Morland bear too. Morrel, 80 times against M. Morrel's 40, stays
+    # Morrel (test_a_surname_joins_the_one_man_of_its_family)
+    counts = {"Morland": 25, "Mr. Morland": 24, "Catherine Morland": 100, "Catherine": 300,
+              "James Morland": 30, "James": 40}
+    text = ("Catherine Morland ran. Catherine laughed. James Morland rode. James came. "
+            "Mr. Morland read. Morland slept. ") * 25
+    found = groups(counts, text)
+    assert found["Morland"] == found["Mr. Morland"] == "Mr. Morland"
