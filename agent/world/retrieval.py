@@ -167,6 +167,9 @@ class Retriever:
                 hint = (f"the names with {written!r}: {', '.join(named)}; `lore map "
                         f"{spans[0][2]!r} --world {self.stores.world}` lists the kin the "
                         "text states")
+        if canonical is None and name.strip().casefold().startswith("the "):
+            # "the general": the one person the book's title names (General Tilney)
+            canonical = self.lexicon.title_holder(name.strip()) or None
         if canonical is None:
             close = spelled_like(name.strip(), self.entities)
             if close:

@@ -63,3 +63,15 @@ def test_the_title_alone_is_the_holder_the_chapter_last_named(vale_home: Path) -
     assert varga == [1, 2, 3, 4, 5], varga
     assert [row["chapter"] for row in orlov] == [7, 7, 7, 9], orlov
     assert "The count stood by the well." in [row["gist"] for row in orlov], orlov
+
+
+def test_the_title_alone_is_a_name_a_user_may_ask_for(vale_home: Path) -> None:
+    # `lore card "the general"` said there was no such entity (a newcomer's trial on
+    # Northanger Abbey, where the text calls him so 112 times)
+    result = lore("card", "the general", "--world", "vale", home=vale_home)
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[0].endswith("who General Rowe is; where the text names "
+                                               "General Rowe:"), result.out
+    # two counts of one standing: the title alone names neither
+    both = lore("card", "the count", "--world", "vale", home=vale_home)
+    assert both.code != 0 and "no entity or alias named 'the count'" in both.err, both.err
