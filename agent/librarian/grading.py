@@ -29,6 +29,7 @@ from agent.librarian.analysis import (
 )
 from agent.schemas import Passage
 from agent.world.retrieval import Retriever
+from stores.entities.kinship import says_kin
 from stores.keyword.segment import ENGLISH_STOPWORDS, stock_tokens
 from stores.lang import en, has_han, zh
 from stores.lang.asking import ASKS_RELATION, DEATH, content_query
@@ -67,6 +68,18 @@ def told_of(text: str, term: Term) -> bool:
     """A sentence of the text holds one of the term's names and one of its words."""
     for sentence in (s.text for s in sentences(text, "between")):
         if any(name in sentence for name in term.near):
+            low = fold_latin(sentence)
+            if any((re.search(rf"\b{form}\b", low) if form.isascii() else form in sentence)
+                   for form in term.forms):
+                return True
+    return False
+
+
+def told_as_kin(text: str, term: Term) -> bool:
+    """A sentence of the text holds a word for kin and one of the term's words: "And how long
+    ago may it be that your mother died?" tells a death of someone it names only as kin."""
+    for sentence in (s.text for s in sentences(text, "between")):
+        if says_kin(sentence):
             low = fold_latin(sentence)
             if any((re.search(rf"\b{form}\b", low) if form.isascii() else form in sentence)
                    for form in term.forms):

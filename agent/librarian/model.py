@@ -34,7 +34,7 @@ from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, tokens_of, within_horizon
 from agent.librarian.extract import Candidate, World, candidates
 from agent.librarian.followup import resolve
-from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_of
+from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_as_kin, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.known import (
     led_by,
@@ -69,7 +69,7 @@ from agent.world.blocking import run_blocking
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from sessions.records import StackEntry, Turn
-from stores.entities.family import statements_in
+from stores.entities.family import known_family, statements_in
 from stores.entities.kinship import Statement, names_a_relative
 from stores.keyword.segment import stock_tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
@@ -389,7 +389,9 @@ class Librarian:
         tune.py ablate: it refused no answerable question on any of seven sets with USE; on the
         e5 worlds it refused "How did old Louis Dantès, Edmond's father, die?": the text tells
         it of "his father", and its "Louis" is also the king. So it asks that the best passages
-        name the one who died and that the question not describe them as someone's relative.)"""
+        name the one who died and that the question not describe them as someone's relative;
+        and a passage naming one of their family that tells a death of "your mother" may be
+        telling theirs.)"""
         if not (plan.about_death and plan.death_subject) or plan.asks_chapter:
             return False  # "in which chapter": a title may tell it (The Suicide)
         if not DIES.search(plan.question):
@@ -404,7 +406,13 @@ class Librarian:
             return False  # "Edmond's father": the text may tell it of "his father", unnamed
         # in either language: a bilingual world tells 顾怀山's death to "How did Gu Huaishan die?"
         either = dataclasses.replace(dying, forms=(*DYING_ZH, *DYING_EN))
-        return not any(told_of(p.text, either) for p in ranked[:top])
+        if any(told_of(p.text, either) for p in ranked[:top]):
+            return False
+        # "your mother died?", asked of Eleanor Tilney: Mrs. Tilney's death, told as kin
+        family = known_family(plan.death_subject)
+        return not any(told_as_kin(p.text, either) for p in ranked[:top]
+                       if family and any(known_family(n) == family for n in p.entities
+                                         if n != plan.death_subject))
 
     def _chapters_of(self, entity: str) -> list[int]:
         """The chapter of every passage that mentions the entity, in story order."""

@@ -44,6 +44,12 @@ CHAPTERS = {
     "11.txt": "Chapter 11\n\nMr. Hale walked up the hill with his daughter, and they looked at "
               "the sea a long time.\n",
     "12.txt": "Chapter 12\n\nMr. Hale wrote a letter to his daughter that winter.\n",
+    "13.txt": "Chapter 13\n\nMrs. Hale had planted the roses by the light. Mrs. Hale's roses "
+              "still grew there, and Miss Hale cut them for Anna Vale. Mrs. Hale had loved "
+              "white roses best, and Mrs. Hale's lamp still hung by the door.\n",
+    "14.txt": "Chapter 14\n\nMiss Hale showed Anna Vale the room Mrs. Hale had sewn in.\n\n"
+              "\"How long ago did your mother die?\" asked Anna Vale.\n\n"
+              "\"Nine winters ago,\" said Miss Hale.\n",
 }
 
 
@@ -77,6 +83,17 @@ def test_kin_a_passage_names_by_a_word_is_not_marked_unsupported(harbour: Path) 
     answer = json.loads(result.out)["answer"]
     assert "Miss Hale's father" in answer.splitlines()[0], answer
     assert "Unsupported" not in answer, answer
+
+
+def test_a_death_told_of_someone_as_kin_is_not_refused(harbour: Path) -> None:
+    # no sentence names Mrs. Hale beside a word for dying: "your mother die", asked of her
+    # daughter, tells it (Northanger Abbey: "how long ago may it be that your mother died?")
+    result = lore("ask", "When did Mrs. Hale die?", "--world", "harbour", "--new", "--json",
+                  home=harbour)
+    assert result.code == 0, result.err
+    answer = json.loads(result.out)["answer"]
+    assert not answer.startswith("The text does not say"), answer
+    assert "your mother die" in answer, answer
 
 
 def test_the_nephew_called_by_his_first_name_is_not_mr_ashby(harbour: Path) -> None:
