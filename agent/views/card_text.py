@@ -105,18 +105,20 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
     cited = _Cited(chunks, voice)
     lead = _lead(seen, cited)
     if not lead:
-        untold = _untold(voice.name(card.entity), horizon, chinese, card.entity)
+        untold = _untold(voice.name(card.entity), horizon, chinese, card.entity,
+                         card.type not in THINGS)
         if not seen.appearances:
             return untold
         # it appears, but no sentence was read as saying who it is: that is this reader's
         # finding, not the text's ("an old one-eyed cashier, called 'Cocles'"), so say so,
         # then where it appears
         name = voice.name(card.entity)
-        found = (f"没有读到说明{name}是谁的句子；提到{name}之处如下。" if chinese else
-                 f"No sentence read says who {name} is; where the text names {name}:")
+        who = ("什么", "what") if card.type in THINGS else ("谁", "who")  # no place is a who
+        found = (f"没有读到说明{name}是{who[0]}的句子；提到{name}之处如下。" if chinese else
+                 f"No sentence read says {who[1]} {name} is; where the text names {name}:")
         if horizon:
             found = (f"第{horizon}回及之前{found}" if chinese else
-                     f"Up to ch. {horizon}, no sentence read says who {name} is; where the "
+                     f"Up to ch. {horizon}, no sentence read says {who[1]} {name} is; where the "
                      f"text names {name}:")
         return untold.model_copy(update={"text": "\n".join([found, *_more(seen, cited)]),
                                          "citations": cited.citations,
@@ -363,10 +365,16 @@ def _opened_with(text: str, forms: Sequence[str]) -> str:
     return ""
 
 
-def _untold(name: str, horizon: int, chinese: bool, entity: str) -> Answer:
+THINGS = frozenset({"place", "item", "faction", "event"})
+"""Entity types a card says "what" of, not "who" (an untyped name may be a person's)."""
+
+
+def _untold(name: str, horizon: int, chinese: bool, entity: str, person: bool = True) -> Answer:
+    zh_who, who = ("谁", "who") if person else ("什么", "what")
     if horizon:
-        text = (f"第{horizon}回及之前的文字没有说{name}是谁。" if chinese else
-                f"Nothing up to ch. {horizon} says who {name} is.")
+        text = (f"第{horizon}回及之前的文字没有说{name}是{zh_who}。" if chinese else
+                f"Nothing up to ch. {horizon} says {who} {name} is.")
     else:
-        text = (f"原文没有说{name}是谁。" if chinese else f"The text does not say who {name} is.")
+        text = (f"原文没有说{name}是{zh_who}。" if chinese else
+                f"The text does not say {who} {name} is.")
     return Answer(text=text, entities=[entity], stop_reason="not_in_text")

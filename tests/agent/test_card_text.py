@@ -88,6 +88,13 @@ def test_a_card_with_nothing_read_of_who_they_are_does_not_say_the_text_is_silen
     # with no appearance at all, the text does not say
     assert card_answer(Card("Cocles", "person"), chunks, Voice(False, {})).text == (
         "The text does not say who Cocles is.")
+    # a place is no "who" (a newcomer's trial: "No sentence read says who Northanger Abbey is")
+    abbey = Card("Northanger Abbey", "place", [], appearances=[Appearance(1, 1, "c1")])
+    first = card_answer(abbey, chunks, Voice(False, {"Northanger Abbey": []})).text.splitlines()[0]
+    assert first.startswith("No sentence read says what Northanger Abbey is"), first
+    zh = card_answer(Card("荣国府", "place", [], appearances=[Appearance(1, 1, "c1")]), chunks,
+                     Voice(True, {"荣国府": []})).text
+    assert zh.startswith("没有读到说明荣国府是什么的句子"), zh
 
 
 def test_where_someone_first_appears_is_quoted_from_the_telling() -> None:
