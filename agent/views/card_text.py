@@ -26,7 +26,7 @@ from stores.lang import (
 )
 from stores.lang.en import SAYS
 from stores.lang.text import Sentence, in_someones_words, sentences
-from stores.models import Chunk, chapter_label
+from stores.models import NOT_PEOPLE, Chunk, chapter_label
 
 if TYPE_CHECKING:
     from agent.world.retrieval import Retriever
@@ -106,14 +106,14 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
     lead = _lead(seen, cited)
     if not lead:
         untold = _untold(voice.name(card.entity), horizon, chinese, card.entity,
-                         card.type not in THINGS)
+                         card.type not in NOT_PEOPLE)
         if not seen.appearances:
             return untold
         # it appears, but no sentence was read as saying who it is: that is this reader's
         # finding, not the text's ("an old one-eyed cashier, called 'Cocles'"), so say so,
         # then where it appears
         name = voice.name(card.entity)
-        who = ("什么", "what") if card.type in THINGS else ("谁", "who")  # no place is a who
+        who = ("什么", "what") if card.type in NOT_PEOPLE else ("谁", "who")  # no place is a who
         found = (f"没有读到说明{name}是{who[0]}的句子；提到{name}之处如下。" if chinese else
                  f"No sentence read says {who[1]} {name} is; where the text names {name}:")
         if horizon:
@@ -363,10 +363,6 @@ def _opened_with(text: str, forms: Sequence[str]) -> str:
                 return told.strip('"') if told.count('"') % 2 else told
             break
     return ""
-
-
-THINGS = frozenset({"place", "item", "faction", "event"})
-"""Entity types a card says "what" of, not "who" (an untyped name may be a person's)."""
 
 
 def _untold(name: str, horizon: int, chinese: bool, entity: str, person: bool = True) -> Answer:

@@ -150,7 +150,7 @@ same other first last next whole elder younger eldest youngest new lovely charmi
 handsome honest excellent amiable kind wretched miserable terrible famous illustrious
 dearest sweetest best kindest nearest fairest loveliest truest oldest finest greatest happiest
 poorest richest towards toward against among amongst between without within through upon beside
-behind beyond
+behind beyond sweet darling precious beloved fond own silly naughty foolish clever
 """
 NOT_ROLE_WORDS = frozenset(_NOT_ROLE_TEXT.split())
 """Words a role pattern catches before a name that are no role (young, poor, the late …);

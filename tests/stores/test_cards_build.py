@@ -180,6 +180,13 @@ def test_a_participle_before_a_name_is_no_role() -> None:
     assert not cards["Valentine"].of_kind("office")
 
 
+def test_an_endearment_before_a_name_is_no_role() -> None:
+    # Northanger Abbey: Catherine's card opened "sweet", from Isabella's "my sweet Catherine"
+    cards = card_of([Entity("Catherine", "person")],
+                    *['"Oh! my sweet Catherine, how glad I am," cried Isabella.'] * 6)
+    assert not cards["Catherine"].of_kind("office")
+
+
 def test_a_name_inside_a_line_of_verse_is_no_appearance() -> None:
     cards = card_of([Entity("关羽", "person", ["云长"])], "关羽提刀上马。",
                     "后人有诗曰：“鱼鸟犹疑畏简书，风云长为护储胥。”")
