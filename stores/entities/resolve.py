@@ -31,7 +31,7 @@ from stores.entities.tagger import (
 )
 from stores.lang import has_han
 from stores.lang.en import AT_PLACE as _AT_PLACE
-from stores.lang.en import GIVEN_NAMES
+from stores.lang.en import GIVEN_NAMES, PLACE_HEADS, PLACE_TAILS
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
 from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
 from stores.lang.zh import AT_PLACE as _ZH_AT_PLACE
@@ -128,8 +128,9 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     """Type the untyped English names by how the text uses them, in one pass over it: a name
     that speaks (right after a closing quote and a verb of speech, or right before such a
     verb) is a person; else a name written after words of place is a place; else one whose
-    first word is a common given name (en.GIVEN_NAMES) is a person. The glossary's and the
-    tagger's types are kept."""
+    first word is a common given name (en.GIVEN_NAMES) is a person; else one of two words or
+    more that a word of place ends or opens (en.PLACE_TAILS, PLACE_HEADS) is a place. The
+    glossary's and the tagger's types are kept."""
     untyped = {e.name: e for e in entities if e.type == "other"}
     uses: Counter[str] = Counter()
     placed: Counter[str] = Counter()
@@ -147,6 +148,9 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
             entity.type = "place"
         elif name.split()[0] in GIVEN_NAMES:
             entity.type = "person"  # Fanny, Elizabeth Martin: a given name is a person's
+        elif len(name.split()) > 1 and (name.split()[-1] in PLACE_TAILS
+                                        or name.split()[0] in PLACE_HEADS):
+            entity.type = "place"  # Blaize Castle, Northanger Abbey: a word of place names it
     return entities
 
 

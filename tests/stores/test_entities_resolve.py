@@ -236,6 +236,17 @@ def test_an_english_name_that_is_a_common_given_name_is_a_persons() -> None:
                      "Betsey": "person"}
 
 
+def test_an_english_name_a_word_of_place_ends_or_opens_is_a_place() -> None:
+    # Northanger Abbey's Blaize Castle and the abbey itself were "other" (a newcomer's trial);
+    # a speaker named so is still a person
+    text = ("They drove towards Blaize Castle. Northanger Abbey was old. \"No,\" said Mount "
+            "Holly. Mount Holly laughed. \"Yes,\" said Mount Holly.")
+    names = [Entity(name=n) for n in ("Blaize Castle", "Northanger Abbey", "Mount Holly")]
+    kinds = {e.name: e.type for e in type_by_use(names, text)}
+    assert kinds == {"Blaize Castle": "place", "Northanger Abbey": "place",
+                     "Mount Holly": "person"}
+
+
 def test_a_known_name_with_a_verb_glued_before_it_is_no_new_name(monkeypatch) -> None:
     # a vernacular novel's 见金桂 ("saw 金桂") came out of the words no dictionary knows as a
     # person of its own, and took 金桂's mentions; 方玄绰 (a surname before 玄绰) is a name
