@@ -66,25 +66,22 @@ NOT_NEAR = 0.5
 
 def told_of(text: str, term: Term) -> bool:
     """A sentence of the text holds one of the term's names and one of its words."""
-    for sentence in (s.text for s in sentences(text, "between")):
-        if any(name in sentence for name in term.near):
-            low = fold_latin(sentence)
-            if any((re.search(rf"\b{form}\b", low) if form.isascii() else form in sentence)
-                   for form in term.forms):
-                return True
-    return False
+    return any(any(name in sentence for name in term.near) and _holds_form(sentence, term)
+               for sentence in (s.text for s in sentences(text, "between")))
 
 
 def told_as_kin(text: str, term: Term) -> bool:
     """A sentence of the text holds a word for kin and one of the term's words: "And how long
     ago may it be that your mother died?" tells a death of someone it names only as kin."""
-    for sentence in (s.text for s in sentences(text, "between")):
-        if says_kin(sentence):
-            low = fold_latin(sentence)
-            if any((re.search(rf"\b{form}\b", low) if form.isascii() else form in sentence)
-                   for form in term.forms):
-                return True
-    return False
+    return any(says_kin(sentence) and _holds_form(sentence, term)
+               for sentence in (s.text for s in sentences(text, "between")))
+
+
+def _holds_form(sentence: str, term: Term) -> bool:
+    """One of the term's words is in the sentence: a Latin one as a whole word, folded."""
+    low = fold_latin(sentence)
+    return any((re.search(rf"\b{form}\b", low) if form.isascii() else form in sentence)
+               for form in term.forms)
 
 
 def _compound_of(word: str, words: Sequence[str]) -> bool:

@@ -275,14 +275,14 @@ def unknown_subject(asked: str, body: str, asked_spans: list[tuple[int, int, str
     capitalised run in English, where no listed name stands before it and where the answer's
     text (`body`: its sentences and quotes) writes it outside every listed name; '' if none.
     A person the book names too rarely to be an entity is still the one a follow-up's 他 means."""
-    asked = asked.strip()
     found = ""
     if HAN.search(asked[:1]):
         m = _ZH_SUBJECT.match(asked)
-        if m and m["x"][0] not in ZH_NOT_SUBJECT_START and not m["x"].startswith(
-                ZH_NOT_SUBJECT) and not any(
-                s < m.end() for s, _, _ in asked_spans):
-            found = m["x"]
+        opening = m["x"] if m else ""
+        if (opening and opening[0] not in ZH_NOT_SUBJECT_START
+                and not opening.startswith(ZH_NOT_SUBJECT)
+                and not any(s < len(opening) for s, _, _ in asked_spans)):
+            found = opening
     else:
         for run in _EN_NAME_RUN.finditer(asked):
             words = run.group(0).split()

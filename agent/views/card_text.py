@@ -105,15 +105,14 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
     cited = _Cited(chunks, voice)
     lead = _lead(seen, cited)
     if not lead:
-        untold = _untold(voice.name(card.entity), horizon, chinese, card.entity,
-                         card.type not in NOT_PEOPLE)
+        who = ("什么", "what") if card.type in NOT_PEOPLE else ("谁", "who")  # no place is a who
+        untold = _untold(voice.name(card.entity), horizon, chinese, card.entity, who)
         if not seen.appearances:
             return untold
         # it appears, but no sentence was read as saying who it is: that is this reader's
         # finding, not the text's ("an old one-eyed cashier, called 'Cocles'"), so say so,
         # then where it appears
         name = voice.name(card.entity)
-        who = ("什么", "what") if card.type in NOT_PEOPLE else ("谁", "who")  # no place is a who
         found = (f"没有读到说明{name}是{who[0]}的句子；提到{name}之处如下。" if chinese else
                  f"No sentence read says {who[1]} {name} is; where the text names {name}:")
         if horizon:
@@ -365,12 +364,14 @@ def _opened_with(text: str, forms: Sequence[str]) -> str:
     return ""
 
 
-def _untold(name: str, horizon: int, chinese: bool, entity: str, person: bool = True) -> Answer:
-    zh_who, who = ("谁", "who") if person else ("什么", "what")
+def _untold(name: str, horizon: int, chinese: bool, entity: str,
+            who: tuple[str, str] = ("谁", "who")) -> Answer:
+    """The text does not say who (or, for a place, what: `who` in Chinese and English) it is."""
+    zh_who, who_en = who
     if horizon:
         text = (f"第{horizon}回及之前的文字没有说{name}是{zh_who}。" if chinese else
-                f"Nothing up to ch. {horizon} says {who} {name} is.")
+                f"Nothing up to ch. {horizon} says {who_en} {name} is.")
     else:
         text = (f"原文没有说{name}是{zh_who}。" if chinese else
-                f"The text does not say {who} {name} is.")
+                f"The text does not say {who_en} {name} is.")
     return Answer(text=text, entities=[entity], stop_reason="not_in_text")

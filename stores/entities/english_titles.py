@@ -298,8 +298,8 @@ def join_titled_entities(entities: list[Entity]) -> list[Entity]:
     """An entity named by a man's title and a name another entity bears (Mr. Yoshikawa beside
     Yoshikawa, the man a pattern gave his nickname to) is that entity: the name groups above
     see only what the tagger found, the patterns add names of their own; a person by the title
-    takes the surname alone where the text's names make that no person of its own. A woman's title stays apart
-    (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
+    takes the surname alone where the text's names make that no person of its own. A woman's
+    title stays apart (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
     by_name = {e.name: e for e in entities}
     gone: set[int] = set()
     for entity in entities:
