@@ -94,12 +94,14 @@ TWO_STEP_KIN = {("parent", "parent"): "grandparent", ("child", "child"): "grandc
                 ("sibling", "parent"): "uncle", ("child", "sibling"): "nephew",
                 ("parent", "spouse"): "parent_in_law", ("spouse", "child"): "child_in_law",
                 ("spouse", "sibling"): "sibling_in_law", ("sibling", "spouse"): "sibling_in_law",
-                ("sibling", "sibling"): "sibling"}
+                ("sibling", "sibling"): "sibling",
+                ("spouse", "parent"): "parent_or_step", ("parent", "sibling"): "parent_or_step",
+                ("child", "spouse"): "child_or_step", ("sibling", "child"): "child_or_step"}
 """(what A is to M, what M is to B) → what A is to B, where that follows whatever else is true
 (a parent's parent is a grandparent; two children of one parent are siblings, half-siblings
-among them); a father's wife may be a mother or a stepmother, so ("spouse", "parent") is not
-here, and such a path is said step by step. Each language's words for these are its
-`kin_of_kin` (stores/lang)."""
+among them). A father's wife, or a sister's mother, is a mother or a stepmother: the word says
+both (Mrs. Weston is Frank Churchill's mother or stepmother), since no relation tells which.
+Each language's words for these are its `kin_of_kin` (stores/lang)."""
 
 
 def path_line(plan: QueryPlan, path: Sequence[Relation], gender: Callable[[str], str],

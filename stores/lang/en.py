@@ -464,6 +464,11 @@ KIN_OF_KIN = {
     ("child_in_law", "", "m"): "son-in-law", ("child_in_law", "", "f"): "daughter-in-law",
     ("sibling_in_law", "", "m"): "brother-in-law", ("sibling_in_law", "", "f"): "sister-in-law",
     ("sibling", "", "m"): "brother", ("sibling", "", "f"): "sister", ("sibling", "", ""): "sibling",
+    ("parent_or_step", "", "m"): "father or stepfather",
+    ("parent_or_step", "", "f"): "mother or stepmother",
+    ("parent_or_step", "", ""): "parent or step-parent",
+    ("child_or_step", "", "m"): "son or stepson", ("child_or_step", "", "f"): "daughter or stepdaughter",
+    ("child_or_step", "", ""): "child or stepchild",
 }
 """Kin two steps away (see `Language.kin_of_kin`): English needs only the named one's gender."""
 

@@ -419,6 +419,8 @@ KIN_OF_KIN = {
     ("parent_in_law", "f", "m"): "岳父", ("parent_in_law", "f", "f"): "岳母",
     ("child_in_law", "", "m"): "女婿", ("child_in_law", "", "f"): "儿媳",
     ("sibling", "", "m"): "兄弟", ("sibling", "", "f"): "姐妹",
+    ("parent_or_step", "", "m"): "父亲或继父", ("parent_or_step", "", "f"): "母亲或继母",
+    ("child_or_step", "", "m"): "儿子或继子", ("child_or_step", "", "f"): "女儿或继女",
 }
 """Kin two steps away (see `Language.kin_of_kin`): the side of the family the one between is
 on names it (祖父, 外祖父); a father's brother is 伯父 or 叔父 by age, which no relation says,

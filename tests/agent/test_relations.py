@@ -70,9 +70,18 @@ def test_two_a_third_person_joins_are_related_through_that_person() -> None:
                               lambda name: genders.get(name, ""))
 
     wife, son = edge("Mrs. Weston", "Weston", "spouse", 2), edge("Weston", "Frank", "parent_of", 5)
-    # a father's wife may be a mother or a stepmother: said step by step, no word for it
+    # a father's wife may be a mother or a stepmother: the word says both, then the steps
     assert said("What is Mrs. Weston to Frank?", wife, son) == [
-        "Mrs. Weston is Weston's wife, and Weston is Frank's father (chapters 2, 5…)."]
+        "Mrs. Weston is Frank's mother or stepmother: Mrs. Weston is Weston's wife, and Weston "
+        "is Frank's father (chapters 2, 5…)."]
+    assert said("How is Frank related to Mrs. Weston?", wife, son) == [
+        "Frank is Mrs. Weston's son or stepson: Frank is Weston's son, and Weston is "
+        "Mrs. Weston's husband (chapters 2, 5…)."]
+    # a half-sister's mother alike (Mrs. Dashwood, John Dashwood's stepmother)
+    assert said("What is Mrs. Weston to Frank?", edge("Mrs. Weston", "Isabella", "parent_of", 1),
+                edge("Isabella", "Frank", "sibling", 4)) == [
+        "Mrs. Weston is Frank's mother or stepmother: Mrs. Weston is Isabella's mother, and "
+        "Isabella is Frank's sister (chapters 1, 4…)."]
     # a mother's father is a grandfather, whatever else is true
     assert said("How is Henry related to Mr. Woodhouse?",
                 edge("Isabella", "Henry", "parent_of", 9),
