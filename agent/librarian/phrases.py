@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from agent.world.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
 from stores.lang.asking import CITED_FIRST, CITED_NEAREST, UNPICKED
+from stores.lang.gender import title_gender
 from stores.lang.referring import (
     EN_NOT_SUBJECT,
     ZH_NOT_SUBJECT,
@@ -194,14 +195,18 @@ _EN_AFTER_LOCATIVE = re.compile(rf"(?<=\s)(?:(?:{en.DEFINITE})\s+)?({_EN_PHRASE}
 
 
 def used_as_place(text: str, start: int, end: int) -> bool:
-    """Whether the mention text[start:end] is used as a place: "in this X", "at the X inn"."""
+    """Whether the mention text[start:end] is used as a place: "in this X", "at the X inn"; not
+    a name a person's title opens, but for a place's noun after it ("sauntered towards the Miss
+    Dashwoods": the sisters; "at the Admiral Benbow inn")."""
     before = text[max(0, start - 40): start]
     if CJK.search(text[start:end]):
         return bool(before) and before[-1] in _ZH_LOCATIVE
     if re.match(r"^['’]s?\b", text[end:]):
         return False  # in Danglars' house: the house is the place
     if _PLACE_NOUN_AFTER.match(text[end:]):
-        return True
+        return True  # at the Admiral Benbow inn
+    if title_gender([text[start:end]]):
+        return False
     return bool(re.search(_LOCATIVE, before, re.I)) and not _LOOK_AT.search(before)
 
 

@@ -319,3 +319,17 @@ def test_a_ladys_husband_is_the_knight_of_her_name() -> None:
     d = Dialogue(Lexicon.from_entities(people))
     d.ask("Who is Lady Bertram?", "Sir Thomas's wife, Fanny's aunt.", ["Lady Bertram"])
     assert d.ask("Who is her husband?", "", []) == "Who is Sir Thomas Bertram?"
+
+
+def test_there_is_no_group_of_people_named_after_a_verb_of_going() -> None:
+    # "sauntered towards the Miss Dashwoods": the sisters, untyped, are no place to fall ill in
+    lexicon = Lexicon.from_entities([
+        person("Mr. Palmer"), person("Mrs. Jennings"), person("Marianne"),
+        Entity(name="Miss Dashwoods", type="other"), Entity(name="Cleveland", type="place")])
+    d = Dialogue(lexicon)
+    d.ask("What is the name of Mr. Palmer's house?",
+          "In chapter 27: “Mr. Palmer sauntered towards the Miss Dashwoods to express his "
+          "surprise.” See also chapter 42: “They were to go to Cleveland, Mr. Palmer's house.”",
+          [])
+    assert d.ask("Who fell dangerously ill there?", "", []) == \
+        "Who fell dangerously ill in Cleveland?"
