@@ -17,6 +17,17 @@ def test_two_known_names_that_make_one_unknown_name_mean_neither() -> None:
     assert plan.about_death and plan.death_subject == ""
 
 
+def test_a_name_in_brackets_after_another_glosses_it() -> None:
+    # the world keeps Lord Wilmore apart, the question says he is Edmond Dantès
+    plan = analyse("How is Lord Wilmore (Dantès) related to Morcerf?", NAMES.find_spans)
+    assert plan.entities == ["Lord Wilmore", "Morcerf"] and plan.kind == "relational"
+    plan = analyse("刘备（玄德）和甘夫人是什么关系？", AliasMatcher(
+        {"刘备": "刘备", "玄德": "玄德", "甘夫人": "甘夫人"}).find_spans)
+    assert plan.entities == ["刘备", "甘夫人"]
+    # brackets around a name of its own, not after one, still name it
+    assert analyse("Who met (Morcerf) first?", NAMES.find_spans).entities == ["Morcerf"]
+
+
 def test_names_side_by_side_in_a_list_or_alone_still_count() -> None:
     plan = analyse("How did Morcerf die?", NAMES.find_spans)
     assert plan.death_subject == "Morcerf"
