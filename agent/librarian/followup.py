@@ -67,11 +67,11 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
         if _theirs(ref, earlier) or _relative_named(ref, [start for start, _, _ in spans]):
             continue
         names = (_subjects(ref, resolved) or _bound(question, ref, earlier, lexicon)
-                 or context.referent(ref))
+                 or _own(ref, earlier, lexicon) or context.referent(ref))
         if not names and ref.fallback is not None:
             if _theirs(ref.fallback, earlier):
                 continue
-            bearer = context.referent(ref.fallback)
+            bearer = _own(ref.fallback, earlier, lexicon) or context.referent(ref.fallback)
             names = spouse_by_name(lexicon, bearer, ref)  # her husband → Villefort
             if not names:  # her husband → Mercédès's husband
                 ref, names = ref.fallback, bearer
@@ -131,6 +131,21 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
             return names
         break  # only the subject (the first person named) binds
     return []
+
+
+def _own(ref: Reference, earlier: list[tuple[int, list[str]]], lexicon: Lexicon) -> list[str]:
+    """An English possessive after the one person the question names before it, whom its gender
+    fits, is that person's: "Where does Sir Thomas have his estates abroad?", "Where did Maria
+    Bertram live after leaving her husband?" (not the last answer's Mr. Rushworth or Fanny: a
+    newcomer's trial). A gender the world does not know fits; another one does not."""
+    if not (ref.possessive and ref.english and ref.kind == "person" and ref.gender):
+        return []
+    before = {name for end, names in earlier if end <= ref.start for name in names}
+    if len(before) != 1:
+        return []
+    name = next(iter(before))
+    return [name] if lexicon.kind(name) == "person" and lexicon.gender(name) in (
+        "", ref.gender) else []
 
 
 def _subjects(ref: Reference, resolved: list[tuple[Reference, list[str]]]) -> list[str]:

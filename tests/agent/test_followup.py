@@ -336,6 +336,22 @@ def test_english_her_and_his_possessive_and_object(monte: Lexicon) -> None:
           "Who told Haydée the story of her father?"))
 
 
+def test_a_possessive_after_the_one_person_the_question_names_is_theirs(monte: Lexicon) -> None:
+    # not the last answer's man or woman, whom the stack holds (a newcomer's trial)
+    play(monte,
+         ("Who was Haydée's father?", ["Ali Tepelini", "Haydée"], "Who was Haydée's father?"),
+         ("Where does Villefort keep his papers?", [],
+          "Where does Villefort keep his papers?"),
+         ("Who is Mercédès?", ["Mercédès"], "Who is Mercédès?"),
+         ("Where did Madame de Villefort live after leaving her husband?", [],
+          "Where did Madame de Villefort live after leaving Villefort?"))  # her husband by name
+    # a gender the one named has not is someone else's: Villefort's, not Haydée's
+    play(monte,
+         ("Who is Villefort?", ["Villefort"], "Who is Villefort?"),
+         ("What did Haydée think of his plan?", [],
+          "What did Haydée think of Villefort's plan?"))
+
+
 def test_english_there_they_and_it(monte: Lexicon) -> None:
     play(monte,
          ("In which fortress was Dantès imprisoned?", ["Château d'If", "Edmond Dantès"],
