@@ -7,7 +7,7 @@ written after a man's title are sons of their family."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from stores.entities.english_forms import (
     MALE_TITLES,
@@ -26,7 +26,9 @@ def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
     than the group's other title with that surname (Mr. Tilney): Northanger Abbey's father, elder
     son and younger son were one entity, joined through "Tilney" alone. Each such rank form
     written `min_count` times leaves the group for the one group holding a full name under the
-    same rank (Captain Tilney → Captain Frederick Tilney), else makes a person of its own."""
+    same rank (Captain Tilney → Captain Frederick Tilney), else makes a person of its own; a
+    rarer one leaves a man's full name the text never writes under that rank, and is no one
+    (`_unranked_full_name`)."""
     for name in list(g.groups):
         if name not in g.groups:
             continue
@@ -39,8 +41,12 @@ def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
         keep = split_title(name)[0] if split_title(name)[0] in titles else next(
             t for _, t, _ in sorted(single, key=lambda x: -seen.get(x[0], 0)))
         for form, title, rest in single:
-            if form == name or title == keep or seen.get(form, 0) < min_count or (
+            if form == name or title == keep or (
                     title not in SERVICE_RANKS and keep not in SERVICE_RANKS):
+                continue
+            if seen.get(form, 0) < min_count:
+                if title in SERVICE_RANKS and _unranked_full_name(name, title, g.names()):
+                    g.groups[name].remove(form)  # too rare for a person of its own
                 continue
             owners = {g.owner(n) for n in g.names() if (t := split_title(n))[0] == title
                       and len(t[1]) > 1 and t[1][-1] == rest[0]}
@@ -52,6 +58,14 @@ def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
             else:
                 g.groups[form] = []
                 g.person.add(form)
+
+
+def _unranked_full_name(name: str, rank: str, names: Iterable[str]) -> bool:
+    """The group is a man's full name the text never writes under `rank` (Henry Crawford, never
+    Admiral Henry Crawford): a rarer rank form with his surname is another man's, his uncle
+    the Admiral (Mansfield Park), not a form of his; a group named by a title and a surname
+    alone (Mr. Weston, once Captain Weston) may well be his."""
+    return is_full(name) and f"{rank} {name}" not in names
 
 
 def join_mr_of_ranked_family(g: Groups, men: set[str], seen: Mapping[str, int]) -> None:

@@ -115,6 +115,21 @@ def test_two_ranks_and_mr_of_one_surname_are_three_men() -> None:
     assert found["Mr. Tilney"] == found["Henry Tilney"] != found["Tilney"], found
 
 
+def test_a_rare_rank_with_a_mans_surname_is_not_a_form_of_his_full_name() -> None:
+    # Mansfield Park (a newcomer's trial): Admiral Crawford, four times, is Henry's uncle; as a
+    # form of Henry Crawford it made Mrs. Crawford Henry's wife
+    text = written(("she saw Henry Crawford smile.", 12), ("she saw Mr. Crawford bow.", 20),
+                   ("she saw Crawford go.", 10), ("she saw Admiral Crawford swear.", 4))
+    found = grouped(text)
+    assert found["Mr. Crawford"] == found["Henry Crawford"], found
+    assert found.get("Admiral Crawford") != found["Henry Crawford"], found
+    # a man named by his title and surname alone may once have gone by a rank (Captain Weston)
+    text = written(("she saw Mr. Weston smile.", 20), ("she saw Weston go.", 8),
+                   ("she saw Captain Weston marry.", 3))
+    found = grouped(text)
+    assert found["Captain Weston"] == found["Mr. Weston"], found
+
+
 def test_miss_and_the_surname_is_the_one_daughter_when_no_miss_writes_her_first_name() -> None:
     # Northanger Abbey: "Miss Tilney" (92) is Eleanor, the text's one Tilney of no man's title;
     # "Miss Thorpe" is Isabella, as John goes by Mr.
