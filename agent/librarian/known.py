@@ -21,7 +21,7 @@ from typing import Any
 from agent.schemas import Answer, Citation
 from stores.entities.matcher import AliasMatcher
 from stores.lang import asks, clip_at, en, has_han, in_quotes, shown, zh
-from stores.lang.asking import CITED_FIRST, seen_also
+from stores.lang.asking import CITED_FIRST, UNSURE_CHAPTER, seen_also
 from stores.lang.text import QUOTE_MARKS, inside_quotation, reading_rule, sentences
 from stores.models import LORE_CHAPTER, Chunk, chapter_label
 
@@ -177,10 +177,12 @@ def name_answer(question: str, chinese: bool, matcher: AliasMatcher,
 
 
 def chapter_answer(cited: Sequence[dict[str, Any]], chinese: bool, chunks: dict[str, Chunk],
-                   titles: dict[int, str]) -> Answer | None:
+                   titles: dict[int, str], unsure: bool = False) -> Answer | None:
     """In which chapter the last answer's first quoted sentence of the story stands (那是第几回？):
     a glossary entry it cited first has no chapter ("Su Wan is Shen Yan's disciple (declared in
-    the glossary)", then the passage that tells it)."""
+    the glossary)", then the passage that tells it). When that answer did not find what was
+    asked (`unsure`), the chapter is said to be only that sentence's: a newcomer read "In ch. 14"
+    as where Maria ran away, which the last answer had not found."""
     story = ((chunk, c) for c in cited
              if (chunk := chunks.get(str(c.get("chunk_id", "")))) is not None
              and chunk.chapter != LORE_CHAPTER)
@@ -193,6 +195,8 @@ def chapter_answer(cited: Sequence[dict[str, Any]], chinese: bool, chunks: dict[
     named = (f"{where}「{title}」" if title else where) if chinese else (
         f"{where} ({title})" if title else where)
     lead = f"在{named}。" if chinese else f"In {named}."
+    if unsure:
+        lead = UNSURE_CHAPTER[chinese].format(where=named)
     return _with_quote(lead, (chunk, quote or chunk.text[:80]), chinese, "", where=False)
 
 

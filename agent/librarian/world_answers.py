@@ -41,7 +41,7 @@ class WorldAnswers:
         r = self.retriever
         if resolution.cited is not None:
             return chapter_answer(resolution.cited, plan.chinese, r.chunks,
-                                  r.chapter_titles)
+                                  r.chapter_titles, unsure=resolution.cited_unsure)
         say = Voice(plan.chinese, r.entities).name
         one = (one_person_asked(plan.mentions, plan.entities, r.matcher, say(plan.entities[0]))
                if plan.how_related and plan.entities else None)

@@ -127,3 +127,5 @@ class Resolution:
     """(the words the user typed, the canonical names put in their place)."""
     cited: list[dict[str, Any]] | None = None
     """For "in which chapter is that?": the citations of the answer it asks about, in order."""
+    cited_unsure: bool = False
+    """That answer led with the nearest sentence the evidence had, not one that says it."""

@@ -198,6 +198,20 @@ UNPICKED = {True: "我没能从原文中确定唯一的答案；最相关的句�
             False: "I could not pick out one answer; the sentences that bear on the question:"}
 """How an answer that states nothing opens (only the evidence follows): the reader's own words,
 which name nothing a follow-up may mean."""
+
+
+UNSURE_CHAPTER = {True: "上一个回答没有找到确切的答案；它最接近的一句在{where}。",
+                  False: "The last answer did not find that for sure; the nearest sentence it "
+                         "quoted is in {where}:"}
+"""The chapter of an unsure answer's sentence (`unsure_lead`), said as no more than that."""
+
+
+def unsure_lead(answer: str) -> bool:
+    """The answer opens with the nearest sentence the evidence had (`nearest`), or with the
+    evidence alone (UNPICKED): it did not find what was asked."""
+    return answer.lstrip().startswith((*CITED_NEAREST.values(), *UNPICKED.values()))
+
+
 SUBJECT_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)
 """An English sentence opening with its subject as a pronoun (She has the map deciphered)."""
 

@@ -62,6 +62,20 @@ def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Pa
         assert after["citations"][0]["quote"] == before["citations"][0]["quote"]
 
 
+def test_which_chapter_after_an_unsure_answer_says_it_is_only_that_sentences(
+        demo_home: Path) -> None:
+    # "In ch. 14" after an answer that had found only the nearest sentence read as where the
+    # thing asked happened (a newcomer's trial on Mansfield Park)
+    line, before = first_line(demo_home, "What does the inscription in the Sunken Sword Grotto "
+                                         "say?", "demo", "--new")
+    assert line.startswith("The nearest found, in chapter "), before["answer"]
+    chapter = before["citations"][0]["chapter"]
+    line, after = first_line(demo_home, "Which chapter is that in?", "demo")
+    assert line.startswith("The last answer did not find that for sure; the nearest sentence it "
+                           f"quoted is in ch. {chapter}"), after["answer"]
+    assert after["citations"][0]["quote"] == before["citations"][0]["quote"]
+
+
 def test_which_chapter_after_a_glossary_answer_is_that_of_its_first_story_sentence(
         demo_home: Path) -> None:
     # "Su Wan is Shen Yan's disciple (declared in the glossary)" cites the entry first, which
