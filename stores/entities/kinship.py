@@ -327,6 +327,34 @@ def ladys_husbands(forms: Iterable[str], people: Mapping[str, Iterable[str]]) ->
                    for f in (name, *aliases) if len(f.split()) > 1)]
 
 
+def _a_son_of_the_house(man: str, surname: str, entities: list[Entity]) -> bool:
+    """The man goes by his first name and `surname` too, and the family has a Miss of that
+    surname or another member named in full, no wife: a son or nephew of the house beside its daughters (Henry and Miss Crawford, Robert
+    Martin and his sisters), whom "Mr." and the surname name while Mrs. and the surname is his
+    mother or his aunt (Mansfield Park's Mrs. Crawford, the Admiral's wife; Emma's Mrs. Martin).
+    A husband by titles alone is a man the text knows by the title and surname only (Mr. Elton,
+    M. Danglars), or one whose wife goes by his full name (Mrs. John Dashwood)."""
+    if len(surname.split()) != 1:
+        return False
+    own = next((e for e in entities if e.name == man), None)
+    forms = (man, *own.aliases) if own is not None else (man,)
+    full = any(not split_title(f)[0] and len(f.split()) > 1 and f.split()[-1] == surname
+               for f in forms)
+    if not full:
+        return False
+    for other in entities:
+        if other.type in NOT_PEOPLE or other.name == man:
+            continue
+        forms = [split_title(f) for f in (other.name, *other.aliases)]
+        if any(title in en.UNMARRIED_TITLES and words == [surname] for title, words in forms):
+            return True  # Miss Crawford
+        if any(title in en.MARRIED_TITLES for title, _ in forms):
+            continue
+        if any(not title and len(words) > 1 and words[-1] == surname for title, words in forms):
+            return True  # his sister Elizabeth Martin
+    return False
+
+
 def titled_spouses(entities: Iterable[Entity],
                    chunks: Iterable[tuple[str, int, list[str]]]) -> list[Relation]:
     """A married woman's title before another entity's name makes her his wife (Madame Danglars
@@ -369,7 +397,8 @@ def titled_spouses(entities: Iterable[Entity],
     husbands = {rest: man for rest, man in husbands.items()
                 if rest not in officers or officers[rest] == {man}}
     pairs = {(wife, husbands[rest]) for rest, wife in wives.items()
-             if rest in husbands and husbands[rest] != wife}
+             if rest in husbands and husbands[rest] != wife
+             and not _a_son_of_the_house(husbands[rest], rest, entities)}
     # Mrs. John Dashwood is John Dashwood's wife: Mrs. Dashwood, by the surname alone, is
     # another woman of the family (Sense and Sensibility: his father's widow)
     by_full_name = wives_by_full_name(entities)

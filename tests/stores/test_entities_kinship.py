@@ -208,6 +208,28 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
                                            "Sir Thomas Middleton"])]) == []
 
 
+def test_titles_make_no_wife_of_a_son_of_the_house() -> None:
+    # Mansfield Park (a newcomer's trial): Henry Crawford, "Mr. Crawford" beside his sister Miss
+    # Crawford, was Mrs. Crawford's husband by titles; she is his late uncle's wife. Emma's Mrs.
+    # Martin ("no wife in the case") is the mother of Robert Martin and Elizabeth Martin.
+    from stores.entities.kinship import titled_spouses
+    from stores.models import Entity
+
+    crawfords = [Entity("Henry Crawford", "person", ["Henry", "Mr. Crawford", "Crawford"]),
+                 Entity("Mary Crawford", "person", ["Mary", "Miss Crawford"]),
+                 Entity("Mrs. Crawford", "person")]
+    met = [("c1", 4, ["Henry Crawford", "Mrs. Crawford", "Mary Crawford"])]
+    assert titled_spouses(crawfords, met) == []
+    martins = [Entity("Robert Martin", "person", ["Mr. Martin", "Mr. Robert Martin"]),
+               Entity("Elizabeth Martin", "person"), Entity("Mrs. Martin", "person")]
+    assert titled_spouses(martins, [("c2", 4, ["Robert Martin", "Mrs. Martin"])]) == []
+    # a man the text knows by the title and surname alone is her husband, daughters or not
+    eltons = [Entity("Mr. Elton", "person", ["Elton"]), Entity("Mrs. Elton", "person"),
+              Entity("Miss Elton", "person")]
+    assert [(r.source, r.target) for r in titled_spouses(
+        eltons, [("c3", 22, ["Mr. Elton", "Mrs. Elton"])])] == [("Mrs. Elton", "Mr. Elton")]
+
+
 def test_titles_make_no_wife_of_the_son_the_text_says_she_bore() -> None:
     # Northanger Abbey: Mrs. Thorpe, a widow, was John Thorpe's (Mr. Thorpe's) wife by titles
     from stores.ingest_entities import untold_spouses
