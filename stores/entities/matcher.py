@@ -11,6 +11,7 @@ never an ordinary phrase and headings are often in capitals.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -18,7 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from stores.lang.en import COMMON_NAME_WORDS as _COMMON_WORDS
-from stores.lang.en_titles import UNDOTTED
+from stores.lang.en_titles import (
+    NAME_TITLES,
+    OWN_NAME_TITLES,
+    PLAIN_TITLES,
+    UNDOTTED,
+)
+from stores.lang.gender import title_gender
 from stores.models import Entity
 
 
@@ -94,6 +101,7 @@ class AliasMatcher:
             folded.setdefault(_fold(alias), set()).add(canonical)
         self._folded = {key: next(iter(names)) for key, names in folded.items() if len(names) == 1}
         self._automaton: Any = None
+        self._titles: dict[str, tuple[str, frozenset[str]]] | None = None
         self._latin = False
         self._build()
 
@@ -153,7 +161,7 @@ class AliasMatcher:
         for end, (length, entries) in self._automaton.iter(haystack):
             start = end - length + 1
             canonical = self._accept(text, start, end + 1, entries)
-            if canonical is not None:
+            if canonical is not None and not self._titled_apart(text, start, end + 1, canonical):
                 candidates.append((start, -length, canonical))
         candidates.sort()
         spans: list[tuple[int, int, str]] = []
@@ -163,6 +171,37 @@ class AliasMatcher:
                 last_end = start - neg_length
                 spans.append((start, last_end, canonical))
         return spans
+
+    def _titled_apart(self, text: str, start: int, end: int, canonical: str) -> bool:
+        """A one-word Latin alias written right after a person's title, in a form no one goes
+        by (the longer alias would have matched), that is not the one the entity goes by: of
+        the other sex (Mrs. Knightley is no mention of Mr. Knightley, Miss Weston none of Mr.
+        Weston), or a rank, a knight's or a peer's title none of its names bears ("Admiral
+        Crawford" is Henry Crawford's uncle, "Sir Henry" another man). Mr., Miss and the like
+        of its own sex are its own (Master Caderousse, Miss Fanny)."""
+        if start == 0 or " " in text[start:end] or not _is_latin_word_char(text[start]):
+            return False
+        found = _OWN_TITLE_BEFORE.search(text, max(0, start - 16), start)
+        if found is None:
+            return False
+        title = found["title"]
+        sex, titles = self._bearing(canonical)
+        if NAME_TITLES.get(title) and sex and NAME_TITLES[title] != sex:
+            return True
+        return title not in PLAIN_TITLES and title.rstrip(".") not in titles
+
+    def _bearing(self, canonical: str) -> tuple[str, frozenset[str]]:
+        """The sex the titles of an entity's names give, and those titles."""
+        if self._titles is None:
+            forms: dict[str, list[str]] = {}
+            for alias, owner in self._exact.items():
+                forms.setdefault(owner, []).append(alias)
+            self._titles = {owner: (title_gender(names), frozenset(
+                n.split()[0].rstrip(".") for n in names
+                if len(n.split()) > 1 and n.split()[0] in NAME_TITLES))
+                for owner, names in forms.items()}
+        sex, titles = self._titles.get(canonical, ("", frozenset()))
+        return sex, titles
 
     @staticmethod
     def _accept(text: str, start: int, end: int, entries: Iterable[_Alias]) -> str | None:
@@ -179,6 +218,11 @@ class AliasMatcher:
     def find(self, text: str) -> Counter[str]:
         """How often each entity is mentioned in `text` (canonical name → count)."""
         return Counter(canonical for _, _, canonical in self.find_spans(text))
+
+
+_OWN_TITLE_BEFORE = re.compile(
+    r"(?<![\w.])(?P<title>" + "|".join(re.escape(t) for t in sorted(
+        OWN_NAME_TITLES, key=len, reverse=True)) + r")\s+$")
 
 
 def count_mentions(matcher: AliasMatcher, texts: Iterable[str]) -> Counter[str]:

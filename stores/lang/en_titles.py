@@ -100,6 +100,16 @@ SERVICE_RANKS = ("Admiral", "General", "Colonel", "Major", "Captain")
 Vicomte de Morcerf is the count's son), so Mrs Croft is Admiral Croft's wife when no Mr Croft
 is written."""
 KNIGHTED_TITLES = ("Sir",)
+PLAIN_TITLES = _undotted(("Mr.", "Mrs.", "Miss", "Ms.", "Master", "M.", "Monsieur", "Madame",
+                          "Mme.", "Mademoiselle", "Mlle.", "Signor", "Signora"))
+"""Titles of plain address, which anyone of their sex may be called by (Master Caderousse, Miss
+Fanny)."""
+OWN_NAME_TITLES = (*PLAIN_TITLES, *_undotted(("Dr.", "Sir", "Lady", "Lord")), *SERVICE_RANKS)
+"""Titles before a name the AliasMatcher reads (`AliasMatcher._titled_apart`): a plain one of the
+other sex, or a rank, a knight's or a doctor's title that none of a person's names bears, makes
+a form the world does not know someone else's (Mrs. Knightley, Admiral Crawford). Not a peer's
+or a cleric's title, which the text writes before the one man's name in passing (Count Andrea,
+Abbé Faria)."""
 """The title of a knight or a baronet, written before his first name (Sir Walter, Sir Walter
 Elliot): the text never calls him Mr. and his surname, which is another man of the family."""
 COMMON_TITLES = _undotted(("Mr.", "M.", "Monsieur", "Signor"))

@@ -109,3 +109,22 @@ def test_a_title_written_with_or_without_its_full_stop_names_the_same_person() -
     assert m.find_spans("Mrs. Clay smiled.") == [(0, 9, "Mrs Clay")]
     # where the other form is someone's own name, it stays theirs
     assert m.find_spans("Mr Smith and Mr. Smith") == [(0, 8, "Tom Smith"), (13, 22, "Mr. Smith")]
+
+
+def test_a_surname_under_a_title_its_bearer_never_goes_by_is_someone_elses() -> None:
+    # Mansfield Park (a newcomer's trial): Henry Crawford goes by "Crawford"; "Admiral
+    # Crawford", his uncle, was read as a mention of him, and his card quoted the Admiral's
+    # vicious conduct as who Henry is. Emma: "Mrs. Knightley" is no mention of Mr. Knightley.
+    m = AliasMatcher({"Henry Crawford": "Henry Crawford", "Crawford": "Henry Crawford",
+                      "Mr. Crawford": "Henry Crawford", "Henry": "Henry Crawford",
+                      "Knightley": "Mr. Knightley", "Mr. Knightley": "Mr. Knightley",
+                      "Fanny": "Fanny Price", "Miss Price": "Fanny Price",
+                      "Caderousse": "Caderousse"})
+    assert m.find_spans("Admiral Crawford was a man of vicious conduct.") == []
+    assert m.find_spans("Sir Henry wanted the part.") == []
+    assert m.find_spans("A Mrs. Knightley for them all!") == []
+    # a plain title of the bearer's own sex is theirs, and so is the name alone
+    assert [n for *_, n in m.find_spans("Mr Crawford, Miss Fanny and Master Caderousse")] == [
+        "Henry Crawford", "Fanny Price", "Caderousse"]
+    assert [n for *_, n in m.find_spans("said Crawford to Knightley")] == [
+        "Henry Crawford", "Mr. Knightley"]
