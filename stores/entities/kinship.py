@@ -345,12 +345,12 @@ def _a_son_of_the_house(man: str, surname: str, entities: list[Entity]) -> bool:
     for other in entities:
         if other.type in NOT_PEOPLE or other.name == man:
             continue
-        forms = [split_title(f) for f in (other.name, *other.aliases)]
-        if any(title in en.UNMARRIED_TITLES and words == [surname] for title, words in forms):
+        titled = [split_title(f) for f in (other.name, *other.aliases)]
+        if any(title in en.UNMARRIED_TITLES and words == [surname] for title, words in titled):
             return True  # Miss Crawford
-        if any(title in en.MARRIED_TITLES for title, _ in forms):
+        if any(title in en.MARRIED_TITLES for title, _ in titled):
             continue
-        if any(not title and len(words) > 1 and words[-1] == surname for title, words in forms):
+        if any(not title and len(words) > 1 and words[-1] == surname for title, words in titled):
             return True  # his sister Elizabeth Martin
     return False
 
