@@ -18,6 +18,7 @@ from agent.librarian.quoting import (
     best_sentence,
     cite_lines,
     distinct,
+    question_words,
     quotable,
     quote_sentences,
     unlabelled,
@@ -188,7 +189,7 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                                                 relations)
     leading = chosen(sentences_ranked, MAX_CITED)
     if leading:
-        cited, citations = quote_sentences(leading)
+        cited, citations = quote_sentences(leading, question_words(plan, terms))
     else:
         cited = distinct(ranked, MAX_CITED)
         citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source,
@@ -305,7 +306,7 @@ def _picked_from(plan: QueryPlan, picked: Sequence[Candidate], lines: Sequence[S
             # the likely answer's own sentence stays among the evidence, last: what the stack's
             # guess stands on is there to read
             quoted = [*quoted[:MAX_CITED - 1], own]
-        cited, citations = quote_sentences(quoted)
+        cited, citations = quote_sentences(quoted, question_words(plan, terms))
         cited, citations = bearing(plan, cited, citations, terms)
         # the guesses: the picker's likeliest, then the one the first line names (what the user
         # read first), then the picker's next. Leading with the first line's (when the picker
@@ -320,7 +321,8 @@ def _picked_from(plan: QueryPlan, picked: Sequence[Candidate], lines: Sequence[S
         about = list(dict.fromkeys([*likeliest[:1], *in_first[:1], *likeliest[1:]]))[:GUESSES]
         return evidence_only(plan, cited, citations, [], about, absent, say)
     first = containing(lines, best.name, forms(best.name))
-    cited, citations = quote_sentences(chosen(lines, MAX_CITED, first))
+    cited, citations = quote_sentences(chosen(lines, MAX_CITED, first),
+                                        question_words(plan, terms))
     cited, citations = bearing(plan, cited, citations, terms, cited[0].chunk_id)
     cite = cite_lines(plan, cited, citations, say)
     lead = f"{say(best.name)}。" if plan.chinese else f"{say(best.name)}. "

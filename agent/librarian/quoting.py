@@ -12,9 +12,17 @@ from agent.librarian.ranking import MAX_QUOTE as RANKED_QUOTE
 from agent.librarian.ranking import Sentence
 from agent.schemas import Citation, Passage
 from stores.entities.kinship import says_kin
-from stores.lang import clip, has_han, in_quotes, shown, without_label
+from stores.lang import clip, clip_at, has_han, in_quotes, shown, without_label
 from stores.lang.asking import CITED_FIRST, CITED_MORE
-from stores.lang.text import SentenceRule, fold_latin, holds_word, reading_rule, sentences, stem
+from stores.lang.text import (
+    SentenceRule,
+    fold_latin,
+    holds_word,
+    reading_rule,
+    sentences,
+    stem,
+    word_starts,
+)
 from stores.models import LORE_CHAPTER, chapter_label
 
 MAX_QUOTE = 140
@@ -59,13 +67,34 @@ def unlabelled(passage: Passage, sentence: str) -> str:
     return without_label(sentence, passage.chapter_title) if passage.chapter == LORE_CHAPTER \
         else sentence
 
-def quote_sentences(chosen_sentences: Sequence[Sentence]) -> tuple[list[Passage], list[Citation]]:
-    """The passages and citations of the sentences an answer quotes, each quoted whole."""
+def quote_sentences(chosen_sentences: Sequence[Sentence], words: Sequence[str] = (),
+                    ) -> tuple[list[Passage], list[Citation]]:
+    """The passages and citations of the sentences an answer quotes, each quoted whole, or a
+    long one from the clause where the question's `words` stand (`focused`)."""
     cited = [s.passage for s in chosen_sentences]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=clip(unlabelled(p, s.text), RANKED_QUOTE))
+                          quote=focused(unlabelled(p, s.text), words, RANKED_QUOTE))
                  for s, p in zip(chosen_sentences, cited, strict=True)]
     return cited, citations
+
+
+def focused(sentence: str, words: Sequence[str], limit: int) -> str:
+    """The sentence cut to `limit` characters where most of the question's `words` stand within
+    half the limit: "Who gave Fanny the amber cross?" quoted the first 240 characters of a long
+    sentence, cut before "a very pretty amber cross which William had brought her from Sicily"
+    (a newcomer's trial on Mansfield Park). From its start (`clip`) when they stand there, or
+    nowhere."""
+    if len(sentence) <= limit or not words:
+        return clip(sentence, limit)
+    found = sorted({(at, w) for w in words for at in word_starts(sentence, w)})
+    if not found:
+        return clip(sentence, limit)
+
+    def held(start: int) -> int:
+        return len({w for at, w in found if start <= at < start + limit // 2})
+
+    best = max(held(at) for at, _ in found)
+    return clip_at(sentence, next(at for at, _ in found if held(at) == best), limit)
 
 def cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
                 say: Callable[[str], str] = str) -> list[str]:
@@ -82,7 +111,7 @@ def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citat
     said in kin words: it keeps all."""
     if plan.asks_relation:
         return list(cited), list(citations)
-    words = [t for t in terms if not _part_of_name(t, plan.mentions)]
+    words = question_words(plan, terms)
 
     def bears(passage: Passage, quote: str) -> bool:
         if words:
@@ -92,6 +121,11 @@ def bearing(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citat
     pairs = [(p, c) for n, (p, c) in enumerate(zip(cited, citations, strict=True))
              if n == 0 or p.chunk_id == keep or bears(p, c.quote)]
     return [p for p, _ in pairs], [c for _, c in pairs]
+
+def question_words(plan: QueryPlan, terms: Sequence[str]) -> list[str]:
+    """The question's search terms besides its names."""
+    return [t for t in terms if not _part_of_name(t, plan.mentions)]
+
 
 def _part_of_name(term: str, mentions: Sequence[str]) -> bool:
     if has_han(term):

@@ -335,6 +335,16 @@ def holds_word(text: str, word: str, folded: str | None = None) -> bool:
     return re.search(rf"\b{re.escape(stem(word, prefix=True))}", folded) is not None
 
 
+def word_starts(text: str, word: str) -> list[int]:
+    """Where the text holds the word as `holds_word` finds it (a Han word written whole)."""
+    if has_han(word):
+        return [m.start() for m in re.finditer(re.escape(word), text)]
+    folded = fold_latin(text)
+    if len(folded) != len(text):  # a letter that folds to two: offsets no longer line up
+        folded = text.lower()
+    return [m.start() for m in re.finditer(rf"\b{re.escape(stem(word, prefix=True))}", folded)]
+
+
 _FULL_WIDTH_ALNUM = {code: code - 0xFEE0 for block in ((0xFF10, 0xFF1A), (0xFF21, 0xFF3B),
                                                        (0xFF41, 0xFF5B)) for code in range(*block)}
 """Full-width digits and Latin letters (Ｓｈｅｎ Ｙａｎ, ２) → ASCII."""

@@ -1,0 +1,27 @@
+"""How an answer quotes a long sentence: from where the question's words stand."""
+
+from __future__ import annotations
+
+from agent.librarian.quoting import focused
+
+# Mansfield Park, ch. 26: the amber cross stands past the first 240 characters
+CROSS = ("To her the cares were sometimes almost beyond the happiness; for young and "
+         "inexperienced, with small means of choice and no confidence in her own taste, the \"how "
+         "she should be dressed\" was a point of painful solicitude; and the almost solitary "
+         "ornament in her possession, a very pretty amber cross which William had brought her "
+         "from Sicily, was the greatest distress of all, for she had nothing but a bit of ribbon "
+         "to fasten it to.")
+
+
+def test_a_long_sentence_is_quoted_from_the_clause_that_holds_the_questions_words() -> None:
+    quote = focused(CROSS, ["gave", "amber", "cross"], 240)
+    assert "amber cross which William had brought her from Sicily" in quote, quote
+    assert len(quote) <= 240 and quote in CROSS
+    # words it does not hold, or none, quote it from its start, as before
+    assert focused(CROSS, ["necklace"], 240) == focused(CROSS, [], 240)
+    assert focused(CROSS, [], 240).startswith("To her the cares")
+    # a short sentence is quoted whole
+    assert focused("William gave her the cross.", ["cross"], 240) == "William gave her the cross."
+    # Chinese words, written whole
+    long_zh = "话说" + "那日天气甚好，众将" * 20 + "曹操以赤兔马赠关羽。"
+    assert "赤兔马" in focused(long_zh, ["赤兔马"], 60)
