@@ -5,6 +5,7 @@ In chapter 8 (…): “…” [1]).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
@@ -79,22 +80,37 @@ def quote_sentences(chosen_sentences: Sequence[Sentence], words: Sequence[str] =
 
 
 def focused(sentence: str, words: Sequence[str], limit: int) -> str:
-    """The sentence cut to `limit` characters where most of the question's `words` stand within
-    half the limit: "Who gave Fanny the amber cross?" quoted the first 240 characters of a long
-    sentence, cut before "a very pretty amber cross which William had brought her from Sicily"
-    (a newcomer's trial on Mansfield Park). From its start (`clip`) when they stand there, or
-    nowhere."""
+    """A long sentence quoted so that it holds the densest run of the question's `words`
+    (within half the limit): "Who gave Fanny the amber cross?" quoted the first 240 characters
+    of a long sentence, cut before "a very pretty amber cross which William had brought her from
+    Sicily" (a newcomer's trial on Mansfield Park). From its start, a clause past the run, when
+    that is at most LONGER times the limit (the opening names who the sentence is about: “Sir,”
+    said d’Épinay to Noirtier, “… tell me … who killed my father”); else from the clause before
+    the run (`clip_at`). Cut at the limit from its start (`clip`) when it holds none of them."""
     if len(sentence) <= limit or not words:
         return clip(sentence, limit)
     found = sorted({(at, w) for w in words for at in word_starts(sentence, w)})
     if not found:
         return clip(sentence, limit)
 
-    def held(start: int) -> int:
-        return len({w for at, w in found if start <= at < start + limit // 2})
+    def run(start: int) -> list[tuple[int, str]]:
+        return [(at, w) for at, w in found if start <= at < start + limit // 2]
 
-    best = max(held(at) for at, _ in found)
-    return clip_at(sentence, next(at for at, _ in found if held(at) == best), limit)
+    best = max(len({w for _, w in run(at)}) for at, _ in found)
+    start = next(at for at, _ in found if len({w for _, w in run(at)}) == best)
+    end = max(at + len(w) for at, w in run(start))
+    if end <= limit:
+        return clip(sentence, limit)
+    if end <= LONGER * limit:
+        after = _CLAUSE_AFTER.search(sentence, end)
+        return sentence[:after.start() if after else len(sentence)].rstrip()
+    return clip_at(sentence, start, limit)
+
+
+LONGER = 2
+"""A quote may run to this many times its limit to keep a sentence's opening with the words it
+was chosen for (`focused`)."""
+_CLAUSE_AFTER = re.compile(r"[，,；;：:—]|--|[。.!?！？](?=\s|$)")
 
 def cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
                 say: Callable[[str], str] = str) -> list[str]:

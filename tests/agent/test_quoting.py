@@ -16,7 +16,12 @@ CROSS = ("To her the cares were sometimes almost beyond the happiness; for young
 def test_a_long_sentence_is_quoted_from_the_clause_that_holds_the_questions_words() -> None:
     quote = focused(CROSS, ["gave", "amber", "cross"], 240)
     assert "amber cross which William had brought her from Sicily" in quote, quote
-    assert len(quote) <= 240 and quote in CROSS
+    # from its opening, up to the clause that holds them: what the sentence is about stays
+    assert quote.startswith("To her the cares") and len(quote) <= 480 and quote in CROSS
+    # farther in than twice the limit, from the clause before them
+    far = "They talked, " + "and walked on, " * 40 + "and then William gave her the amber cross."
+    quote = focused(far, ["amber", "cross"], 240)
+    assert quote.endswith("amber cross.") and len(quote) <= 240 and quote in far, quote
     # words it does not hold, or none, quote it from its start, as before
     assert focused(CROSS, ["necklace"], 240) == focused(CROSS, [], 240)
     assert focused(CROSS, [], 240).startswith("To her the cares")
