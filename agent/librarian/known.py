@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from agent.schemas import Answer, Citation
+from stores.entities.english_forms import another_given_name
 from stores.entities.matcher import AliasMatcher
 from stores.lang import asks, clip_at, en, has_han, in_quotes, shown, zh
 from stores.lang.asking import CITED_FIRST, UNSURE_CHAPTER, seen_also
@@ -360,7 +361,9 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     # only more of a name may be left (Gérard, de): 顾怀山的徒弟 asks about someone else
     if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
         return None
-    return max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]), s[1] - s[0], -s[0]))[2]
+    found = max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]), s[1] - s[0], -s[0]))[2]
+    # Henry Dashwood is no fuller form of John Dashwood, whose "Dashwood" it holds
+    return None if another_given_name(rest.split(), matcher.forms(found)) else found
 
 
 def _identifies(form: str, entity: str) -> int:

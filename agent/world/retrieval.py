@@ -22,6 +22,7 @@ from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
 from stores.entities.definite_titles import definite_forms
+from stores.entities.english_forms import another_given_name
 from stores.entities.family import Families
 from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
@@ -190,6 +191,8 @@ class Retriever:
         known = title_gender([name, *self.entities.get(name, [])])
         if titled and known and titled != known:
             return True
+        if another_given_name(rest.split(), [name, *self.entities.get(name, [])]):
+            return True  # Henry Dashwood, of John Dashwood's "Dashwood": his father
         return bool(words & en.AGE_WORDS or words & set(en.KIN) or says_kin(rest))
 
     def spans(self, text: str) -> list[tuple[int, int, str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from stores.lang.en import DESCRIBERS as _DESCRIBERS
@@ -69,6 +69,16 @@ def is_full(name: str) -> bool:
             and words[0] not in PARTICLE_WORDS and words[0] not in _NOT_NAMES
             and words[0] not in PLACE_HEADS and words[-1] not in PLACE_TAILS
             and not OF_PLACE.match(name))
+
+
+def another_given_name(words: Iterable[str], forms: Iterable[str]) -> bool:
+    """One of `words`, written around a person's name (Henry, of "Henry Dashwood"), is a first
+    name other than theirs: their `forms` give them one (John Dashwood) and it is not it. A
+    person the text names by title and surname alone takes any (Gérard de Villefort is M. de
+    Villefort)."""
+    given = {f.split()[0] for f in forms if is_full(f)}
+    return bool(given) and any(w[:1].isupper() and w not in given and w not in PARTICLE_WORDS
+                               and not split_title(f"{w} x")[0] for w in words)
 
 
 @dataclass

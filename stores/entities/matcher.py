@@ -102,6 +102,7 @@ class AliasMatcher:
         self._folded = {key: next(iter(names)) for key, names in folded.items() if len(names) == 1}
         self._automaton: Any = None
         self._titles: dict[str, tuple[str, frozenset[str]]] | None = None
+        self._forms: dict[str, list[str]] | None = None
         self._latin = False
         self._build()
 
@@ -172,6 +173,14 @@ class AliasMatcher:
                 spans.append((start, last_end, canonical))
         return spans
 
+    def forms(self, canonical: str) -> list[str]:
+        """Every name and alias `canonical` goes by."""
+        if self._forms is None:
+            self._forms = {}
+            for alias, owner in self._exact.items():
+                self._forms.setdefault(owner, []).append(alias)
+        return self._forms.get(canonical, [])
+
     def _titled_apart(self, text: str, start: int, end: int, canonical: str) -> bool:
         """A one-word Latin alias written right after a person's title, in a form no one goes
         by (the longer alias would have matched), that is not the one the entity goes by: of
@@ -193,13 +202,10 @@ class AliasMatcher:
     def _bearing(self, canonical: str) -> tuple[str, frozenset[str]]:
         """The sex the titles of an entity's names give, and those titles."""
         if self._titles is None:
-            forms: dict[str, list[str]] = {}
-            for alias, owner in self._exact.items():
-                forms.setdefault(owner, []).append(alias)
             self._titles = {owner: (title_gender(names), frozenset(
                 n.split()[0].rstrip(".") for n in names
                 if len(n.split()) > 1 and n.split()[0] in NAME_TITLES))
-                for owner, names in forms.items()}
+                for owner in set(self._exact.values()) for names in [self.forms(owner)]}
         sex, titles = self._titles.get(canonical, ("", frozenset()))
         return sex, titles
 

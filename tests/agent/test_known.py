@@ -94,3 +94,20 @@ def test_two_names_of_one_person_asked_how_related_are_one_person() -> None:
     assert one_person_asked(["Edmond Dantès"], ["Edmond Dantès"], names) is None
     assert one_person_asked(["Edmond Dantès", "Mercédès"], ["Edmond Dantès", "Mercédès"],
                             names) is None
+
+
+def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
+    # Sense and Sensibility (a newcomer's trial): "Who is Henry Dashwood?" showed the card of
+    # his son John Dashwood, whose "Dashwood" the name holds
+    from agent.librarian.known import identity_asked
+    from stores.entities.matcher import AliasMatcher
+
+    matcher = AliasMatcher({"John Dashwood": "John Dashwood", "Dashwood": "John Dashwood",
+                            "Mr. John Dashwood": "John Dashwood", "Villefort": "Villefort",
+                            "M. de Villefort": "Villefort", "Isabella": "Isabella",
+                            "Knightley": "Mr. Knightley"})
+    assert identity_asked("Who is Henry Dashwood?", matcher) is None
+    assert identity_asked("Who is John Dashwood?", matcher) == "John Dashwood"
+    # a man the text names by title and surname alone may have any first name
+    assert identity_asked("Who is Gérard de Villefort?", matcher) == "Villefort"
+    assert identity_asked("Who is Isabella Knightley?", matcher) == "Isabella"
