@@ -48,6 +48,7 @@ from stores.lang.referring import (
     EN_THING_DOES,
     EN_THING_NOUNS,
     ZH_THING_NOUNS,
+    asks_where_it_is,
 )
 
 if TYPE_CHECKING:
@@ -230,7 +231,10 @@ class Context:
             asked, answered = ([p for p in ps if p.endswith(ref.noun) or self.kind(p) == "place"]
                                for ps in (asked, answered))
         order = answered + asked if WHERE.search(text.asked) else asked + answered
-        return list(dict.fromkeys(order))
+        # "Where is Delaford?": there is Delaford, not the county the answer put it in
+        located = [name for start, end, name in self.lexicon.spans(text.asked)
+                   if name in asked and asks_where_it_is(text.asked, text.asked[start:end])]
+        return list(dict.fromkeys(located + order))
 
     def _places_in(self, source: str) -> list[str]:
         spans = self.lexicon.spans(source)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from stores.lang import zh
+from stores.lang import has_han, zh
 
 Gender = Literal["m", "f", ""]
 """As agent.world.gender.Gender (the vocabulary imports nothing from the project)."""
@@ -190,3 +190,17 @@ will would i tell describe and but chapter
 EN_NOT_SUBJECT = frozenset(_NOT_SUBJECT_TEXT.split())
 """Capitalised words of a question that are no name the question is about (its opening word
 is capitalised whatever it is)."""
+
+_WHERE_IS_EN = re.compile(r"^\s*where\s+(?:is|was|are|were|lies|lay|stands|stood)\s+(?:the\s+)?",
+                          re.I)
+_WHERE_IS_ZH = re.compile(r"在哪|在何处|在什么地方|位于何处|位于哪")
+
+
+def asks_where_it_is(question: str, written: str) -> bool:
+    """The question asks where the place written `written` lies (Where is Delaford? 白帝城在
+    哪里？): that place is what a follow-up's "there" means, not the county the answer gives."""
+    asked = question.strip()
+    if has_han(written):
+        return asked.startswith(written) and _WHERE_IS_ZH.search(asked, len(written)) is not None
+    found = _WHERE_IS_EN.match(asked)
+    return found is not None and asked[found.end():].startswith(written)

@@ -400,6 +400,22 @@ def test_there_after_an_unsure_where_answer_is_its_likeliest_place(monte: Lexico
         "How long did Edmond Dantès stay in Château d'If?"
 
 
+def test_there_after_where_a_place_is_is_that_place(monte: Lexicon) -> None:
+    # Sense and Sensibility (a newcomer's trial): "Where is Delaford?", then "Who lives there?"
+    # was read as the place the unsure answer put forward, not Delaford
+    dialogue = Dialogue(monte)
+    dialogue.ask("Where is the Château d'If?",
+                 answer="I could not pick out one answer; the sentences that bear on it:",
+                 entities=["Marseilles"], evidence=True,
+                 quotes=("The boat had left Marseilles at dusk.",))
+    assert dialogue.ask("Who was imprisoned there?") == "Who was imprisoned in Château d'If?"
+    # where something happened: there is the answer's place, as before
+    dialogue = Dialogue(monte)
+    dialogue.ask("Where was Dantès imprisoned?", answer="In the Château d'If.",
+                 entities=["Château d'If", "Edmond Dantès"])
+    assert dialogue.ask("Who else was held there?") == "Who else was held in Château d'If?"
+
+
 def test_an_unsure_answers_candidates_are_one_answer_between_them(monte: Lexicon) -> None:
     """Once "he" took the unsure answer's likelier man, "her" is not its other candidate but
     the woman the question named (the newcomer's "Where did he give it to her?" after "Who gave
