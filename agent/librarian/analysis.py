@@ -57,17 +57,23 @@ DEATH_WORDS_EN = " ".join(en.LANGUAGE.death_words)
 def known_names(question: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """The question's mentions without those that are part of a longer name the world does not
     know: in "old Louis Dantès", Louis (the king) and Dantès (Edmond) are one man, neither of
-    them; nor a name in brackets that glosses the one before it (Mrs. John Dashwood (Fanny))."""
+    them; nor a name in brackets that glosses the one before it (Mrs. John Dashwood (Fanny)).
+    A word of place written after a name (Norland Park, of Norland and a "Park") is the name's
+    place: the name counts, the word does not."""
     joined = {i for i in range(len(spans) - 1)
               if spans[i][2] != spans[i + 1][2]
               and re.fullmatch(r" ", question[spans[i][1]:spans[i + 1][0]])
               and question[spans[i][0]].isupper() and question[spans[i + 1][0]].isupper()}
+    # "Norland Park": a word of place after a name makes the name's place, not an unknown name
+    tails = {i for i in joined if question[spans[i + 1][0]:spans[i + 1][1]] in en.PLACE_TAILS}
+    joined -= tails
     # "Mrs. John Dashwood (Fanny)": a name in brackets right after another glosses it
     glosses = {i + 1 for i in range(len(spans) - 1)
                if re.fullmatch(r"\s*[(（]", question[spans[i][1]:spans[i + 1][0]])
                and re.match(r"\s*[)）]", question[spans[i + 1][1]:])}
     return [span for i, span in enumerate(spans)
-            if i not in joined and i - 1 not in joined and i not in glosses]
+            if i not in joined and i - 1 not in joined and i not in glosses
+            and i - 1 not in tails]
 
 
 @dataclass

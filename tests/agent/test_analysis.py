@@ -17,6 +17,15 @@ def test_two_known_names_that_make_one_unknown_name_mean_neither() -> None:
     assert plan.about_death and plan.death_subject == ""
 
 
+def test_a_word_of_place_after_a_name_makes_it_the_place() -> None:
+    # Sense and Sensibility (a newcomer's trial): "Norland" and a "Park" the world lists made
+    # one unknown name, so the question named nothing and was refused: "The text does not say"
+    places = AliasMatcher({"Norland": "Norland", "Park": "Park", "Louis": "Louis",
+                           "Dantès": "Edmond Dantès"})
+    assert analyse("Where is Norland Park?", places.find_spans).entities == ["Norland"]
+    assert analyse("How did old Louis Dantès die?", places.find_spans).entities == []
+
+
 def test_a_name_in_brackets_after_another_glosses_it() -> None:
     # the world keeps Lord Wilmore apart, the question says he is Edmond Dantès
     plan = analyse("How is Lord Wilmore (Dantès) related to Morcerf?", NAMES.find_spans)
