@@ -34,6 +34,7 @@ from stores.lang.en import AT_PLACE as _AT_PLACE
 from stores.lang.en import GIVEN_NAMES, PLACE_HEADS, PLACE_TAILS
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
 from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
+from stores.lang.gender import title_gender
 from stores.lang.zh import AT_PLACE as _ZH_AT_PLACE
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
@@ -118,6 +119,11 @@ PLACE_SHARE, PLACE_MIN_USES = 0.12, 3
 this share of its uses (and at least 3 times) is a place. Measured on Monte Cristo: Paris 0.50,
 Marseilles 0.49, Yanina and Elba 0.19; every person 0.05 or less (Valentine 0.03, Caderousse
 0.01)."""
+PERSON_PLACE_SHARE = 0.25
+"""A name the grouping made a person's, that never speaks and has no title or given name, is a
+place when it follows a word of place this share of its uses: Sense and Sensibility's Combe
+Magna 0.31; every such person of the development books 0.17 or less (Mansfield Park's Frederick,
+a part in the play, 0.17; Eliza 0.12)."""
 SPEAKS = 2
 """An untyped English name that speaks this many times ("… ,” said Mercédès; Julie replied)
 is a person. Measured on Monte Cristo: Valentine, Caderousse, Mercédès, Haydée, Julie,
@@ -129,18 +135,27 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     that speaks (right after a closing quote and a verb of speech, or right before such a
     verb) is a person; else a name written after words of place is a place; else one whose
     first word is a common given name (en.GIVEN_NAMES) is a person; else one of two words or
-    more that a word of place ends or opens (en.PLACE_TAILS, PLACE_HEADS) is a place. The
-    glossary's and the tagger's types are kept."""
+    more that a word of place ends or opens (en.PLACE_TAILS, PLACE_HEADS) is a place. A
+    "person" of no title or given name that never speaks is a place when used as one often
+    enough (PERSON_PLACE_SHARE). The glossary's types are kept."""
     untyped = {e.name: e for e in entities if e.type == "other"}
+    # a name the grouping made a person's only by joining its first word (Combe → Combe Magna),
+    # with no title and no given name, is typed by its use too
+    grouped = {e.name: e for e in entities if e.type == "person" and e.sources != ["glossary"]
+               and not title_gender([e.name, *e.aliases]) and e.name.split()[0] not in GIVEN_NAMES}
     uses: Counter[str] = Counter()
     placed: Counter[str] = Counter()
     speaks: Counter[str] = Counter()
     for start, end, name in AliasMatcher(alias_map(entities)).find_spans(text):
-        if name in untyped:
+        if name in untyped or name in grouped:
             uses[name] += 1
             placed[name] += bool(_AT_PLACE.search(text, max(0, start - 16), start))
             speaks[name] += bool(_SAYS_AFTER.search(text, max(0, start - 24), start)
                                  or _SAYS_BEFORE.match(text, end))
+    for name, entity in grouped.items():
+        if not speaks[name] and placed[name] >= PLACE_MIN_USES and (
+                placed[name] >= PERSON_PLACE_SHARE * uses[name]):
+            entity.type = "place"  # Mr. Willoughby of Combe Magna: to, at Combe Magna
     for name, entity in untyped.items():
         if speaks[name] >= SPEAKS:
             entity.type = "person"  # a person who travels is still a person

@@ -247,6 +247,21 @@ def test_an_english_name_a_word_of_place_ends_or_opens_is_a_place() -> None:
                      "Mount Holly": "person"}
 
 
+def test_a_person_only_by_its_first_word_that_the_text_goes_to_is_a_place() -> None:
+    # Sense and Sensibility (a newcomer's trial): Combe Magna, a person because its first
+    # word "Combe" joined it, asked "who" it was; it is Willoughby's seat
+    text = ("Mr. Willoughby of Combe Magna. He rode into Combe Magna and stayed at Combe Magna; "
+            "from Combe Magna he wrote. Combe Magna is in Somersetshire. \"Well,\" said Mr. "
+            "Willoughby. He drove to Willoughby's inn, at Willoughby's door, near Willoughby.")
+    names = [Entity(name="Combe Magna", type="person", aliases=["Combe"]),
+             Entity(name="Willoughby", type="person", aliases=["Mr. Willoughby"]),
+             Entity(name="Edward", type="person")]
+    kinds = {e.name: e.type for e in type_by_use(names, text + " at Edward, from Edward, near "
+                                                        "Edward.")}
+    # a titled man, and a given name, stay people however they are written
+    assert kinds == {"Combe Magna": "place", "Willoughby": "person", "Edward": "person"}
+
+
 def test_a_known_name_with_a_verb_glued_before_it_is_no_new_name(monkeypatch) -> None:
     # a vernacular novel's 见金桂 ("saw 金桂") came out of the words no dictionary knows as a
     # person of its own, and took 金桂's mentions; 方玄绰 (a surname before 玄绰) is a name
