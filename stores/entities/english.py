@@ -60,6 +60,7 @@ from stores.entities.english_identity import (
     same_person_names,
 )
 from stores.entities.english_men import (
+    join_mr_eldest_son,
     join_mr_of_ranked_family,
     join_titled_full_names,
     men_by_title,
@@ -67,6 +68,7 @@ from stores.entities.english_men import (
 )
 from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
+    COUPLE_USES,
     appositions,
     couples,
     fold_titled,
@@ -112,13 +114,15 @@ def group_english_names(counts: Counter[str], min_count: int,
     _join_first_names(g, kept, anchors)
     join_titled_after(g)
     _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)
+    households = couples(text)
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
-                 anchors, couples(text), men_by_title(counts))
+                 anchors, households, men_by_title(counts))
     fold_titled(g, kept)
     release_shared_surnames(g)
     _add_family_names(g, counts)
     split_ranks(g, counts, min_count)
     join_mr_of_ranked_family(g, men_by_title(counts), counts)
+    join_mr_eldest_son(g, text, {s for s, n in households.items() if n >= COUPLE_USES})
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)

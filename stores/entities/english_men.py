@@ -6,6 +6,7 @@ written after a man's title are sons of their family."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
@@ -18,6 +19,7 @@ from stores.entities.english_forms import (
     split_title,
 )
 from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, SERVICE_RANKS
+from stores.lang.en_titles import ELDEST_SON_AFTER
 from stores.lang.gender import title_gender
 
 
@@ -110,6 +112,41 @@ def join_mr_of_ranked_family(g: Groups, men: set[str], seen: Mapping[str, int]) 
         g.person.discard(name)
         if bare:
             g.groups[bare[0]] = bare[1:]
+
+
+def join_mr_eldest_son(g: Groups, text: str, households: Iterable[str]) -> None:
+    """Mr. and a surname alone is the family's eldest son where the text says which of its men
+    named in full he is, the father no longer a "Mr. and Mrs." of that surname (`households`:
+    english_titles.couples): Sense and Sensibility's "Mr. Ferrars" (30 times) is Edward, "the
+    eldest son of a man who had died very rich", while Robert goes by "Mr. Robert Ferrars".
+    `households`: the surnames a living couple goes by (english_titles.couples, COUPLE_USES).
+    Not a son who goes by a rank (Northanger Abbey's Frederick, "my eldest son", is Captain
+    Tilney, and Mr. Tilney his brother Henry), nor where the father lives: Persuasion's Mr
+    Musgrove (Mr and Mrs Musgrove, 16 times) is Charles Musgrove's father."""
+    for name in list(g.groups):
+        if name not in g.groups:
+            continue
+        forms = [split_title(n) for n in (name, *g.groups[name])]
+        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
+        if (len(surnames) != 1 or any(len(rest) != 1 or title not in ("", *COMMON_TITLES)
+                                      for title, rest in forms)
+                or not any(title in COMMON_TITLES for title, _ in forms)):
+            continue  # only Mr. and the surname, and the surname alone
+        surname = surnames.pop()
+        if surname in households:
+            continue
+        family = {owner for n in g.names() if is_full(n) and n.split()[-1] == surname
+                  and (owner := g.owner(n)) not in (None, name)}
+        eldest = {owner for owner in family if not any(
+            split_title(n)[0] in SERVICE_RANKS for n in (owner, *g.groups[owner])) and any(
+            re.search(re.escape(n) + ELDEST_SON_AFTER, text) for n in (owner, *g.groups[owner])
+            if len(split_title(n)[1]) > 1)}
+        if len(eldest) != 1:
+            continue
+        target = eldest.pop()
+        g.groups[target].extend((name, *g.groups.pop(name)))
+        g.person.add(target)
+        g.person.discard(name)
 
 
 def join_titled_full_names(g: Groups, counts: Counter[str]) -> None:

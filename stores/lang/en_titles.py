@@ -44,6 +44,10 @@ SAME_RANK = {"Comte": "Count", "Comtesse": "Countess", "Vicomte": "Viscount",
 Count of Morcerf)."""
 UNMARRIED_TITLES = _undotted(("Mademoiselle", "Mlle.", "Miss"))
 """Titles of a daughter, not a wife (Mademoiselle de Villefort is Villefort's daughter)."""
+ELDEST_SON_AFTER = r",?\s+(?:(?:who\s+)?(?:was|is)\s+)?(?:the|an|his|her)\s+eldest\s+son\b"
+"""What follows a man's name where the text says he is a family's eldest son (Edward Ferrars was
+the eldest son of a man who had died very rich; Mr. Edward Ferrars, the eldest son of Mrs.
+Ferrars): Mr. and the surname alone is his (english_men.join_mr_eldest_son)."""
 ELDEST_DAUGHTER_TITLES = ("Miss",)
 """Titles that with the surname alone name a family's eldest unmarried daughter, a younger one
 taking her first name (Miss Elliot is Elizabeth; Anne is Miss Anne), as English says it; French

@@ -115,6 +115,24 @@ def test_two_ranks_and_mr_of_one_surname_are_three_men() -> None:
     assert found["Mr. Tilney"] == found["Henry Tilney"] != found["Tilney"], found
 
 
+def test_mr_and_the_surname_is_the_son_the_text_calls_the_eldest() -> None:
+    # Sense and Sensibility (a newcomer's trial): "Mr. Ferrars" (30 times) was a person apart
+    # from Edward Ferrars, "the eldest son of a man who had died very rich"
+    sons = written(("she saw Edward Ferrars was the eldest son of a man now dead.", 1),
+                   ("she saw Edward Ferrars smile.", 6), ("she saw Mr. Ferrars bow.", 12),
+                   ("she saw Robert Ferrars laugh.", 6), ("she saw Mr. Robert Ferrars go.", 3),
+                   ("she saw Mrs. Ferrars frown.", 8))
+    found = grouped(sons)
+    assert found["Mr. Ferrars"] == found["Edward Ferrars"] != found["Robert Ferrars"], found
+    # not while the father lives as Mr. and Mrs. of the name (Persuasion's Mr Musgrove)
+    living = sons + "she saw Mr. and Mrs. Ferrars come. " * 3
+    found = grouped(living)
+    assert found["Mr. Ferrars"] != found["Edward Ferrars"], found
+    # nor when the text says no son is the eldest
+    found = grouped(sons.replace(" was the eldest son of a man now dead", " wrote"))
+    assert found["Mr. Ferrars"] != found["Edward Ferrars"], found
+
+
 def test_a_rare_rank_with_a_mans_surname_is_not_a_form_of_his_full_name() -> None:
     # Mansfield Park (a newcomer's trial): Admiral Crawford, four times, is Henry's uncle; as a
     # form of Henry Crawford it made Mrs. Crawford Henry's wife
