@@ -102,8 +102,11 @@ def focused(sentence: str, words: Sequence[str], limit: int) -> str:
     if end <= limit:
         return clip(sentence, limit)
     if end <= LONGER * limit:
-        after = _CLAUSE_AFTER.search(sentence, end)
-        return sentence[:after.start() if after else len(sentence)].rstrip()
+        cap = min(len(sentence), LONGER * limit)
+        after = _CLAUSE_AFTER.search(sentence, end, cap)
+        stop = after.start() if after else cap if cap == len(sentence) else max(
+            sentence.rfind(" ", end, cap), end)
+        return sentence[:stop].rstrip()
     return clip_at(sentence, start, limit)
 
 

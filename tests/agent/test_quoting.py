@@ -18,6 +18,9 @@ def test_a_long_sentence_is_quoted_from_the_clause_that_holds_the_questions_word
     assert "amber cross which William had brought her from Sicily" in quote, quote
     # from its opening, up to the clause that holds them: what the sentence is about stays
     assert quote.startswith("To her the cares") and len(quote) <= 480 and quote in CROSS
+    # never longer than twice the limit, clause or none
+    endless = "To her the cares " + "and worries " * 20 + "of the amber cross " + "x" * 600
+    assert len(focused(endless, ["amber", "cross"], 240)) <= 480
     # farther in than twice the limit, from the clause before them
     far = "They talked, " + "and walked on, " * 40 + "and then William gave her the amber cross."
     quote = focused(far, ["amber", "cross"], 240)
