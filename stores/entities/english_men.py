@@ -70,6 +70,19 @@ def _unranked_full_name(name: str, rank: str, names: Iterable[str]) -> bool:
     return is_full(name) and f"{rank} {name}" not in names
 
 
+def _misters(g: Groups) -> list[tuple[str, str]]:
+    """(group, surname) for each group of Mr. and a surname, and the surname alone, only."""
+    found = []
+    for name, aliases in g.groups.items():
+        forms = [split_title(n) for n in (name, *aliases)]
+        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
+        if (len(surnames) == 1 and all(len(rest) == 1 and title in ("", *COMMON_TITLES)
+                                       for title, rest in forms)
+                and any(title in COMMON_TITLES for title, _ in forms)):
+            found.append((name, surnames.pop()))
+    return found
+
+
 def join_mr_of_ranked_family(g: Groups, men: set[str], seen: Mapping[str, int]) -> None:
     """Mr. and a surname whose family has a man known by a rank (General Tilney, Captain
     Tilney) is the family's one other man named in full under no rank: Northanger Abbey's
@@ -78,16 +91,9 @@ def join_mr_of_ranked_family(g: Groups, men: set[str], seen: Mapping[str, int]) 
     the first names written after a man's title (men_by_title); `seen`, how often each form is
     written: a man the text calls apart from "Mr." and the surname is not the one it means
     (`called_apart`)."""
-    for name in list(g.groups):
+    for name, surname in _misters(g):
         if name not in g.groups:
             continue
-        forms = [split_title(n) for n in (name, *g.groups[name])]
-        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
-        if (len(surnames) != 1 or any(len(rest) != 1 or title not in ("", *COMMON_TITLES)
-                                      for title, rest in forms)
-                or not any(title in COMMON_TITLES for title, _ in forms)):
-            continue  # only Mr. and the surname, and the surname alone
-        surname = surnames.pop()
 
         def ranked(owner: str) -> bool:
             return any(split_title(n)[0] in SERVICE_RANKS for n in (owner, *g.groups[owner]))
@@ -123,16 +129,9 @@ def join_mr_eldest_son(g: Groups, text: str, households: Iterable[str]) -> None:
     Not a son who goes by a rank (Northanger Abbey's Frederick, "my eldest son", is Captain
     Tilney, and Mr. Tilney his brother Henry), nor where the father lives: Persuasion's Mr
     Musgrove (Mr and Mrs Musgrove, 16 times) is Charles Musgrove's father."""
-    for name in list(g.groups):
+    for name, surname in _misters(g):
         if name not in g.groups:
             continue
-        forms = [split_title(n) for n in (name, *g.groups[name])]
-        surnames = {rest[0] for _, rest in forms if len(rest) == 1}
-        if (len(surnames) != 1 or any(len(rest) != 1 or title not in ("", *COMMON_TITLES)
-                                      for title, rest in forms)
-                or not any(title in COMMON_TITLES for title, _ in forms)):
-            continue  # only Mr. and the surname, and the surname alone
-        surname = surnames.pop()
         if surname in households:
             continue
         family = {owner for n in g.names() if is_full(n) and n.split()[-1] == surname
