@@ -5,7 +5,6 @@ In chapter 8 (…): “…” [1]).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
@@ -13,7 +12,7 @@ from agent.librarian.ranking import MAX_QUOTE as RANKED_QUOTE
 from agent.librarian.ranking import Sentence
 from agent.schemas import Citation, Passage
 from stores.entities.kinship import says_kin
-from stores.lang import clip, clip_at, has_han, in_quotes, shown, without_label
+from stores.lang import clip, clip_at, clip_through, has_han, in_quotes, shown, without_label
 from stores.lang.asking import CITED_FIRST, CITED_MORE
 from stores.lang.text import (
     SentenceRule,
@@ -96,24 +95,19 @@ def focused(sentence: str, words: Sequence[str], limit: int) -> str:
     def run(start: int) -> list[tuple[int, str]]:
         return [(at, w) for at, w in found if start <= at < start + limit // 2]
 
-    best = max(len({w for _, w in run(at)}) for at, _ in found)
-    start = next(at for at, _ in found if len({w for _, w in run(at)}) == best)
+    # the earliest start of the run holding the most distinct words
+    start = max((at for at, _ in found), key=lambda at: (len({w for _, w in run(at)}), -at))
     end = max(at + len(w) for at, w in run(start))
     if end <= limit:
         return clip(sentence, limit)
     if end <= LONGER * limit:
-        cap = min(len(sentence), LONGER * limit)
-        after = _CLAUSE_AFTER.search(sentence, end, cap)
-        stop = after.start() if after else cap if cap == len(sentence) else max(
-            sentence.rfind(" ", end, cap), end)
-        return sentence[:stop].rstrip()
+        return clip_through(sentence, end, LONGER * limit)
     return clip_at(sentence, start, limit)
 
 
 LONGER = 2
 """A quote may run to this many times its limit to keep a sentence's opening with the words it
 was chosen for (`focused`)."""
-_CLAUSE_AFTER = re.compile(r"[，,；;：:—]|--|[。.!?！？](?=\s|$)")
 
 def cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
                 say: Callable[[str], str] = str) -> list[str]:

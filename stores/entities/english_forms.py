@@ -78,7 +78,7 @@ def another_given_name(words: Iterable[str], forms: Iterable[str]) -> bool:
     Villefort)."""
     given = {f.split()[0] for f in forms if is_full(f)}
     return bool(given) and any(w[:1].isupper() and w not in given and w not in PARTICLE_WORDS
-                               and not split_title(f"{w} x")[0] for w in words)
+                               and w not in MALE_TITLES and w not in FEMALE_TITLES for w in words)
 
 
 @dataclass

@@ -329,9 +329,9 @@ def ladys_husbands(forms: Iterable[str], people: Mapping[str, Iterable[str]]) ->
 
 def _a_son_of_the_house(man: str, surname: str, entities: list[Entity]) -> bool:
     """The man goes by his first name and `surname` too, and the family has a Miss of that
-    surname or another member named in full, no wife: a son or nephew of the house beside its daughters (Henry and Miss Crawford, Robert
-    Martin and his sisters), whom "Mr." and the surname name while Mrs. and the surname is his
-    mother or his aunt (Mansfield Park's Mrs. Crawford, the Admiral's wife; Emma's Mrs. Martin).
+    surname or another member named in full, no wife: a son or nephew of the house beside its
+    daughters (Henry and Miss Crawford, Robert Martin and his sisters), whom "Mr." and the
+    surname name while Mrs. and the surname is his mother or his aunt (Mansfield Park's Mrs. Crawford, the Admiral's wife; Emma's Mrs. Martin).
     A husband by titles alone is a man the text knows by the title and surname only (Mr. Elton,
     M. Danglars), or one whose wife goes by his full name (Mrs. John Dashwood)."""
     if len(surname.split()) != 1:

@@ -275,6 +275,7 @@ def clip(sentence: str, limit: int) -> str:
 
 
 _CLAUSE_START = re.compile(r"(?:[，,；;：:—]|--)\s*")
+_CLAUSE_OR_SENTENCE = re.compile(r"[，,；;：:—]|--|[。.!?！？](?=\s|$)")
 """Where a clause may start: after a comma, a semicolon, a colon or a dash (— or, in a plain-text
 edition, --: "--Robert Martin and Harriet Smith, the latest couple engaged of the three, were
 the first to be married" was quoted from "Harriet Smith", who married no one in it)."""
@@ -292,6 +293,19 @@ def adoptive(word: str) -> bool:
     """Whether a kin word makes someone a parent or a child by adoption (义子, adopted son)."""
     lang = language("zh" if has_han(word) else "en")
     return bool(lang.adoptive and re.search(lang.adoptive, word, re.I))
+
+
+def clip_through(sentence: str, end: int, limit: int) -> str:
+    """The sentence from its start through the clause that holds position `end`: cut at the
+    first place a clause may start (`_CLAUSE_START`) or the sentence end after it, else at a
+    space, within `limit` characters; whole when it is no longer."""
+    cap = min(len(sentence), limit)
+    after = _CLAUSE_OR_SENTENCE.search(sentence, end, cap)
+    if after:
+        return sentence[:after.start()].rstrip()
+    return sentence[:cap if cap == len(sentence) else max(sentence.rfind(" ", end, cap),
+                                                          end)].rstrip()
+
 
 
 def clip_at(sentence: str, at: int, limit: int) -> str:
