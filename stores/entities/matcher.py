@@ -182,13 +182,14 @@ class AliasMatcher:
         return self._forms.get(canonical, [])
 
     def _titled_apart(self, text: str, start: int, end: int, canonical: str) -> bool:
-        """A one-word Latin alias written right after a person's title, in a form no one goes
-        by (the longer alias would have matched), that is not the one the entity goes by: of
-        the other sex (Mrs. Knightley is no mention of Mr. Knightley, Miss Weston none of Mr.
-        Weston), or a rank, a knight's or a peer's title none of its names bears ("Admiral
-        Crawford" is Henry Crawford's uncle, "Sir Henry" another man). Mr., Miss and the like
-        of its own sex are its own (Master Caderousse, Miss Fanny)."""
-        if start == 0 or " " in text[start:end] or not _is_latin_word_char(text[start]):
+        """A Latin alias written right after a person's title, in a form no one goes by (the
+        longer alias would have matched), that is not the one the entity goes by: of the other
+        sex (Mrs. Knightley is no mention of Mr. Knightley, Miss Weston none of Mr. Weston,
+        "Mrs. Robert Ferrars" none of Robert Ferrars but his wife), or, before a one-word alias,
+        a rank, a knight's or a peer's title none of its names bears ("Admiral Crawford" is
+        Henry Crawford's uncle, "Sir Henry" another man). Mr., Miss and the like of its own sex
+        are its own (Master Caderousse, Miss Fanny)."""
+        if start == 0 or not _is_latin_word_char(text[start]):
             return False
         found = _OWN_TITLE_BEFORE.search(text, max(0, start - 16), start)
         if found is None:
@@ -197,7 +198,8 @@ class AliasMatcher:
         sex, titles = self._bearing(canonical)
         if NAME_TITLES.get(title) and sex and NAME_TITLES[title] != sex:
             return True
-        return title not in PLAIN_TITLES and title.rstrip(".") not in titles
+        return (" " not in text[start:end] and title not in PLAIN_TITLES
+                and title.rstrip(".") not in titles)
 
     def _bearing(self, canonical: str) -> tuple[str, frozenset[str]]:
         """The sex the titles of an entity's names give, and those titles."""

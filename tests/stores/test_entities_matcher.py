@@ -128,3 +128,15 @@ def test_a_surname_under_a_title_its_bearer_never_goes_by_is_someone_elses() -> 
         "Henry Crawford", "Fanny Price", "Caderousse"]
     assert [n for *_, n in m.find_spans("said Crawford to Knightley")] == [
         "Henry Crawford", "Mr. Knightley"]
+
+
+def test_a_mans_full_name_after_a_wifes_title_is_no_mention_of_him() -> None:
+    # Sense and Sensibility (development answers, ss-029): "Who is Mrs. Robert Ferrars?" showed
+    # Robert Ferrars's card, "Edward Ferrars's brother", for his wife; in the text her name
+    # counted as a mention of him
+    m = AliasMatcher({"Robert Ferrars": "Robert Ferrars", "Mr. Robert Ferrars": "Robert Ferrars",
+                      "Robert": "Robert Ferrars", "Lucy Steele": "Lucy Steele",
+                      "Miss Lucy Steele": "Lucy Steele"})
+    assert m.find_spans("Who is Mrs. Robert Ferrars?") == []
+    assert [n for *_, n in m.find_spans("Mr. Robert Ferrars and Miss Lucy Steele")] == [
+        "Robert Ferrars", "Lucy Steele"]
