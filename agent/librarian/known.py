@@ -71,7 +71,7 @@ def alias_lead(alias: str, name: str, chinese: bool, aliases: dict[str, list[str
         if any(q and (q in found[1] or found[1] in q) for q in quoted):
             found = None
     lead = (f"“{alias}”指{say(name)}。" if chinese else f"“{alias}” is {say(name)}.")
-    return _with_quote(lead, found, chinese, name)
+    return with_quote(lead, found, chinese, name)
 
 
 def one_person_asked(mentions: Sequence[str], entities: Sequence[str],
@@ -173,7 +173,7 @@ def name_answer(question: str, chinese: bool, matcher: AliasMatcher,
             continue
         stated = _first_sentence(story, kind + alias, [], anywhere=True)
         if stated is not None:
-            return _with_quote(f"{name}{kind}{alias}。", stated, chinese, name)
+            return with_quote(f"{name}{kind}{alias}。", stated, chinese, name)
     return None
 
 
@@ -198,7 +198,7 @@ def chapter_answer(cited: Sequence[dict[str, Any]], chinese: bool, chunks: dict[
     lead = f"在{named}。" if chinese else f"In {named}."
     if unsure:
         lead = UNSURE_CHAPTER[chinese].format(where=named)
-    return _with_quote(lead, (chunk, quote or chunk.text[:80]), chinese, "", where=False)
+    return with_quote(lead, (chunk, quote or chunk.text[:80]), chinese, "", where=False)
 
 
 def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chunk],
@@ -257,7 +257,7 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
     else:
         lead = f"{say(subject)}'s death is told in {where}" + (f" ({title})." if title else ".")
     chunk, sentence = named.get(chapter) or told[chapter]
-    return _with_quote(lead, (chunk, clip_at(sentence, 0, MAX_QUOTE)), chinese, subject,
+    return with_quote(lead, (chunk, clip_at(sentence, 0, MAX_QUOTE)), chinese, subject,
                        where=False)
 
 
@@ -318,7 +318,7 @@ def _first_sentence(story: Iterable[Chunk], words: str, forms: list[str],
 _GIVES_NAME = re.compile(zh.GIVES_NAME + "|" + en.GIVES_NAME, re.I)
 
 
-def _with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
+def with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
                 entity: str, where: bool = True) -> Answer:
     """The statement, on one line with the sentence that says it (and, `where`, its chapter),
     cited."""

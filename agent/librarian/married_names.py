@@ -1,16 +1,26 @@
-"""Whom a married name makes someone's spouse, for a follow-up that asks for her husband or his
-wife: Madame de Villefort's husband is Villefort (M. de Villefort), Lady Bertram's the one
-knight of her surname (Sir Thomas Bertram), never a relative by blood (Mansfield Park's Mrs.
-Rushworth is Mr. Rushworth's mother). How a follow-up finds whom its "her" means is
-agent/librarian/candidates.py's."""
+"""Whom a married name makes someone's spouse: "Who is Mrs. Robert Ferrars?" (his wife), and a
+follow-up that asks for her husband or his wife: Madame de Villefort's husband is Villefort
+(M. de Villefort), Lady Bertram's the one knight of her surname (Sir Thomas Bertram), never a
+relative by blood (Mansfield Park's Mrs. Rushworth is Mr. Rushworth's mother). How a follow-up
+finds whom its "her" means is agent/librarian/candidates.py's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
+from agent.librarian.known import name_asked, with_quote
 from agent.librarian.referring import Reference
+from agent.schemas import Answer
 from agent.world.gender import TITLES_EN
 from agent.world.lexicon import Lexicon
+from stores.cards import Card
+from stores.entities.english_forms import is_full, split_title
 from stores.entities.kinship import ladys_husbands
+from stores.entities.matcher import AliasMatcher
 from stores.lang import en
+from stores.lang.gender import title_gender
+from stores.lang.text import sentences
+from stores.models import Chunk
 
 _UNMARRIED = frozenset(form for title in en.UNMARRIED_TITLES
                        for form in (title.lower(), title.lower().rstrip(".")))
@@ -55,3 +65,43 @@ def _untitled(name: str) -> str | None:
         return None
     rest = " ".join(words[1:])
     return rest[3:] if rest.startswith("de ") else rest
+
+
+def married_name_answer(question: str, chinese: bool, matcher: AliasMatcher,
+                        card: Callable[[str], Card | None], story: Iterable[Chunk],
+                        say: Callable[[str], str], horizon: int = 0) -> Answer | None:
+    """"Who is Mrs. Robert Ferrars?", a name no entity bears: a wife's title before a man's
+    full name is his wife (en.WIFE_BY_HIS_NAME), and his card names her where the world relates
+    them as spouses (Lucy Steele), with the first sentence that writes the name, or else the
+    one that states the marriage. None for any other question."""
+    written = name_asked(question)
+    if chinese or written is None or matcher.resolve(written):
+        return None
+    title, rest = split_title(written)
+    husband = matcher.resolve(" ".join(rest)) if title in en.WIFE_BY_HIS_NAME else None
+    if (husband is None or not is_full(" ".join(rest))
+            or title_gender(matcher.forms(husband)) == "f"):
+        return None
+    his = card(husband)
+    wives = [f for f in his.as_of(horizon).of_kind("relation") if f.text == "spouse"] if his else []
+    wife = wives[0] if len(wives) == 1 else None
+    lead = f"{written} is {say(husband)}'s wife" + (f", {say(wife.other)}." if wife else ".")
+    found = _first_writing(story, written, horizon)
+    if found is None and wife is not None and wife.quote:
+        chunk = next((c for c in story if c.id == wife.chunk_id), None)
+        found = (chunk, wife.quote) if chunk is not None else None
+    return with_quote(lead, found, chinese, wife.other if wife else husband)
+
+
+def _first_writing(story: Iterable[Chunk], name: str, horizon: int) -> tuple[Chunk, str] | None:
+    """The first sentence of the story (up to `horizon`) that writes `name`, in any case (Mrs.
+    ROBERT Ferrars)."""
+    folded = name.casefold()
+    for chunk in story:
+        if horizon and chunk.chapter > horizon:
+            break
+        if folded in chunk.text.casefold():
+            for s in sentences(chunk.text, "quote"):
+                if folded in s.text.casefold():
+                    return chunk, s.text
+    return None

@@ -111,3 +111,32 @@ def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
     # a man the text names by title and surname alone may have any first name
     assert identity_asked("Who is Gérard de Villefort?", matcher) == "Villefort"
     assert identity_asked("Who is Isabella Knightley?", matcher) == "Isabella"
+
+
+def test_a_wifes_title_before_a_mans_full_name_is_his_wife() -> None:
+    # Sense and Sensibility (development answers, ss-029): "Who is Mrs. Robert Ferrars?" showed
+    # Robert Ferrars's card, "Edward Ferrars's brother"; she is his wife, and where the world
+    # relates them as spouses his card names her
+    from agent.librarian.married_names import married_name_answer
+    from stores.cards import Card, Fact
+    from stores.entities.matcher import AliasMatcher
+
+    matcher = AliasMatcher({"Robert Ferrars": "Robert Ferrars", "Robert": "Robert Ferrars",
+                            "Mr. Robert Ferrars": "Robert Ferrars", "Lucy Steele": "Lucy Steele",
+                            "Miss Lucy Steele": "Lucy Steele", "Mrs. Jennings": "Mrs. Jennings"})
+    story = [chunk(48, 'He said, "You mean Mrs. ROBERT Ferrars." Elinor could not speak.')]
+    married = Card("Robert Ferrars", "person", facts=[
+        Fact("relation", "spouse", "c48", 48, other="Lucy Steele", end="source")])
+    cards = {"Robert Ferrars": married}
+    answer = married_name_answer("Who is Mrs. Robert Ferrars?", False, matcher, cards.get,
+                                 story, str)
+    assert answer is not None
+    assert answer.text.startswith("Mrs. Robert Ferrars is Robert Ferrars's wife, Lucy Steele.")
+    assert answer.citations[0].quote == 'He said, "You mean Mrs. ROBERT Ferrars."'
+    # before the chapter that relates them, she is only his wife
+    early = married_name_answer("Who is Mrs. Robert Ferrars?", False, matcher, cards.get,
+                                story, str, horizon=40)
+    assert early is not None and early.text == "Mrs. Robert Ferrars is Robert Ferrars's wife."
+    # a name an entity bears, a woman's name, or no title of a wife: not this answer
+    for question in ("Who is Robert Ferrars?", "Who is Mrs. Lucy Steele?", "Who is Mrs. Jennings?"):
+        assert married_name_answer(question, False, matcher, cards.get, story, str) is None
