@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from agent.schemas import Answer, Citation
 from stores.cards import Card, Fact
+from stores.entities.english_forms import split_title
 from stores.errors import LoreError
 from stores.lang import (
     clip,
@@ -24,7 +25,7 @@ from stores.lang import (
     shown,
     without_label,
 )
-from stores.lang.en import SAYS
+from stores.lang.en import MARRIED_TITLES, SAYS
 from stores.lang.text import Sentence, in_someones_words, sentences
 from stores.models import NOT_PEOPLE, Chunk, chapter_label
 
@@ -162,8 +163,8 @@ def _lead(card: Card, cited: _Cited) -> str:
             return f"{name}: {told}{cited.cite(fact.chunk_id, told)}"
         mark = cited.cite(fact.chunk_id, told)
         return f"{told}{mark}"
-    parts = [_offices(card, cited),
-             _relations(card, cited, LEAD_RELATIONS, told=_kin_offices(card, cited))]
+    leading, _ = _split_relations(card, cited)
+    parts = [_offices(card, cited), _cite_relations(card, leading, cited)]
     said = ("；" if chinese else "; ").join(p for p in parts if p)
     defining = _defining(card, chinese)
     quote = ""
@@ -173,7 +174,7 @@ def _lead(card: Card, cited: _Cited) -> str:
         mark = cited.cite(fact.chunk_id, fact.text)
         quote = f"见{where}：「{shown(fact.text)}」{mark}" if chinese else (
             f"In {where}: {in_quotes(fact.text)} {mark}")
-    if said and not quote and card.first is not None:
+    if (said or card.of_kind("relation")) and not quote and card.first is not None:
         # a relative's word alone says little of who they are ("Mrs. Elton: Mr. Elton's
         # wife"): the telling's first sentence about them, where it opens with them, introduces
         # them ("Mrs. Elton was first seen at church: … a bride in a pew")
@@ -204,9 +205,7 @@ def _more(card: Card, cited: _Cited) -> list[str]:
                      f"Also, {where}: {in_quotes(fact.text)} {mark}")
     # a lore card's lead is its entry, so its relations follow; another's lead names the first
     # LEAD_RELATIONS, so the rest follow (Valentine's grandfather after her parents)
-    lore = bool(card.of_kind("lore"))
-    related = _relations(card, cited, MORE_RELATIONS, told=() if lore else _kin_offices(
-        card, cited), start=0 if lore else LEAD_RELATIONS)
+    related = _cite_relations(card, _split_relations(card, cited)[1][:MORE_RELATIONS], cited)
     if related:
         lines.append(f"关系：{related}。" if chinese else f"Relations: {related}.")
     if card.first is not None and card.last is not None:
@@ -255,11 +254,33 @@ FARTHER_KIN = frozenset({"grandparent_of", "kin"})
 """Relations a card names after the nearer ones (parents, children, spouses, siblings …)."""
 
 
-def _relations(card: Card, cited: _Cited, limit: int, told: Collection[str] = (),
-               start: int = 0) -> str:
-    """The card's relations from the `start`-th, at most `limit`, each cited."""
+def _split_relations(card: Card, cited: _Cited,
+                     ) -> tuple[list[tuple[str, Fact]], list[tuple[str, Fact]]]:
+    """The relations the lead names (at most LEAD_RELATIONS) and those that follow. A lore
+    card's lead is its entry, so all follow; a relative an office names is told already (诸葛瑾之
+    弟); a wife whose name is the entity's own under her title says nothing his name does not
+    ("Captain Harville: Mrs Harville's husband"), so she follows."""
+    if card.of_kind("lore"):
+        return [], list(_relation_phrases(card, cited.voice, ()).items())
+    phrases = list(_relation_phrases(card, cited.voice, _kin_offices(card, cited)).items())
+    said = [p for p in phrases if not _named_spouse(card.entity, p[1])]
+    leading = said[:LEAD_RELATIONS]
+    return leading, [p for p in phrases if p not in leading]
+
+
+def _named_spouse(entity: str, fact: Fact) -> bool:
+    """A wife whose name is the entity's own under her title (Mrs Harville, Captain Harville;
+    Mrs. John Dashwood, John Dashwood): his name says it. Her card leads with him, who is who
+    she is by that name ("Mrs. Elton: Mr. Elton's wife")."""
+    if fact.text != "spouse" or has_han(entity):
+        return False
+    title, rest = split_title(fact.other)
+    return title in MARRIED_TITLES and rest == split_title(entity)[1]
+
+
+def _cite_relations(card: Card, shown: list[tuple[str, Fact]], cited: _Cited) -> str:
+    """The relation phrases, each cited with the sentence that states it or names the other."""
     voice = cited.voice
-    shown = list(_relation_phrases(card, voice, told).items())[start:start + limit]
     return ("、" if voice.chinese else ", ").join(
         phrase + cited.cite(fact.chunk_id, *filter(None, [fact.quote]), *voice.forms(fact.other),
                             about=voice.forms(card.entity))

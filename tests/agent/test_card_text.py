@@ -126,3 +126,22 @@ def test_a_speech_tag_is_no_sentence_about_who_spoke() -> None:
                                          lambda name: "f")).splitlines()[0]
     assert "said Lucy Steele" not in lead, lead
     assert lead.endswith("In ch. 1: “Lucy Steele was the younger of the two.” [c1]"), lead
+
+
+def test_a_wife_his_name_names_follows_what_the_text_says_he_is() -> None:
+    # Emma and Persuasion (newcomers' trials): "Mr. Perry (Perry): Mrs. Perry's husband" put the
+    # apothecary second, "Captain Harville: Mrs Harville's husband" said nothing of him; her
+    # card still leads with him ("Mrs. Perry: Mr. Perry's wife")
+    chunks = {c.id: c for c in (chunk(1, "Mr. Perry and Mrs. Perry came to tea."),
+                                chunk(2, "Mr. Perry was the apothecary of Highbury."))}
+    facts = [Fact("relation", "spouse", "c1", 1, 1.0, other="Mrs. Perry", end="source"),
+             Fact("defines", "Mr. Perry was the apothecary of Highbury.", "c2", 2)]
+    voice = Voice(False, {"Mr. Perry": ["Perry"], "Mrs. Perry": []},
+                  lambda name: "f" if name.startswith("Mrs") else "m")
+    lines = card_text(Card("Mr. Perry", "person", ["Perry"], facts=facts), chunks,
+                      voice).splitlines()
+    assert lines[0].startswith("Mr. Perry (Perry). In ch. 2: “Mr. Perry was the apothecary"), lines
+    assert any(line.startswith("Relations: Mrs. Perry's husband") for line in lines), lines
+    hers = card_text(Card("Mrs. Perry", "person", [], facts=[
+        Fact("relation", "spouse", "c1", 1, 1.0, other="Mr. Perry", end="target")]), chunks, voice)
+    assert hers.startswith("Mrs. Perry: Mr. Perry's wife"), hers
