@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from agent.world.gender import Gender
 from stores.lang import HAN, HAN_RANGES, en, zh
-from stores.lang.asking import CITED_FIRST, CITED_NEAREST, UNPICKED
+from stores.lang.asking import CITED_FIRST, CITED_NEAREST, UNPICKED, UNSURE_CHAPTER
 from stores.lang.gender import title_gender
 from stores.lang.referring import (
     EN_NOT_SUBJECT,
@@ -70,6 +70,8 @@ def turn_text(asked: str, answer: str, citations: Iterable[object] = (),
         answer = answer.replace(lead, "")
     for chinese, lead in CITED_NEAREST.items():  # "the nearest found" is no thing it names
         answer = answer.replace(lead, CITED_FIRST[chinese])
+    for chinese, lead in UNSURE_CHAPTER.items():  # nor "the last answer did" (not find …)
+        answer = answer.replace(lead.split("{")[0], CITED_FIRST[chinese])
     head = _HEAD_END.split(answer, maxsplit=1)[0]
     head = next((s.text for s in sentences(head.strip(), "head")), "")
     body = _CHAPTER_RE.sub(" ", answer)

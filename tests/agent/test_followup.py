@@ -387,6 +387,13 @@ def test_the_nearest_found_is_no_thing_an_it_may_mean(monte: Lexicon) -> None:
     dialogue.ask("What did Caderousse sell?", entities=["Caderousse"], evidence=True,
                  answer=f"The nearest found, in chapter 27: “{quote}” [1]", quotes=(quote,))
     assert "nearest" not in dialogue.ask("How much was it worth?")
+    # nor the chapter of an unsure answer's sentence: "Where was it written?" was read as
+    # "Where was the last answer did written?" (a newcomer's trial on Persuasion)
+    dialogue = Dialogue(monte)
+    dialogue.ask("What happened at the ball — in which chapter?", evidence=True,
+                 answer="The last answer did not find that for sure; the nearest sentence it "
+                        f"quoted is in ch. 27: “{quote}” [1]", quotes=(quote,))
+    assert "last answer" not in dialogue.ask("Where was it written?")
 
 
 def test_there_after_an_unsure_where_answer_is_its_likeliest_place(monte: Lexicon) -> None:
