@@ -119,7 +119,7 @@ def group_english_names(counts: Counter[str], min_count: int,
                  anchors, households, men_by_title(counts))
     fold_titled(g, kept)
     release_shared_surnames(g)
-    _add_family_names(g, counts)
+    _add_family_names(g, counts, households)
     split_ranks(g, counts, min_count)
     join_mr_of_ranked_family(g, men_by_title(counts), counts)
     join_mr_eldest_son(g, text, {s for s, n in households.items() if n >= COUPLE_USES})
@@ -353,11 +353,13 @@ def _fold_first_names(g: Groups, kept: dict[str, int]) -> None:
             g.move(rare, common)
 
 
-def _add_family_names(g: Groups, counts: Counter[str]) -> None:
+def _add_family_names(g: Groups, counts: Counter[str], households: Counter[str]) -> None:
     """A first name known alone, written once or more with the family's name, is the same
     person: Jane Bennet and Miss Lydia Bennet join Jane and Lydia, with the untitled form, so a
     question naming "Lydia Bennet" means Lydia, not Lydia and Mr. Bennet; a particle may stand
-    before the family's name (M. Noirtier de Villefort joins Noirtier)."""
+    before the family's name (M. Noirtier de Villefort joins Noirtier). Not a family's name
+    taken for a first name: a couple goes by it (`households`: Mr. and Mrs. Weston, 18 times in
+    Emma), so "Weston Churchill", Frank's signature, is no form of Mr. Weston."""
     known = g.names()
     families = {name.split()[-1] for name in known if len(name.split()) > 1} | {
         name for name in g.groups if len(name.split()) == 1}
@@ -372,6 +374,7 @@ def _add_family_names(g: Groups, counts: Counter[str]) -> None:
         # a woman's title is no form of a man's ("Mademoiselle Noirtier de Villefort", once,
         # is Valentine, not M. Noirtier)
         if (len(words) > 1 and words[0] in g.groups and surname in families
+                and not households[words[0]]
                 and surname != words[0] and len(surname.split()) == 1 and firsts[words[0]] == 1
                 and (len(words) == 2 or words[0] in g.person)
                 and not _other_gender(name, [words[0], *g.groups[words[0]]])):

@@ -358,3 +358,19 @@ def test_a_place_is_not_named_by_a_rare_longer_name_beside_a_common_one() -> Non
                    ("They walked in Mansfield Wood.", 2))
     found = grouped(text)
     assert found["Mansfield"] == "Mansfield", found
+
+
+def test_a_couples_surname_is_no_first_name_before_another_family_name() -> None:
+    # Emma (a newcomer's trial): Frank's signature "F. C. Weston Churchill" made "Weston
+    # Churchill" a form of Mr. Weston, as if Weston were his first name
+    text = written(("she saw Mr. Weston smile.", 20), ("she saw Weston go.", 8),
+                   ("Mr. and Mrs. Weston came to dine.", 5), ("she saw Frank Churchill bow.", 12),
+                   ("she saw Mr. Churchill ride.", 6), ("it was signed Weston Churchill.", 1))
+    found = grouped(text)
+    assert found["Weston"] == found["Mr. Weston"], found
+    assert found.get("Weston Churchill") != found["Mr. Weston"], found
+    # a first name known alone still takes its family's name (Jane Bennet is Jane)
+    text = written(("she saw Jane smile.", 20), ("Mr. and Mrs. Bennet came to dine.", 5),
+                   ("she saw Mr. Bennet ride.", 12), ("she saw Jane Bennet go.", 1))
+    found = grouped(text)
+    assert found["Jane Bennet"] == found["Jane"], found
