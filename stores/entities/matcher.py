@@ -162,7 +162,8 @@ class AliasMatcher:
         for end, (length, entries) in self._automaton.iter(haystack):
             start = end - length + 1
             canonical = self._accept(text, start, end + 1, entries)
-            if canonical is not None and not self._titled_apart(text, start, end + 1, canonical):
+            if (canonical is not None and not self._titled_apart(text, start, end + 1, canonical)
+                    and not _title_of_a_name(text, start, end + 1)):
                 candidates.append((start, -length, canonical))
         candidates.sort()
         spans: list[tuple[int, int, str]] = []
@@ -228,6 +229,17 @@ class AliasMatcher:
         return Counter(canonical for _, _, canonical in self.find_spans(text))
 
 
+_TITLE_OF_A_NAME = re.compile(
+    r"(?P<title>" + "|".join(re.escape(t) for t in sorted(OWN_NAME_TITLES, key=len, reverse=True))
+    + r")\s+[A-ZÀ-Þ]")
+
+
+def _title_of_a_name(text: str, start: int, end: int) -> bool:
+    """The alias is a title alone (the Admiral's "Admiral") written before a name not its own:
+    "Admiral Baldwin" is no mention of Admiral Croft (a newcomer's trial on Persuasion); his own
+    name there is a longer alias, matched first."""
+    found = _TITLE_OF_A_NAME.match(text, start)
+    return found is not None and found.end("title") == end
 _OWN_TITLE_BEFORE = re.compile(
     r"(?<![\w.])(?P<title>" + "|".join(re.escape(t) for t in sorted(
         OWN_NAME_TITLES, key=len, reverse=True)) + r")\s+$")

@@ -140,3 +140,13 @@ def test_a_mans_full_name_after_a_wifes_title_is_no_mention_of_him() -> None:
     assert m.find_spans("Who is Mrs. Robert Ferrars?") == []
     assert [n for *_, n in m.find_spans("Mr. Robert Ferrars and Miss Lucy Steele")] == [
         "Robert Ferrars", "Lucy Steele"]
+
+
+def test_a_title_alias_before_another_name_is_no_mention_of_its_bearer() -> None:
+    # Persuasion (a newcomer's trial): Admiral Croft goes by "the Admiral", so "Admiral" alone
+    # is his alias, and "a certain Admiral Baldwin" was cited as where he first appears
+    m = AliasMatcher({"Admiral Croft": "Admiral Croft", "Admiral": "Admiral Croft",
+                      "Croft": "Admiral Croft"})
+    assert m.find_spans("a certain Admiral Baldwin, the most deplorable-looking personage") == []
+    assert [n for *_, n in m.find_spans("Admiral Croft came. The Admiral smiled.")] == [
+        "Admiral Croft", "Admiral Croft"]
