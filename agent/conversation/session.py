@@ -247,7 +247,8 @@ class Conversation:
                                self.lexicon.kind, thing, self.lexicon.gender,
                                wanted_gender(resolution.text, asked.written))
                  if answer.stop_reason == "evidence" and thing else "")
-        return next_stack(asked, answer.entities, old, guess=guess)
+        return next_stack(asked, answer.entities, old, guess=guess,
+                          stated=answer.stop_reason != "evidence")
 
     def _related_otherwise(self, asked: Asked, question: str) -> set[str]:
         """Who the world relates to a person the question names, by a bond of another kind than

@@ -67,18 +67,23 @@ def likely_answer(asked: Asked, answer_entities: Sequence[str],
 
 
 def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[StackEntry],
-               cap: int = STACK_CAP, *, guess: str = "") -> list[StackEntry]:
+               cap: int = STACK_CAP, *, guess: str = "", stated: bool = True,
+               ) -> list[StackEntry]:
     """The stack after a turn: the question's entities, then the answer's, then the old stack.
 
     Each entry keeps how the user referred to it: the pronoun or alias typed this turn, else
     what was said before. `guess` is the answer the reader found likely but did not state
     (`likely_answer`); its entry is marked as a guess where it stands, unless the question
     named it. Marks are made afresh each turn: a guess named or stated later is no longer one.
+    An answer that states nothing (not `stated`: only quotes) names no one the conversation
+    is about: its other entities come after the old stack ("Which chapter is the wedding in?"
+    moved the timeline to Mr. Elton, named in its quote: a newcomer's trial on Emma).
     """
     said = {e.entity: e.referred_as for e in old} | asked.typed
     guessed = "" if guess in asked.names else guess
-    order = asked.named + [n for n in answer_entities if n]
-    order += [e.entity for e in old]
+    answered = [n for n in answer_entities if n and (stated or n == guess)]
+    order = asked.named + answered + [e.entity for e in old]
+    order += [n for n in answer_entities if n]
     entries = [StackEntry(entity=name, referred_as=said.get(name, ""), guess=name == guessed)
                for name in dict.fromkeys(order)]
     return entries[:cap]

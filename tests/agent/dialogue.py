@@ -35,5 +35,5 @@ class Dialogue:
             citations=[{"chunk_id": "c", "quote": q} for q in quotes], created=datetime.now(UTC)))
         asked = Asked.read(res, self.lexicon)
         guess = likely_answer(asked, names) if evidence else ""
-        self.stack = next_stack(asked, names, self.stack, guess=guess)
+        self.stack = next_stack(asked, names, self.stack, guess=guess, stated=not evidence)
         return res.text

@@ -549,3 +549,21 @@ def test_her_father_after_an_answer_that_only_quoted_is_still_her_father(monte: 
                  entities=["Haydée", "Albert de Morcerf"], evidence=True,
                  quotes=("Haydée wept, and Albert de Morcerf listened.",))
     assert dialogue.ask("Who was her father?") == "Who was Haydée's father?"
+
+
+def test_names_only_an_answers_quotes_give_come_after_the_conversations_own(
+        monte: Lexicon) -> None:
+    # Emma (a newcomer's trial): "Which chapter is the wedding in?" answered with a quote that
+    # names Mr. Elton, and the timeline moved to him, whom no one had asked about
+    from agent.conversation.stack import next_stack
+    from sessions.records import StackEntry
+
+    old = [StackEntry(entity="Mercédès"), StackEntry(entity="Fernand Mondego")]
+    asked = Asked.read(Resolution("Which chapter is the wedding in?",
+                                  "Which chapter is the wedding in?"), monte)
+    after = next_stack(asked, ["Caderousse"], old, stated=False)
+    assert [e.entity for e in after] == ["Mercédès", "Fernand Mondego", "Caderousse"]
+    # a stated answer's names lead, as before, and so does a likely answer, as a guess
+    assert next_stack(asked, ["Caderousse"], old)[0].entity == "Caderousse"
+    guessed = next_stack(asked, ["Caderousse"], old, stated=False, guess="Caderousse")[0]
+    assert guessed.entity == "Caderousse" and guessed.guess
