@@ -135,9 +135,9 @@ RELATION_VERBS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 """Verbs that ask for a relation when a name follows them right away (pattern, relation type,
 the named one's role), as RELATION_CUES' nouns do when a name owns them."""
 
-OWNER_GAP = re.compile(f"(?:[{HAN_RANGES}]{{0,4}}的|之|['’]s\\s+(?:[a-z]+\\s+){{0,2}}|\\s+)")
+OWNER_GAP = re.compile(f"(?:[{HAN_RANGES}]{{0,4}}的|之|['’]s?\\s+(?:[a-z]+\\s+){{0,2}}|\\s+)")
 """What stands between a name and its relative word: 沈砚的师父, 沈青崖唯一的弟子, Mira's father,
-Mira's only living son, Mercédès marry."""
+Mira's only living son, Miss Bates' mother, Mercédès marry."""
 ASKED_OWNER = re.compile(r"(?:谁的|\bwhose\s+)$", re.I)
 """谁的师父, whose father: the relative word is the question's object."""
 
