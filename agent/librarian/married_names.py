@@ -6,7 +6,7 @@ finds whom its "her" means is agent/librarian/candidates.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from agent.librarian.known import name_asked, with_quote
 from agent.librarian.referring import Reference
@@ -93,15 +93,42 @@ def married_name_answer(question: str, chinese: bool, matcher: AliasMatcher,
     return with_quote(lead, found, chinese, wife.other if wife else husband)
 
 
-def _first_writing(story: Iterable[Chunk], name: str, horizon: int) -> tuple[Chunk, str] | None:
-    """The first sentence of the story (up to `horizon`) that writes `name`, in any case (Mrs.
-    ROBERT Ferrars)."""
-    folded = name.casefold()
+def _first_writing(story: Iterable[Chunk], name: str, horizon: int,
+                   also: str = "") -> tuple[Chunk, str] | None:
+    """The first sentence of the story (up to `horizon`) that writes `name`, and `also` if
+    given, in any case (Mrs. ROBERT Ferrars)."""
+    wanted = [w.casefold() for w in (name, also) if w]
     for chunk in story:
         if horizon and chunk.chapter > horizon:
             break
-        if folded in chunk.text.casefold():
+        if all(w in chunk.text.casefold() for w in wanted):
             for s in sentences(chunk.text, "quote"):
-                if folded in s.text.casefold():
+                if all(w in s.text.casefold() for w in wanted):
                     return chunk, s.text
     return None
+
+
+def maiden_name_answer(question: str, chinese: bool, matcher: AliasMatcher,
+                       aliases: dict[str, list[str]], story: Sequence[Chunk],
+                       say: Callable[[str], str], horizon: int = 0) -> Answer | None:
+    """"What was Mrs Smith's name before she married?" (en.MAIDEN_ASKED), of the one woman the
+    question names: her one name under an unmarried title beside one under a married title
+    (Mrs Smith, Miss Hamilton), with the first sentence that writes both, else the first that
+    writes it, up to `horizon`. None when the world holds no such name of hers."""
+    if chinese or not en.MAIDEN_ASKED.search(question):
+        return None
+    named = list(dict.fromkeys(name for *_, name in matcher.find_spans(question)))
+    if len(named) != 1:
+        return None
+    forms = [named[0], *aliases.get(named[0], [])]
+    married = [f for f in forms if split_title(f)[0] in en.MARRIED_TITLES]
+    maiden = [f for f in forms if split_title(f)[0] in en.UNMARRIED_TITLES]
+    if not married or len(maiden) != 1:
+        return None
+    found = next((found for wife in married
+                  if (found := _first_writing(story, maiden[0], horizon, also=wife))), None)
+    found = found or _first_writing(story, maiden[0], horizon)
+    if found is None:
+        return None
+    return with_quote(f"{say(named[0])} was {maiden[0]} before she married.", found, chinese,
+                      named[0])

@@ -22,7 +22,7 @@ from agent.librarian.known import (
     names_apart,
     one_person_asked,
 )
-from agent.librarian.married_names import married_name_answer
+from agent.librarian.married_names import maiden_name_answer, married_name_answer
 from agent.librarian.quoting import cite_line
 from agent.schemas import Answer, Passage
 from agent.views.card_text import Voice
@@ -52,6 +52,8 @@ class WorldAnswers:
                 or name_answer(plan.question, plan.chinese, r.matcher, r.entities, r.story)
                 or married_name_answer(plan.question, plan.chinese, r.matcher, r.card, r.story,
                                        say, horizon)
+                or maiden_name_answer(plan.question, plan.chinese, r.matcher, r.entities,
+                                      r.story, say, horizon)
                 or self.death_chapter(plan, say, horizon))
 
     def death_chapter(self, plan: QueryPlan, say: Callable[[str], str],

@@ -383,6 +383,14 @@ QUESTION_WORDS = {
 """The words that ask each kind of question (who: who, whom, which man; many: who were …;
 name_part: a part of someone's own name, which is a word, not someone)."""
 
+MAIDEN_ASKED = re.compile(
+    r"\bmaiden\s+name\b|(?=.*\b(?:name|who\s+(?:is|was))\b).*(?:"
+    r"\bbefore\s+(?:[\w'’.]+\s+){1,3}?(?:was\s+|got\s+)?married\b"
+    r"|\bbefore\s+(?:her|the)\s+(?:marriage|wedding)\b)", re.I)
+"""A question after a married woman's name before her marriage (What was Mrs Smith's name
+before she married? — or before Mrs Smith married, as a follow-up writes it out; Who is Mrs.
+Elton before she married?)."""
+
 KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married", "brother",
              "sister", "uncle", "nephew", "grandfather", "granddaughter", "grandson", "cousin",
              "master", "servant", "betrothed", "aunt", "niece", "grandmother", "stepmother",

@@ -140,3 +140,30 @@ def test_a_wifes_title_before_a_mans_full_name_is_his_wife() -> None:
     # a name an entity bears, a woman's name, or no title of a wife: not this answer
     for question in ("Who is Robert Ferrars?", "Who is Mrs. Lucy Steele?", "Who is Mrs. Jennings?"):
         assert married_name_answer(question, False, matcher, cards.get, story, str) is None
+
+
+def test_a_married_womans_name_before_her_marriage_is_her_miss_name() -> None:
+    # Persuasion (a newcomer's trial): the card shows "Mrs Smith (Miss Hamilton)", yet "What
+    # was Mrs Smith's name before she married?" got quotes asking who her husband was
+    from agent.librarian.married_names import maiden_name_answer
+    from stores.entities.matcher import AliasMatcher
+
+    matcher = AliasMatcher({"Mrs Smith": "Mrs Smith", "Miss Hamilton": "Mrs Smith",
+                            "Anne Elliot": "Anne Elliot", "Anne": "Anne Elliot"})
+    aliases = {"Mrs Smith": ["Miss Hamilton"], "Anne Elliot": ["Anne"]}
+    story = [chunk(3, "Miss Hamilton was at school in Bath."),
+             chunk(17, "Miss Hamilton, now Mrs Smith, had shewn her kindness. Anne smiled.")]
+    for question in ("What was Mrs Smith's name before she married?",
+                     "What was Mrs Smith's name before Mrs Smith married?",  # as a follow-up
+                     "What is Mrs Smith's maiden name?"):
+        answer = maiden_name_answer(question, False, matcher, aliases, story, str)
+        assert answer is not None, question
+        assert answer.text.startswith("Mrs Smith was Miss Hamilton before she married. In ch. 17")
+    # before the chapter that writes both, the first that writes her maiden name
+    early = maiden_name_answer("What is Mrs Smith's maiden name?", False, matcher, aliases,
+                               story, str, horizon=10)
+    assert early is not None and "ch. 3" in early.text
+    # no such name of hers, or no name asked for: not this answer
+    for question in ("What was Anne's name before she married?",
+                     "Who did Mrs Smith love before she married?"):
+        assert maiden_name_answer(question, False, matcher, aliases, story, str) is None
