@@ -372,7 +372,9 @@ class Context:
         if self.turns:
             turn = self.turns[0]
             asked = fits(self.lexicon.names_in(turn.resolved_question or turn.question))
-            new = [n for n in fits(turn.entities) if n not in asked]
+            # an answer that only quoted introduced no one: its quotes' names are no answer
+            new = [n for n in fits(turn.entities) if n not in asked] if (
+                self.texts[turn.id].head) else []
             if len(new) >= 2 or (ref.kind == "new_persons" and new):
                 return new[:limit]
             chosen = asked if len(asked) >= 2 else asked + new[:1]

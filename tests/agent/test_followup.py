@@ -567,3 +567,20 @@ def test_names_only_an_answers_quotes_give_come_after_the_conversations_own(
     assert next_stack(asked, ["Caderousse"], old)[0].entity == "Caderousse"
     guessed = next_stack(asked, ["Caderousse"], old, stated=False, guess="Caderousse")[0]
     assert guessed.entity == "Caderousse" and guessed.guess
+
+
+def test_they_after_an_answer_that_only_quoted_is_not_its_quotes_people(monte: Lexicon) -> None:
+    # Emma (a newcomer's trial): "Where do they live?" after "Who is Isabella married to?",
+    # answered with quotes only, was read as "Where do Mrs. Weston, John Knightley and Westons
+    # live?", the names the quotes gave
+    dialogue = Dialogue(monte)
+    quote = "Danglars and Caderousse drank at the inn while Mercédès waited."
+    dialogue.ask("Who is Mercédès married to?", evidence=True,
+                 answer=f"In chapter 5: “{quote}” [1]", entities=["Danglars", "Caderousse"],
+                 quotes=(quote,))
+    assert "Danglars and Caderousse" not in dialogue.ask("Where do they live?")
+    # an answer that says who they are gives them
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who drank at the inn?", answer="Danglars and Caderousse drank there.",
+                 entities=["Danglars", "Caderousse"])
+    assert dialogue.ask("Where do they live?") == "Where do Danglars and Caderousse live?"
