@@ -1,7 +1,7 @@
 """Entity cards built at ingest from the world's passages (story order) and relations: the
 strongest defining sentences (`stores.card_sentences`), the offices and the roles the text calls
-someone by, typed relations with the sentence that states them, and the chapters they appear in
-(see `stores.cards`)."""
+someone by, where they live (`stores.card_homes`), typed relations with the sentence that states
+them, and the chapters they appear in (see `stores.cards`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
+from stores.card_homes import HomeReader
 from stores.card_sentences import alias_chapter, read_sentences
 from stores.cards import Appearance, Card, Fact
 from stores.entities.family import Families, statements_in
@@ -42,6 +43,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     narrated: set[tuple[str, int]] = set()
     written: dict[str, dict[str, int]] = defaultdict(dict)
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
+    homes = HomeReader(matcher, kinds)
     genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
     read: dict[str, Chunk] = {}
     for chunk in chunks:
@@ -54,6 +56,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
         read_sentences(chunk, matcher, defining, offices, seen, kinds, genders, narrated,
                        written)
         votes.read(chunk)
+        homes.read(chunk)
     mentions = {name: sum(a.mentions for a in by_chapter.values())
                 for name, by_chapter in seen.items()}
     for name, fact in votes.roles(mentions):
@@ -68,6 +71,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
                  if (f.weight >= MIN_OPEN_ROLE or not f.text.isascii() or f.text in ROLE_NOUNS)
                  and f.text not in BOND_NOUNS]  # his good friend Perry: whose friend?
         card.facts += sorted(roles, key=lambda f: -f.weight)[:MAX_OFFICES]
+        card.facts += homes.homes(name)
         card.appearances = sorted(seen.get(name, {}).values(), key=lambda a: a.chapter)
         card.alias_chapters = {a: chapter for a in card.aliases
                                if (chapter := alias_chapter(written[name], a)) is not None}

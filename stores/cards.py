@@ -27,9 +27,10 @@ class Fact:
     """One thing the world says of an entity, with the passage that says it."""
 
     kind: str
-    """lore, defines, office or relation."""
+    """lore, defines, office, home or relation."""
     text: str
-    """The lore entry or sentence as written, the office word, or the relation type."""
+    """The lore entry or sentence as written, the office word, the home's place, or the relation
+    type."""
     chunk_id: str
     chapter: int
     weight: float = 1.0
@@ -39,7 +40,8 @@ class Fact:
     end: str = ""
     """A relation's end the entity is: source or target."""
     quote: str = ""
-    """A relation's sentence that states it (Emma … till her father awoke), when one does."""
+    """A relation's sentence that states it (Emma … till her father awoke), when one does; a
+    home's that says it ("Sir Walter Elliot, of Kellynch Hall, …")."""
     word: str = ""
     """The kin word that sentence calls the entity by, for a relation of the wide type kin
     (Saint-Méran, Villefort's father-in-law: father-in-law on Saint-Méran's card)."""

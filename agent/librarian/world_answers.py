@@ -21,6 +21,7 @@ from agent.librarian.known import (
     name_asked,
     names_apart,
     one_person_asked,
+    with_quote,
 )
 from agent.librarian.married_names import maiden_name_answer, married_name_answer
 from agent.librarian.quoting import cite_line
@@ -29,6 +30,7 @@ from agent.views.card_text import Voice
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from stores.cards import Card
+from stores.lang import en
 
 
 class WorldAnswers:
@@ -54,7 +56,21 @@ class WorldAnswers:
                                        say, horizon)
                 or maiden_name_answer(plan.question, plan.chinese, r.matcher, r.entities,
                                       r.story, say, horizon)
+                or self.home(plan, say, horizon)
                 or self.death_chapter(plan, say, horizon))
+
+    def home(self, plan: QueryPlan, say: Callable[[str], str], horizon: int) -> Answer | None:
+        """Where does Sir Walter live?: the homes the card holds (stores/card_homes.py), under
+        the horizon, with the sentence that gives the first."""
+        if plan.chinese or len(plan.entities) != 1 or not en.LIVES_ASKED.search(plan.question):
+            return None
+        card = self.retriever.card(plan.entities[0])
+        homes = card.as_of(horizon).of_kind("home") if card is not None else []
+        chunk = self.retriever.chunks.get(homes[0].chunk_id) if homes else None
+        if card is None or chunk is None:
+            return None
+        lead = f"{say(card.entity)} lives at {', then at '.join(h.text for h in homes)}."
+        return with_quote(lead, (chunk, homes[0].quote), False, card.entity)
 
     def death_chapter(self, plan: QueryPlan, say: Callable[[str], str],
                       horizon: int) -> Answer | None:

@@ -164,7 +164,7 @@ def _lead(card: Card, cited: _Cited) -> str:
         mark = cited.cite(fact.chunk_id, told)
         return f"{told}{mark}"
     leading, _ = _split_relations(card, cited)
-    parts = [_offices(card, cited), _cite_relations(card, leading, cited)]
+    parts = [_offices(card, cited), _homes(card, cited), _cite_relations(card, leading, cited)]
     said = ("；" if chinese else "; ").join(p for p in parts if p)
     defining = _defining(card, chinese)
     quote = ""
@@ -236,6 +236,16 @@ def _offices(card: Card, cited: _Cited) -> str:
     return ("、" if cited.voice.chinese else ", ").join(
         f"{f.text}{cited.cite(f.chunk_id, *[f.text + n for n in forms], f.text)}"
         for f in offices)
+
+
+def _homes(card: Card, cited: _Cited) -> str:
+    """Where the story says they live (stores/card_homes.py), each cited with the sentence that
+    says it: "lives at Kellynch Hall[1]". English only: no Chinese reader finds homes yet."""
+    homes = card.of_kind("home")
+    if not homes or cited.voice.chinese:
+        return ""
+    return "lives at " + ", then at ".join(
+        f"{f.text}{cited.cite(f.chunk_id, f.quote, about=[f.text])}" for f in homes)
 
 
 def _kin_offices(card: Card, cited: _Cited) -> set[str]:

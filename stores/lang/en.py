@@ -383,6 +383,27 @@ QUESTION_WORDS = {
 """The words that ask each kind of question (who: who, whom, which man; many: who were …;
 name_part: a part of someone's own name, which is a word, not someone)."""
 
+_HOME_NOUNS = r"house|home|residence|seat|estate|cottage|lodgings?|rooms"
+HOME_AFTER_PERSON = re.compile(
+    r",\s+of\s+(?:the\s+)?"
+    r"|,?\s+(?:(?:who|that)\s+)?(?:(?:now|still|then|long|once|had|has|have)\s+)*"
+    r"(?:lives?|lived|living|resides?|resided|dwelt|dwells?|(?:was|is|were|are|had\s+been|"
+    r"has\s+been)\s+(?:settled|living|residing)|settled)\s+(?:at|in|near)\s+(?:the\s+)?"
+    rf"|['’]s?\s+(?:own\s+)?(?:new\s+)?(?:{_HOME_NOUNS})\s+(?:at|in)\s+(?:the\s+)?", re.I)
+"""What stands between a person's name and a place that is their home: "Sir Walter Elliot, of
+Kellynch Hall"; "my uncle Pratt, who lives at Longstaple"; "Mrs. Ferrars's house in Park
+Street" (the whole gap: stores/card_homes.py)."""
+HOME_BEFORE_PERSON = re.compile(
+    rf",\s+(?:the\s+)?(?:family\s+)?(?:{_HOME_NOUNS})\s+of\s+(?:the\s+)?", re.I)
+"""… and between a place and the person it is home to: "Delaford, the seat of Colonel
+Brandon"."""
+HOME_CUES = re.compile(r",\s+of\s|\b(?:liv|resid|dwel|settled|house|home|seat|estate|cottage"
+                       r"|lodging|rooms)", re.I)
+"""A sentence that may state a home (read further only then)."""
+LIVES_ASKED = re.compile(r"\bwhere\b.*\b(?:lives?|lived|living|resides?|resided|dwells?|dwelt|"
+                         r"home|house|seat|estate)\b", re.I)
+"""A question after where someone lives (Where does Sir Walter live? Where is Harriet's home?)."""
+
 MAIDEN_ASKED = re.compile(
     r"\bmaiden\s+name\b|(?=.*\b(?:name|who\s+(?:is|was))\b).*(?:"
     r"\bbefore\s+(?:[\w'’.]+\s+){1,3}?(?:was\s+|got\s+)?married\b"

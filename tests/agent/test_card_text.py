@@ -145,3 +145,13 @@ def test_a_wife_his_name_names_follows_what_the_text_says_he_is() -> None:
     hers = card_text(Card("Mrs. Perry", "person", [], facts=[
         Fact("relation", "spouse", "c1", 1, 1.0, other="Mr. Perry", end="target")]), chunks, voice)
     assert hers.startswith("Mrs. Perry: Mr. Perry's wife"), hers
+
+
+def test_where_someone_lives_leads_their_card_cited_with_the_sentence_that_says_it() -> None:
+    # Persuasion (a newcomer's trial): nothing on Sir Walter's card said where he lives, and
+    # "Where does Sir Walter Elliot live?" quoted a sentence about Monkford
+    text = "Sir Walter Elliot, of Kellynch Hall, in Somersetshire, was a vain man."
+    card = Card("Sir Walter Elliot", "person", [], facts=[
+        Fact("home", "Kellynch Hall", "c1", 1, 1.0, quote=text)])
+    lines = card_text(card, {"c1": chunk(1, text)}, Voice(False, {"Sir Walter Elliot": []}))
+    assert lines.startswith("Sir Walter Elliot: lives at Kellynch Hall[c1]."), lines
