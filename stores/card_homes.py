@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 
 from stores.cards import Fact
 from stores.entities.matcher import AliasMatcher
@@ -25,7 +26,7 @@ _NAME_GOES_ON = re.compile(r"\s+[A-ZÀ-Þ]")
 class HomeReader:
     """Reads the passages in story order; `homes()` gives each person's home facts."""
 
-    def __init__(self, matcher: AliasMatcher, kinds: dict[str, str]) -> None:
+    def __init__(self, matcher: AliasMatcher, kinds: Mapping[str, str]) -> None:
         self.matcher, self.kinds = matcher, kinds
         self.found: dict[str, dict[str, Fact]] = defaultdict(dict)
 
