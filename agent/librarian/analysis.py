@@ -134,6 +134,9 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     subject = next((name for start, end, name in spans
                     if death and after <= start < death.start()
                     and not names_a_relative(question, end)), "")
+    # "after her parents died": a relative's death, told of by a possessive, not the named one's
+    if death and en.RELATIVE_BEFORE.search(question, after, death.start()):
+        subject = ""
     # 杀害张飞, who killed Franz's father: the victim follows a verb of killing (三国演义
     # multi_hop recall 0.48 → 0.60: the description 杀害张飞 now looks for 张飞's death).
     if death and not subject:

@@ -30,6 +30,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     MAIDEN_KIN,  # noqa: F401
     POSSESSIVE,  # noqa: F401
     POSSESSIVE_PRONOUNS,  # noqa: F401
+    RELATIVE_BEFORE,  # noqa: F401
     ROLE_WORDS,  # noqa: F401
     SPOKEN_TO_BEFORE,  # noqa: F401
     SUBJECT_PRONOUNS,  # noqa: F401

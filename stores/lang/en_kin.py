@@ -61,6 +61,12 @@ COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
 his father": Noirtier is the father, not his son's)."""
 
 
+RELATIVE_BEFORE = re.compile(
+    r"\b(?:his|her|their|its)\s+(?:[a-z]+\s+)?(?:"
+    + "|".join(sorted((*KIN, "parent", "relation"), key=len, reverse=True)) + r")s?\s+$", re.I)
+"""A relative named by a possessive right before a word (her parents died, his father's death
+…): whose death a question tells is theirs, not the person named before ("Who brought Jane
+Fairfax up after her parents died?" is no question about Jane's death)."""
 UNREAL_BEFORE = re.compile(r"\b(?:wish(?:ed|es)?|if|would|should|could|might|hoped?|rather|"
                            r"whether)\b", re.I)
 """Words before a marriage in its sentence that make it wished or supposed, not made ("We do so

@@ -135,3 +135,13 @@ def test_what_one_named_is_to_another_asks_how_they_are_related() -> None:
     # a name the world knows without the article the question writes
     count = AliasMatcher({"Count of Monte Cristo": "Edmond Dantès", "Edmond": "Edmond Dantès"})
     assert analyse("What is the Count of Monte Cristo to Edmond?", count.find_spans).how_related
+
+
+def test_a_relatives_death_told_by_a_possessive_is_not_the_named_ones() -> None:
+    # Emma (a newcomer's trial): "Who brought her up after her parents died?", read as about
+    # Jane Fairfax, was refused ("The text does not say") as a death the text never tells
+    plan = analyse("Who brought Edmond up after his parents died?", NAMES.find_spans)
+    assert plan.about_death and plan.death_subject == ""
+    assert analyse("How did Edmond die?", NAMES.find_spans).death_subject == "Edmond Dantès"
+    assert analyse("Did Edmond weep when his old father died?",
+                   NAMES.find_spans).death_subject == ""
