@@ -10,7 +10,13 @@ from collections.abc import Callable
 from stores.catalog import Catalog
 from stores.config import Settings
 from stores.entities.definite_titles import DefiniteTitles
-from stores.entities.family import Families, family_relations, one_parent_each, reciprocal_kin
+from stores.entities.family import (
+    Families,
+    family_relations,
+    one_parent_by_both_words,
+    one_parent_each,
+    reciprocal_kin,
+)
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
@@ -142,8 +148,9 @@ def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]
     named = {frozenset(key[:2]) for key in stated}
     family = family_relations(chunks, families)
     bound = {frozenset(key[:2]) for key in [*stated, *family]}
-    family |= {key: where for key, where in reciprocal_kin(chunks, families).items()
-               if frozenset(key[:2]) not in bound}
+    mutual = reciprocal_kin(chunks, families)
+    family |= {key: where for key, where in mutual.items() if frozenset(key[:2]) not in bound}
+    family = one_parent_by_both_words(family, mutual, families)
     family = one_parent_each(family, stated, told, families)
     family = {key: where for key, where in family.items() if frozenset(key[:2]) not in named}
     relations = []

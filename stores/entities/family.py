@@ -275,6 +275,7 @@ def family_relations(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, 
             and counts.count(len(where)) == 1}
 
 
+_PARENTS = frozenset(("father", "mother"))
 RECIPROCAL = {"son": ("father", "mother"), "daughter": ("father", "mother"),
               "father": ("son", "daughter"), "mother": ("son", "daughter"),
               "brother": ("brother", "sister"), "sister": ("brother", "sister"),
@@ -288,7 +289,8 @@ that must name the same person (`reciprocal_kin`)."""
 def reciprocal_kin(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, str]]]],
                    families: Families,
                    ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
-    """Kin no family name binds, bound by both ends' words: where Mr. Weston speaks of "his
+    """Kin no family name binds (or a parent, which a family name may bind to the wrong man:
+    `one_parent_by_both_words`), bound by both ends' words: where Mr. Weston speaks of "his
     son", Frank Churchill is named (in 9 of 14 passages), and where Frank speaks of "his
     father", Mr. Weston is (Frank bears his uncle's name, so the family names say nothing); a
     married daughter's "her mother" and her mother's "her daughter" alike. Each end's word must
@@ -305,8 +307,8 @@ def reciprocal_kin(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, st
         passages.update(present)
         total += 1
         for owner, word in {(o, w) for o, w, _ in kin_mentions(text, spans, families)}:
-            if families.relative(owner, word, present):
-                continue  # a family name binds it
+            if word not in _PARENTS and families.relative(owner, word, present):
+                continue  # a family name binds it (a father it binds may be an uncle's name)
             unbound[(owner, word)] += 1
             for person in present - {owner}:
                 if families.gender[person] in ("", en.FAMILY_KIN[word]):
@@ -340,3 +342,18 @@ def reciprocal_kin(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, st
             w for b in back for w in where.get((other, b, owner), [])]
         found[(source, target, kind)] = sorted(set(evidence), key=evidence.index)
     return found
+
+
+def one_parent_by_both_words(family: dict[tuple[str, str, str], list[tuple[str, int]]],
+                             mutual: dict[tuple[str, str, str], list[tuple[str, int]]],
+                             families: Families,
+                             ) -> dict[tuple[str, str, str], list[tuple[str, int]]]:
+    """A child's parent both ends' words bind (`reciprocal_kin`: Mr. Weston's "his son" is
+    Frank, Frank's "his father" Mr. Weston) is the one of that gender: the family's man a
+    family name bound instead is another relative who shares the child's name (Frank Churchill
+    bears his uncle's, Mr. Churchill's)."""
+    both = {(child, families.gender.get(parent, "")) for parent, child, kind in mutual
+            if kind == "parent_of"}
+    return {key: where for key, where in family.items()
+            if key[2] != "parent_of" or key in mutual
+            or (key[1], families.gender.get(key[0], "")) not in both}
