@@ -68,7 +68,7 @@ def _untitled(name: str) -> str | None:
 
 
 def married_name_answer(question: str, chinese: bool, matcher: AliasMatcher,
-                        card: Callable[[str], Card | None], story: Iterable[Chunk],
+                        card: Callable[[str], Card | None], story: Sequence[Chunk],
                         say: Callable[[str], str], horizon: int = 0) -> Answer | None:
     """"Who is Mrs. Robert Ferrars?", a name no entity bears: a wife's title before a man's
     full name is his wife (en.WIFE_BY_HIS_NAME), and his card names her where the world relates
