@@ -176,8 +176,9 @@ def _lead(card: Card, cited: _Cited) -> str:
             f"In {where}: {in_quotes(fact.text)} {mark}")
     if (said or card.of_kind("relation")) and not quote and card.first is not None:
         # a relative's word alone says little of who they are ("Mrs. Elton: Mr. Elton's
-        # wife"): the telling's first sentence about them, where it opens with them, introduces
-        # them ("Mrs. Elton was first seen at church: … a bride in a pew")
+        # wife"), nor does a wife his name names, left for the Relations line: the telling's
+        # first sentence about them, where it opens with them, introduces them ("Mrs. Elton
+        # was first seen at church: … a bride in a pew")
         first = card.first
         chunk = cited.chunks.get(first.chunk_id)
         told = _opened_with(chunk.text, cited.voice.forms(card.entity)) if chunk else ""
