@@ -125,8 +125,7 @@ def chinese_household_names(texts: Iterable[str], least: int) -> Counter[str]:
     `least` times, with how often: a familiar prefix and a Latin letter (阿Ｑ, 小Ｄ), and a
     surname, or a name the text writes alone as often, before a household title (赵太爷, 方太太,
     赵七爷, 杨二嫂; 七斤嫂 beside 七斤, 九斤老太 beside 九斤). Such a form is a person of its own:
-    七斤嫂 is 七斤's wife, 赵太爷 his son 赵秀才's father. The name before the title, written
-    alone as often, is a person too: 七斤, the husband (a weight, to the segmenter)."""
+    七斤嫂 is 七斤's wife, 赵太爷 his son 赵秀才's father."""
     text = "\n".join(texts)
     found: Counter[str] = Counter(_LETTERED_NAME.findall(text))
     titles = "|".join(sorted(_HOUSEHOLD_TITLES, key=len, reverse=True))
@@ -152,9 +151,6 @@ def chinese_household_names(texts: Iterable[str], least: int) -> Counter[str]:
                      and stems.get((stem[1:], title), 0) <= count)
         if named:
             found[stem + title] += count
-            alone = text.count(stem) - sum(n for (s, _), n in stems.items() if s == stem)
-            if len(stem) == 2 and alone >= least:
-                found[stem] = alone
     return Counter({name: n for name, n in found.items() if n >= least})
 
 
