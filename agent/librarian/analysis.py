@@ -130,8 +130,9 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     after = len(question) - len(hops[1]) if hops else 0
     death = DEATH.search(question, after)
     # "Edmond's father" is someone else than Edmond: a name that stands for a relative is
-    # not whose death is asked about.
-    subject = next((name for start, end, name in spans
+    # not whose death is asked about. Of several names, the nearest the word for dying: "What
+    # did Catherine suspect about Mrs. Tilney's death?" asks about Mrs. Tilney's.
+    subject = next((name for start, end, name in reversed(spans)
                     if death and after <= start < death.start()
                     and not names_a_relative(question, end)), "")
     # "after her parents died": a relative's death, told of by a possessive, not the named one's

@@ -72,7 +72,7 @@ from sessions.records import StackEntry, Turn
 from stores.entities.family import known_family, statements_in
 from stores.entities.kinship import Statement, names_a_relative
 from stores.keyword.segment import stock_tokens
-from stores.lang import asked_noun, asked_thing, asks, described_as, has_han
+from stores.lang import asked_noun, asked_thing, asks, described_as, en, has_han
 from stores.lang.asking import question_terms
 from stores.models import LORE_CHAPTER, NOT_PEOPLE, Chunk
 
@@ -394,8 +394,9 @@ class Librarian:
         telling theirs.)"""
         if not (plan.about_death and plan.death_subject) or plan.asks_chapter:
             return False  # "in which chapter": a title may tell it (The Suicide)
-        if not DIES.search(plan.question):
-            return False  # how will Snorro poison Paul: not a question about Paul's death
+        if not DIES.search(plan.question) or en.ACTS_ABOUT_A_DEATH.search(plan.question):
+            return False  # how will Snorro poison Paul: not a question about Paul's death; nor
+            # what Catherine suspected about Mrs. Tilney's (a newcomer's trial, Northanger Abbey)
         dying = next((t for t in self.grader.terms(plan) if t.text == "(dying)"), None)
         if dying is None:
             return False

@@ -405,6 +405,11 @@ LIVES_ASKED = re.compile(r"\bwhere\b.*\b(?:lives?|lived|living|resides?|resided|
                          r"home|house|seat|estate)\b", re.I)
 """A question after where someone lives (Where does Sir Walter live? Where is Harriet's home?)."""
 
+ACTS_ABOUT_A_DEATH = re.compile(r"^\s*what\s+(?:did|does|do|had|has|have)\b(?!.*\bdie[ds]?\b).*"
+                                r"\bdeath\b", re.I)
+"""A question after what someone did about a death, not how it came: "What did Catherine
+suspect about Mrs. Tilney's death?" (not "What did he die of?")."""
+
 MAIDEN_ASKED = re.compile(
     r"\bmaiden\s+name\b|(?=.*\b(?:name|who\s+(?:is|was))\b).*(?:"
     r"\bbefore\s+(?:[\w'’.]+\s+){1,3}?(?:was\s+|got\s+)?married\b"

@@ -145,3 +145,18 @@ def test_a_relatives_death_told_by_a_possessive_is_not_the_named_ones() -> None:
     assert analyse("How did Edmond die?", NAMES.find_spans).death_subject == "Edmond Dantès"
     assert analyse("Did Edmond weep when his old father died?",
                    NAMES.find_spans).death_subject == ""
+
+
+def test_whose_death_is_the_nearest_name_before_it_and_what_one_did_about_it_asks_no_death(
+        ) -> None:
+    # Northanger Abbey (a newcomer's trial): "What did Catherine suspect about Mrs. Tilney's
+    # death?" was refused ("The text does not say") as a death of Catherine's the text never
+    # tells; it asks what she suspected, about Mrs. Tilney's
+    from stores.lang import en
+
+    plan = analyse("What did Edmond suspect about Morcerf's death?", NAMES.find_spans)
+    assert plan.death_subject == "Morcerf"
+    assert en.ACTS_ABOUT_A_DEATH.search(plan.question)
+    for question in ("What did Morcerf die of?", "What was the cause of Morcerf's death?",
+                     "How did Morcerf die?"):
+        assert not en.ACTS_ABOUT_A_DEATH.search(question), question
