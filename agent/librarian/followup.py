@@ -28,7 +28,7 @@ from agent.librarian.married_names import spouse_by_name
 from agent.librarian.referring import Reference, find_references
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
-from stores.lang import has_han
+from stores.lang import en, has_han
 from stores.lang.asking import unsure_lead
 from stores.lang.referring import (
     CLAUSE_EN,
@@ -135,11 +135,15 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
 
 
 def _own(ref: Reference, earlier: list[tuple[int, list[str]]], lexicon: Lexicon) -> list[str]:
-    """An English possessive after the one person the question names before it, whom its gender
-    fits, is that person's: "Where does Sir Thomas have his estates abroad?", "Where did Maria
+    """An English pronoun after the one person the question names before it, whom its gender
+    fits, is that person: "Where does Sir Thomas have his estates abroad?", "Where did Maria
     Bertram live after leaving her husband?" (not the last answer's Mr. Rushworth or Fanny: a
-    newcomer's trial). A gender the world does not know fits; another one does not."""
-    if not (ref.possessive and ref.english and ref.kind == "person" and ref.gender):
+    newcomer's trial), and so is a subject after it: "Who told Catherine she had to leave?"
+    (not Mrs. Morland: another). Not an object, which the nearer subject cannot be ("Who
+    reproached Emma for treating her so?" is not Emma). A gender the world does not know fits;
+    another one does not."""
+    if not (ref.english and ref.kind == "person" and ref.gender and (
+            ref.possessive or ref.surface.lower() in en.NOMINATIVE_PRONOUNS)):
         return []
     before = {name for end, names in earlier if end <= ref.start for name in names}
     if len(before) != 1:

@@ -43,6 +43,8 @@ FAMILY_KIN = {"father": "m", "son": "m", "brother": "m", "husband": "m",
 word names: "Emma … her father" is a Woodhouse man."""
 POSSESSIVE_PRONOUNS = {"his": "m", "her": "f"}
 """The pronouns that say whose kin a word names, with that person's gender."""
+NOMINATIVE_PRONOUNS = frozenset(("he", "she"))
+"""A person's pronouns as the subject of a clause ("Who told Catherine she had to leave?")."""
 SUBJECT_PRONOUNS = {"he": "m", "him": "m", "his": "m", "she": "f", "her": "f"}
 """The pronouns of a person the sentence does not name, with that person's gender."""
 

@@ -584,3 +584,14 @@ def test_they_after_an_answer_that_only_quoted_is_not_its_quotes_people(monte: L
     dialogue.ask("Who drank at the inn?", answer="Danglars and Caderousse drank there.",
                  entities=["Danglars", "Caderousse"])
     assert dialogue.ask("Where do they live?") == "Where do Danglars and Caderousse live?"
+
+
+def test_she_after_the_one_woman_the_question_names_is_her(monte: Lexicon) -> None:
+    # Northanger Abbey (a newcomer's trial): "Who told Catherine she had to leave?" was read as
+    # "… Catherine Mrs. Morland had to leave?", the woman the conversation was about
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who is Madame de Villefort?", answer="Madame de Villefort: Villefort's wife.",
+                 entities=["Madame de Villefort", "Villefort"])
+    assert "Madame de Villefort" not in dialogue.ask("Who told Haydée she had to leave?")
+    # an object is not the nearer subject: "Who reproached Emma for treating her so?"
+    assert "treating Haydée" not in dialogue.ask("Who scolded Haydée for treating her so?")
