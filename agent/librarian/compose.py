@@ -5,6 +5,7 @@ Extractive on purpose: every claim is words of the text, so every citation check
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from agent.librarian.relations import (
     linking_path,
     related_answers,
     relation_lines,
+    relative_by_path,
 )
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import Statement
@@ -156,8 +158,16 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                    + [n for n in related if not gender(n)])
     supported = False  # the votes name the right person too rarely to be stated
     if bare and plan.relation and len(plan.entities) == 1 and not related:
-        sentences_ranked = subject_named_first(sentences_ranked, plan.relation[0],
-                                               plan.entities[0], spans_in)
+        kind = plan.relation[0]
+        if path := relative_by_path(plan, relations, gender,
+                                    wanted_gender(plan.question, plan.mentions)):
+            # Who is Henry Tilney's father? — asked as how the one two steps reach is related
+            far = path[0].source if path[0].target in (path[1].source, path[1].target) else (
+                path[0].target)
+            plan = dataclasses.replace(plan, entities=[far, *plan.entities], how_related=True)
+        else:
+            sentences_ranked = subject_named_first(sentences_ranked, kind, plan.entities[0],
+                                                   spans_in)
     if related and who:
         # a relation of the kind asked for, declared by the world or stated by a sentence of
         # the text (the daughter of Tobias Wren), which is cited first: that is the support

@@ -84,6 +84,40 @@ def linking_path(plan: QueryPlan, relations: Sequence[Relation]) -> list[Relatio
     return []
 
 
+PATH_ANSWERS = {("parent_of", "target"): "parent_or_step", ("parent_of", "source"): "child_or_step",
+                ("sibling", "either"): "sibling", ("sibling", "source"): "sibling",
+                ("sibling", "target"): "sibling", ("grandparent_of", "target"): "grandparent",
+                ("grandparent_of", "source"): "grandchild"}
+"""The relative a question asks for (its relation and the named one's role: agent/librarian/
+analysis.py) → what two steps of kin must make the one found to the named one
+(TWO_STEP_KIN)."""
+
+
+def relative_by_path(plan: QueryPlan, relations: Sequence[Relation],
+                     gender: Callable[[str], str], wanted: str) -> list[Relation]:
+    """"Who is Henry Tilney's father?" where no relation of that kind joins him to anyone: the
+    two steps of kin through one person that make someone that relative (General Tilney is
+    Eleanor's father, and Eleanor is Henry's sister: his father or stepfather), from the one
+    it reaches to the named one; [] unless exactly one person, of the `wanted` gender or none
+    known, is reached so."""
+    kin = PATH_ANSWERS.get(plan.relation) if plan.relation and len(plan.entities) == 1 else None
+    if kin is None:
+        return []
+    subject = plan.entities[0]
+    bonds = [r for r in relations if r.type in BOND_TYPES]
+    found: dict[str, list[Relation]] = {}
+    for second in (r for r in bonds if subject in (r.source, r.target)):
+        middle = second.source if second.target == subject else second.target
+        to_subject = _KIN_STEP.get((second.type, "source" if middle == second.source else "target"))
+        for first in (r for r in bonds if r is not second and middle in (r.source, r.target)):
+            far = first.source if first.target == middle else first.target
+            step = _KIN_STEP.get((first.type, "source" if far == first.source else "target"))
+            if (far != subject and TWO_STEP_KIN.get((step or "", to_subject or "")) == kin
+                    and gender(far) in ("", wanted or gender(far))):
+                found.setdefault(far, [first, second])
+    return next(iter(found.values())) if len(found) == 1 else []
+
+
 _KIN_STEP = {("parent_of", "source"): "parent", ("parent_of", "target"): "child",
              ("child_of", "source"): "child", ("child_of", "target"): "parent",
              ("spouse", "source"): "spouse", ("spouse", "target"): "spouse",

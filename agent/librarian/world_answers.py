@@ -25,12 +25,13 @@ from agent.librarian.known import (
 )
 from agent.librarian.married_names import maiden_name_answer, married_name_answer
 from agent.librarian.quoting import cite_line
-from agent.schemas import Answer, Passage
+from agent.schemas import Answer, Passage, Relation
 from agent.views.card_text import Voice
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from stores.cards import Card
 from stores.lang import en
+from stores.models import BOND_TYPES
 
 
 class WorldAnswers:
@@ -83,6 +84,28 @@ class WorldAnswers:
         return death_chapter_answer(subject, r.entities.get(subject, []), r.story,
                                     {a.chapter: a.mentions for a in card.appearances},
                                     plan.chinese, r.chapter_titles, say, horizon)
+
+    def kin_of_kin(self, name: str, horizon: int) -> list[Relation]:
+        """The kin and marriages the cards hold of `name` and of each of their kin, as
+        relations (under the horizon): two steps a relative question may be answered through
+        when no relation of the kind asked joins `name` (agent/librarian/relations.py,
+        `relative_by_path`)."""
+        found: dict[tuple[str, str, str], Relation] = {}
+        kin = [name]
+        for who in kin:
+            card = self.retriever.card(who)
+            for fact in card.as_of(horizon).of_kind("relation") if card is not None else []:
+                if fact.text not in BOND_TYPES:
+                    continue
+                source, target = (who, fact.other) if fact.end == "source" else (fact.other, who)
+                evidence = ([self.passage(fact.chunk_id)]
+                            if fact.chunk_id in self.retriever.chunks else [])
+                found.setdefault((source, target, fact.text), Relation(
+                    source=source, target=target, type=fact.text, weight=fact.weight,
+                    chapters=[fact.chapter], evidence=evidence))
+                if who == name and fact.other not in kin:
+                    kin.append(fact.other)
+        return list(found.values())
 
     def passage(self, chunk_id: str) -> Passage:
         chunk = self.retriever.chunks[chunk_id]

@@ -160,3 +160,24 @@ def test_whose_death_is_the_nearest_name_before_it_and_what_one_did_about_it_ask
     for question in ("What did Morcerf die of?", "What was the cause of Morcerf's death?",
                      "How did Morcerf die?"):
         assert not en.ACTS_ABOUT_A_DEATH.search(question), question
+
+
+def test_a_relative_two_steps_of_kin_reach_is_found_only_when_one_person_is() -> None:
+    from agent.librarian.relations import relative_by_path
+    from agent.schemas import Relation
+
+    def rel(source: str, target: str, kind: str) -> Relation:
+        return Relation(source=source, target=target, type=kind, weight=1.0)
+
+    genders = {"Villefort": "m", "Valentine": "f", "Edouard": "m", "Renée": "f"}
+    plan = analyse("Who is Louis's father?", NAMES.find_spans)
+    plan.entities = ["Edouard"]
+    sister = [rel("Villefort", "Valentine", "parent_of"), rel("Edouard", "Valentine", "sibling")]
+    path = relative_by_path(plan, sister, lambda n: genders.get(n, ""), "m")
+    assert [(r.source, r.target) for r in path] == [("Villefort", "Valentine"),
+                                                   ("Edouard", "Valentine")]
+    # a mother is no father; two fathers reached are none sure
+    assert relative_by_path(plan, [rel("Renée", "Valentine", "parent_of"), sister[1]],
+                            lambda n: genders.get(n, ""), "m") == []
+    two = [*sister, rel("Morrel", "Julie", "parent_of"), rel("Edouard", "Julie", "sibling")]
+    assert relative_by_path(plan, two, lambda n: genders.get(n, ""), "m") == []
