@@ -50,7 +50,7 @@ PROGRAM_NAMES: dict[str, set[str]] = {
     "agent/librarian/candidates.py": {"_PEOPLE"},
     "agent/librarian/extract.py": {"FEATURES", "ASKING", "person"},
     "agent/librarian/ranking.py": {"FEATURES"},
-    "agent/librarian/relations.py": {"_KIN_STEP", "TWO_STEP_KIN"},
+    "agent/librarian/relations.py": {"_KIN_STEP", "TWO_STEP_KIN", "PATH_ANSWERS"},
     "agent/views/pictures.py": {"MAP_FORMATS", "SHAPES"},
     "agent/views/presence.py": {"CHART_FORMATS"},
     "agent/views/relmap.py": {"SYMMETRIC"},
