@@ -29,7 +29,7 @@ from agent.librarian.referring import Reference, find_references
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import en, has_han
-from stores.lang.asking import unsure_lead
+from stores.lang.asking import quotes_only, unsure_lead
 from stores.lang.referring import (
     CLAUSE_EN,
     DROPPED_EN,
@@ -104,7 +104,8 @@ def _event_asked(question: str, last: Turn) -> Resolution | None:
             before = before.removesuffix(frame_text.rstrip("?？"))
     text = before + EVENT_ASKED[asked][zh]
     cited = [c for c in last.citations if isinstance(c, dict)] if asked == "chapter" else []
-    return Resolution(question, text, cited=cited or None, cited_unsure=unsure_lead(last.answer))
+    unsure = unsure_lead(last.answer) or quotes_only(before, last.answer)
+    return Resolution(question, text, cited=cited or None, cited_unsure=unsure)
 
 
 APPOSED = 2

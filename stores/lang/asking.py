@@ -212,6 +212,20 @@ def unsure_lead(answer: str) -> bool:
     return answer.lstrip().startswith((*CITED_NEAREST.values(), *UNPICKED.values()))
 
 
+_QUOTES_FIRST = re.compile(r"\s*(?:见第\d+回|In chapter \d+)")
+
+
+def quotes_only(asked: str, answer: str) -> bool:
+    """An answer to a question after one thing (who, where, how many) that opens with its
+    evidence (In chapter 7: “…”), naming nothing: like `unsure_lead`, it did not find what was
+    asked, so the chapter of its sentence is that sentence's only ("Who is Isabella engaged
+    to?", then "In which chapter does that happen?" was answered "In ch. 7.": a newcomer's
+    trial on Northanger Abbey)."""
+    from stores.lang import asked_thing
+
+    return asked_thing(asked) is not None and _QUOTES_FIRST.match(answer) is not None
+
+
 SUBJECT_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)
 """An English sentence opening with its subject as a pronoun (She has the map deciphered)."""
 

@@ -595,3 +595,23 @@ def test_she_after_the_one_woman_the_question_names_is_her(monte: Lexicon) -> No
     assert "Madame de Villefort" not in dialogue.ask("Who told Haydée she had to leave?")
     # an object is not the nearer subject: "Who reproached Emma for treating her so?"
     assert "treating Haydée" not in dialogue.ask("Who scolded Haydée for treating her so?")
+
+
+def test_the_chapter_of_an_answer_that_only_quoted_a_who_question_is_unsure(
+        monte: Lexicon) -> None:
+    # Northanger Abbey (a newcomer's trial): "Who is Isabella engaged to?" answered with a quote
+    # about a dance, then "In which chapter does that happen?" said flatly "In ch. 7."
+    from agent.librarian.followup import resolve
+
+    quote = "Caderousse had promised Mercédès a dance that evening."
+    for asked, answer, unsure in (
+            ("Who is Mercédès engaged to?", f"In chapter 5: “{quote}” [1]", True),
+            ("Who is Mercédès engaged to?", f"Fernand Mondego. In chapter 5: “{quote}” [1]",
+             False),
+            ("What happened at the feast?", f"In chapter 5: “{quote}” [1]", False)):
+        dialogue = Dialogue(monte)
+        dialogue.ask(asked, answer=answer, entities=["Mercédès"], quotes=(quote,),
+                     evidence=answer.startswith("In"))
+        found = resolve("In which chapter does that happen?", dialogue.stack, dialogue.turns,
+                        monte)
+        assert found.cited_unsure is unsure, (asked, answer)
