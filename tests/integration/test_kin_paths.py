@@ -5,12 +5,11 @@ make him: a father or a stepfather, since a sister's father may be either."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.integration.lore import ingested, lore
+from tests.integration.lore import asked_new, ingested
 
 # Every test here runs `lore` in a subprocess: slow (pyproject.toml), not in the fast subset.
 pytestmark = pytest.mark.slow
@@ -27,10 +26,8 @@ def abbey_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_father_through_a_sister_is_a_father_or_a_stepfather(abbey_home: Path) -> None:
-    result = lore("ask", "Who is Henry Ashby's father?", "--world", "abbey", "--json",
-                  home=abbey_home)
-    assert result.code == 0, result.err
-    first = json.loads(result.out)["answer"].splitlines()[0]
+    first = asked_new(abbey_home, "abbey", "Who is Henry Ashby's father?")["answer"]
+    first = first.splitlines()[0]
     assert first.startswith("General Ashby is Henry Ashby's father or stepfather: General Ashby "
                             "is Eleanor Ashby's father, and Henry Ashby is Eleanor Ashby's "
                             "brother"), first
