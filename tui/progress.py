@@ -1,12 +1,14 @@
-"""A progress bar for ingestion on the terminal (rich)."""
+"""A progress bar for ingestion on the terminal (rich), and plain lines for a pipe or a file."""
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -58,7 +60,40 @@ def repair_with_progress(settings: Settings, world: str, force: bool) -> list[In
     return _with_bar(run)
 
 
+LINE_EVERY_S = 5.0
+"""A stage's progress is written as a line at most this often (its first and last always)."""
+
+
+class _Lines:
+    """Progress as plain lines, for output to a pipe or a file, where rich draws nothing until
+    it stops (a newcomer's ingest piped to a log showed nothing for the 227 s of its e5
+    vectors): each stage's first report, a new tenth of it at most every LINE_EVERY_S, and
+    its end, with the time since the first."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, tuple[int, float]] = {}
+        self.began = time.monotonic()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        tenth = 10 * done // total if total else 10
+        last = self.shown.get(stage)
+        if last is not None and (last[0] == tenth or (
+                tenth < 10 and now - last[1] < LINE_EVERY_S)):
+            return
+        self.shown[stage] = (tenth, now)
+        seconds = int(now - self.began)
+        print(f"{STAGES.get(stage, stage)}: {done}/{total} "
+              f"({seconds // 60}:{seconds % 60:02d})", flush=True)
+
+
+def _on_terminal() -> bool:
+    return Console().is_terminal
+
+
 def _with_bar(run: Callable[[Callable[[str, int, int], None]], T]) -> T:
+    if not _on_terminal():
+        return run(_Lines())
     columns = (TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     bar = Progress(*columns, transient=False)
@@ -89,11 +124,15 @@ def upgrade_with_progress(settings: Settings, world: str,
                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
     bar = Progress(*columns, transient=False)
     tasks: dict[str, TaskID] = {}
+    lines = None if _on_terminal() else _Lines()
 
     def report(stage: str, done: int, total: int) -> None:
         if parent and os.getppid() != parent:  # orphaned: re-parented to init or a reaper
             raise Interrupted(f"the app that started it (pid {parent}) has ended",
                               hint="the next app or lore vectors run carries on")
+        if lines is not None:
+            lines(stage, done, total)
+            return
         if not bar.live.is_started:
             bar.start()
         if stage not in tasks:
