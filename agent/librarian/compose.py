@@ -159,12 +159,11 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     supported = False  # the votes name the right person too rarely to be stated
     if bare and plan.relation and len(plan.entities) == 1 and not related:
         kind = plan.relation[0]
-        if path := relative_by_path(plan, relations, gender,
-                                    wanted_gender(plan.question, plan.mentions)):
+        if found := relative_by_path(plan, relations, gender,
+                                     wanted_gender(plan.question, plan.mentions)):
             # Who is Henry Tilney's father? — asked as how the one two steps reach is related
-            far = path[0].source if path[0].target in (path[1].source, path[1].target) else (
-                path[0].target)
-            plan = dataclasses.replace(plan, entities=[far, *plan.entities], how_related=True)
+            plan = dataclasses.replace(plan, entities=[found[0], *plan.entities],
+                                       how_related=True)
         else:
             sentences_ranked = subject_named_first(sentences_ranked, kind, plan.entities[0],
                                                    spans_in)

@@ -73,7 +73,7 @@ from stores.entities.family import known_family, statements_in
 from stores.entities.kinship import Statement, names_a_relative
 from stores.keyword.segment import stock_tokens
 from stores.lang import asked_noun, asked_thing, asks, described_as, en, has_han
-from stores.lang.asking import question_terms, wanted_gender
+from stores.lang.asking import question_terms
 from stores.models import LORE_CHAPTER, NOT_PEOPLE, Chunk
 
 RUNNER_UP = 0.5
@@ -289,8 +289,7 @@ class Librarian:
             # it ("Who is Old Hopgiant?" — a fellow of truly horrible size), not "The text does
             # not say who Old Hopgiant is" over where it appears
             introduced = self.world.introduction(plan, card.as_of(horizon), told)
-        if self._no_relative(plan, relations):  # Who is Henry Tilney's father?: his sister's
-            relations = [*relations, *self.world.kin_of_kin(plan.entities[0], horizon)]
+        relations = [*relations, *self.world.kin_of_kin(plan, relations, horizon)]
         answer = self._compose(plan, ranked, relations)
         if introduced is not None and answer.stop_reason == "evidence":
             answer = led_by(introduced, answer, keep=MAX_CITED - 1)
@@ -384,21 +383,6 @@ class Librarian:
                       [t for t in tokens_of(plan.question) if t not in plan.entities],
                       self._described(asked_noun(plan.question)))
         return candidates(plan, kind, ranked, world)
-
-    def _no_relative(self, plan: QueryPlan, relations: list[Relation]) -> bool:
-        """A question after one person's relative (Who is Henry Tilney's father?) that no
-        relation found joins them by, of the gender asked (Catherine's mother is no father)."""
-        if not (plan.asks_relation and plan.relation and len(plan.entities) == 1):
-            return False
-        subject, kind = plan.entities[0], plan.relation[0]
-        wanted = wanted_gender(plan.question, plan.mentions)
-
-        def answers(r: Relation) -> bool:
-            other = r.target if r.source == subject else r.source
-            return (r.type == kind and subject in (r.source, r.target)
-                    and (not wanted or self.retriever.lexicon.gender(other) in ("", wanted)))
-
-        return not any(answers(r) for r in relations)
 
     def _death_untold(self, plan: QueryPlan, ranked: list[Passage], top: int = 5) -> bool:
         """A question about how someone died, the best passages about them, and no sentence of

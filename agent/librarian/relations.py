@@ -94,15 +94,16 @@ analysis.py) → what two steps of kin must make the one found to the named one
 
 
 def relative_by_path(plan: QueryPlan, relations: Sequence[Relation],
-                     gender: Callable[[str], str], wanted: str) -> list[Relation]:
+                     gender: Callable[[str], str], wanted: str,
+                     ) -> tuple[str, list[Relation]] | None:
     """"Who is Henry Tilney's father?" where no relation of that kind joins him to anyone: the
-    two steps of kin through one person that make someone that relative (General Tilney is
-    Eleanor's father, and Eleanor is Henry's sister: his father or stepfather), from the one
-    it reaches to the named one; [] unless exactly one person, of the `wanted` gender or none
-    known, is reached so."""
+    one person two steps of kin through a third make that relative (General Tilney is
+    Eleanor's father, and Eleanor is Henry's sister: his father or stepfather), with the two
+    steps from them to the named one; None unless exactly one person, of the `wanted` gender
+    or none known, is reached so."""
     kin = PATH_ANSWERS.get(plan.relation) if plan.relation and len(plan.entities) == 1 else None
     if kin is None:
-        return []
+        return None
     subject = plan.entities[0]
     bonds = [r for r in relations if r.type in BOND_TYPES]
     found: dict[str, list[Relation]] = {}
@@ -115,7 +116,7 @@ def relative_by_path(plan: QueryPlan, relations: Sequence[Relation],
             if (far != subject and TWO_STEP_KIN.get((step or "", to_subject or "")) == kin
                     and gender(far) in ("", wanted or gender(far))):
                 found.setdefault(far, [first, second])
-    return next(iter(found.values())) if len(found) == 1 else []
+    return next(iter(found.items())) if len(found) == 1 else None
 
 
 _KIN_STEP = {("parent_of", "source"): "parent", ("parent_of", "target"): "child",

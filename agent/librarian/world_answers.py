@@ -25,12 +25,14 @@ from agent.librarian.known import (
 )
 from agent.librarian.married_names import maiden_name_answer, married_name_answer
 from agent.librarian.quoting import cite_line
+from agent.librarian.relations import related_answers
 from agent.schemas import Answer, Passage, Relation
 from agent.views.card_text import Voice
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from stores.cards import Card
 from stores.lang import en
+from stores.lang.asking import wanted_gender
 from stores.models import BOND_TYPES
 
 
@@ -85,11 +87,20 @@ class WorldAnswers:
                                     {a.chapter: a.mentions for a in card.appearances},
                                     plan.chinese, r.chapter_titles, say, horizon)
 
-    def kin_of_kin(self, name: str, horizon: int) -> list[Relation]:
-        """The kin and marriages the cards hold of `name` and of each of their kin, as
-        relations (under the horizon): two steps a relative question may be answered through
-        when no relation of the kind asked joins `name` (agent/librarian/relations.py,
-        `relative_by_path`)."""
+    def kin_of_kin(self, plan: QueryPlan, relations: list[Relation],
+                   horizon: int) -> list[Relation]:
+        """For a question after one person's relative that none of `relations` answers, of the
+        gender asked (Who is Henry Tilney's father?; Catherine's mother is no father), the kin
+        and marriages the cards hold of that person and of each of their kin, as relations
+        under the horizon: the two steps it may be answered through (agent/librarian/
+        relations.py, `relative_by_path`). [] for any other question."""
+        if not (plan.asks_relation and plan.relation and len(plan.entities) == 1):
+            return []
+        wanted = wanted_gender(plan.question, plan.mentions)
+        gender = self.retriever.lexicon.gender
+        if any(not wanted or gender(n) in ("", wanted) for n in related_answers(plan, relations)):
+            return []
+        name = plan.entities[0]
         found: dict[tuple[str, str, str], Relation] = {}
         kin = [name]
         for who in kin:
