@@ -54,7 +54,7 @@ EVENT_FRAME_EN = re.compile(
     r"(?:\s+happen)?|(?P<where>where)\s+(?:was|did|does)\s+(?:that|this|it)(?:\s+happen)?)\s*[?.!]*$",
     re.I)
 EVENT_FRAME_ZH = re.compile(
-    r"^(?:那|这|此事|这件事|那件事)(?:是|发生在|发生于|出现在|在)?(?:(?P<chapter>第几回|哪一回|哪回|第几章|哪一章)"
+    r"^(?:那|这|此事|这件事|那件事)(?:是)?(?:发生在|发生于|出现在|写在|在)?(?:(?P<chapter>第几回|哪一回|哪回|第几章|哪一章)"
     r"|(?P<when>什么时候|何时)|(?P<where>哪里|哪儿|何处))(?:的事|发生的|的)?[？?。！!]*$")
 """A follow-up that asks where, when or in which chapter *that* was — the event the last question
 asked about, not a person or a thing: "Which chapter is that in?", 那是第几回？"""

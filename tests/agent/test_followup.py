@@ -144,7 +144,9 @@ def test_that_event_is_the_one_the_last_question_asked_about(sanguo: Lexicon,
     play(sanguo,
          ("关羽是怎么死的？", ["关羽"], "关羽是怎么死的？"),
          ("那是第几回？", ["关羽"], "关羽是怎么死的——是第几回？"),
-         ("这是什么时候的事？", ["关羽"], "关羽是怎么死的——是什么时候？"))
+         ("这是什么时候的事？", ["关羽"], "关羽是怎么死的——是什么时候？"),
+         ("这是在哪一章？", ["关羽"], "关羽是怎么死的——是第几回？"),
+         ("那件事是发生在第几回的？", ["关羽"], "关羽是怎么死的——是第几回？"))
     play(monte,
          ("Who wrote the letter denouncing Edmond Dantès?", ["Danglars", "Edmond Dantès"],
           "Who wrote the letter denouncing Edmond Dantès?"),
