@@ -178,14 +178,16 @@ def _before_full_names(entities: list[Entity], story: Story) -> set[str]:
 
 def full_forms(given_names: Sequence[str], story: Story,
                not_surnames: frozenset[str] | set[str] = frozenset()) -> dict[str, dict[str, int]]:
-    """For each given name: surname + it, as the text writes it as one word at least twice →
+    """For each given name: surname + it, as the text writes it as one word at least twice, or
+    once where it introduces the given name (华老栓 at 老栓's first use, 老栓 alone after) →
     the number of chapters it is written in; `not_surnames` are characters that are no surname
     here (`_before_full_names`)."""
     text = story.text
     uses: Counter[str] = Counter()
     chapters: dict[str, set[int]] = defaultdict(set)
+    introducing: set[str] = set()
     for given, starts in occurrences(given_names, text).items():
-        for at in starts:
+        for nth, at in enumerate(starts):
             for surname in (text[max(0, at - 2):at], text[at - 1:at]):
                 known = surname in COMPOUND_SURNAMES or (
                     len(surname) == 1 and surname in SINGLE_SURNAMES
@@ -194,10 +196,12 @@ def full_forms(given_names: Sequence[str], story: Story,
                 if known and at >= len(surname) and one_word(text, at - len(surname), at + len(given)):
                     uses[surname + given] += 1
                     chapters[surname + given].add(story.chapter_at(at))
+                    if nth == 0:
+                        introducing.add(surname + given)
                     break
     spreads: dict[str, dict[str, int]] = defaultdict(dict)
     for form, n in uses.items():
-        if n >= 2:
+        if n >= 2 or form in introducing:
             spreads[form[-2:]][form] = len(chapters[form])
     return spreads
 

@@ -58,6 +58,17 @@ def test_a_given_name_alone_takes_the_full_name_the_text_writes() -> None:
     assert {"张飞", "林州"} <= set(kept)
 
 
+def test_a_full_name_written_once_where_it_introduces_the_given_name_names_it() -> None:
+    """呐喊's 华老栓: written once, where the story first names him, then 老栓 alone; a full
+    name written once after the given name's first use (an aside) names no one."""
+    story = Story.of(["华老栓忽然坐起身。老栓接了。" + "老栓走了。" * 5,
+                      "阿五来了。" * 3 + "王阿五说。"], None)
+    kept = names(join_given_names([person("老栓", mentions=6), person("阿五", mentions=4)],
+                                  story))
+    assert kept["华老栓"].aliases == ["老栓"]
+    assert "阿五" in kept and "王阿五" not in kept
+
+
 def test_a_given_name_two_full_names_share_alike_stays_apart() -> None:
     chapters = ["贾宝玉来了。甄宝玉来了。宝玉笑道：“是。”"] * 3
     people = [person("宝玉"), person("贾宝玉"), person("甄宝玉")]
