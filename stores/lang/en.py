@@ -508,9 +508,13 @@ KIN_OF_KIN = {
 }
 """Kin two steps away (see `Language.kin_of_kin`): English needs only the named one's gender."""
 
-IDENTITY = (r"^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
+IDENTITY = (r"^\s*what\s+(?:is|was)\s+(?P<en4>[^?]{2,60}?)['’]s?\s+(?:job|occupation|profession"
+            r"|trade|calling|line of work)\s*\??\s*$"
+            r"|^\s*what\s+does\s+(?P<en3>[^?]{2,60}?)\s+do(?:\s+for\s+a\s+living)?\s*\??\s*$"
+            r"|^\s*(?:who|what)\s+(?:is|was|are|were)\s+(?P<en1>[^?]{2,60}?)\s*\??\s*$"
             r"|^\s*(?:tell me (?:about|who)|describe|who's)\s+(?P<en2>[^?.!]{2,60}?)(?:\s+is)?\s*[?.!]?\s*$")
-"""A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria)."""
+"""A question asking who or what a named entity is (Who is Shen Yan? Tell me about Eldoria; What
+does Mr. Perry do? What is Mr. Shepherd's profession?: what someone does is who they are)."""
 GIVES_NAME = r"\b(?:called|named|nicknamed|known as|styled)\s+$"
 """What stands right before a name the sentence gives ("known as the Count") (a pattern)."""
 ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\s+call\s+"

@@ -435,10 +435,11 @@ PAIR_WORDS = {
 }
 """What two related people are together (see `Language.pair_words`)."""
 
-IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?[“「\"]?(?P<name>{_H}[^，。？?！“”「」]{{0,12}}?)[”」\"]?(?:指的|说的|讲的|又)?(?:是谁|是何人|是什么人|是什么|是哪位|何许人也?)[？?。！]*$"
+IDENTITY = (rf"^(?:请)?(?:介绍一下|说说|讲讲)?[“「\"]?(?P<name>{_H}[^，。？?！“”「」]{{0,12}}?)[”」\"]?(?:指的|说的|讲的|又)?(?:是谁|是何人|是什么人|是什么|是哪位|何许人也?|是?(?:做|干)什么的)[？?。！]*$"
             rf"|^谁是(?P<name2>{_H}[^，。？?！]{{0,12}})[？?。！]*$"
             rf"|^(?:请)?(?:介绍一下|说说|讲讲)(?P<name3>{_H}[^，。？?！]{{0,12}}?)(?:这个人|其人)?[吧。？?！]*$")
-"""A question asking who or what a named entity is (沈砚是谁？ 谁是韩峥？ 介绍一下苏绾, “卧龙”指的是谁？)."""
+"""A question asking who or what a named entity is (沈砚是谁？ 谁是韩峥？ 介绍一下苏绾, “卧龙”指的是谁？,
+赵七爷是做什么的？: what someone does is who they are)."""
 NAME_KINDS = ("字", "表字", "小字", "号", "道号", "别号", "外号", "绰号", "诨名", "乳名", "小名", "别名",
               "称号", "名号", "封号")
 """The kinds of name a person is given besides their own (字, 号, 小字 …)."""

@@ -113,6 +113,24 @@ def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
     assert identity_asked("Who is Isabella Knightley?", matcher) == "Isabella"
 
 
+def test_what_someone_does_asks_who_they_are() -> None:
+    # 呐喊 (a newcomer's trial): "赵七爷是做什么的？" quoted 九斤老太's birthday, though his card
+    # opens with 「赵七爷是邻村茂源酒店的主人」; a job or trade is what a card says first
+    from agent.librarian.known import identity_asked
+    from stores.entities.matcher import AliasMatcher
+
+    matcher = AliasMatcher({"赵七爷": "赵七爷", "Mr Shepherd": "Mr Shepherd",
+                            "Shepherd": "Mr Shepherd", "Mr. Perry": "Mr. Perry"})
+    for question, entity in (("赵七爷是做什么的？", "赵七爷"), ("赵七爷是干什么的", "赵七爷"),
+                             ("What is Mr Shepherd's profession?", "Mr Shepherd"),
+                             ("What does Mr. Perry do?", "Mr. Perry"),
+                             ("What does Mr. Perry do for a living?", "Mr. Perry")):
+        assert identity_asked(question, matcher) == entity, question
+    for question in ("What does Mr. Perry do when Emma is ill?", "What did Mr. Perry do?",
+                     "赵七爷做了什么？"):
+        assert identity_asked(question, matcher) is None, question
+
+
 def test_a_wifes_title_before_a_mans_full_name_is_his_wife() -> None:
     # Sense and Sensibility (development answers, ss-029): "Who is Mrs. Robert Ferrars?" showed
     # Robert Ferrars's card, "Edward Ferrars's brother"; she is his wife, and where the world
