@@ -21,6 +21,7 @@ agent/librarian/phrases.py; the stack itself in agent/conversation/stack.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from agent.librarian.candidates import Context
@@ -28,7 +29,7 @@ from agent.librarian.married_names import spouse_by_name
 from agent.librarian.referring import Reference, find_references
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
-from stores.lang import en, has_han
+from stores.lang import en, has_han, zh
 from stores.lang.asking import quotes_only, unsure_lead
 from stores.lang.referring import (
     CLAUSE_EN,
@@ -67,8 +68,9 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
     for ref in refs:
         if _theirs(ref, earlier) or _relative_named(ref, [start for start, _, _ in spans]):
             continue
-        names = (_subjects(ref, resolved) or _bound(question, ref, earlier, lexicon)
-                 or _own(ref, earlier, lexicon) or context.referent(ref))
+        names = (_named_as(question, ref, spans, lexicon) or _subjects(ref, resolved)
+                 or _bound(question, ref, earlier, lexicon) or _own(ref, earlier, lexicon)
+                 or context.referent(ref))
         if not names and ref.fallback is not None:
             if _theirs(ref.fallback, earlier):
                 continue
@@ -152,6 +154,27 @@ def _own(ref: Reference, earlier: list[tuple[int, list[str]]], lexicon: Lexicon)
     name = next(iter(before))
     return [name] if lexicon.kind(name) == "person" and lexicon.gender(name) in (
         "", ref.gender) else []
+
+
+_GIVES_NAME = re.compile(f"(?:{zh.GIVES_NAME})|(?:{en.GIVES_NAME})", re.I)
+_ENDS = re.compile(r"[\s?？.。!！]*$")
+
+
+def _named_as(question: str, ref: Reference, spans: Sequence[tuple[int, int, str]],
+              lexicon: Lexicon) -> list[str]:
+    """A person pronoun asked why or how it is called the name the question ends with is the
+    one of that name: "他为什么叫闰土？" is 闰土, "Why is he called the Count?" the Count's
+    person (the name after the pronoun is otherwise never its referent: What did he give
+    Caderousse?)."""
+    if ref.kind != "person" or ref.possessive:
+        return []
+    for start, end, name in spans:
+        if (start >= ref.end and _ENDS.fullmatch(question[end:])
+                and _GIVES_NAME.search(question[ref.end:start])
+                and lexicon.kind(name) == "person"
+                and lexicon.gender(name) in ("", ref.gender or lexicon.gender(name))):
+            return [name]
+    return []
 
 
 def _subjects(ref: Reference, resolved: list[tuple[Reference, list[str]]]) -> list[str]:

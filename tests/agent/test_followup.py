@@ -617,3 +617,19 @@ def test_the_chapter_of_an_answer_that_only_quoted_a_who_question_is_unsure(
         found = resolve("In which chapter does that happen?", dialogue.stack, dialogue.turns,
                         monte)
         assert found.cited_unsure is unsure, (asked, answer)
+
+
+def test_a_pronoun_asked_why_it_is_called_a_name_is_that_name(sanguo: Lexicon,
+                                                                monte: Lexicon) -> None:
+    # 呐喊 (a newcomer's trial): after 闰土的父亲是做什么的？, 他为什么叫闰土？ was read as
+    # 宏儿为什么叫闰土？: a name after the pronoun is never its referent, except the name it is
+    # asked to be called by
+    play(sanguo,
+         ("诸葛亮在哪一回出山？", ["诸葛亮"], "诸葛亮在哪一回出山？"),
+         ("他为什么叫卧龙？", ["诸葛亮"], "诸葛亮为什么叫卧龙？"))
+    play(monte,
+         ("Who is Edmond Dantès?", ["Edmond Dantès"], "Who is Edmond Dantès?"),
+         ("Why is he called Sinbad the Sailor?", ["Edmond Dantès"],
+          "Why is Edmond Dantès called Sinbad the Sailor?"),
+         ("What did he give Caderousse?", ["Edmond Dantès"],
+          "What did Edmond Dantès give Caderousse?"))
