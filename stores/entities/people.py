@@ -40,6 +40,7 @@ from stores.lang.zh import (
     FEMALE_NAME_ENDINGS,
     GLUED_AFTER_NAME,
     HONORIFIC,
+    HOUSEHOLD_TITLES,
     IDENTITY_END,
     IDENTITY_LINKS,
     OFFICES,
@@ -66,6 +67,7 @@ def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
     grammar = _before_full_names(entities, story)
     entities = _one_per_name(entities)
     entities = join_given_names(entities, story, grammar)
+    entities = join_name_endings(entities)
     entities = join_stated_identities(entities, story.text)
     entities = name_address_forms(entities, story, grammar)
     entities = fold_address_forms(entities, story.text, min_mentions, chunk_texts)
@@ -158,6 +160,26 @@ def join_given_names(entities: list[Entity], story: Story,
         elif owner is None:
             rename(entity, best)
             by_name[best] = entity
+    return [e for e in entities if id(e) not in gone]
+
+
+def join_name_endings(entities: list[Entity]) -> list[Entity]:
+    """A name (two characters or more) that one other person's name ends with, and no third
+    person's, is that person's: 呐喊's 阿五 is 蓝皮阿五 (an epithet before the name), 三国演义's
+    士仁 and 子服 are 傅士仁 and 王子服 (a surname the segmenter did not read as one). Two names
+    ending with it (贾宝玉, 甄宝玉) leave it apart, and so does a title or an office (夫人 of 王夫人:
+    zh.HOUSEHOLD_TITLES, OFFICES), which many can bear."""
+    people = [e for e in entities if e.type == "person"]
+    gone: set[int] = set()
+    for short in people:
+        name = short.name
+        if len(name) < 2 or name in HOUSEHOLD_TITLES or name in OFFICES:
+            continue
+        longer = [e for e in people if e is not short and id(e) not in gone and any(
+            len(form) > len(name) and form.endswith(name) for form in (e.name, *e.aliases))]
+        if len(longer) == 1:
+            absorb(longer[0], short)
+            gone.add(id(short))
     return [e for e in entities if id(e) not in gone]
 
 

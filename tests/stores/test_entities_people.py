@@ -17,6 +17,7 @@ from stores.entities.people import (
     fold_honorifics,
     fold_titled_surnames,
     join_given_names,
+    join_name_endings,
     join_stated_identities,
 )
 from stores.entities.resolve import build_entities
@@ -67,6 +68,20 @@ def test_a_full_name_written_once_where_it_introduces_the_given_name_names_it() 
                                   story))
     assert kept["华老栓"].aliases == ["老栓"]
     assert "阿五" in kept and "王阿五" not in kept
+
+
+def test_a_name_one_other_name_ends_with_is_that_persons() -> None:
+    # 呐喊's 阿五 and 蓝皮阿五 (「正是蓝皮阿五…却不愿是阿五」) were two people; 三国演义's 士仁
+    # and 傅士仁 too. 宝玉 ends two full names, 夫人 is a title many bear
+    people = [person("蓝皮阿五", mentions=7), person("阿五", mentions=6),
+              person("傅士仁", mentions=30), person("士仁", mentions=5),
+              person("贾宝玉", mentions=40), person("甄宝玉", mentions=30),
+              person("宝玉", mentions=3000), person("王夫人", mentions=900),
+              person("夫人", mentions=50)]
+    kept = names(join_name_endings(people))
+    assert kept["蓝皮阿五"].aliases == ["阿五"] and kept["傅士仁"].aliases == ["士仁"]
+    assert {"宝玉", "夫人", "阿五"} & set(kept) == {"宝玉", "夫人"}
+    assert kept["蓝皮阿五"].mentions == 13
 
 
 def test_a_given_name_two_full_names_share_alike_stays_apart() -> None:
