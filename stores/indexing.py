@@ -35,6 +35,8 @@ class Rebuilt:
 
     entities: int = 0
     relations: int = 0
+    stated: int = 0
+    """Of the relations, those the text or a glossary states (the rest: names seen together)."""
     embedded: int = 0
     """Passages embedded now (the rest had their vectors cached)."""
     chunks: int = 0
@@ -129,7 +131,7 @@ def rebuild_indexes(stores: WorldStores,
     catalog.renumber_events(world)
     from stores.ingest_entities import resolve_world_entities
 
-    done.entities, done.relations = resolve_world_entities(
+    done.entities, done.relations, done.stated = resolve_world_entities(
         catalog, world, stores.settings, progress)
     clock.lap("entities")
     from stores.card_build import build_cards

@@ -40,6 +40,8 @@ class IngestReport:
     chunks: int = 0
     entities: int = 0
     relations: int = 0
+    stated: int = 0
+    """Of the relations, those the text or a glossary states (the rest: names seen together)."""
     embedded: int = 0
     unchanged: int = 0
     moved: list[tuple[str, str]] = field(default_factory=list)
@@ -109,6 +111,7 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
 
 def _rebuilt(report: IngestReport, rebuilt: Rebuilt) -> None:
     report.entities, report.relations = rebuilt.entities, rebuilt.relations
+    report.stated = rebuilt.stated
     report.embedded, report.chunks = rebuilt.embedded, rebuilt.chunks
     report.seconds.update(rebuilt.seconds)
 

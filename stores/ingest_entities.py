@@ -31,8 +31,9 @@ from stores.models import (
 
 
 def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
-                           progress: Callable[[str, int, int], None]) -> tuple[int, int]:
-    """Rebuild the world's entities, chunk mentions and relations. Returns their counts."""
+                           progress: Callable[[str, int, int], None]) -> tuple[int, int, int]:
+    """Rebuild the world's entities, chunk mentions and relations. Returns the counts of the
+    entities, the relations, and of those the ones stated (not names seen together)."""
     rows = catalog.chunk_texts(world)
     progress("entities", 0, len(rows))
     glossary = catalog.glossary(world)
@@ -74,7 +75,7 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))
-    return len(entities), len(relations)
+    return len(entities), len(relations), sum(r.type != "co_occurs" for r in relations)
 
 
 def untold_spouses(titled: list[Relation], declared: list[Relation],

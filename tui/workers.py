@@ -413,7 +413,7 @@ class Workers:
     @worker("ingest", thread=True)
     def ingest_demo(self) -> None:
         from stores.ingest import ingest
-        from tui.commands.world import DEMO_WORLD, demo_world_path
+        from tui.commands.world import DEMO_WORLD, demo_world_path, relations_read
 
         folder: Path = demo_world_path()
         corpus = [p for p in (folder / "zh", folder / "en", folder / "dialogue") if p.exists()]
@@ -423,6 +423,5 @@ class Workers:
 
         report = ingest(self.settings, DEMO_WORLD, corpus, folder / "glossary.toml",
                         progress=progress)
-        summary = (f"{report.chunks} passages, {report.entities} entities, "
-                   f"{report.relations} relations")
+        summary = f"{report.chunks} passages, {report.entities} entities, {relations_read(report)}"
         self.post_message(IngestDone(DEMO_WORLD, summary))

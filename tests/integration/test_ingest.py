@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 import shutil
 from pathlib import Path
@@ -81,6 +83,12 @@ def test_rerun_is_a_noop_and_a_changed_file_is_reindexed(sanguo_home: Path,
     # documents' paths: see test_identity.py)
     result = lore("ingest", corpus, "--world", "copy", home=home)
     assert result.code == 0, result.err
+    # the relations the text states apart from the names it writes together: "71 relations"
+    # beside maps that said "0 relations" puzzled a newcomer (呐喊)
+    said = re.search(r"(\d+) relations? stated, (\d+) pairs? seen together", result.out)
+    kinds = [r.type for r in Catalog(load_settings(data_dir=home).catalog_path).relations("copy")]
+    assert said and (int(said[1]), int(said[2])) == (
+        sum(k != "co_occurs" for k in kinds), kinds.count("co_occurs")), result.out
     chapter.write_text(chapter.read_text(encoding="utf-8") + "\n关公抚髯而笑。\n", encoding="utf-8")
     changed = lore("ingest", corpus, "--world", "copy", home=home)
     assert changed.code == 0, changed.err
