@@ -44,12 +44,6 @@ def name_width(names: list[str]) -> int:
     return max(low, min(high, max((cell_len(n) for n in names), default=0)))
 
 
-def counted(n: int, noun: str, width: int = 0) -> str:
-    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
-    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
-    return f"{n:>{width}} {plural}"
-
-
 def clean(text: str) -> str:
     """What may reach the terminal or a log: secrets redacted (sessions.scrub), then every
     control character escaped. The one gate for text leaving through the terminal."""

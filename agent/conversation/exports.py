@@ -21,6 +21,7 @@ from sessions.scrub import scrub
 from sessions.store import SessionStore
 from stores.errors import ConfigError
 from stores.lang import has_han, in_quotes
+from stores.lang.en import counted
 from stores.models import chapter_label, shown_path
 
 TimelineFormat = Literal["md", "json", "csv"]
@@ -70,7 +71,8 @@ def _timeline_md(name: str, aliases: list[str], events: list[TimelineEvent], wor
     lines = [f"# Timeline of {name}", ""]
     if aliases:
         lines.append(f"Also called: {', '.join(aliases)}  ")
-    lines += [f"World `{world}`: {len(events)} appearances in {chapters} chapters, in story order.",
+    lines += [f"World `{world}`: {counted(len(events), 'appearance')} in "
+              f"{counted(chapters, 'chapter')}, in story order.",
               "", "| # | chapter | title | order | what happens | source |",
               "|---:|---:|---|---:|---|---|"]
     for i, e in enumerate(events, start=1):

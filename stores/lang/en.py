@@ -427,6 +427,12 @@ KIN_WORDS = ("father", "son", "mother", "daughter", "wife", "husband", "married"
 _ARTICLE = re.compile(r"^the\s+", re.I)
 
 
+def counted(n: int, noun: str, width: int = 0) -> str:
+    """'1 chapter', '3 chapters', '1 entity', '2 entities': the number right-aligned in `width`."""
+    plural = noun if n == 1 else (noun[:-1] + "ies" if noun.endswith("y") else noun + "s")
+    return f"{n:>{width}} {plural}"
+
+
 def without_article(name: str) -> str:
     """A name as the world may know it without its article: the Marquis → Marquis."""
     return _ARTICLE.sub("", name)

@@ -69,7 +69,7 @@ def session_line(session: Session, continued: bool) -> str:
     if not continued:
         return f"new session {session.id}"
     title = f" “{session.title}”" if session.title else ""
-    from tui.terminal import counted
+    from stores.lang.en import counted
 
     turns = counted(session.turn_count, "turn")
     return f"continuing session {session.id}{title} ({turns}); --new starts a new one"

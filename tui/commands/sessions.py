@@ -8,8 +8,9 @@ from typing import Annotated
 
 import typer
 
+from stores.lang.en import counted
 from tui.commands.defaults import world_option
-from tui.terminal import counted, echo, pad
+from tui.terminal import echo, pad
 
 sessions_app = typer.Typer(help="List, show and export saved sessions.", no_args_is_help=True,
                            rich_markup_mode=None)

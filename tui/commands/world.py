@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from stores.lang.en import counted
 from stores.models import shown_path
 from tui.commands.defaults import world_option
-from tui.terminal import counted, echo, name_width, pad
+from tui.terminal import echo, name_width, pad
 
 if TYPE_CHECKING:
     from stores.ingest import IngestReport

@@ -1,0 +1,15 @@
+"""The timeline export's words: counts said as a person reads them."""
+
+from __future__ import annotations
+
+from agent.conversation.exports import _timeline_md
+from agent.schemas import TimelineEvent
+
+
+def test_one_chapter_is_said_as_one() -> None:
+    # 呐喊 (a newcomer's trial): "73 appearances in 1 chapters"
+    events = [TimelineEvent(chapter=12, event_order=n, chunk_id=f"c{n}", gist="阿Ｑ来了。",
+                            source="12.txt", lines=(n, n)) for n in range(1, 3)]
+    md = _timeline_md("阿Ｑ", [], events, "nahan")
+    assert "2 appearances in 1 chapter, in story order." in md
+    assert "1 appearance in 1 chapter," in _timeline_md("阿Ｑ", [], events[:1], "nahan")
