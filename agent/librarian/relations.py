@@ -300,10 +300,15 @@ def answering_relation(plan: QueryPlan, relations: Sequence[Relation],
 
 
 def _typed(plan: QueryPlan, relations: Sequence[Relation], answer: str) -> list[Relation]:
-    """The typed relations, the one that answers the question first (`answer` is its other
-    end), then those between the entities named (declared before stated)."""
+    """The typed relations of someone the question names (or of the answer), the one that
+    answers the question first (`answer` is its other end), then those between the entities
+    named (declared before stated). Another pair's relation says nothing of the ones asked
+    about: "What happened to his father?" (Edmond Dantès's) answered "Mercédès is Albert de
+    Morcerf's mother", read among his fiancée's kin (a newcomer's trial on Monte Cristo)."""
     named = set(plan.entities)
-    return sorted((r for r in relations if r.type != "co_occurs"),
+    ends = named | {answer} - {""}
+    return sorted((r for r in relations if r.type != "co_occurs"
+                   and (not ends or {r.source, r.target} & ends)),
                   key=lambda r: (answer not in (r.source, r.target) or not answer,
                                  -len({r.source, r.target} & named), not r.declared))
 

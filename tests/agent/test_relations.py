@@ -198,3 +198,15 @@ def test_a_relative_the_world_does_not_know_is_sought_where_the_person_is_named(
         "Harriet Smith was the natural daughter of somebody.",  # the telling before a line
         '"Harriet Smith is my father\'s guest," said Emma.', "Harriet Smith sang.",
         "Emma allowed her father to talk."]
+
+
+def test_a_relation_of_others_says_nothing_of_the_one_asked_about() -> None:
+    # Monte Cristo (a newcomer's trial): "What happened to his father?" (Edmond Dantès's)
+    # answered "Mercédès is Albert de Morcerf's mother", a relation read among his fiancée's kin
+    names = AliasMatcher({"Edmond Dantès": "Edmond Dantès", "Mercédès": "Mercédès",
+                          "Albert de Morcerf": "Albert de Morcerf"})
+    plan = analyse("What happened to Edmond Dantès' father?", names.find_spans)
+    mother = edge("Mercédès", "Albert de Morcerf", "parent_of", 88)
+    assert relation_lines(plan, [mother], "", lambda n: {"Mercédès": "f"}.get(n, "")) == [""]
+    fiancee = edge("Mercédès", "Edmond Dantès", "engaged", 1)
+    assert "Edmond Dantès" in relation_lines(plan, [mother, fiancee], "", lambda n: "")[0]
