@@ -133,7 +133,9 @@ showed her round the house)."""
 EN_REFERRING: list[tuple[str, str, Gender, int, bool | None]] = [  # English ones
     (rf"\b(?P<p>his|her|their)\s+(?P<rel>{EN_RELATIVES})\b", "relation", "", 0, False),
     (r"\b(?:both of them|the two of them|the two)\b", "persons", "", 2, False),
-    (r"\bthey\b|\bthem\b|\bthemselves\b", "persons", "", 0, False),
+    # a reflexive means the subject before it, as typed: "Why did he kill himself?" is no
+    # question about another man (a newcomer's trial: "Why did Morcerf kill Edmond Dantès?")
+    (r"\bthey\b|\bthem\b", "persons", "", 0, False),
     (r"\btheirs?\b", "persons", "", 0, True),
     (r"\b(?:this|that)\s+(?:man|boy|child|young man|old man|prisoner|sailor|priest)\b",
      "new_person", "m", 0, False),
@@ -141,9 +143,9 @@ EN_REFERRING: list[tuple[str, str, Gender, int, bool | None]] = [  # English one
     # "the child" as a reference, not as the start of a description (the child who …)
     (r"\bthe\s+(?:child|baby|infant)\b(?!\s+(?:who|that|whom|which|of|in|at|with)\b)",
      "new_person", "", 0, False),
-    (r"\bhe\b|\bhim\b|\bhimself\b", "person", "m", 0, False),
+    (r"\bhe\b|\bhim\b", "person", "m", 0, False),
     (r"\bhis\b", "person", "m", 0, True),
-    (r"\bshe\b|\bherself\b", "person", "f", 0, False),
+    (r"\bshe\b", "person", "f", 0, False),
     (r"\bhers\b", "person", "f", 0, True),
     (r"\bher\b", "person", "f", 0, None),  # object or possessive: decided by the next word
     (rf"\b(?:this|that)\s+(?:{EN_THINGS})\b", "thing", "", 0, False),

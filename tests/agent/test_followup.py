@@ -633,3 +633,12 @@ def test_a_pronoun_asked_why_it_is_called_a_name_is_that_name(sanguo: Lexicon,
           "Why is Edmond Dantès called Sinbad the Sailor?"),
          ("What did he give Caderousse?", ["Edmond Dantès"],
           "What did Edmond Dantès give Caderousse?"))
+
+
+def test_a_reflexive_is_the_subject_as_typed(monte: Lexicon) -> None:
+    # Monte Cristo (a newcomer's trial): after "Who is the Count de Morcerf?", "Why did he kill
+    # himself?" was read as "Why did Morcerf kill Edmond Dantès?"
+    play(monte,
+         ("Who is Edmond Dantès?", ["Edmond Dantès", "Mercédès"], "Who is Edmond Dantès?"),
+         ("Why did he blame himself?", ["Edmond Dantès"], "Why did Edmond Dantès blame himself?"),
+         ("What did she tell herself?", ["Mercédès"], "What did Mercédès tell herself?"))
