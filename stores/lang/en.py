@@ -310,8 +310,10 @@ SENTENCE_END = ".!?"
 """The marks that end an English sentence."""
 
 # -- questions, and the Language the shared rules read --------------------------------------------
-IDENTITY_QUESTION = r"^(?:who|what)\s+(?:is|was)\s+(?P<x>.+?)\s*[?.!]*$"
-"""A question asking who or what something is (Who was the stranger?): the thing is group x."""
+IDENTITY_QUESTION = (r"^(?:who|what)\s+(?:is|was)\s+(?P<x>.+?)(?:,?\s+(?:really|actually|exactly"
+                     r"|truly|in (?:fact|truth|reality)))?\s*[?.!]*$")
+"""A question asking who or what something is (Who was the stranger? Who is Andrea Cavalcanti
+really?): the thing is group x."""
 NUMBER_SCALES = ("hundred", "thousand", "million")
 """Words that scale a number (two hundred, forty thousand)."""
 QUERY_FILLER = (r"\b(who|whom|whose|what|which|when|where|why|how|does|did|do|is|was|were|are|the|"

@@ -642,3 +642,12 @@ def test_a_reflexive_is_the_subject_as_typed(monte: Lexicon) -> None:
          ("Who is Edmond Dantès?", ["Edmond Dantès", "Mercédès"], "Who is Edmond Dantès?"),
          ("Why did he blame himself?", ["Edmond Dantès"], "Why did Edmond Dantès blame himself?"),
          ("What did she tell herself?", ["Mercédès"], "What did Mercédès tell herself?"))
+
+
+def test_who_someone_really_is_keeps_them_the_topic(monte: Lexicon) -> None:
+    # Monte Cristo (a newcomer's trial): "Who is Andrea Cavalcanti really?" quoted Monte Cristo,
+    # and "Who are his real parents?" was read as Edmond Dantès's
+    play(monte,
+         ("Who is Andrea Cavalcanti really?", ["Edmond Dantès", "Andrea Cavalcanti"],
+          "Who is Andrea Cavalcanti really?"),
+         ("Who are his real parents?", ["Villefort"], "Who are Andrea Cavalcanti's real parents?"))
