@@ -163,7 +163,8 @@ class AliasMatcher:
             start = end - length + 1
             canonical = self._accept(text, start, end + 1, entries)
             if (canonical is not None and not self._titled_apart(text, start, end + 1, canonical)
-                    and not _title_of_a_name(text, start, end + 1)):
+                    and not _title_of_a_name(text, start, end + 1)
+                    and not self._given_name_of_another(text, start, end + 1, canonical)):
                 candidates.append((start, -length, canonical))
         candidates.sort()
         spans: list[tuple[int, int, str]] = []
@@ -181,6 +182,20 @@ class AliasMatcher:
             for alias, owner in self._exact.items():
                 self._forms.setdefault(owner, []).append(alias)
         return self._forms.get(canonical, [])
+
+    def _given_name_of_another(self, text: str, start: int, end: int, canonical: str) -> bool:
+        """A one-word Latin alias that is the first word of a fuller name of the entity (Andrea
+        of Andrea Cavalcanti), written before a capitalised surname none of its names goes on
+        with, names another man: "Andrea Rondolo" is no mention of Andrea Cavalcanti (a
+        newcomer's trial on Monte Cristo, his card's first appearance)."""
+        word = text[start:end]
+        if not word or " " in word or not _is_latin_word_char(word[0]):
+            return False
+        after = _NEXT_NAME.match(text, end)
+        if after is None:
+            return False
+        fuller = [f.split() for f in self.forms(canonical) if f.startswith(word + " ")]
+        return bool(fuller) and all(len(f) < 2 or f[1] != after["name"] for f in fuller)
 
     def _titled_apart(self, text: str, start: int, end: int, canonical: str) -> bool:
         """A Latin alias written right after a person's title, in a form no one goes by (the
@@ -229,6 +244,8 @@ class AliasMatcher:
         return Counter(canonical for _, _, canonical in self.find_spans(text))
 
 
+_NEXT_NAME = re.compile(r" (?P<name>[A-ZÀ-Þ][\w’'-]+)")
+"""A capitalised word right after a name, after one space."""
 _TITLE_OF_A_NAME = re.compile(
     r"(?P<title>" + "|".join(re.escape(t) for t in sorted(OWN_NAME_TITLES, key=len, reverse=True))
     + r")\s+[A-ZÀ-Þ]")

@@ -33,6 +33,9 @@ def first_line(home: Path, question: str, world: str, *more: str) -> tuple[str, 
     # "Who is A to B?" asks how they are related, as "What is A to B?" does (it gave a quote)
     ("Who is Su Wan to Shen Yan?", "Su Wan is Shen Yan's disciple"),
     ("韩夫人是谁的女儿？", "顾怀山是顾青禾的父亲"),
+    # what someone does is who they are: the card (a newcomer's trial on 呐喊: 赵七爷是做什么的？)
+    ("顾怀山是做什么的？", "雁回楼楼主"),
+    ("What does Gu Huaishan do?", "雁回楼楼主"),
 ])
 def test_the_first_line_holds_the_answer(demo_home: Path, question: str, held: str) -> None:
     line, answer = first_line(demo_home, question, "demo", "--new")

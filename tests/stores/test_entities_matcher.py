@@ -150,3 +150,14 @@ def test_a_title_alias_before_another_name_is_no_mention_of_its_bearer() -> None
     assert m.find_spans("a certain Admiral Baldwin, the most deplorable-looking personage") == []
     assert [n for *_, n in m.find_spans("Admiral Croft came. The Admiral smiled.")] == [
         "Admiral Croft", "Admiral Croft"]
+
+
+def test_a_first_name_before_another_surname_is_no_mention_of_its_bearer() -> None:
+    # Monte Cristo (a newcomer's trial): Andrea Cavalcanti goes by "Andrea", and "Andrea
+    # Rondolo", another man, was cited as where he first appears
+    m = AliasMatcher({"Andrea Cavalcanti": "Andrea Cavalcanti", "Andrea": "Andrea Cavalcanti",
+                      "Julie": "Julie"})
+    assert m.find_spans("the murderer, Andrea Rondolo, was taken") == []
+    assert [n for *_, n in m.find_spans("Andrea Cavalcanti bowed. “Andrea,” said he. "
+                                         "Andrea smiled. Julie Herbault laughed.")] == [
+        "Andrea Cavalcanti", "Andrea Cavalcanti", "Andrea Cavalcanti", "Julie"]
