@@ -62,13 +62,17 @@ def repair_with_progress(settings: Settings, world: str, force: bool) -> list[In
 
 LINE_EVERY_S = 5.0
 """A stage's progress is written as a line at most this often (its first and last always)."""
+QUIET_S = 60.0
+"""A stage still going is written again after this long without a line, within one tenth: the
+e5 vectors of Monte Cristo took three minutes a tenth on a busy machine, and a newcomer
+wondered whether the ingest had hung."""
 
 
 class _Lines:
     """Progress as plain lines, for output to a pipe or a file, where rich draws nothing until
     it stops (a newcomer's ingest piped to a log showed nothing for the 227 s of its e5
     vectors): each stage's first report, a new tenth of it at most every LINE_EVERY_S, and
-    its end, with the time since the first."""
+    its end, with the time since the first; and a line after QUIET_S without one."""
 
     def __init__(self) -> None:
         self.shown: dict[str, tuple[int, float]] = {}
@@ -78,8 +82,9 @@ class _Lines:
         now = time.monotonic()
         tenth = 10 * done // total if total else 10
         last = self.shown.get(stage)
-        if last is not None and (last[0] == tenth or (
-                tenth < 10 and now - last[1] < LINE_EVERY_S)):
+        if last is not None and (
+                (last[0] == tenth and (tenth == 10 or now - last[1] < QUIET_S))
+                or (last[0] != tenth and tenth < 10 and now - last[1] < LINE_EVERY_S)):
             return
         self.shown[stage] = (tenth, now)
         seconds = int(now - self.began)
