@@ -123,6 +123,10 @@ class TerminalStream:
             echo(text[len(shown):])
             return
         self._take_back()
+        if shown and not sys.stdout.isatty():
+            # a pipe keeps the draft: say that what follows replaces it (a newcomer's log held
+            # the same answer twice, the second under "(Unsupported: …)")
+            echo("(the answer as checked against its citations:)")
         echo(text)
 
     def _take_back(self) -> None:
