@@ -433,8 +433,10 @@ class LoreApp(App[None]):
 
     @on(m.Exported)
     def _exported(self, event: m.Exported) -> None:
-        self.notify(f"{event.what} saved to\n{event.path}", title="Exported", markup=False,
-                    timeout=10)
+        note = f"\n\n{event.note[:1].upper()}{event.note[1:]}." if event.note else ""
+        self.notify(f"{event.what} saved to\n{event.path}{note}", title="Exported",
+                    markup=False, timeout=20 if note else 10,
+                    severity="warning" if note else "information")
 
     # -- the demo world ---------------------------------------------------------------------------
     @on(m.DemoRequested)

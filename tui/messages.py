@@ -141,10 +141,12 @@ class CardReady(Message):
 
 @dataclass
 class Exported(Message):
-    """A timeline or session was written to a file."""
+    """A timeline, session or picture was written to a file."""
 
     what: str
     path: str
+    note: str = ""
+    """What the reader should know of the file (a PNG's names drawn without their font)."""
 
 
 @dataclass

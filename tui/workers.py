@@ -367,6 +367,7 @@ class Workers:
 
     async def _export_picture(self, conversation: Conversation, kind: str, fmt: str,
                               entities: tuple[str, ...], hops: int) -> None:
+        from agent.views.pictures import missing_font
         from agent.world.blocking import run_blocking
         from tui.exports import export_picture_file
 
@@ -376,7 +377,8 @@ class Workers:
                                         self.settings, conversation.retriever,
                                         conversation.world, kind, fmt, names, hops,
                                         conversation.horizon)
-        self.post_message(Exported(what, str(path)))
+        note = await run_blocking(conversation.retriever, missing_font, fmt, " ".join(names))
+        self.post_message(Exported(what, str(path), note))
 
     # -- lists for the modals ---------------------------------------------------------------------
     @worker("sessions", thread=True)

@@ -58,6 +58,31 @@ def export_map(found: RelationMap, fmt: str) -> bytes:
                       hint=f"use one of: {', '.join(MAP_FORMATS)}")
 
 
+def missing_font(fmt: str, names: str) -> str:
+    """What to say when a PNG draws Chinese `names` where fontconfig lists no font for Chinese:
+    they come out as empty boxes (a newcomer's trial on 呐喊: every name of the chart and the
+    map, and nothing said). '' when nothing is missing, or when fontconfig cannot be asked. An
+    SVG leaves the fonts to the viewer."""
+    import shutil
+    import subprocess
+
+    from stores.lang import has_han
+
+    fc_list = shutil.which("fc-list")
+    if fmt != "png" or not has_han(names) or fc_list is None:
+        return ""
+    try:
+        listed = subprocess.run([fc_list, ":lang=zh", "family"], capture_output=True,
+                                text=True, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    if listed.strip():
+        return ""
+    return ("no font for Chinese is installed, so the Chinese names in this PNG are empty "
+            "boxes: install one (Debian/Ubuntu: apt-get install fonts-noto-cjk; macOS has one), "
+            "or export it as SVG, which the browser draws with its own fonts")
+
+
 def draw(source: str, fmt: str) -> bytes:
     """DOT text laid out and drawn by Graphviz's `dot` as SVG or PNG."""
     try:

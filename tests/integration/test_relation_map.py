@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -141,9 +142,15 @@ def test_the_svg_parses_and_holds_every_relation(demo_home: Path, tmp_path: Path
     assert {"sworn brothers", "master and disciple", "allies"} <= texts
     # PNG too, and never to a terminal
     png = tmp_path / "shen.png"
-    assert lore("map", "沈砚", "--world", "demo", "--format", "png", "--out", png,
-                home=demo_home).code == 0
+    drawn = lore("map", "沈砚", "--world", "demo", "--format", "png", "--out", png,
+                 home=demo_home)
+    assert drawn.code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Chinese names with no font for them are empty boxes: said, with what to do
+    fc_list = shutil.which("fc-list")
+    fontless = fc_list is not None and not subprocess.run(
+        [fc_list, ":lang=zh", "family"], capture_output=True, text=True).stdout.strip()
+    assert ("apt-get install fonts-noto-cjk" in drawn.err) == fontless, drawn.err
     refused = lore("map", "沈砚", "--world", "demo", "--format", "png", home=demo_home)
     assert refused.code != 0 and "--out" in refused.err
 

@@ -59,6 +59,7 @@ def map_command(
     if fmt != "text":
         echo(found.heading(), err=True)  # stderr: stdout may be the picture itself
     write_or_print(data, out, force)
+    _font_note(fmt, found.heading())
 
 
 def chart_command(
@@ -86,6 +87,14 @@ def chart_command(
         at = _horizon(opened.retriever, settings, horizon)
         chart = presence(opened.retriever, entities, at)
     write_or_print(export_chart(chart, fmt), out, force)
+    _font_note(fmt, " ".join(entities))
+
+
+def _font_note(fmt: str, names: str) -> None:
+    from agent.views.pictures import missing_font
+
+    if note := missing_font(fmt, names):
+        echo(f"note: {note}", err=True)
 
 
 def _horizon(retriever, settings, horizon: int | None) -> int:
