@@ -290,7 +290,7 @@ class Librarian:
             # not say who Old Hopgiant is" over where it appears
             introduced = self.world.introduction(plan, card.as_of(horizon), told)
         relations = [*relations, *self.world.kin_of_kin(plan, relations, horizon)]
-        answer = self._of_their_story(plan, self._compose(plan, ranked, relations))
+        answer = self.world.of_their_story(plan, self._compose(plan, ranked, relations))
         if introduced is not None and answer.stop_reason == "evidence":
             answer = led_by(introduced, answer, keep=MAX_CITED - 1)
         if answer.stop_reason == "evidence" or not residue(stated_text(answer)):
@@ -311,20 +311,6 @@ class Librarian:
         return within_horizon(answer, horizon, plan.chinese,
                               self._told_later(plan, ranked, horizon),
                               quotes_only=not residue(stated_text(answer)))
-
-    def _of_their_story(self, plan: QueryPlan, answer: Answer) -> Answer:
-        """An answer that only quotes is about no one of another story (`of_their_story`)."""
-        if answer.stop_reason != "evidence":
-            return answer
-        kept = of_their_story(answer.entities, plan.entities, self._chapters)
-        return answer if kept == answer.entities else answer.model_copy(update={"entities": kept})
-
-    def _chapters(self, name: str) -> set[int]:
-        """The chapters an entity of the world appears in (none for a phrase it does not list)."""
-        if name not in self.retriever.entities:
-            return set()
-        card = self.retriever.card(name)
-        return {a.chapter for a in card.appearances} if card is not None else set()
 
     def _told_later(self, plan: QueryPlan, ranked: list[Passage], horizon: int) -> int:
         """The chapter past the horizon of a passage among the whole story's three best for the
@@ -457,12 +443,3 @@ class Librarian:
             return min(hits, DESCRIBED_ENOUGH) / DESCRIBED_ENOUGH
         return share
 
-
-def of_their_story(about: Sequence[str], asked: Sequence[str],
-                   chapters: Callable[[str], set[int]]) -> list[str]:
-    """Of the names an answer that only quotes is about, those the next 他 / she may mean: the
-    people asked about, and anyone who shares a chapter with one of them (or whose chapters are
-    unknown). 孔乙己偷了谁家的书？ made 阿Ｑ, of another story of the collection, the likely
-    answer and the next question's 他 (a newcomer's trial on 呐喊)."""
-    theirs = {c for name in asked for c in chapters(name)}
-    return [n for n in about if n in asked or not theirs or not (c := chapters(n)) or c & theirs]

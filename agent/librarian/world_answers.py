@@ -2,11 +2,11 @@
 the chapter of the last answer's sentence, another name's owner, a name's parts, the chapter
 that tells a death (agent/librarian/known.py), and for "who is X" the card, said first under
 the name asked for, or the sentence where the story first names X when no sentence says who X
-is."""
+is; and whom an answer that only quotes may be about (`of_their_story`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.known import (
@@ -155,3 +155,27 @@ class WorldAnswers:
             return None
         who = identity_asked(plan.question, self.retriever.matcher)
         return self.retriever.card(who) if who else None
+
+    def of_their_story(self, plan: QueryPlan, answer: Answer) -> Answer:
+        """An answer that only quotes is about no one of another story (`of_their_story`)."""
+        if answer.stop_reason != "evidence":
+            return answer
+        kept = of_their_story(answer.entities, plan.entities, self._chapters)
+        return answer if kept == answer.entities else answer.model_copy(update={"entities": kept})
+
+    def _chapters(self, name: str) -> set[int]:
+        """The chapters an entity of the world appears in (none for a phrase it does not list)."""
+        if name not in self.retriever.entities:
+            return set()
+        card = self.retriever.card(name)
+        return {a.chapter for a in card.appearances} if card is not None else set()
+
+
+def of_their_story(about: Sequence[str], asked: Sequence[str],
+                   chapters: Callable[[str], set[int]]) -> list[str]:
+    """Of the names an answer that only quotes is about, those the next 他 / she may mean: the
+    people asked about, and anyone who shares a chapter with one of them (or whose chapters are
+    unknown). 孔乙己偷了谁家的书？ made 阿Ｑ, of another story of the collection, the likely
+    answer and the next question's 他 (a newcomer's trial on 呐喊)."""
+    theirs = {c for name in asked for c in chapters(name)}
+    return [n for n in about if n in asked or not theirs or not (c := chapters(n)) or c & theirs]

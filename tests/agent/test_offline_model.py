@@ -356,7 +356,7 @@ def test_a_death_is_called_untold_only_of_the_one_the_passages_name_by_name(
 def test_an_unsure_answer_is_about_no_one_of_another_story() -> None:
     # 呐喊 (a newcomer's trial): 孔乙己偷了谁家的书？ quoted, and made 阿Ｑ (of another story:
     # never in 孔乙己's chapter) the likely answer and the next question's 他
-    from agent.librarian.model import of_their_story
+    from agent.librarian.world_answers import of_their_story
 
     chapters = {"孔乙己": {10}, "阿Ｑ": {12}, "咸亨": {4, 8, 10}, "丁举人": {10}}.get
     assert of_their_story(["阿Ｑ", "丁举人", "咸亨", "孔乙己", "何家"], ["孔乙己"],
