@@ -73,12 +73,20 @@ class Actions:
         def chosen(value: str | None) -> None:
             if value is None:
                 return
-            chapter = int(value or 0)
-            self.app.post_message(HorizonRequested(chapter))
+            typed = value.strip()
+            if typed and not typed.isdecimal():
+                # a typo keeps the horizon: typed letters used to clear it, silently
+                # revealing the whole story (a newcomer's trial)
+                shown = f"chapter {current}" if current else "none"
+                self.app.notify(f"“{typed[:20]}” is not a chapter: give a chapter from 1 to "
+                                f"{last}, or 0 for no horizon (the horizon stays {shown})",
+                                severity="error", markup=False)
+                return
+            self.app.post_message(HorizonRequested(int(typed or 0)))
 
         self.app.push_screen(PromptDialog(
             f"The chapter you have read up to (1-{last}); empty or 0 = no limit",
-            str(current or ""), restrict=r"\d{0,4}", placeholder="e.g. 5",
+            str(current or ""), placeholder="e.g. 5",
             help_text="Answers and timelines reveal nothing after it.  Enter = OK  Esc = cancel"),
             chosen)
 

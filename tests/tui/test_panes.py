@@ -184,6 +184,21 @@ async def test_a_horizon_past_the_last_chapter_is_refused_and_says_why(app):
         assert any("past the story's last chapter (10)" in m for m in said), said
 
 
+async def test_a_horizon_typed_wrong_is_refused_and_the_old_one_stays(app):
+    # a newcomer's trial: typing "abc" over the horizon (ch. 4) cleared it, and the whole story
+    # was searched, with only "Spoiler horizon cleared" to say so
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+b", "4", "enter")
+        await settle(pilot)
+        assert app.main.status.horizon == 4
+        await pilot.press("ctrl+b", "ctrl+a", "a", "b", "c", "enter")
+        await settle(pilot)
+        assert app.main.status.horizon == 4 and app.conversation.session.spoiler_horizon == 4
+        said = [n.message for n in app._notifications]
+        assert any("is not a chapter" in m and "stays chapter 4" in m for m in said), said
+
+
 async def test_under_the_horizon_the_stack_shows_no_name_the_story_gives_later(app):
     # a newcomer's trial: at ch. 20 the stack and the card gave Edmond Dantès "Monte Cristo",
     # the book's secret; 韩峥 is 韩楼主 from ch. 3 and 韩定远 from ch. 6
