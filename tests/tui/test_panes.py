@@ -246,3 +246,18 @@ async def test_the_timeline_follows_the_conversation_and_keeps_an_entity_tracked
         assert app.main.stack.conversation_entity == "苏绾"
         assert timeline.entity == "沈砚" == app.conversation.session.tracked_entity
         assert not any("No appearances" in note for _, note in app.notes)
+
+
+async def test_ask_about_puts_the_name_in_the_box_for_the_question_to_follow(app):
+    # a newcomer's trial: after `a` on 韩峥 in the entity stack the name stood selected, so the
+    # first key typed replaced it and "后来怎么样了？" was asked of someone else
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await ask(pilot, "沈砚的结义兄弟是谁？")
+        stack = app.main.stack
+        await pilot.press("f3")
+        stack.highlighted = stack.entities.index("韩峥")
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"后来怎么样了")
+        assert app.main.question.value == "韩峥 后来怎么样了"

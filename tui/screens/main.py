@@ -283,6 +283,11 @@ class MainScreen(Screen[None]):
     def _ask_about(self, event: EntityStack.AskRequested) -> None:
         self.question.value = f"{event.entity} "
         self.question.focus()
+        # after the focus event, which selects the whole box: the name selected, the first key
+        # typed replaced it (a newcomer's trial: 韩峥 became "后来怎么样了？" about 苏绾)
+        self.call_after_refresh(self._cursor_at_end)
+
+    def _cursor_at_end(self) -> None:
         self.question.cursor_position = len(self.question.value)
 
     # -- actions ----------------------------------------------------------------------------------
