@@ -15,6 +15,25 @@ from pathlib import Path
 from typing import IO
 
 
+def _umask() -> int:
+    """The process's umask, read once at import (setting it to read it is not thread-safe)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _umask()
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions a write gives `path`: those it had, else a new file's (0666 less the
+    umask). A temporary file is made owner-only: exports came out 0600 (a newcomer's trial)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return 0o666 & ~_UMASK
+
+
 @contextlib.contextmanager
 def replacing(path: Path, mode: str = "w") -> Iterator[IO]:
     """A file object to write `path`'s new content to; on a clean exit it is flushed to disk and
@@ -28,6 +47,7 @@ def replacing(path: Path, mode: str = "w") -> Iterator[IO]:
             yield f
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, _file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
+from stores.lang.en import counted
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 
 
@@ -159,7 +160,7 @@ class SessionPicker(ModalScreen[tuple[str, str | None] | None]):
             if yes:
                 self.app.post_message(self.EditWanted(self, "delete", session_id))
 
-        message = (f"Delete the session “{row.title}” with its {row.turns} turns?"
+        message = (f"Delete the session “{row.title}” with its {counted(row.turns, 'turn')}?"
                    + ("\nIt is the session open now; a new one takes its place."
                       if session_id == self.current else ""))
         self.app.push_screen(ConfirmDialog(message), confirmed)
