@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.app import App
 
+from tui.exports import picture_formats
 from tui.keys import binding_groups
 from tui.messages import (
     DemoRequested,
@@ -20,7 +21,7 @@ from tui.messages import (
     HorizonRequested,
     OpenRequested,
 )
-from tui.screens.dialogs import ExportMenu, PromptDialog
+from tui.screens.dialogs import FORMAT_NAMES, ExportMenu, PromptDialog
 from tui.screens.help import HelpScreen
 from tui.screens.presence import ChartScreen
 from tui.screens.relmap import MapScreen
@@ -134,13 +135,13 @@ def palette_commands() -> list[PaletteCommand]:
     for fmt, name in (("md", "Markdown"), ("json", "JSON")):
         commands.append((f"Export the session as {name}", "Questions, answers, citations",
                          f"app.export('session', '{fmt}')"))
-    for fmt, name in (("svg", "SVG"), ("png", "PNG"), ("dot", "Graphviz DOT"),
-                      ("mermaid", "Mermaid"), ("json", "JSON")):
-        commands.append((f"Export the relations map as {name}", "The tracked entity's map",
-                         f"app.export('map', '{fmt}')"))
-    for fmt, name in (("svg", "SVG"), ("png", "PNG"), ("csv", "CSV")):
-        commands.append((f"Export the presence chart as {name}", "The tracked entity's chart",
-                         f"app.export('chart', '{fmt}')"))
+    pictures = picture_formats()
+    for fmt in pictures["map"]:
+        commands.append((f"Export the relations map as {FORMAT_NAMES[fmt]}",
+                         "The tracked entity's map", f"app.export('map', '{fmt}')"))
+    for fmt in pictures["chart"]:
+        commands.append((f"Export the presence chart as {FORMAT_NAMES[fmt]}",
+                         "The tracked entity's chart", f"app.export('chart', '{fmt}')"))
     commands += [
         ("Track the highlighted entity", "Show its timeline", "track_highlighted"),
         ("Ask about the highlighted entity", "Put its name in the question box",

@@ -18,6 +18,16 @@ SUFFIXES = {"mermaid": "mmd"}
 """File suffixes that are not the format's name."""
 
 
+def picture_formats() -> dict[str, tuple[str, ...]]:
+    """What the relations map and the presence chart export to (agent/views): the export menu
+    and the command palette offer every one, as F1 says (the menu had three of the map's five,
+    and a newcomer looked for the PNG F1 promised)."""
+    from agent.views.pictures import MAP_FORMATS
+    from agent.views.presence import CHART_FORMATS
+
+    return {"map": tuple(f for f in MAP_FORMATS if f != "text"), "chart": CHART_FORMATS}
+
+
 def exports_dir(settings: Settings) -> Path:
     """The app writes exports under the data dir (the working directory may be anywhere)."""
     return settings.data_dir / "exports"

@@ -7,6 +7,7 @@ import io
 import json
 
 import pytest
+from textual.widgets import OptionList
 
 from agent.conversation.exports import export_timeline
 from tests.tui.conftest import SIZE, ask, settle
@@ -130,7 +131,12 @@ async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settin
         assert md.read_text(encoding="utf-8") == export_timeline(
             app.conversation.retriever, "苏绾", "md")
         assert any(str(md) in note for _, note in app.notes)
-        await pilot.press("ctrl+s", "down", "down", "enter")  # CSV
+        await pilot.press("ctrl+s")
+        # every picture format F1 promises is in the menu (a newcomer looked for the map's PNG)
+        offered = {str(option.prompt) for option in app.screen.query_one(OptionList).options}
+        assert {"Relations map of 苏绾 as PNG", "Relations map of 苏绾 as Graphviz DOT",
+                "Presence chart of 苏绾 as CSV", "Presence chart of 苏绾 as JSON"} <= offered
+        await pilot.press("down", "down", "enter")  # CSV
         await settle(pilot)
         rows = list(csv.DictReader(io.StringIO(
             (folder / "demo-timeline-苏绾.csv").read_text(encoding="utf-8"))))

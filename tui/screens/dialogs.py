@@ -10,15 +10,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.exports import SESSION_FORMATS, TIMELINE_FORMATS
+from tui.exports import SESSION_FORMATS, TIMELINE_FORMATS, picture_formats
 
 FORMAT_NAMES = {"md": "Markdown", "json": "JSON", "csv": "CSV", "svg": "SVG", "png": "PNG",
-                "mermaid": "Mermaid"}
-PICTURES = (("map", "svg", "Relations map"), ("map", "mermaid", "Relations map"),
-            ("map", "json", "Relations map"), ("chart", "svg", "Presence chart"),
-            ("chart", "png", "Presence chart"))
-"""The pictures the export menu offers (the command palette and `lore map` / `lore chart`
-have every format)."""
+                "mermaid": "Mermaid", "dot": "Graphviz DOT"}
+PICTURE_NAMES = {"map": "Relations map", "chart": "Presence chart"}
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -92,7 +88,8 @@ class ExportMenu(ModalScreen[tuple[str, str] | None]):
         options += [Option(f"This session as {FORMAT_NAMES[fmt]}", id=f"session:{fmt}")
                     for fmt in SESSION_FORMATS]
         # the pictures last: the timeline and session entries keep their places
-        for kind, fmt, what in PICTURES:
+        for kind, fmt in ((k, f) for k, formats in picture_formats().items() for f in formats):
+            what = PICTURE_NAMES[kind]
             label = (f"{what} of {self.tracked} as {FORMAT_NAMES[fmt]}" if self.tracked else
                      f"{what} as {FORMAT_NAMES[fmt]} (track an entity first)")
             options.append(Option(label, id=f"{kind}:{fmt}", disabled=not self.tracked))

@@ -62,7 +62,7 @@ class MainScreen(Screen[None]):
                         "each chapter, shaded by mentions"),
         Binding("ctrl+s", "app.export", "export", id="export",
                 tooltip="Export the tracked entity's timeline (md/json/csv), relations map "
-                        "(svg/png/dot/mermaid/json) or presence chart (svg/png/csv), or this "
+                        "(svg/png/dot/mermaid/json) or presence chart (svg/png/csv/json), or this "
                         "session (md/json)"),
         Binding("f2", "focus_pane('question')", "question", show=False, id="focus-chat",
                 tooltip="Go to the chat's question box"),
