@@ -93,6 +93,15 @@ class SessionStore(MemoryTables):
         )
         return Session(**rows[0]) if rows else None
 
+    def resumed(self, session_id: str) -> None:
+        """The session was opened to go on with: it comes after every other in the activity
+        order, so the app starts in it next time and a world's default is its world (a newcomer
+        switched to another world's session, quit, and the app came back to an empty one of
+        the first world). Its time of last change stays."""
+        with self._write():
+            self.db.execute("UPDATE sessions SET activity = ? WHERE id = ?",
+                            [self._next_activity(), session_id])
+
     def list_sessions(self, world: str | None = None) -> list[Session]:
         """Sessions (of one world, or all), most recently active first, with turn counts."""
         where, params = ("WHERE s.world = ?", [world]) if world is not None else ("", [])

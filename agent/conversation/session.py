@@ -365,10 +365,12 @@ def _pick_session(store: SessionStore, world: str, session_id: str | None,
             raise LoreError(f"session {session.id} is about world {session.world!r}, not {world!r}",
                             where="--session",
                             hint=f"use --world {session.world}, or --new for a new session")
+        store.resumed(session.id)
         return session
     if not new:
         last = store.last_session(world)
         if last is not None:
+            store.resumed(last.id)
             return last
     return store.create_session(world)
 

@@ -237,6 +237,19 @@ async def test_reopening_resumes_the_session_and_its_stack(
                               session_id=foreign.id)
 
 
+def test_the_session_opened_last_is_the_one_used_last(
+        mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
+    # a TUI trial: a new empty session of one world, then another world's older session opened
+    # (Ctrl+G) and quit; the app came back to the empty one, the newest by activity
+    old = store.create_session("mini")
+    store.create_session("elsewhere")
+    assert store.list_sessions()[0].world == "elsewhere"
+    reopened = open_conversation(mini_settings, store, mini_retriever, Librarian())
+    assert reopened.session.id == old.id
+    assert store.list_sessions()[0].id == old.id  # where the app starts next time
+    assert store.get_session(old.id).updated == old.updated  # nothing was changed in it
+
+
 async def test_summaries_are_written_and_recalled(
         mini_settings: AgentSettings, mini_retriever: Retriever, store: SessionStore) -> None:  # noqa: F811
     settings = mini_settings.model_copy(update={"sessions": SessionSettings(summary_every=2)})
