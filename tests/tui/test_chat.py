@@ -74,6 +74,11 @@ async def test_a_citation_opens_its_passage(app):
                                                    .render())
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
+        # back on the citations, what is typed is a question (a newcomer's went nowhere, and
+        # Enter opened the passage again)
+        await pilot.press("w", "h", "o")
+        await pilot.pause()
+        assert app.focused is app.main.question and app.main.question.value == "who"
 
 
 def _gate(app) -> tuple[threading.Event, asyncio.Task]:

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input
 
 from tui.messages import ChartRequested, ErrorRaised, MapRequested
 from tui.widgets.chat import ChatLog, TurnView
+from tui.widgets.citations import CitationList
 from tui.widgets.examples import ExampleQuestions
 from tui.widgets.question import QuestionBox
 from tui.widgets.stack import EntityStack
@@ -283,11 +284,13 @@ class MainScreen(Screen[None]):
     def _ask_about(self, event: EntityStack.AskRequested) -> None:
         self.question.value = f"{event.entity} "
         self.question.focus()
-        # after the focus event, which selects the whole box: the name selected, the first key
-        # typed replaced it (a newcomer's trial: 韩峥 became "后来怎么样了？" about 苏绾)
-        self.call_after_refresh(self._cursor_at_end)
+        self.question.cursor_position = len(self.question.value)
 
-    def _cursor_at_end(self) -> None:
+    @on(CitationList.TypedOn)
+    def _typed_on_citations(self, event: CitationList.TypedOn) -> None:
+        """Typing on the citations goes on in the question box, after what it holds."""
+        self.question.value += event.character
+        self.question.focus()
         self.question.cursor_position = len(self.question.value)
 
     # -- actions ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from pathlib import PurePath
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
@@ -48,6 +49,18 @@ class CitationList(OptionList):
 
         chunk_id: str
         quote: str
+
+    @dataclass
+    class TypedOn(Message):
+        """A key that opens no citation was typed here: it is the start of a question (after a
+        passage is closed the list has the focus, and a newcomer's typing went nowhere)."""
+
+        character: str
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and event.character and event.character not in "123456789":
+            event.stop()
+            self.post_message(self.TypedOn(event.character))
 
     def __init__(self, citations: list[Any], **kwargs: Any) -> None:
         self.citations = [citation_fields(c) for c in citations]

@@ -15,10 +15,14 @@ COUNTER_FROM = 0.8
 
 
 class QuestionBox(Input):
-    """`limit`: the most characters a question may have (sessions.max_question_chars)."""
+    """`limit`: the most characters a question may have (sessions.max_question_chars).
+
+    Coming back to the box puts the cursor after what it holds, never selects it: a selected
+    draft is replaced by the first key typed (a newcomer's trial: the name `a` put there for a
+    question about 韩峥 was typed over)."""
 
     def __init__(self, limit: int, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(select_on_focus=False, **kwargs)
         self.limit = limit
 
     def _on_paste(self, event: events.Paste) -> None:
