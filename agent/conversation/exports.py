@@ -143,7 +143,9 @@ def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str
             why = f": {t.error}" if t.error else ""
             lines += ["", f"*{t.status} — no answer{why}*"]
             continue
-        lines += ["", t.answer]
+        # each line of the answer its own (Markdown joins lines into one paragraph otherwise:
+        # a newcomer's export read the lead and its quotes as one run of text)
+        lines += ["", t.answer.replace("\n", "  \n")]
         for i, c in enumerate(t.citations, start=1):
             if isinstance(c, dict):
                 span = c.get("lines") or [0, 0]

@@ -153,6 +153,10 @@ async def test_export_the_timeline_and_the_session_from_the_keyboard(app, settin
             encoding="utf-8")
         # the glossary entry it cites is 设定, as on screen, not its sort key 第1000000回
         assert "[1] 设定, glossary.toml" in text and "1000000" not in text
+        # each line of an answer stays a line in Markdown (a newcomer's export ran its lead and
+        # quotes into one paragraph)
+        answer = app.conversation.turns()[-1].answer
+        assert "\n" in answer and answer.replace("\n", "  \n") in text
 
 
 @pytest.mark.slow
