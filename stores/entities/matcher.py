@@ -103,6 +103,7 @@ class AliasMatcher:
         self._automaton: Any = None
         self._titles: dict[str, tuple[str, frozenset[str]]] | None = None
         self._forms: dict[str, list[str]] | None = None
+        self._words: set[str] | None = None
         self._latin = False
         self._build()
 
@@ -186,16 +187,23 @@ class AliasMatcher:
     def _given_name_of_another(self, text: str, start: int, end: int, canonical: str) -> bool:
         """A one-word Latin alias that is the first word of a fuller name of the entity (Andrea
         of Andrea Cavalcanti), written before a capitalised surname none of its names goes on
-        with, names another man: "Andrea Rondolo" is no mention of Andrea Cavalcanti (a
-        newcomer's trial on Monte Cristo, his card's first appearance)."""
+        with and no name of the world holds, names another man: "Andrea Rondolo" is no mention
+        of Andrea Cavalcanti (a newcomer's trial on Monte Cristo, his card's first appearance).
+        A surname the world knows may be the one she married: "Ann Grantley" is Ann Hale."""
         word = text[start:end]
         if not word or " " in word or not _is_latin_word_char(word[0]):
             return False
         after = _NEXT_NAME.match(text, end)
-        if after is None:
+        if after is None or after["name"] in self._name_words():
             return False
         fuller = [f.split() for f in self.forms(canonical) if f.startswith(word + " ")]
         return bool(fuller) and all(len(f) < 2 or f[1] != after["name"] for f in fuller)
+
+    def _name_words(self) -> set[str]:
+        """Every word of every name and alias (Grantley of Mr. Grantley)."""
+        if self._words is None:
+            self._words = {w for alias in self._exact for w in alias.split()}
+        return self._words
 
     def _titled_apart(self, text: str, start: int, end: int, canonical: str) -> bool:
         """A Latin alias written right after a person's title, in a form no one goes by (the

@@ -161,3 +161,7 @@ def test_a_first_name_before_another_surname_is_no_mention_of_its_bearer() -> No
     assert [n for *_, n in m.find_spans("Andrea Cavalcanti bowed. “Andrea,” said he. "
                                          "Andrea smiled. Julie Herbault laughed.")] == [
         "Andrea Cavalcanti", "Andrea Cavalcanti", "Andrea Cavalcanti", "Julie"]
+    # a surname the world knows may be the one she married: Ann Hale is "Ann Grantley"
+    m = AliasMatcher({"Ann Hale": "Ann Hale", "Ann": "Ann Hale", "Grantley": "Mr. Grantley",
+                      "Mr. Grantley": "Mr. Grantley"})
+    assert [n for *_, n in m.find_spans("Who is Ann Grantley?")] == ["Ann Hale", "Mr. Grantley"]
