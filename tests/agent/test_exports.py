@@ -13,3 +13,14 @@ def test_one_chapter_is_said_as_one() -> None:
     md = _timeline_md("阿Ｑ", [], events, "nahan")
     assert "2 appearances in 1 chapter, in story order." in md
     assert "1 appearance in 1 chapter," in _timeline_md("阿Ｑ", [], events[:1], "nahan")
+
+
+def test_a_gist_is_cut_between_words() -> None:
+    # a newcomer's timeline export (Persuasion): "…and two arro…"
+    from agent.world.retrieval import gist
+
+    text = ("Lady Russell had only a temperate wish for the marriage, and two arrows of "
+            "advice she had shot at Sir Walter went wide of their mark entirely.")
+    cut = gist(text, ["Lady Russell"])
+    assert cut.endswith("…") and len(cut) <= 80
+    assert cut[:-1] in text and not text[len(cut) - 1].isalpha(), cut
