@@ -196,8 +196,8 @@ class AliasMatcher:
         after = _NEXT_NAME.match(text, end)
         if after is None or after["name"] in self._name_words():
             return False
-        fuller = [f.split() for f in self.forms(canonical) if f.startswith(word + " ")]
-        return bool(fuller) and all(len(f) < 2 or f[1] != after["name"] for f in fuller)
+        # a surname of its own fuller names is a name word of the world: answered above
+        return any(f.startswith(word + " ") for f in self.forms(canonical))
 
     def _name_words(self) -> set[str]:
         """Every word of every name and alias (Grantley of Mr. Grantley)."""
