@@ -367,12 +367,19 @@ def _pick_session(store: SessionStore, world: str, session_id: str | None,
                             hint=f"use --world {session.world}, or --new for a new session")
         store.resumed(session.id)
         return session
-    if not new:
-        last = store.last_session(world)
-        if last is not None:
-            store.resumed(last.id)
-            return last
+    last = store.last_session(world)
+    # a new session when the last one is still untouched is that one: pressing Ctrl+N (or
+    # asking with --new) again and again left a row of empty sessions in the picker
+    if last is not None and (not new or untouched(last)):
+        store.resumed(last.id)
+        return last
     return store.create_session(world)
+
+
+def untouched(session: Session) -> bool:
+    """Nothing was asked or set in the session: no turn, title, horizon or tracked entity."""
+    return (session.turn_count == 0 and not session.title and session.spoiler_horizon is None
+            and session.tracked_entity is None)
 
 
 def find_session(store: SessionStore, ident: str) -> Session:

@@ -113,3 +113,21 @@ async def test_deleting_the_open_session_moves_to_another(app, settings):
         await settle(pilot)
         assert app.conversation.session.id != doomed
         assert app.main.chat.turns == []
+
+
+async def test_a_new_session_while_the_last_is_empty_is_that_one(app, settings):
+    """Ctrl+N on a session nothing was asked in opens that same one: pressing it again and again
+    left a row of '(no questions yet)' sessions in the picker (a newcomer's trial)."""
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = app.conversation.session.id
+        for _ in range(3):
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+        assert app.conversation.session.id == first
+        await ask(pilot, "韩夫人是谁？")
+        await pilot.press("ctrl+n")  # after a question, a new one
+        await settle(pilot)
+        assert app.conversation.session.id != first
+    with SessionStore(settings.sessions_path) as store:
+        assert len(store.list_sessions("demo")) == 2
