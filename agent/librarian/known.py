@@ -291,7 +291,8 @@ def _death_told(names: Sequence[str]) -> re.Pattern[str]:
     right after it. A word for killing before the name is left out: 来杀曹操 may be an attempt."""
     alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
     zh_words = "|".join(map(re.escape, sorted(zh.DEATH_WORDS, key=len, reverse=True)))
-    return re.compile(f"(?:{alternatives})[{zh.DEATH_ADVERBS}]{{0,2}}(?:{zh_words})"
+    adverb = "|".join([f"[{zh.DEATH_ADVERBS}]", *map(re.escape, zh.DEATH_ADVERB_WORDS)])
+    return re.compile(f"(?:{alternatives})(?:{adverb}){{0,2}}(?:{zh_words})"
                       f"|(?:{alternatives}){en.DIED_AFTER_NAME}", re.I)
 
 

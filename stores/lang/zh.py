@@ -309,6 +309,8 @@ DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年",
 """Ways a story says someone died."""
 DEATH_ADVERBS = "已既遂乃亦竟忽便因病身旋随即又俱皆"
 """Adverbs that may stand between someone and a word for their death (孙策既死, 曹操身亡)."""
+DEATH_ADVERB_WORDS = ("就这样", "这样", "终于", "已经", "竟然", "到底", "还是", "就")
+"""The spoken language's adverbs that may stand there too (韩峥就这样死在了落星崖上)."""
 
 PERSON_NOUNS = ("丫头", "丫鬟", "丫环", "家人", "小厮", "女子", "女孩", "孩子", "儿子", "女儿", "姑娘",
                 "和尚", "道士", "尼姑", "婆子", "奴才", "仆人", "将军", "大将", "谋士", "官员", "太监",

@@ -59,6 +59,14 @@ def test_the_chapter_of_a_death_is_the_one_after_which_they_hardly_appear() -> N
     assert death_chapter_answer("孙策", [], story, presence, True, {}, horizon=3) is None
 
 
+def test_a_death_told_with_a_spoken_adverb_between_counts() -> None:
+    # the spoken language's adverbs stand between the name and the word for dying too
+    story = [chunk(1, "韩峥按刀而立。"), chunk(2, "韩峥就这样死在了落星崖上，年仅三十一岁。"),
+             chunk(3, "韩峥终于死了。")]
+    answer = death_chapter_answer("韩峥", [], story, {1: 8, 2: 6, 3: 1}, True, {})
+    assert answer is not None and answer.text.startswith("韩峥死于第2回。")
+
+
 def test_a_death_told_by_a_pronoun_counts_where_the_sentences_before_name_them() -> None:
     story = [chunk(1, "Caderousse drank. He was dead tired after the road."),
              chunk(2, "Caderousse sighed deeply, and fell back with a groan. The blood no longer "

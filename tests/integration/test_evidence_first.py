@@ -65,6 +65,15 @@ def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Pa
         assert after["citations"][0]["quote"] == before["citations"][0]["quote"]
 
 
+def test_which_chapter_after_how_someone_died_is_the_chapter_of_the_death(
+        demo_home: Path) -> None:
+    # the answer's first story quote is a plot against him in ch. 4; he dies in ch. 6 ("韩峥就这样
+    # 死在了落星崖上")
+    first_line(demo_home, "韩峥是怎么死的？", "demo", "--new")
+    line, after = first_line(demo_home, "那是第几回？", "demo")
+    assert line.startswith("韩峥死于第6回"), after["answer"]
+
+
 def test_which_chapter_after_an_unsure_answer_says_it_is_only_that_sentences(
         demo_home: Path) -> None:
     # "In ch. 14" after an answer that had found only the nearest sentence read as where the
