@@ -191,6 +191,17 @@ def test_a_place_named_after_a_city_does_not_take_the_city_as_its_surname() -> N
     assert found["Paris"] == "Paris" and found["Café de Paris"] == "Café de Paris"
 
 
+def test_a_first_name_joins_only_a_full_name_written_near_it() -> None:
+    # Jacopo, the sailor, is a person of his own early in the book; Jacopo Manfredi, a bankrupt
+    # named twice far on, is someone else. Harriet goes on right after Harriet Smith.
+    filler = "The ship sailed on. " * 2_000
+    text = ("Jacopo laughed. " * 20 + filler + "Jacopo Manfredi had failed; Jacopo Manfredi "
+            "owed much. " + "Harriet Smith came in. Harriet sat down. " * 6)
+    found = groups({"Jacopo": 20, "Jacopo Manfredi": 2, "Harriet Smith": 6, "Harriet": 6}, text)
+    assert found["Jacopo"] == "Jacopo"
+    assert found["Harriet"] == "Harriet Smith"
+
+
 def test_a_womans_french_title_is_no_first_name_to_head_the_family() -> None:
     text = ("Danglars smiled. " * 30 + "M. Danglars bowed. " * 6 + "The Baronne Danglars sat. " * 6
             + "Eugénie Danglars sang. " * 6 + "Mademoiselle Eugénie sang. " * 6
