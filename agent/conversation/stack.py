@@ -72,14 +72,17 @@ def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[Stack
     """The stack after a turn: the question's entities, then the answer's, then the old stack.
 
     Each entry keeps how the user referred to it: the pronoun or alias typed this turn, else
-    what was said before. `guess` is the answer the reader found likely but did not state
+    what was said before, unless those words were typed this turn for another. `guess` is the answer the reader found likely but did not state
     (`likely_answer`); its entry is marked as a guess where it stands, unless the question
     named it. Marks are made afresh each turn: a guess named or stated later is no longer one.
     An answer that states nothing (not `stated`: only quotes) names no one the conversation
     is about: its other entities come after the old stack ("Which chapter is the wedding in?"
     moved the timeline to Mr. Elton, named in its quote: a newcomer's trial on Emma).
     """
-    said = {e.entity: e.referred_as for e in old} | asked.typed
+    # a word the user typed for one entity this turn no longer labels another: two rows of
+    # "as 她" read as two people 她 could mean (a TUI trial)
+    retyped = set(asked.typed.values())
+    said = {e.entity: "" if e.referred_as in retyped else e.referred_as for e in old} | asked.typed
     guessed = "" if guess in asked.names else guess
     answered = [n for n in answer_entities if n and (stated or n == guess)]
     order = asked.named + answered + [e.entity for e in old]

@@ -178,6 +178,16 @@ def test_the_stack_remembers_how_each_was_called(sanguo: Lexicon) -> None:
     assert dialogue.stack[1].entity == "诸葛亮"  # the rest of the old stack follows
 
 
+def test_a_word_labels_only_the_last_one_it_was_typed_for(sanguo: Lexicon) -> None:
+    dialogue = Dialogue(sanguo)
+    dialogue.ask("刘备是谁？", entities=["刘备"])
+    dialogue.ask("他的军师是谁？", entities=["诸葛亮"])
+    dialogue.ask("诸葛亮是怎么死的？", entities=["诸葛亮"])
+    dialogue.ask("他死在哪里？", entities=[])
+    labels = {e.entity: e.referred_as for e in dialogue.stack}
+    assert labels["诸葛亮"] == "他" and labels["刘备"] == "", labels
+
+
 def test_the_stack_is_capped_and_deduplicated(sanguo: Lexicon) -> None:
     dialogue = Dialogue(sanguo)
     names = [e.name for e in SANGUO if e.type == "person"]
