@@ -32,8 +32,11 @@ from stores.lang.text import (
 )
 from stores.models import Chunk
 
-MAX_QUOTE = 160
-"""A defining sentence longer than this is cut at a clause boundary."""
+MAX_QUOTE = 240
+"""A defining sentence longer than this is cut at a clause boundary: as long as an answer's
+quote (agent/librarian/ranking.py), since an introduction often says who someone is late in the
+sentence ("Charles Hayter was the eldest of all the cousins, and a very amiable, pleasing young
+man, between whom and Henrietta there had been …": at 160 the cut came before Henrietta)."""
 WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5,
            "copula_vague": 1.0, "apposition_vague": 1.0, "married_name": 1.0}
 """How strongly each kind of defining pattern says who someone is."""
@@ -73,14 +76,16 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
     `written` takes the chapter where each name is first written in each form (name → form →
     chapter), and as one who speaks (form + SPOKEN_MARK: see `alias_chapter`)."""
     opened_by: str | None = None  # the one person the last sentence naming anyone opened with
-    for read in sentences(chunk.text, "quote"):
+    units = sentences(chunk.text, "quote")
+    for at, read in enumerate(units):
         sentence = read.text
+        whole = _to_sentence_end(chunk.text, units, at)
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
         pronoun = _pronoun_subject(sentence) if opened_by else None
         if (opened_by and pronoun is not None and pronoun.lastgroup == genders.get(opened_by)
                 and (weight := _defines(sentence[pronoun.end():]))):
-            defining[opened_by].append(Fact("defines", _quote(sentence), chunk.id,
+            defining[opened_by].append(Fact("defines", _quote(whole), chunk.id,
                                             chunk.chapter, weight * BY_PRONOUN))
         if spans or pronoun is not None:  # a clause naming no one keeps the subject
             opened_by = (spans[0][2] if spans and spans[0][0] == 0
@@ -134,7 +139,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
-                defining[name].append(Fact("defines", _quote(sentence, start), chunk.id,
+                defining[name].append(Fact("defines", _quote(whole, start), chunk.id,
                                            chunk.chapter, weight))
         # 「姓刘，名备，字玄德」 introduces 刘备 without writing his name
         for named in _introduced(sentence, matcher):
@@ -291,6 +296,17 @@ def _role_patterns() -> list[tuple[Language, re.Pattern[str]]]:
 def _introductions() -> list[re.Pattern[str]]:
     return [re.compile(language(code).introduction) for code in LANGUAGES
             if language(code).introduction]
+
+
+def _to_sentence_end(text: str, units: list, at: int) -> str:
+    """The unit `at` of `units` (a "quote" cut of `text`) with the rest of its sentence: the
+    clauses after a semicolon say more of whom the first introduces ("Captain Harville was a
+    tall, dark man, with a sensible, benevolent countenance; a little lame; …")."""
+    end = at
+    while end + 1 < len(units) and units[end].text.rstrip(f" {QUOTE_MARKS}").endswith(
+            (";", "；")):
+        end += 1
+    return " ".join(text[units[at].start:units[end].end].split()) if end > at else units[at].text
 
 
 def _quote(sentence: str, name_at: int = 0) -> str:

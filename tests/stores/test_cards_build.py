@@ -78,7 +78,9 @@ def test_a_name_after_a_pronoun_object_is_defined_and_a_long_sentence_is_quoted_
     cards = card_of(people,
                     "Let me introduce to you M. Maximilian Morrel, captain of Spahis, my friend.",
                     "Sometimes he would affect to make a joke of it; but internally he was deeply "
-                    "wounded, and his self-love immensely piqued, and all his friends laughed, "
+                    "wounded, and his self-love immensely piqued, for the whole of the town had "
+                    "talked of nothing else for a week together, at the opera, in the clubs and "
+                    "in every drawing-room, and all his friends laughed, "
                     "to think that Albert de Morcerf, the most admired young person of his "
                     "day, should thus be passed over.")
     assert [f.text for f in cards["Maximilian Morrel"].of_kind("defines")] == [
@@ -86,8 +88,9 @@ def test_a_name_after_a_pronoun_object_is_defined_and_a_long_sentence_is_quoted_
     # quoted from a clause that starts at most half a quote before his name, so the cut
     # keeps who he is
     assert [f.text for f in cards["Albert de Morcerf"].of_kind("defines")] == [
-        "and all his friends laughed, to think that Albert de Morcerf, the most admired young "
-        "person of his day, should thus be passed over."]
+        "at the opera, in the clubs and in every drawing-room, and all his friends laughed, to "
+        "think that Albert de Morcerf, the most admired young person of his day, should thus be "
+        "passed over."]
 
 
 def test_the_narrators_apposition_after_a_comma_and_a_role_of_a_named_thing_define() -> None:
@@ -297,7 +300,8 @@ def test_a_trade_after_a_copula_says_who_someone_is_without_an_article() -> None
                     "In that war Zaccone had been taken prisoner, and sent to England.",
                     "Mr. Dunn was no sailor, whatever he said. Mr. Hale had never been a clerk.")
     assert [f.text for f in cards["Captain Benwick"].of_kind("defines")] == [
-        "Captain Benwick had some time ago been first lieutenant of the Laconia;"]
+        "Captain Benwick had some time ago been first lieutenant of the Laconia; and the "
+        "account was a sad one."]
     # what befell someone, or what they were not, says nothing of who they are
     assert not any(cards[n].of_kind("defines") for n in ("Zaccone", "Mr. Dunn", "Mr. Hale"))
 
@@ -372,3 +376,20 @@ def test_the_married_name_a_woman_took_says_who_she_was() -> None:
     cards = card_of(people, "Miss Hamilton, now Mrs Smith, had shewn her kindness to Anne.")
     assert [f.text for f in cards["Mrs Smith"].of_kind("defines")] == [
         "Miss Hamilton, now Mrs Smith, had shewn her kindness to Anne."]
+
+
+def test_a_definition_is_quoted_to_the_end_of_its_sentence() -> None:
+    # the clauses after a semicolon, and a long sentence's end, say more of who someone is
+    people = [Entity("Captain Harville", "person"), Entity("Charles Hayter", "person"),
+              Entity("Henrietta", "person"), Entity("Captain Wentworth", "person")]
+    cards = card_of(people,
+                    "Captain Harville was a tall, dark man, with a sensible, benevolent "
+                    "countenance; a little lame; and from strong features and want of health, "
+                    "looking much older than Captain Wentworth. He sat down.",
+                    "Charles Hayter was the eldest of all the cousins, and a very amiable, "
+                    "pleasing young man, between whom and Henrietta there had been a "
+                    "considerable appearance of attachment previous to Captain Wentworth's "
+                    "introduction.")
+    harville = cards["Captain Harville"].of_kind("defines")[0].text
+    assert "a little lame" in harville and "He sat down" not in harville
+    assert "Henrietta" in cards["Charles Hayter"].of_kind("defines")[0].text
