@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from agent.schemas import Answer
 from stores.keyword.segment import stock_tokens
 from stores.lang import chapter_references, has_han, in_quotes, shown
-from stores.lang.asking import known_given_name, name_like, question_terms
+from stores.lang.asking import known_given_name, name_like, question_terms, reader_phrases
 from stores.lang.text import QUOTATION, fold_latin, stem
 from stores.lang.zh import PEOPLE_COUNTED
 from stores.models import Chunk
@@ -101,7 +101,8 @@ def unsupported(answer: Answer, cited: Sequence[Chunk], question: str,
             continue
         if not any(form and form in text for form in forms(name) for text in texts):
             missing.append(own[start:end])
-    told = chapter_references().sub(" ", own)  # "in chapters 8, 9": where, not a claim
+    # "in chapters 8, 9": where, not a claim; nor are the reader's own framing words
+    told = chapter_references().sub(" ", reader_phrases().sub(" ", own))
     told = _people_counted_out(told, len({name for *_, name in spans(own)}))
     numbers = set(_ARABIC.findall(with_arabic(told))) - set(_ARABIC.findall(with_arabic(question)))
     if numbers:

@@ -6,6 +6,7 @@ reads questions with these."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from collections.abc import Callable, Sequence
 
 from stores.lang import HAN_RANGES, en, is_han, zh
@@ -204,6 +205,17 @@ UNSURE_CHAPTER = {True: "上一个回答没有找到确切的答案；它最接�
                   False: "The last answer did not find that for sure; the nearest sentence it "
                          "quoted is in {where}:"}
 """The chapter of an unsure answer's sentence (`unsure_lead`), said as no more than that."""
+
+
+@cache
+def reader_phrases() -> re.Pattern[str]:
+    """The offline reader's own fixed words in an answer (上一个回答没有找到确切的答案…, The
+    nearest found, in …): how it frames what it quotes, no claim of the story's (the 一 of
+    上一个 is no number a cited passage must hold)."""
+    parts = [part for table in (CITED_NEAREST, UNPICKED, UNSURE_CHAPTER) for text in
+             table.values() for part in text.split("{where}") if len(part.strip()) >= 4]
+    return re.compile("|".join(re.escape(p.strip()) for p in sorted(parts, key=len,
+                                                                    reverse=True)))
 
 
 def unsure_lead(answer: str) -> bool:

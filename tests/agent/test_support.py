@@ -36,3 +36,18 @@ def test_an_english_line_that_only_cites_its_quote_states_nothing() -> None:
     quote = '"In your language, the Lone Swan.'  # straight quotes, shown in curly ones
     line = f"In chapter 8 (The Marquis's Silver): {in_quotes(quote)} [1]"
     assert not residue(stated_text(_answer(line, quote))), line
+
+
+def test_the_readers_own_framing_words_claim_no_number() -> None:
+    # 上一个回答… (the one in it read as 1) was flagged as a number no citation holds, and a pipe
+    # printed the answer twice (a newcomer's trial on 三国演义)
+    from agent.answer.support import unsupported
+    from stores.models import Chunk
+
+    quote = "参军蒋琬自成都至，见武士欲斩马谡，大惊，高叫：“留人！”"
+    line = f"上一个回答没有找到确切的答案；它最接近的一句在第96回「孔明挥泪斩马谡」。「{quote}」[1]"
+    cited = [Chunk(id="c1", world="w", document="096.txt", chapter=96, chapter_title="",
+                   scene=0, chunk_order=1, text=quote, line_start=7, line_end=7)]
+    none: list = []
+    assert unsupported(_answer(line, quote), cited, "谁斩了马谡——是第几回？", lambda t: none,
+                       lambda n: [n], lambda n: True) == []

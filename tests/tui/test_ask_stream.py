@@ -24,3 +24,8 @@ def test_a_pipe_is_told_which_answer_replaces_the_draft(capsys: pytest.CaptureFi
     stream.answer.pieces.append("Noirtier is")
     stream.finish("Noirtier is Villefort's father.")
     assert capsys.readouterr().out == " Villefort's father.\n"
+    # a Chinese question is told so in Chinese
+    stream = TerminalStream("谁斩了马谡？")
+    stream.answer.pieces.append("孔明斩了马谡。")
+    stream.finish("（无依据：…）\n孔明斩了马谡。")
+    assert capsys.readouterr().out.splitlines()[1] == "（以下是核对过引文的回答：）"

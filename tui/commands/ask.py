@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from stores.errors import LoreError
-from stores.lang import in_quotes
+from stores.lang import has_han, in_quotes
 from stores.models import chapter_label, chapter_number, shown_path
 from tui.commands.defaults import world_option
 from tui.failures import Interrupted
@@ -73,6 +73,12 @@ def ask_command(
         store.close()
 
 
+CHECKED_FOLLOWS = {False: "(the answer as checked against its citations:)",
+                   True: "（以下是核对过引文的回答：）"}
+"""What a pipe is told before the checked answer that replaces the draft it kept, in the
+question's language."""
+
+
 class TerminalStream:
     """Writes the answer to stdout as it streams, "(read as: …)" first when the model read the
     question differently. What may be written of it is agent.answer.shown's: redacted (a key
@@ -126,7 +132,7 @@ class TerminalStream:
         if shown and not sys.stdout.isatty():
             # a pipe keeps the draft: say that what follows replaces it (a newcomer's log held
             # the same answer twice, the second under "(Unsupported: …)")
-            echo("(the answer as checked against its citations:)")
+            echo(CHECKED_FOLLOWS[has_han(self.question)])
         echo(text)
 
     def _take_back(self) -> None:
