@@ -78,9 +78,9 @@ def missing_font(fmt: str, names: str) -> str:
         return ""
     if listed.strip():
         return ""
-    return ("no font for Chinese is installed, so the Chinese names in this PNG are empty "
+    return ("no font for Chinese is installed, so Chinese names in a PNG come out as empty "
             "boxes: install one (Debian/Ubuntu: apt-get install fonts-noto-cjk; macOS has one), "
-            "or export it as SVG, which the browser draws with its own fonts")
+            "or export as SVG, which the browser draws with its own fonts")
 
 
 def draw(source: str, fmt: str) -> bytes:

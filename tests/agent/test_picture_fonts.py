@@ -28,3 +28,19 @@ def test_a_png_of_chinese_names_without_a_chinese_font_says_what_to_install(
     assert missing_font("png", "Edmond Dantès") == ""
     fc_list(tmp_path, "Noto Sans CJK SC\n")
     assert missing_font("png", "阿Ｑ") == ""
+
+
+def test_lore_doctor_says_no_font_draws_chinese_names(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # `lore doctor` said "ok pictures" while every Chinese name of a PNG was an empty box (a
+    # newcomer's trial on 三国演义)
+    from tui.commands.doctor import _pictures
+
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    fc_list(tmp_path, "")
+    (tmp_path / "dot").write_text("#!/bin/sh\n", encoding="utf-8")
+    (tmp_path / "dot").chmod(0o755)
+    check = _pictures()
+    assert check.ok and "fonts-noto-cjk" in check.detail
+    fc_list(tmp_path, "Noto Sans CJK SC\n")
+    assert "fonts-noto-cjk" not in _pictures().detail

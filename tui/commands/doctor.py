@@ -122,6 +122,12 @@ def _pictures() -> Check:
         return Check("pictures", True, "Graphviz's dot is not installed: lore map / lore chart "
                      "and the app's exports write dot, mermaid, json and csv, but no SVG or PNG "
                      "(apt-get install graphviz)")
+    from agent.views.pictures import missing_font
+
+    fonts = missing_font("png", "中文")
+    if fonts:  # said, not failed: SVG and every other format draw Chinese names
+        return Check("pictures", True, f"Graphviz's dot at {dot} draws the SVG and PNG pictures, "
+                     f"but {fonts}")
     return Check("pictures", True, f"Graphviz's dot at {dot} draws the SVG and PNG pictures")
 
 
