@@ -24,6 +24,7 @@ from stores.entities.people import extend_cut_names, group_chinese
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
 from stores.entities.tagger import (
     chinese_household_names,
+    chinese_listed_names,
     chinese_person_names,
     chinese_speakers,
     chinese_unknown_names,
@@ -236,6 +237,10 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
         for name, kind in chinese_unknown_names(chunk_texts, settings.min_mentions):
             if not (name[1:] in known and name[0] not in SINGLE_SURNAMES):
                 out.append(Candidate(name, "tagger", type=kind))
+        # 李傕、郭汜: people listed beside people found above, whom the segmenter misreads
+        people = {n for c in out if c.type == "person" for n in (c.name, *c.aliases)}
+        for name in chinese_listed_names(chunk_texts, people, settings.min_mentions):
+            out.append(Candidate(name, "tagger", type="person"))
     if latin and settings.english_names:
         grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)
         for name, aliases, is_person in grouped:
