@@ -16,6 +16,7 @@ from stores.entities.tagger import EN_STOPWORDS
 from stores.lang.en import KNOWN_AS as _EN_ALIAS
 from stores.lang.en import NAME_TITLES
 from stores.lang.text import sentence_start
+from stores.lang.zh import CALLED_BY_ALL as _CALLED
 from stores.lang.zh import CHILDHOOD_NAME_AFTER_FATHER as _CHILD
 from stores.lang.zh import COURTESY_BARE as _BARE
 from stores.lang.zh import COURTESY_FULL as _FULL
@@ -175,12 +176,13 @@ def _recent_name(text: str, pos: int, given: str) -> str:
 
 
 def _add_styles(text: str, found: _Found) -> None:
-    """A 道号 shortly after a 字 belongs to that 字's owner: 亮字孔明，道号卧龙先生."""
+    """A 道号 shortly after a 字 belongs to that 字's owner: 亮字孔明，道号卧龙先生; so does
+    what everyone calls them: 名太，字称平，人皆呼为吉平."""
     owners: dict[str, set[str]] = {}
     for name, zis in found.zi.items():
         for zi in zis:
             owners.setdefault(zi, set()).add(name)
-    for match in _STYLE.finditer(text):
+    for match in (*_STYLE.finditer(text), *_CALLED.finditer(text)):
         # Not bounded by the sentence: 字德操，颍川人也。道号水镜先生。
         before = text[max(0, match.start() - _STYLE_LOOKBACK):match.start()]
         best: tuple[int, str] | None = None

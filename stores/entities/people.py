@@ -35,6 +35,7 @@ from stores.entities.tagger import grammar_character, one_word
 from stores.entities.titles import fold_titles
 from stores.lang import HAN_RANGES, is_han
 from stores.lang.zh import (
+    ASSUMED_NAME,
     COMMON_SURNAMES,
     DIMINUTIVE,
     FEMALE_NAME_ENDINGS,
@@ -244,7 +245,8 @@ def _dominant(spread: dict[str, int]) -> str | None:
 def join_stated_identities(entities: list[Entity], text: str) -> list[Entity]:
     """Two people the text says are one (原来单福就是徐庶。: a name, 乃 / 即 / 就是, a name, and
     the clause's end) become one entity, named as the second (the name the statement gives).
-    Nothing may stand between: 玄德乃问伊籍 asks 伊籍 something."""
+    Nothing may stand between: 玄德乃问伊籍 asks 伊籍 something. A name said to be the assumed
+    name of the one named just before (元直。单福乃其托名耳) joins that one."""
     people = {e.name: e for e in entities if e.type == "person"}
     matcher = AliasMatcher(alias_map(people.values()))
     links = "|".join(IDENTITY_LINKS)
@@ -257,7 +259,17 @@ def join_stated_identities(entities: list[Entity], text: str) -> list[Entity]:
             continue
         absorb(people[b], people[a])
         gone.add(a)
+    # 此人乃颍川徐庶，字元直。单福乃其托名耳: the one named just before (within ASSUMED_REACH)
+    for (_, a_end, a), (b_start, b_end, b) in zip(spans, spans[1:], strict=False):
+        if (a != b and a not in gone and b not in gone and b_start - a_end <= ASSUMED_REACH
+                and ASSUMED_NAME.match(text, b_end)):
+            absorb(people[a], people[b])
+            gone.add(b)
     return [e for e in entities if e.name not in gone]
+
+
+ASSUMED_REACH = 12
+"""How near before an assumed name (单福乃其托名) the one whose it is must be named."""
 
 
 # -- surname + title -------------------------------------------------------------------------

@@ -6,8 +6,8 @@ reads questions with these."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from stores.lang import HAN_RANGES, en, is_han, zh
 from stores.lang.referring import FEMALE_RELATIVE, MALE_RELATIVE

@@ -101,6 +101,9 @@ COURTESY_NAMED = re.compile(rf"(?:(?<=[，。：“；！？\s])|^)(?P<pre>{_H}{
 COURTESY_SHORT = re.compile(rf"(?<=[，。：“；！？\s])(?P<given>{_H})字(?P<zi>{_H}{{2}}){_AFTER_ZI}")
 
 DAOIST_STYLE = re.compile(rf"道号(?P<hao>{_H}{{2}})(?P<suffix>先生|居士|上人)?")
+CALLED_BY_ALL = re.compile(rf"(?:时人|人皆|众人|人)(?:皆|都)?(?:呼|称)(?:之)?为[“「]?"
+                           rf"(?P<hao>{_H}{{2,3}}?)(?P<suffix>)[”」]?(?=[，。；！？]|也)")
+"""What everyone calls someone, right after their 字 (姓吉，名太，字称平，人皆呼为吉平)."""
 
 CHILDHOOD_NAME_AFTER_FATHER = re.compile(rf"(?P<father>{_H}{{2,3}})生(?P<given>{_H})[，,](?:小字|乳名)(?P<small>{_H}{{2}})")
 
@@ -185,9 +188,12 @@ FUNCTION_TAGS = frozenset({"r", "p", "c", "d", "dg", "u", "uj", "ul", "uz", "ug"
 and no part of a given name, though the 百家姓 lists some of them: 那黛玉 is "that 黛玉"."""
 DIMINUTIVE = "儿"
 """A given name's character + 儿 calls someone fondly (蓉儿, 颦儿)."""
-IDENTITY_LINKS = ("即是", "就是", "便是", "乃是", "即", "乃")
+IDENTITY_LINKS = ("即是", "就是", "便是", "乃是", "正是", "即", "乃")
 """Words that state two names are one person when a name stands on each side and the sentence
-ends there (凤雏乃襄阳庞统也, 原来单福就是徐庶。)."""
+ends there (凤雏乃襄阳庞统也, 原来单福就是徐庶。, 伏龙正是诸葛孔明。)."""
+ASSUMED_NAME = re.compile("(?:乃|即|是|为)其(?:托名|化名|假名|诈名|伪名)")
+"""Right after a name, that it is the assumed name of the one named just before (此人乃颍川徐庶，
+字元直。单福乃其托名耳)."""
 IDENTITY_END = "也。，！；"
 """What may follow the second name of an identity statement."""
 

@@ -149,6 +149,15 @@ def test_a_stated_identity_joins_two_people() -> None:
     assert {"刘备", "伊籍"} <= set(kept)  # 玄德乃问伊籍: 乃 there is "then"
 
 
+def test_an_assumed_name_and_an_epithet_said_to_be_someone_join_them() -> None:
+    text = "此人乃颍川徐庶，字元直。单福乃其托名耳。伏龙正是诸葛孔明。"
+    people = [person("徐庶", "元直"), person("单福"), person("诸葛亮", "孔明", "诸葛孔明"),
+              person("伏龙")]
+    kept = names(join_stated_identities(people, text))
+    assert set(kept) == {"徐庶", "诸葛亮"}, set(kept)
+    assert "单福" in kept["徐庶"].aliases and "伏龙" in kept["诸葛亮"].aliases
+
+
 def test_surname_honorific_becomes_an_alias_of_the_person_who_owns_the_surname() -> None:
     people = [Entity("关羽", "person", ["云长"], mentions=445, sources=["pattern"]),
               Entity("关平", "person", mentions=90, sources=["tagger"]),
