@@ -145,6 +145,7 @@ def join_given_names(entities: list[Entity], story: Story,
     by_name = {e.name: e for e in entities}
     given = [e for e in entities if e.type == "person" and len(e.name) == 2
              and e.name[0] not in COMMON_SURNAMES  # a full name itself (张飞)
+             and e.name not in FEMALE_NAME_ENDINGS  # a title many hold (太后: 何, 董, 郭太后)
              and not any(full_name(a) and a.endswith(e.name) for a in e.aliases)]  # 孔明
     if not_surnames is None:
         not_surnames = _before_full_names(entities, story)

@@ -84,6 +84,14 @@ def test_a_name_one_other_name_ends_with_is_that_persons() -> None:
     assert kept["蓝皮阿五"].mentions == 13
 
 
+def test_a_title_many_hold_is_no_given_name_of_one() -> None:
+    # 太后 alone is 何太后, 董太后 or 郭太后 by turns: it was named 郭太后 and gathered the
+    # others' mentions (a newcomer's trial on 三国演义)
+    chapters = ["郭太后曰：“可。”郭太后大哭。太后曰：“不。”"] * 3
+    kept = names(join_given_names([person("太后", mentions=30)], Story.of(chapters, None)))
+    assert set(kept) == {"太后"}
+
+
 def test_a_given_name_two_full_names_share_alike_stays_apart() -> None:
     chapters = ["贾宝玉来了。甄宝玉来了。宝玉笑道：“是。”"] * 3
     people = [person("宝玉"), person("贾宝玉"), person("甄宝玉")]
