@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from stores.entities.tagger import common_noun, dictionary_word
+from stores.lang import is_han
 from stores.lang.en import COMMON_NAME_WORDS as _COMMON_WORDS
 from stores.lang.en_titles import (
     NAME_TITLES,
@@ -165,6 +167,7 @@ class AliasMatcher:
             canonical = self._accept(text, start, end + 1, entries)
             if (canonical is not None and not self._titled_apart(text, start, end + 1, canonical)
                     and not _title_of_a_name(text, start, end + 1)
+                    and not _inside_idiom(text, start, end + 1)
                     and not self._given_name_of_another(text, start, end + 1, canonical)):
                 candidates.append((start, -length, canonical))
         candidates.sort()
@@ -257,6 +260,16 @@ _NEXT_NAME = re.compile(r" (?P<name>[A-ZÀ-Þ][\w’'-]+)")
 _TITLE_OF_A_NAME = re.compile(
     r"(?P<title>" + "|".join(re.escape(t) for t in sorted(OWN_NAME_TITLES, key=len, reverse=True))
     + r")\s+[A-ZÀ-Þ]")
+
+
+def _inside_idiom(text: str, start: int, end: int) -> bool:
+    """A two-character Chinese name that is a word of the language too, and opens or ends a
+    four-character word of it there (关羽's first 字 长生 in 长生不老): the idiom's characters,
+    not the name. A name the dictionary knows as a name (王允 in 司徒王允) is the name."""
+    if end - start != 2 or not is_han(text[start]) or not common_noun(text[start:end]):
+        return False
+    return dictionary_word(text[start:start + 4]) or (start >= 2 and dictionary_word(
+        text[end - 4:end]))
 
 
 def _title_of_a_name(text: str, start: int, end: int) -> bool:

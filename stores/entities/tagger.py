@@ -285,6 +285,19 @@ def _acts(word: str, text: str) -> int:
                if text[m.end():m.end() + 1] in _ACTS_AFTER)
 
 
+@cache
+def dictionary_word(text: str) -> bool:
+    """The segmenter's dictionary holds `text` as a word of four Han characters (an idiom)."""
+    return len(text) == 4 and all(is_han(c) for c in text) and _jieba().has_word(text)
+
+
+@cache
+def common_noun(word: str) -> bool:
+    """The segmenter's dictionary holds the word, as anything but a name (长生 n; not 王允 nr)."""
+    tags = _jieba().tag(word)
+    return _jieba().has_word(word) and len(tags) == 1 and tags[0][1] not in _PERSON_TAGS
+
+
 def grammar_character(char: str) -> bool:
     """A character the segmenter takes for a word of grammar on its own (那, 向, 和, 的): not a
     surname where it stands before a name, however the 百家姓 lists it."""

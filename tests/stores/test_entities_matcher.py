@@ -165,3 +165,11 @@ def test_a_first_name_before_another_surname_is_no_mention_of_its_bearer() -> No
     m = AliasMatcher({"Ann Hale": "Ann Hale", "Ann": "Ann Hale", "Grantley": "Mr. Grantley",
                       "Mr. Grantley": "Mr. Grantley"})
     assert [n for *_, n in m.find_spans("Who is Ann Grantley?")] == ["Ann Hale", "Mr. Grantley"]
+
+
+def test_a_name_that_is_a_word_is_no_mention_inside_an_idiom() -> None:
+    # 关羽's first 字, 长生, in 以求长生不老之方 (ch. 105) made his card's last appearance
+    # (a newcomer's trial on 三国演义); 王允 in 司徒王允, a dictionary word too, stays his
+    matcher = AliasMatcher({"长生": "关羽", "云长": "关羽", "王允": "王允"})
+    spans = matcher.find_spans("以求长生不老之方。司徒王允曰：“云长，长生也。”")
+    assert [name for *_, name in spans] == ["王允", "关羽", "关羽"]
