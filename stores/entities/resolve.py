@@ -37,6 +37,7 @@ from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
 from stores.lang.en import SAYS_BEFORE as _SAYS_BEFORE
 from stores.lang.gender import title_gender
 from stores.lang.zh import AT_PLACE as _ZH_AT_PLACE
+from stores.lang.zh import PLACE_AFTER as _ZH_PLACE_AFTER
 from stores.lang.zh import PLACE_END as _ZH_PLACE_END
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
@@ -173,9 +174,11 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
 
 ZH_PLACE_SHARE, ZH_PLACE_MIN_USES = 0.3, 3
 """A Chinese name the tagger took for a person's and the text writes after a word for going to
-or being at a place (在, 到, 往, 回, 去, 进, 离, 从: zh.AT_PLACE) in this share of its uses is a
-place. Measured: 柴桑 0.52, 许昌 0.43, 鲁镇 0.44, 赵庄 0.40; every person 0.20 or less (何小仙
-0.20, 张角 0.10, 赵太爷 0.11). Words for attacking or joining (攻, 投, 奔) are said of people too.
+or being at a place (在, 到, 往, 回, 去, 进, 离, 从, 入, 至, 赴, 屯: zh.AT_PLACE), or before a
+word for a town (城, 县, 郡: zh.PLACE_AFTER), in this share of its uses is a place. Measured:
+柴桑 0.52, 许昌 0.43, 鲁镇 0.44, 赵庄 0.40, 陈仓 0.46, 寿春 0.36, 安众 0.36; every person 0.20 or
+less (何小仙 0.20, 乌巢 0.19 and 龙驹 0.17 stay persons, 张角 0.10, 赵太爷 0.11). Words for
+attacking or joining (攻, 取, 投, 奔) are said of people too.
 A name ending in a word for a place (庄, 村, 镇: zh.PLACE_END) needs one use fewer: 呐喊's 赵庄,
 written five times, twice after 到 and 离."""
 
@@ -186,9 +189,10 @@ def places_by_use(entities: list[Entity], text: str) -> list[Entity]:
     for entity in entities:
         if entity.type != "person" or entity.sources != ["tagger"]:
             continue
-        uses = [m.start() for form in (entity.name, *entity.aliases) if len(form) >= 2
+        uses = [m.span() for form in (entity.name, *entity.aliases) if len(form) >= 2
                 for m in re.finditer(re.escape(form), text)]
-        placed = sum(1 for at in uses if at and text[at - 1] in _ZH_AT_PLACE)
+        placed = sum(1 for at, end in uses if at and text[at - 1] in _ZH_AT_PLACE
+                     or text[end:end + 1] in _ZH_PLACE_AFTER)
         # a name ending in a word for a place (赵庄, 鲁镇: zh.PLACE_END) needs fewer such uses
         least = ZH_PLACE_MIN_USES - (entity.name[-1] in _ZH_PLACE_END)
         if placed >= least and placed >= ZH_PLACE_SHARE * len(uses):

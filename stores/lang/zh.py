@@ -139,9 +139,11 @@ NOUN_TAGS = frozenset({"n", "nr", "ns", "nz", "nrfg", "nrt", "m"})
 """jieba tags of nouns, names and numerals: all a new name's words are (闰土 n, 华大妈 ns + n)."""
 ACTS_AFTER = frozenset("说道问笑哭叫喊答想看听走跑坐站便也又却就都")
 """Verbs and adverbs of a subject written right after it (闰土说, 老栓便): a name acts."""
-AT_PLACE = frozenset("在到往回去进离从")
+AT_PLACE = frozenset("在到往回去进离从入至赴屯")
 """Words for being at or going to a place, written right before its name (到鲁镇, 回许昌):
 stores/entities/resolve.places_by_use."""
+PLACE_AFTER = frozenset("城县郡")
+"""Words for a town written right after its name (陈仓城, 安众县): stores/entities/resolve."""
 
 # A single given-name character glued to a verb (卓怒, 艾见, 权召) looks like a two-character name.
 VERB_END = frozenset("曰笑怒命引见召问叹谓等惊")

@@ -217,6 +217,12 @@ def test_chinese_names_the_text_goes_to_are_places() -> None:
     names = [Entity(name=n, type="person", sources=["tagger"]) for n in ("赵庄", "老栓")]
     assert {e.name: e.type for e in places_by_use(names, text)} == {"赵庄": "place",
                                                                     "老栓": "person"}
+    # a classical text goes into a town (入寿春) and writes its walls (陈仓城): 寿春, 陈仓 and
+    # 安众 were people of 三国演义 (a newcomer's trial)
+    text = "袁术入寿春。寿春城中大乱。兵至寿春。寿春，淮南之地。陈仓城坚。魏延至陈仓。攻陈仓。"
+    names = [Entity(name=n, type="person", sources=["tagger"]) for n in ("寿春", "陈仓", "袁术")]
+    assert {e.name: e.type for e in places_by_use(names, text + "回陈仓。陈仓道口。")} == {
+        "寿春": "place", "陈仓": "place", "袁术": "person"}
 
 
 def test_english_names_the_text_has_speak_are_people() -> None:
