@@ -287,12 +287,16 @@ def _in_speech(text: str, start: int, end: int) -> bool:
 def _death_told(names: Sequence[str]) -> re.Pattern[str]:
     """A sentence telling the death of one of `names` as its subject: the name, at most two
     adverbs (已, 既, 遂), then a word for dying (孙策既死, 曹操身亡, 关公亡年五十八岁; not 孔明怜郝昭之
-    死 nor 被云长砍死, where another dies), or "was dead", "died", "was killed", "shot himself"
+    死 nor 被云长砍死, where another dies; a manner of dying ends its clause: 吕布缢死，), or
+    "was dead", "died", "was killed", "shot himself"
     right after it. A word for killing before the name is left out: 来杀曹操 may be an attempt."""
     alternatives = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
     zh_words = "|".join(map(re.escape, sorted(zh.DEATH_WORDS, key=len, reverse=True)))
     adverb = "|".join([f"[{zh.DEATH_ADVERBS}]", *map(re.escape, zh.DEATH_ADVERB_WORDS)])
-    return re.compile(f"(?:{alternatives})(?:{adverb}){{0,2}}(?:{zh_words})"
+    # not 死战 or 卒病 (fought to the death, fell ill); 吕布缢死， ends the clause where he dies,
+    # 关羽砍死华雄 goes on to whom he killed, and 被云长砍死 is another's death by his hand
+    return re.compile(f"(?<!{zh.BY})(?:{alternatives})(?:{adverb}){{0,2}}(?:(?:{zh_words})"
+                      f"(?![{zh.NOT_DYING_AFTER}])|[{zh.DEATH_MANNERS}]死(?=[，。；！？”」]))"
                       f"|(?:{alternatives}){en.DIED_AFTER_NAME}", re.I)
 
 

@@ -317,6 +317,12 @@ DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年",
 """Ways a story says someone died."""
 DEATH_ADVERBS = "已既遂乃亦竟忽便因病身旋随即又俱皆"
 """Adverbs that may stand between someone and a word for their death (孙策既死, 曹操身亡)."""
+NOT_DYING_AFTER = "战守斗拒据罪命士力心地敌生节活病然"
+"""Characters after a word for dying that make it no death (死战, 死守, 死罪, 卒病, 卒然)."""
+BY = "被"
+"""The passive's 被, before the one who does it (被云长砍死: 云长 killed)."""
+DEATH_MANNERS = "缢勒射刺砍斩打烧溺饿病冻毒杀"
+"""How someone is put to death, before 死 (吕布缢死, 被箭射死)."""
 DEATH_ADVERB_WORDS = ("就这样", "这样", "终于", "已经", "竟然", "到底", "还是", "就")
 """The spoken language's adverbs that may stand there too (韩峥就这样死在了落星崖上)."""
 

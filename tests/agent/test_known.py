@@ -67,6 +67,19 @@ def test_a_death_told_with_a_spoken_adverb_between_counts() -> None:
     assert answer is not None and answer.text.startswith("韩峥死于第2回。")
 
 
+def test_a_fight_to_the_death_and_a_killing_by_them_are_no_death_and_a_manner_of_death_is() -> None:
+    # 三国演义 (a newcomer's trial): 刘备 "died" in ch. 41 (玄德死战: he fought to the death),
+    # 周瑜 in ch. 49 (周瑜卒病: fell ill), 关羽 in ch. 73 (被云长砍死: another's death by his
+    # hand); 吕布缢死 (ch. 19), put to death by strangling, was not read
+    story = [chunk(1, "玄德死战。周瑜卒病。"), chunk(2, "夏侯存被云长砍死。"),
+             chunk(3, "操令将吕布缢死，然后枭首。"), chunk(4, "关羽砍死华雄。")]
+    presence = {1: 5, 2: 5, 3: 5, 4: 1}
+    for name in ("玄德", "周瑜", "云长"):
+        assert death_chapter_answer(name, [], story, presence, True, {}) is None, name
+    answer = death_chapter_answer("吕布", [], story, presence, True, {})
+    assert answer is not None and answer.text.startswith("吕布死于第3回。")
+
+
 def test_a_death_told_by_a_pronoun_counts_where_the_sentences_before_name_them() -> None:
     story = [chunk(1, "Caderousse drank. He was dead tired after the road."),
              chunk(2, "Caderousse sighed deeply, and fell back with a groan. The blood no longer "
