@@ -308,6 +308,11 @@ class Librarian:
             if lead is not None:
                 voice = Voice(plan.chinese, self.retriever.entities)
                 return with_lore_lead(answer, lead, voice.name, plan.chinese)
+            # 关羽是怎么死的？: no entry says it, the story's chapter of the death is first
+            death = self.world.death_told(plan, Voice(plan.chinese, self.retriever.entities).name,
+                                          horizon)
+            if death is not None:
+                return led_by(death, answer, keep=MAX_CITED - 1)
         return within_horizon(answer, horizon, plan.chinese,
                               self._told_later(plan, ranked, horizon),
                               quotes_only=not residue(stated_text(answer)))

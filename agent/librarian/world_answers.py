@@ -80,8 +80,14 @@ class WorldAnswers:
     def death_chapter(self, plan: QueryPlan, say: Callable[[str], str],
                       horizon: int) -> Answer | None:
         """孙策死在哪一回？: the chapter that tells the death (agent/librarian/known.py)."""
+        return self.death_told(plan, say, horizon) if plan.asks_chapter else None
+
+    def death_told(self, plan: QueryPlan, say: Callable[[str], str],
+                   horizon: int) -> Answer | None:
+        """Where the story tells the death the question asks about, with the sentence that
+        tells it (孙策死于第29回…「孙策既死…」), or None."""
         subject = plan.death_subject
-        card = self.retriever.card(subject) if plan.asks_chapter and subject else None
+        card = self.retriever.card(subject) if plan.about_death and subject else None
         if card is None:
             return None
         r = self.retriever
