@@ -42,7 +42,13 @@ from agent.librarian.referring import (
 from agent.world.gender import Gender
 from sessions.records import StackEntry, Turn
 from stores.lang import en, zh
-from stores.lang.asking import ASKS_WHOSE, asks_how_related, wanted_gender
+from stores.lang.asking import (
+    ASKS_WHOSE,
+    asked_relation_kind,
+    asks_how_related,
+    quotes_only,
+    wanted_gender,
+)
 from stores.lang.referring import (
     EN_IT_AS_SUBJECT,
     EN_THING_DOES,
@@ -166,6 +172,11 @@ class Context:
             lead = new[:1]
             taken = {n for names in self.used.values() for n in names}
             if lead and lead[0] in self.guesses and lead[0] not in taken and taken & set(new):
+                lead = []
+            elif lead and len(in_question) == 1 and asked_relation_kind(asked) is not None \
+                    and (lead[0] in self.guesses or quotes_only(asked, turn.answer or "")):
+                # 曹操的父亲是谁？ answered only with quotes: its guess (马超, named in one) is no
+                # one the next 他 means; the one whose father was asked is (a newcomer's trial)
                 lead = []
             elif ref.gender and lead and lead[0] in self.guesses and lead[0] not in taken \
                     and self.gender(lead[0]) not in ("", ref.gender):

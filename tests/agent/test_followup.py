@@ -188,6 +188,17 @@ def test_a_word_labels_only_the_last_one_it_was_typed_for(sanguo: Lexicon) -> No
     assert labels["诸葛亮"] == "他" and labels["刘备"] == "", labels
 
 
+def test_after_a_relative_not_found_he_is_the_one_whose_relative_was_asked(
+        sanguo: Lexicon) -> None:
+    # 曹操的父亲是谁？ answered with quotes that name 刘备, then 他有哪些儿子？ was read as
+    # 刘备's sons (a newcomer's trial on 三国演义: 马超); a stated father would be the answer
+    dialogue = Dialogue(sanguo)
+    quote = "玄德曰：“吾与曹操势不两立。”"
+    dialogue.ask("曹操的父亲是谁？", answer=f"见第20回：{quote}[1]", entities=["刘备", "曹操"],
+                 quotes=(quote,), evidence=True)
+    assert dialogue.ask("他有哪些儿子？") == "曹操有哪些儿子？"
+
+
 def test_the_stack_is_capped_and_deduplicated(sanguo: Lexicon) -> None:
     dialogue = Dialogue(sanguo)
     names = [e.name for e in SANGUO if e.type == "person"]
