@@ -226,6 +226,11 @@ class LoreApp(App[None]):
         tracked = conversation.session.tracked_entity if event.timeline else None
         main.show_stack(event.stack, self._aliases(conversation, event.stack), tracked)
         main.show_timeline(tracked, event.timeline)
+        followed = followed_entity(event.stack)
+        if tracked is None and followed:
+            # turns asked with `lore ask` track no one: the timeline follows the conversation
+            # here as after an answer ("No entity tracked yet" beside a stack led by 马谡)
+            self.jobs.track(conversation, followed, followed=True)
         main.show_status(world=event.info, activity="")
         self.refresh_vectors()
         self._show_horizon()

@@ -37,3 +37,17 @@ async def test_a_turn_asked_by_lore_ask_shows_in_the_open_app(app, settings):
         assert "韩峥" in str(turn.query_one(".resolved").render())
         assert [t.question for t in app.main.chat.turns][-1] == "他是谁的徒弟？"
         assert "3 turns" in app.main.status.session
+
+
+async def test_a_session_asked_on_the_command_line_opens_with_its_timeline(settings):
+    # `lore ask` tracks no one; the app opened on such a session said "No entity tracked yet"
+    # beside a stack led by the one asked about (a newcomer's trial on 三国演义)
+    from tests.tui.conftest import make_app
+
+    code, _, err = await lore(settings, "ask", "Who is Su Wan?", "--world", "demo", "--new")
+    assert code == 0, err
+    app = make_app(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.main.stack.entities[0] == "苏绾"
+        assert app.main.timeline.entity == "苏绾" and app.main.timeline.events
