@@ -27,7 +27,7 @@ from stores.entities.family import Families
 from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
 from stores.errors import InputError, LoreError
-from stores.lang import clip, en, has_han
+from stores.lang import clip, en, has_han, shown
 from stores.lang.gender import title_gender
 from stores.lang.text import fold_latin, holds_word, sentences
 from stores.models import BLOOD_TYPES, RELATION_TYPES, Chunk
@@ -407,5 +407,6 @@ def gist(text: str, names: Sequence[str], width: int = 80) -> str:
     titles = definite_forms(names)
     chosen = next((s for s in found if any(n in s for n in names)), None) or next(
         (s for s in found if any(t in s.lower() for t in titles)), found[0] if found else text)
-    # cut at a clause or a space, never inside a word ("and two arro…": a newcomer's export)
-    return chosen if len(chosen) <= width else clip(chosen, width - 1) + "…"
+    # cut at a clause or a space, never inside a word ("and two arro…": a newcomer's export),
+    # and the speech it opened closed (其人曰：“吾姓关名羽…” read unclosed in an export)
+    return shown(chosen if len(chosen) <= width else clip(chosen, width - 1))

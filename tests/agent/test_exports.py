@@ -24,3 +24,11 @@ def test_a_gist_is_cut_between_words() -> None:
     cut = gist(text, ["Lady Russell"])
     assert cut.endswith("…") and len(cut) <= 80
     assert cut[:-1] in text and not text[len(cut) - 1].isalpha(), cut
+
+
+def test_a_gist_closes_the_speech_it_cuts() -> None:
+    # 三国演义's timeline (a newcomer's export): 其人曰：“吾姓关名羽，…人也。 left open
+    from agent.world.retrieval import gist
+
+    text = "其人曰：“吾姓关名羽，字长生，后改云长，河东解良人也。今闻此处招军破贼，特来应募。”"
+    assert gist(text, ["关羽", "云长"]) == "其人曰：“吾姓关名羽，字长生，后改云长，河东解良人也。”"
