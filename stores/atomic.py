@@ -25,9 +25,17 @@ def _umask() -> int:
 _UMASK = _umask()
 
 
+def keep_user_umask(mask: int) -> None:
+    """The umask the user ran `lore` with, before it made its own private (tui/cli.py): a file
+    the user writes out (an export) gets the permissions their other files get."""
+    global _UMASK
+    _UMASK = mask
+
+
 def _file_mode(path: Path) -> int:
     """The permissions a write gives `path`: those it had, else a new file's (0666 less the
-    umask). A temporary file is made owner-only: exports came out 0600 (a newcomer's trial)."""
+    user's umask). A temporary file is made owner-only: exports came out 0600 (newcomers'
+    trials, twice: the second time the CLI's own umask had been read as the user's)."""
     try:
         return path.stat().st_mode & 0o777
     except OSError:

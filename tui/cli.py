@@ -78,8 +78,11 @@ def _register() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Entry point: user errors are printed plainly (no traceback) with a non-zero exit."""
     # Conversations and the catalog are private: every folder and database this process
-    # creates (data dir, catalog, sessions.db, index folders, exports) is for the user alone.
-    os.umask(0o077)
+    # creates (data dir, catalog, sessions.db, index folders) is for the user alone; a file
+    # written out (an export) gets the permissions the user's own umask gives.
+    from stores.atomic import keep_user_umask
+
+    keep_user_umask(os.umask(0o077))
     from stores.lean_imports import import_sqlite_utils_without_pandas
 
     import_sqlite_utils_without_pandas()

@@ -103,3 +103,21 @@ def test_an_out_name_too_long_says_to_shorten_it(demo_home: Path, tmp_path: Path
     out = lore("timeline", "沈砚", "--world", "demo", "--out", target, home=demo_home)
     assert out.code == 3 and "the file name is too long" in out.err and "shorten it" in out.err
     assert "disk space" not in out.err
+
+
+def test_a_file_written_out_has_the_users_permissions(demo_world_home: Path,
+                                                      tmp_path: Path) -> None:
+    # exports came out -rw------- (newcomers' trials, twice): `lore` makes its own folders
+    # private, and the file it writes out for the user read that as the user's umask
+    from tests.integration.lore import lore
+
+    home = tmp_path / "home"
+    shutil.copytree(demo_world_home, home)
+    mask = os.umask(0o022)
+    try:
+        target = tmp_path / "timeline.md"
+        result = lore("timeline", "沈砚", "--world", "demo", "--out", target, home=home)
+    finally:
+        os.umask(mask)
+    assert result.code == 0, result.err
+    assert target.stat().st_mode & 0o777 == 0o644
