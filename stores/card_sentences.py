@@ -262,7 +262,12 @@ def _introduced(sentence: str, matcher: AliasMatcher) -> list[str]:
     for pattern in _introductions():
         for match in pattern.finditer(sentence):
             surname = match.group("cs") or match.group("ss") or ""
-            name = matcher.resolve(surname + match.group("given"))
+            given, style = match.group("given"), match.groupdict().get("zi") or ""
+            if surname:
+                name = matcher.resolve(surname + given)
+            else:  # 长子名策，字伯符: the one whose 字 it is, if their name ends with 策
+                name = matcher.resolve(style) if style else None
+                name = name if name and name.endswith(given) else None
             if name:
                 found.append(name)
     return found

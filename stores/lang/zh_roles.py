@@ -115,9 +115,10 @@ ROLE_BEFORE = (rf"(?:(?P<whose>{_H}{{2,3}}?)?(?:之|的)?(?P<kin>长子|次子|�
                rf"|之侄|之女|之妻|之孙|之婿)|(?P<office>{'|'.join(OFFICES)}))$")
 """An office (荆州刺史刘表) or a kinship (孙坚长子孙策, 袁绍之弟袁术) right before a name."""
 
-INTRODUCTION = (rf"(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?名(?P<given>{_H}{{1,2}}?)"
-                rf"(?=[，,。]|字|$)")
-"""A sentence that introduces someone by surname and given name (姓刘，名备，字玄德)."""
+INTRODUCTION = (rf"(?:(?:[复覆]姓(?P<cs>{_H}{{2}})|姓(?P<ss>{_H}))[，,]?)?名(?P<given>{_H}{{1,2}}?)"
+                rf"(?:(?=[，,。]|字|$)(?:[，,]?字(?P<zi>{_H}{{2}}))?)")
+"""A sentence that introduces someone by surname and given name (姓刘，名备，字玄德), or by given
+name and 字 alone, whose owner the 字 tells (孙坚…长子名策，字伯符)."""
 
 _NOT_QUESTION = "(?!谁|否|不|什么|很|会|要|在|因为|为了)"
 """What after 是 makes no definition: a question (是谁, 是不是), a judgement (是不会错的, 是很好的)

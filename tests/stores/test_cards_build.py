@@ -393,3 +393,13 @@ def test_a_definition_is_quoted_to_the_end_of_its_sentence() -> None:
     harville = cards["Captain Harville"].of_kind("defines")[0].text
     assert "a little lame" in harville and "He sat down" not in harville
     assert "Henrietta" in cards["Charles Hayter"].of_kind("defines")[0].text
+
+
+def test_a_given_name_and_a_style_introduce_the_one_whose_style_it_is() -> None:
+    # 孙策's card said no sentence tells who he is (a newcomer's trial on 三国演义): his father's
+    # sons are introduced by given name and 字 alone
+    people = [Entity("孙策", "person", ["伯符"]), Entity("孙权", "person", ["仲谋"]),
+              Entity("孙坚", "person")]
+    cards = card_of(people, "却说孙坚有四子，皆吴夫人所生：长子名策，字伯符；次子名权，字仲谋。")
+    assert "长子名策，字伯符" in cards["孙策"].of_kind("defines")[0].text
+    assert "次子名权，字仲谋" in cards["孙权"].of_kind("defines")[0].text
