@@ -164,6 +164,8 @@ def stated_in(text: str, spans: list[tuple[int, int, str]],
         chinese = has_han(sentence)
         words = _ZH_KIN if chinese else _EN_KIN
         written = [sentence[a:b] for a, b, _ in inside]
+        if chinese:
+            statements += _children_listed(marked, names, sentence.strip())
         for pattern in _ZH_PATTERNS if chinese else _EN_PATTERNS:
             for match in pattern.finditer(marked):
                 statement = _read(match, names, words, sentence.strip())
@@ -173,6 +175,25 @@ def stated_in(text: str, spans: list[tuple[int, int, str]],
                         and not (not chinese and _not_told(match, marked))):
                     statements.append(statement)
     return statements
+
+
+_CHILDREN = re.compile(rf"{_entity('parent')}有[{zh.NUMERALS}]{{1,2}}(?P<kind>[子女])[^。]*")
+_CHILD = re.compile(rf"(?:{zh.BIRTH_ORDER})[子女]?(?:名|曰)?(?:[{HAN_RANGES}]{{1,2}}[，,]字)?"
+                    + _entity("child"))
+
+
+def _children_listed(marked: str, names: list[str], sentence: str) -> list[Statement]:
+    """A parent's children, listed by birth order (孙坚有四子…：长子名策，字伯符；次子名权，…;
+    德有四子：长子韩瑛，次子韩瑶): each one named is their child."""
+    found = []
+    for listing in _CHILDREN.finditer(marked):
+        parent = names[int(listing["parent"])]
+        for child in _CHILD.finditer(marked, listing.end("kind"), listing.end()):
+            name = names[int(child["child"])]
+            if name != parent:
+                found.append(Statement(parent, name, "parent_of", sentence,
+                                       (name, "f" if listing["kind"] == "女" else "m")))
+    return found
 
 
 _CHILD_BEFORE = re.compile(rf"(?P<given>[{HAN_RANGES}]){zh.OF}?(?:{zh.BORN_KIN})$")

@@ -312,6 +312,8 @@ ABOUT_THE_BOOK = ("书中", "书里", "小说中", "小说里", "故事里", "�
 POINTING = ("那位", "那个", "那名", "那人", "那些")
 """那位, 那个: a question pointing at someone, not a word the story should contain."""
 
+BIRTH_ORDER = "长|次|三|四|五|六|七|八|幼|少"
+"""Words for a child's place among a parent's children (长子名策, 次名威): a pattern."""
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
                "身死", "而亡", "气绝")
 """Ways a story says someone died."""

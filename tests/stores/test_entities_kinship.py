@@ -16,6 +16,7 @@ PEOPLE = AliasMatcher({
     "韩峥": "韩峥", "顾怀山": "顾怀山", "刘备": "刘备", "孙夫人": "孙夫人", "赵云": "赵云",
     "子龙": "赵云", "刘玄德": "刘备", "关羽": "关羽", "孙权": "孙权", "孙翊": "孙翊",
     "凤姐": "凤姐", "王仁": "王仁", "关公": "关羽", "关平": "关平",
+    "伯符": "孙策", "仲谋": "孙权", "韩德": "韩德", "韩瑛": "韩瑛", "韩瑶": "韩瑶",
 })
 
 
@@ -120,6 +121,15 @@ def test_a_father_called_by_his_one_character_given_name_before_his_sons_name() 
     assert said("操长子刘永。") == set()
     assert said("却说操长子曹丕。") and not stated_in("却说操长子曹丕。",
                                                  matcher.find_spans("却说操长子曹丕。"))
+
+
+def test_a_parents_children_listed_by_birth_order_are_theirs() -> None:
+    # 孙权's card named no father (a newcomer's trial on 三国演义): ch. 7 lists 孙坚's sons
+    assert said("却说孙坚有四子，皆吴夫人所生：长子名策，字伯符；次子名权，字仲谋；三子名翊。") == {
+        ("孙坚", "孙策", "parent_of"), ("孙坚", "孙权", "parent_of")}
+    assert said("韩德有四子，皆精通武艺：长子韩瑛，次子韩瑶。") == {
+        ("韩德", "韩瑛", "parent_of"), ("韩德", "韩瑶", "parent_of")}
+    assert said("孙坚有一子，孙权见之。") == set()  # no child named in the list
 
 
 def test_brothers_of_two_surnames_swore_it() -> None:
