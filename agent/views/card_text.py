@@ -349,8 +349,8 @@ def _han(text: str) -> bool:
 
 def _sentence_with(text: str, words: Sequence[str], about: Sequence[str] = ()) -> str:
     """The passage's first sentence holding one of the words and one of `about`, else one of
-    `about`, else one of the words, in the telling before in a character's words (else its
-    first sentence)."""
+    `about`, else one holding the first of the words it holds, in the telling before in a
+    character's words (else its first sentence)."""
     read = sentences(text, "quote")
     found = [s.text for s in read]
 
@@ -361,7 +361,10 @@ def _sentence_with(text: str, words: Sequence[str], about: Sequence[str] = ()) -
         at = min(i for w in words if w and (i := s.text.find(w)) >= 0)
         return in_someones_words(text, s.start + at)
 
-    naming = sorted((s for s in read if holds(s.text, words)), key=spoken)
+    # the words in the order given, the surest first (将军刘备 before 将军 alone, which the
+    # passage also writes before 董承's name)
+    naming = next((sorted(held, key=spoken) for w in words
+                   if (held := [s for s in read if w and w in s.text])), [])
     return next((s for s in found if holds(s, words) and holds(s, about)),
                 next((s for s in found if holds(s, about)),
                      naming[0].text if naming else found[0] if found else text[:80]))

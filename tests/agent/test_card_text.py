@@ -155,3 +155,14 @@ def test_where_someone_lives_leads_their_card_cited_with_the_sentence_that_says_
         Fact("home", "Kellynch Hall", "c1", 1, 1.0, quote=text)])
     lines = card_text(card, {"c1": chunk(1, text)}, Voice(False, {"Sir Walter Elliot": []}))
     assert lines.startswith("Sir Walter Elliot: lives at Kellynch Hall[c1]."), lines
+
+
+def test_an_office_is_cited_with_the_sentence_that_writes_it_before_their_name() -> None:
+    # 刘备's 将军 was cited with 一，车骑将军董承 (董承's office), the passage's first sentence
+    # with 将军, not 玄德亦书“左将军刘备” (a newcomer's trial on 三国演义)
+    from agent.views.card_text import card_answer
+
+    chunks = {c.id: c for c in (chunk(21, "上止有六位：一，车骑将军董承。玄德亦书“左将军刘备”，押了字。"),)}
+    card = Card("刘备", "person", ["玄德"], facts=[Fact("office", "将军", "c21", 21, 1.0)])
+    answer = card_answer(card, chunks, Voice(True, {"刘备": ["玄德"]}, lambda name: "m"))
+    assert "左将军刘备" in answer.citations[0].quote, answer.citations
