@@ -45,6 +45,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
     homes = HomeReader(matcher, kinds)
     genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
+    relatives = one_relative_each(relations, genders)
     read: dict[str, Chunk] = {}
     for chunk in chunks:
         read[chunk.id] = chunk
@@ -54,7 +55,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
                 cards[owner].facts.append(Fact("lore", chunk.text, chunk.id, chunk.chapter, 10.0))
             continue
         read_sentences(chunk, matcher, defining, offices, seen, kinds, genders, narrated,
-                       written)
+                       written, relatives)
         votes.read(chunk)
         homes.read(chunk)
     mentions = {name: sum(a.mentions for a in by_chapter.values())
@@ -198,3 +199,18 @@ def _strongest(facts: list[Fact]) -> list[Fact]:
         if len(chosen) == MAX_DEFINING:
             break
     return chosen
+
+
+def one_relative_each(relations: Sequence[Relation],
+                      genders: Mapping[str, str]) -> dict[tuple[str, str], str]:
+    """(person, husband / wife / father / mother) → their one such relative, where the
+    relations give exactly one: a spouse, a parent of the gender the titles give."""
+    found: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for r in relations:
+        if r.type == "spouse":
+            for one, other in ((r.source, r.target), (r.target, r.source)):
+                found[(one, "husband" if genders.get(other) == "m" else "wife"
+                       if genders.get(other) == "f" else "")].add(other)
+        elif r.type == "parent_of" and genders.get(r.source) in ("m", "f"):
+            found[(r.target, "father" if genders[r.source] == "m" else "mother")].add(r.source)
+    return {key: next(iter(who)) for key, who in found.items() if key[1] and len(who) == 1}

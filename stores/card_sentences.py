@@ -16,9 +16,11 @@ from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
     APPOSITION_OPENERS,
     DESCRIBERS,
+    KIN_SUBJECT,
     NAME_TITLES,
     NOT_NAMES,
     PLACE_TITLES,
+    POSSESSIVE_PRONOUNS,
     SAYS_AFTER_QUOTE_PATTERN,
     SAYS_BEFORE,
     SURELY_APPOSED,
@@ -59,6 +61,7 @@ _CALLED = re.compile(rf"\s*[,，](?!\s*(?:{APPOSITION_OPENERS})\s)", re.I)
 one spoken to: “…好了么？老栓，就是运气了你！” (Laoshuan, luck is yours), “Danglars, you will
 see”; it does not say who Laoshuan is ("Mrs. Smallridge, a most delightful woman!" does)."""
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
+_KIN_SUBJECT = re.compile(KIN_SUBJECT)
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
 
 
@@ -66,7 +69,8 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                     offices: dict[str, dict[str, Fact]],
                     seen: dict[str, dict[int, Appearance]], places: Mapping[str, str],
                     genders: Mapping[str, str], narrated: set[tuple[str, int]],
-                    written: dict[str, dict[str, int]]) -> None:
+                    written: dict[str, dict[str, int]],
+                    relatives: Mapping[tuple[str, str], str] | None = None) -> None:
     """Count the passage's mentions; keep its sentences that define a name and the offices
     written before names. A chapter's appearance cites its first passage that names someone in
     the telling, not in a character's words (`narrated`: the (name, chapter) pairs found so):
@@ -74,8 +78,11 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
     up, excepting Charles, were Henrietta and Louisa, young ladies of nineteen and twenty"), not
     in "So, there was I, crowded into the back seat with Henrietta and Louisa" before it.
     `written` takes the chapter where each name is first written in each form (name → form →
-    chapter), and as one who speaks (form + SPOKEN_MARK: see `alias_chapter`)."""
+    chapter), and as one who speaks (form + SPOKEN_MARK: see `alias_chapter`). `relatives`
+    ((person, husband / wife / father / mother) → their one such relative) reads a sentence that
+    opens with "Her husband" after one that opened with her as said of him."""
     opened_by: str | None = None  # the one person the last sentence naming anyone opened with
+    subject: str | None = None  # the person it opened with, whoever else it names
     units = sentences(chunk.text, "quote")
     for at, read in enumerate(units):
         sentence = read.text
@@ -87,7 +94,17 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 and (weight := _defines(sentence[pronoun.end():]))):
             defining[opened_by].append(Fact("defines", _quote(whole), chunk.id,
                                             chunk.chapter, weight * BY_PRONOUN))
+        kin = _KIN_SUBJECT.match(sentence) if subject and relatives else None
+        if (kin and POSSESSIVE_PRONOUNS[kin["owner"].lower()] == genders.get(subject)
+                and (relative := relatives.get((subject, kin["kin"].lower())))
+                and not _QUOTED.search(sentence) and not in_someones_words(chunk.text, read.start)
+                and (weight := _defines(sentence[kin.end():]))):
+            defining[relative].append(Fact("defines", _quote(whole), chunk.id, chunk.chapter,
+                                           weight * BY_PRONOUN))
         if spans or pronoun is not None:  # a clause naming no one keeps the subject
+            subject = (spans[0][2] if spans and spans[0][0] == 0
+                       and places.get(spans[0][2]) == "person" and not _QUOTED.search(sentence)
+                       and not in_someones_words(chunk.text, read.start) else None)
             opened_by = (spans[0][2] if spans and spans[0][0] == 0
                          and len({name for *_, name in spans}) == 1
                          and places.get(spans[0][2]) == "person"

@@ -9,6 +9,7 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     BOND_NOUNS,  # noqa: F401
     DEFINING,
     GOVERNED,
+    KIN_SUBJECT,  # noqa: F401
     NOT_ROLE_WORDS,
     PERSON_NOUNS,
     PRONOUN_SUBJECT,

@@ -137,6 +137,11 @@ PRONOUN_SUBJECT = r"^(?:(?P<m>He)|(?P<f>She))\b"
 Woodhouse, handsome, clever, and rich, … She was the youngest of the two daughters of …"); the
 group named m or f gives the gender the pronoun is of."""
 
+KIN_SUBJECT = r"^(?P<owner>His|Her)\s+(?P<kin>husband|wife|father|mother)\b"
+"""A sentence that opens with a relative of the person the sentence before opened with ("Mrs.
+Palmer was several years younger than Lady Middleton … Her husband was a grave looking young
+man"): the card reads it as said of that relative."""
+
 ROLE_BEFORE = (rf"\b(?i:{_DETERMINER})\s+(?:[a-z]+\s+)?"
                # a participle or an adverb is no role (the adored Valentine, the newly arrived)
                r"(?P<office>(?!(?:named|called|whose)\b)(?![a-z\-]{3,}(?:ed|ing|ly)\b)[a-z][a-z\-]{2,})"

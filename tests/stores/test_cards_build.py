@@ -403,3 +403,17 @@ def test_a_given_name_and_a_style_introduce_the_one_whose_style_it_is() -> None:
     cards = card_of(people, "却说孙坚有四子，皆吴夫人所生：长子名策，字伯符；次子名权，字仲谋。")
     assert "长子名策，字伯符" in cards["孙策"].of_kind("defines")[0].text
     assert "次子名权，字仲谋" in cards["孙权"].of_kind("defines")[0].text
+
+
+def test_her_husband_after_a_sentence_about_her_is_said_of_her_husband() -> None:
+    # Mr. Palmer's card quoted "Mr. Palmer is the kind of man I like." (someone's words): the
+    # narrator introduces him as Mrs. Palmer's husband (Sense and Sensibility)
+    people = [Entity("Mrs. Palmer", "person"), Entity("Mr. Palmer", "person"),
+              Entity("Lady Middleton", "person")]
+    marriage = Relation("Mrs. Palmer", "Mr. Palmer", "spouse", 2.0, [1], ["c1"])
+    text = ("Mrs. Palmer was several years younger than Lady Middleton, and totally unlike her. "
+            "Her husband was a grave looking young man of five or six and twenty. "
+            '"Mrs. Palmer is here," she said. "Her husband is a fool, I think."')
+    cards = {c.entity: c for c in build_cards(people, [chunk(1, text)], [marriage])}
+    said = [f.text for f in cards["Mr. Palmer"].of_kind("defines")]
+    assert said == ["Her husband was a grave looking young man of five or six and twenty."], said
