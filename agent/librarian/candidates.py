@@ -41,6 +41,7 @@ from agent.librarian.referring import (
 )
 from agent.world.gender import Gender
 from sessions.records import StackEntry, Turn
+from stores.entities.family import known_family
 from stores.lang import en, zh
 from stores.lang.asking import (
     ASKS_WHOSE,
@@ -389,7 +390,10 @@ class Context:
             if len(new) >= 2 or (ref.kind == "new_persons" and new):
                 return new[:limit]
             chosen = asked if len(asked) >= 2 else asked + new[:1]
-        for name in fits(self.order(person)):  # at least two
+        # they after one person: their family first ("Who is Mrs. Thorpe?" "Where do they stay?"
+        # read as Mrs. Thorpe and Henry Tilney, the one asked about two questions before)
+        families = {known_family(n) for n in chosen} - {""}
+        for name in sorted(fits(self.order(person)), key=lambda n: known_family(n) not in families):
             if len(chosen) >= 2:
                 break
             if name not in chosen:

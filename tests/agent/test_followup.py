@@ -609,6 +609,19 @@ def test_they_after_an_answer_that_only_quoted_is_not_its_quotes_people(monte: L
     assert dialogue.ask("Where do they live?") == "Where do Danglars and Caderousse live?"
 
 
+def test_they_after_one_person_is_their_family_before_the_one_before(monte: Lexicon) -> None:
+    # Northanger Abbey (a newcomer's trial): "Who is Mrs. Thorpe?" then "Where do they stay in
+    # Bath?" was read as Mrs. Thorpe and Henry Tilney, asked about two questions before
+    dialogue = Dialogue(monte)
+    dialogue.ask("Who is Danglars?", answer="Danglars is a banker.", entities=["Danglars"])
+    dialogue.ask("Who is Madame de Villefort?", answer="Villefort's wife.",
+                 entities=["Madame de Villefort"])
+    dialogue.ask("Who is Valentine de Villefort?", answer="Villefort's daughter.",
+                 entities=["Valentine de Villefort"])
+    assert dialogue.ask("Where do they live?") == (
+        "Where do Valentine de Villefort and Madame de Villefort live?")
+
+
 def test_she_after_the_one_woman_the_question_names_is_her(monte: Lexicon) -> None:
     # Northanger Abbey (a newcomer's trial): "Who told Catherine she had to leave?" was read as
     # "… Catherine Mrs. Morland had to leave?", the woman the conversation was about
