@@ -295,11 +295,14 @@ class LoreApp(App[None]):
             return  # another session opened, or an answer began, since it was read
         self.sync.shown = event.states
         main, conversation = self.main, event.conversation
+        before = main.stack.conversation_entity
         await main.show_turns(event.turns)
         main.show_stack(event.stack, self._aliases(conversation, event.stack),
                         conversation.session.tracked_entity)
         self._first_question = ""
         self._show_session(event.turns[0].question if event.turns else "")
+        # a turn asked with `lore ask` moves the timeline as one asked here does
+        self._follow(conversation, before, event.stack)
 
     @on(m.SessionEdited)
     def _session_edited(self, event: m.SessionEdited) -> None:
@@ -350,11 +353,15 @@ class LoreApp(App[None]):
             tracked = self.talking.session.tracked_entity
             self.main.show_stack(result.stack, self._aliases(self.talking, result.stack), tracked)
             self._show_session()
-        # the timeline follows the conversation to whom it moved (not to a guess); an entity
-        # tracked by hand stays while the conversation stays with the same one
-        now = followed_entity(result.stack)
-        if now and now != before and now != tracked:
-            self.jobs.track(self.talking, now, followed=True)
+        self._follow(self.talking, before, result.stack)
+
+    def _follow(self, conversation: Conversation, before: str | None,
+                stack: list[StackEntry]) -> None:
+        """The timeline follows the conversation to whom it moved (not to a guess); an entity
+        tracked by hand stays while the conversation stays with the same one."""
+        now = followed_entity(stack)
+        if now and now != before and now != conversation.session.tracked_entity:
+            self.jobs.track(conversation, now, followed=True)
 
     # -- the panes' requests ----------------------------------------------------------------------
     @on(EntityStack.TrackRequested)

@@ -33,6 +33,8 @@ async def test_a_turn_asked_by_lore_ask_shows_in_the_open_app(app, settings):
         assert app.main.chat.turns[-1].status == "answered"
         assert app.main.stack.entities[0] == "韩峥"
         assert "2 turns" in app.main.status.session
+        await settle(pilot)  # the timeline follows it too, as after a turn asked here
+        assert app.main.timeline.entity == "韩峥"
         turn = await ask(pilot, "他是谁的徒弟？")  # his: 韩峥, whom the chat now shows last
         assert "韩峥" in str(turn.query_one(".resolved").render())
         assert [t.question for t in app.main.chat.turns][-1] == "他是谁的徒弟？"
