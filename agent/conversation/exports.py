@@ -130,7 +130,8 @@ def _session_md(store: SessionStore, session: Session, turns: list[Turn]) -> str
              f"{session.updated:%Y-%m-%d %H:%M} UTC"]
     stack = store.stack(session.id)
     if stack:
-        talked = ", ".join(e.entity + (f" ({e.referred_as})" if e.referred_as
+        # how the user last called them, said as such ("Frederick (his)" read as a name)
+        talked = ", ".join(e.entity + (f" (as “{e.referred_as}”)" if e.referred_as
                                        and e.referred_as != e.entity else "") for e in stack)
         lines.append(f"Talked about (most recent first): {talked}")
     if session.tracked_entity:

@@ -32,3 +32,19 @@ def test_a_gist_closes_the_speech_it_cuts() -> None:
 
     text = "其人曰：“吾姓关名羽，字长生，后改云长，河东解良人也。今闻此处招军破贼，特来应募。”"
     assert gist(text, ["关羽", "云长"]) == "其人曰：“吾姓关名羽，字长生，后改云长，河东解良人也。”"
+
+
+def test_a_session_export_says_how_the_user_called_someone_as_such(tmp_path) -> None:
+    # "Talked about: Frederick (his), Eleanor Tilney (she)" read as names (a newcomer's export)
+    from agent.conversation.exports import export_session
+    from sessions.records import StackEntry
+    from sessions.store import SessionStore
+
+    with SessionStore(tmp_path / "sessions.db") as store:
+        session = store.create_session("northanger")
+        turn = store.begin_turn(session.id, "Who is his brother?")
+        store.finish_turn(turn.id, resolved_question="Who is Frederick's brother?", messages_json="[]",
+                          answer="Henry Tilney.", stack=[StackEntry(entity="Frederick",
+                                                                    referred_as="his")])
+        markdown = export_session(store, session.id, "md")
+    assert "Talked about (most recent first): Frederick (as “his”)" in markdown
