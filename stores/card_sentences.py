@@ -84,9 +84,9 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
     opened_by: str | None = None  # the one person the last sentence naming anyone opened with
     subject: str | None = None  # the person it opened with, whoever else it names
     units = sentences(chunk.text, "quote")
-    for at, read in enumerate(units):
+    for index, read in enumerate(units):
         sentence = read.text
-        whole = _to_sentence_end(chunk.text, units, at)
+        whole = _to_sentence_end(chunk.text, units, index)
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
         pronoun = _pronoun_subject(sentence) if opened_by else None
@@ -95,7 +95,8 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             defining[opened_by].append(Fact("defines", _quote(whole), chunk.id,
                                             chunk.chapter, weight * BY_PRONOUN))
         kin = _KIN_SUBJECT.match(sentence) if subject and relatives else None
-        if (kin and POSSESSIVE_PRONOUNS[kin["owner"].lower()] == genders.get(subject)
+        if (kin and subject and relatives
+                and POSSESSIVE_PRONOUNS[kin["owner"].lower()] == genders.get(subject)
                 and (relative := relatives.get((subject, kin["kin"].lower())))
                 and not _QUOTED.search(sentence) and not in_someones_words(chunk.text, read.start)
                 and (weight := _defines(sentence[kin.end():]))):
