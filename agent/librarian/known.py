@@ -296,7 +296,7 @@ def _death_told(names: Sequence[str]) -> re.Pattern[str]:
     # not 死战 or 卒病 (fought to the death, fell ill); 吕布缢死， ends the clause where he dies,
     # 关羽砍死华雄 goes on to whom he killed, and 被云长砍死 is another's death by his hand
     return re.compile(f"(?<!{zh.BY})(?:{alternatives})(?:{adverb}){{0,2}}(?:(?:{zh_words})"
-                      f"(?![{zh.NOT_DYING_AFTER}])|[{zh.DEATH_MANNERS}]死(?=[，。；！？”」]))"
+                      f"(?![{zh.NOT_DYING_AFTER}])|{zh.DIED_BY_MANNER})"
                       f"|(?:{alternatives}){en.DIED_AFTER_NAME}", re.I)
 
 

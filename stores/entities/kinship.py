@@ -177,9 +177,8 @@ def stated_in(text: str, spans: list[tuple[int, int, str]],
     return statements
 
 
-_CHILDREN = re.compile(rf"{_entity('parent')}有[{zh.NUMERALS}]{{1,2}}(?P<kind>[子女])[^。]*")
-_CHILD = re.compile(rf"(?:{zh.BIRTH_ORDER})[子女]?(?:名|曰)?(?:[{HAN_RANGES}]{{1,2}}[，,]字)?"
-                    + _entity("child"))
+_CHILDREN, _CHILD = map(re.compile, zh.children_listing(_entity("parent"), _entity("child"),
+                                                        HAN_RANGES))
 
 
 def _children_listed(marked: str, names: list[str], sentence: str) -> list[Statement]:
@@ -192,7 +191,7 @@ def _children_listed(marked: str, names: list[str], sentence: str) -> list[State
             name = names[int(child["child"])]
             if name != parent:
                 found.append(Statement(parent, name, "parent_of", sentence,
-                                       (name, "f" if listing["kind"] == "女" else "m")))
+                                       (name, "f" if listing["kind"] in zh.DAUGHTERS else "m")))
     return found
 
 

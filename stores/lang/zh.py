@@ -314,6 +314,17 @@ POINTING = ("那位", "那个", "那名", "那人", "那些")
 
 BIRTH_ORDER = "长|次|三|四|五|六|七|八|幼|少"
 """Words for a child's place among a parent's children (长子名策, 次名威): a pattern."""
+DAUGHTERS = "女"
+"""What a list of a parent's children counts when they are daughters (有二女)."""
+
+
+def children_listing(parent: str, child: str, han: str) -> tuple[str, str]:
+    """How a story lists a parent's children by birth order (孙坚有四子…：长子名策，字伯符；次子名
+    权，…; 德有四子：长子韩瑛，次子韩瑶), with the marked `parent` and `child` patterns and `han`,
+    a character class's ranges: the listing's opening (group `kind`: 子 or 女, then the rest of
+    the sentence) and one child in it (stores.entities.kinship)."""
+    return (rf"{parent}有[{NUMERALS}]{{1,2}}(?P<kind>[子{DAUGHTERS}])[^。]*",
+            rf"(?:{BIRTH_ORDER})[子{DAUGHTERS}]?(?:名|曰)?(?:[{han}]{{1,2}}[，,]字)?" + child)
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
                "身死", "而亡", "气绝")
 """Ways a story says someone died."""
@@ -325,6 +336,9 @@ BY = "被"
 """The passive's 被, before the one who does it (被云长砍死: 云长 killed)."""
 DEATH_MANNERS = "缢勒射刺砍斩打烧溺饿病冻毒杀"
 """How someone is put to death, before 死 (吕布缢死, 被箭射死)."""
+DIED_BY_MANNER = rf"[{DEATH_MANNERS}]死(?=[，。；！？”」])"
+"""A manner of death that ends its clause (吕布缢死，), not one that goes on to whom it killed
+(关羽砍死华雄): a pattern."""
 DEATH_ADVERB_WORDS = ("就这样", "这样", "终于", "已经", "竟然", "到底", "还是", "就")
 """The spoken language's adverbs that may stand there too (韩峥就这样死在了落星崖上)."""
 
