@@ -74,7 +74,8 @@ def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[Stack
     Each entry keeps how the user referred to it: the pronoun or alias typed this turn, else
     what was said before, unless those words were typed this turn for another. `guess` is the
     answer the reader found likely but did not state (`likely_answer`); its entry is marked as
-    a guess where it stands, unless the question named it. Marks are made afresh each turn: a guess named or stated later is no longer one.
+    a guess where it stands, unless the question named it. Marks are made afresh each turn:
+    a guess named or stated later is no longer one.
     An answer that states nothing (not `stated`: only quotes) names no one the conversation
     is about: its other entities come after the old stack ("Which chapter is the wedding in?"
     moved the timeline to Mr. Elton, named in its quote: a newcomer's trial on Emma).

@@ -305,12 +305,11 @@ class Librarian:
                 lead = killer_lead(plan, self.retriever.chunks, self.retriever.entities,
                                    lambda n: self._kinds.get(n, "other"),
                                    self.retriever.spans) or lead
+            say = Voice(plan.chinese, self.retriever.entities).name
             if lead is not None:
-                voice = Voice(plan.chinese, self.retriever.entities)
-                return with_lore_lead(answer, lead, voice.name, plan.chinese)
+                return with_lore_lead(answer, lead, say, plan.chinese)
             # 关羽是怎么死的？: no entry says it, the story's chapter of the death is first
-            death = self.world.death_told(plan, Voice(plan.chinese, self.retriever.entities).name,
-                                          horizon)
+            death = self.world.death_told(plan, say, horizon)
             if death is not None:
                 return led_by(death, answer, keep=MAX_CITED - 1)
         return within_horizon(answer, horizon, plan.chinese,

@@ -49,8 +49,9 @@ class WorldAnswers:
         if resolution.cited is not None:
             # 韩峥是怎么死的？ 那是第几回？: the chapter that tells the death, not the chapter of
             # the answer's first quote (a plot by those who later kill him)
-            return self.death_chapter(plan, say, horizon) or chapter_answer(resolution.cited, plan.chinese, r.chunks,
-                                  r.chapter_titles, unsure=resolution.cited_unsure)
+            return self.death_chapter(plan, say, horizon) or chapter_answer(
+                resolution.cited, plan.chinese, r.chunks, r.chapter_titles,
+                unsure=resolution.cited_unsure)
         one = (one_person_asked(plan.mentions, plan.entities, r.matcher, say(plan.entities[0]))
                if plan.how_related and plan.entities else None)
         return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,
