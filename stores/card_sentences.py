@@ -40,7 +40,7 @@ quote (agent/librarian/ranking.py), since an introduction often says who someone
 sentence ("Charles Hayter was the eldest of all the cousins, and a very amiable, pleasing young
 man, between whom and Henrietta there had been …": at 160 the cut came before Henrietta)."""
 WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5,
-           "copula_vague": 1.0, "apposition_vague": 1.0, "married_name": 1.0}
+           "copula_vague": 1.0, "apposition_vague": 1.0, "married_name": 1.0, "described": 1.0}
 """How strongly each kind of defining pattern says who someone is."""
 BY_PRONOUN = 0.75
 """A definition whose subject is a pronoun standing for the person the sentence before opened
@@ -112,6 +112,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                          and not _QUOTED.search(sentence) else None)
         for start, end, name in spans:
             form = sentence[start:end]
+            first = chunk.chapter not in seen[name]  # where a chapter introduces them
             written[name].setdefault(form, chunk.chapter)
             if _says(chunk.text, read.start + start, read.start + end):
                 written[name].setdefault(form + SPOKEN_MARK, chunk.chapter)
@@ -152,8 +153,10 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             called = (_CALLED.match(after) and not before.strip(f" {QUOTE_MARKS}")
                       and in_someones_words(chunk.text, read.start + start))
             weight = 0.0 if (asking or verse or called or (spoken and _VOCATIVE.search(before))
-                             or again or _ends_longer_name(before)) else _defines(
+                             or again or _ends_longer_name(before)) else (_defines(
                 after, governed=_governed(before), clause=_subordinate(before))
+                or (_described_before(before)
+                    if first and places.get(name) in ("person", "place") else 0.0))
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
@@ -253,6 +256,20 @@ def _defines(after: str, governed: bool = False, clause: bool = False) -> float:
             continue
         return WEIGHTS[kind]
     return 0.0
+
+
+def _described_before(before: str) -> float:
+    """How strongly a description written right before a name defines it (see
+    `Language.described_before`): as weakly as a vague copula (是一个粗笨女人). Only where the
+    story first names someone is that their introduction (间壁的单四嫂子); later it says how
+    they are at the moment (睡着的小栓) or how someone sees them (看不上眼的王胡)."""
+    return WEIGHTS["described"] if any(p.search(before) for p in _described_patterns()) else 0.0
+
+
+@cache
+def _described_patterns() -> list[re.Pattern[str]]:
+    return [re.compile(language(code).described_before) for code in LANGUAGES
+            if language(code).described_before]
 
 
 def _role_before(before: str, known: Callable[[str], bool] = lambda whose: True) -> str:

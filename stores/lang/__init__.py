@@ -121,6 +121,9 @@ class Language:
     """(kind, pattern) of the words right after a name that introduce or define it: courtesy
     (「，字玄德」), copula (「乃…之子」, "is the daughter of…"), origin (「…人也」), apposition
     (", the banker of…"); each pattern's (?P<what>…) is the defining part."""
+    described_before: str = ""
+    """Pattern of a description written right before a name, ending where the name starts
+    (Chinese: 间壁的单四嫂子): it says, weakly, who someone is."""
     pronoun_subject: str = ""
     """Pattern of a pronoun opening a sentence as its subject (He, She): such a sentence may go
     on introducing the person the sentence before opened with, when the group that matched, m

@@ -11,6 +11,7 @@ from stores.lang.zh_roles import (  # given on: callers read them as zh.X
     BORN_KIN,  # noqa: F401
     BROTHER_WORDS,  # noqa: F401
     DEFINING,
+    DESCRIBED_BEFORE,
     INTRODUCTION,
     KIN,  # noqa: F401
     OF,  # noqa: F401
@@ -494,7 +495,8 @@ LANGUAGE = Language("zh", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     because_sentence="{said}：{why}",
                     pair_words=PAIR_WORDS, pair_sentence="二人是{pair}",
                     fathers_surname=True,
-                    role_before=ROLE_BEFORE, defining=DEFINING, identity=IDENTITY,
+                    role_before=ROLE_BEFORE, defining=DEFINING,
+                    described_before=DESCRIBED_BEFORE, identity=IDENTITY,
                     introduction=INTRODUCTION,
                     chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,
                     described_as=described_as)

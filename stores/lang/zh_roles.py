@@ -133,11 +133,18 @@ DEFINING = (
                      rf"老头子|东西))(?=[，。！？；]|$)"),
     # 「没有家，住在未庄的土谷祠里」「家住金陵」: where someone lives
     ("origin", rf"^[，,]?\s*(?P<what>[^。！？；“”]{{0,6}}?(?:住在|住于|家住|寄住在|住着){_H}[^。！？；]{{1,30}})"),
-    # 「乃中山靖王之后」「是雁回楼的首座弟子」「即曹操也」: a copula
-    ("copula", rf"^[，,]?\s*(?P<what>(?:乃|系|即|本是|原是|便是|就是|是){_NOT_QUESTION}[^。！？；]{{2,40}})"),
+    # 「乃中山靖王之后」「是雁回楼的首座弟子」「即曹操也」: a copula (not 即刻, 即使: at once, even if)
+    ("copula", rf"^[，,]?\s*(?P<what>(?:乃|系|即(?![刻使便日时将位])|本是|原是|便是|就是|是){_NOT_QUESTION}[^。！？；]{{2,40}})"),
     # 「，琅琊阳都人也」「，金陵人氏」: where someone comes from
     ("origin", rf"^[，,]\s*(?P<what>{_H}{{2,8}}人(?:也|氏))"),
     # 「，顾怀山之徒」「，贾政之子」: an apposition naming a relative or office
     ("apposition", rf"^[，,]\s*(?P<what>{_H}{{2,6}}(?:之|的)(?:{'|'.join(OFFICES)}|{BORN_KIN}|徒|妻|夫|女|母|父)[^。！？；]{{0,20}})"),
 )
 """What introduces or defines a name, right after it (see `Language.defining`)."""
+
+DESCRIBED_BEFORE = (rf"(?:^|[，,。！？；：、“”‘’…—\s])(?P<what>"
+                    rf"[^，,。！？；：、“”‘’…—\s这那此该]{{1,13}}(?<![他她伊我你它们家前后时])的)$")
+"""A description written before a name, as the spoken language introduces someone: a clause of
+its own ending in 的 right before the name (间壁的单四嫂子, 又矮又胖的赵七爷, 将近五十岁的邹七嫂,
+住在我们后进院子里的三太太). Not whose they are (他的宝儿, 我家的宝儿, 我们的阿Ｑ), a time (廿年前的闰土,
+先前的阿Ｑ), or one pointed at (这断子绝孙的阿Ｑ)."""

@@ -417,3 +417,18 @@ def test_her_husband_after_a_sentence_about_her_is_said_of_her_husband() -> None
     cards = {c.entity: c for c in build_cards(people, [chunk(1, text)], [marriage])}
     said = [f.text for f in cards["Mr. Palmer"].of_kind("defines")]
     assert said == ["Her husband was a grave looking young man of five or six and twenty."], said
+
+
+def test_a_description_before_a_name_where_a_chapter_first_names_them_says_who_they_are() -> None:
+    # the spoken language introduces someone by a clause ending in 的 before the name, where a
+    # chapter first names them; later such a clause tells how they are at the moment, a
+    # pronoun's 的 whose they are, and 即刻 (at once) is no copula
+    people = [Entity("周三嫂", "person"), Entity("小顺", "person"), Entity("老蔡", "person")]
+    cards = card_of(people,
+                    "对门住着开豆腐店的周三嫂，她男人前年死在河里了。后来又醉醺醺的周三嫂走过来。"
+                    "老蔡便托周三嫂即刻去请郎中。",
+                    "她抱着她的小顺，坐在门口。睡着的小顺也咳起来。",
+                    "老蔡是个撑船的。")
+    assert [f.text for f in cards["周三嫂"].of_kind("defines")] == [
+        "对门住着开豆腐店的周三嫂，她男人前年死在河里了。"]
+    assert not cards["小顺"].of_kind("defines")
