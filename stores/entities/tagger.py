@@ -125,7 +125,8 @@ def chinese_household_names(texts: Iterable[str], least: int) -> Counter[str]:
     `least` times, with how often: a familiar prefix and a Latin letter (阿Ｑ, 小Ｄ), and a
     surname, or a name the text writes alone as often, before a household title (赵太爷, 方太太,
     赵七爷, 杨二嫂; 七斤嫂 beside 七斤, 九斤老太 beside 九斤). Such a form is a person of its own:
-    七斤嫂 is 七斤's wife, 赵太爷 his son 赵秀才's father."""
+    七斤嫂 is 七斤's wife, 赵太爷 his son 赵秀才's father; and so is the name before the title,
+    where the text writes it alone at least `least` times (七斤: no dictionary's name, a weight)."""
     text = "\n".join(texts)
     found: Counter[str] = Counter(_LETTERED_NAME.findall(text))
     titles = "|".join(sorted(_HOUSEHOLD_TITLES, key=len, reverse=True))
@@ -151,6 +152,8 @@ def chinese_household_names(texts: Iterable[str], least: int) -> Counter[str]:
                      and stems.get((stem[1:], title), 0) <= count)
         if named:
             found[stem + title] += count
+            if len(stem) == 2:  # 七斤嫂 is 七斤's wife: 七斤, written alone as often, is someone
+                found[stem] += text.count(stem) - count
     return Counter({name: n for name, n in found.items() if n >= least})
 
 

@@ -98,13 +98,13 @@ def test_a_word_mostly_followed_by_a_localizer_is_no_person() -> None:
 
 
 def test_a_village_names_its_people_by_letters_and_household_titles() -> None:
-    # 阿Ｑ and 小Ｄ, 赵太爷 (a surname), 七斤嫂 (七斤, written alone too, is her husband); not
+    # 阿Ｑ and 小Ｄ, 赵太爷 (a surname), 七斤嫂 and 七斤 (written alone too: her husband); not
     # 他的太太 (words of grammar), 老爷 (no one's name before it), 阿Ｑｕｅｉ (a longer word)
     texts = ["阿Ｑ来了。小Ｄ走了。赵太爷骂了阿Ｑｕｅｉ。七斤嫂说，七斤回来了。他的太太哭了。"
              "老爷来了。"] * 5
     found = chinese_household_names(texts, 5)
-    assert set(found) == {"阿Ｑ", "小Ｄ", "赵太爷", "七斤嫂"}
-    assert found["阿Ｑ"] == 5 and found["七斤嫂"] == 5
+    assert set(found) == {"阿Ｑ", "小Ｄ", "赵太爷", "七斤嫂", "七斤"}
+    assert found["阿Ｑ"] == 5 and found["七斤嫂"] == 5 and found["七斤"] == 5
 
 
 def test_household_names_give_a_story_of_common_people_its_cast() -> None:
