@@ -221,7 +221,8 @@ class LoreApp(App[None]):
         self.worlds.close_others(keep=event.info.name)
         main, conversation = self.main, event.conversation
         self.sync.showing(event.turns)
-        await main.show_session(event.turns, welcome_text(event.info, event.intro),
+        welcome = welcome_text(event.info, event.intro, self.settings.model.provider == "offline")
+        await main.show_session(event.turns, welcome,
                                 event.intro.examples if event.intro else [], event.info.name)
         tracked = conversation.session.tracked_entity if event.timeline else None
         main.show_stack(event.stack, self._aliases(conversation, event.stack), tracked)

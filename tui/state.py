@@ -36,11 +36,19 @@ class WorldInfo:
                 f"{self.entities} entities")
 
 
+OFFLINE_LABEL = "built-in reader"
+"""The status bar's name for the offline reader: no model, not a model that is offline."""
+OFFLINE_NOTE = ("Answers come from the built-in reader: it quotes the sentences that answer and "
+                "says what the world's lore knows, without a language model. For written "
+                "answers, set [model] in config.toml (Gemini, or an OpenAI-compatible server "
+                "such as Ollama).")
+
+
 def model_label(settings: AppSettings) -> str:
     """The model in use, as the status bar names it."""
     model = settings.model
     if model.provider == "offline":
-        return "offline"
+        return OFFLINE_LABEL
     name = model.name or "default"
     if model.provider == "openai" and model.base_url:
         return f"{name} @ {model.base_url}"
@@ -73,11 +81,13 @@ def session_title(title: str, first_question: str, width: int = 48) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def welcome_text(info: WorldInfo, intro: Any) -> str:
-    """What the empty chat says: the world, its size and origin, and how to begin."""
+def welcome_text(info: WorldInfo, intro: Any, offline: bool = False) -> str:
+    """What the empty chat says: the world, its size and origin, how to begin, and, when no
+    model is set (`offline`), who answers and how to set one."""
     title = f"{intro.title} (world {info.name})" if intro and intro.title else info.name
     origin = f", from {intro.origin}" if intro and intro.origin else ""
     start = ("Try a question below (↓ then Enter), or type your own."
              if intro and intro.examples else f"Ask anything about {info.name}.")
     return (f"{title}: {info.size()}{origin}.\n{start} Follow-ups may say he / she / it / "
-            "他 / 她: the Entities pane on the right says who.")
+            "他 / 她: the Entities pane on the right says who."
+            + (f"\n{OFFLINE_NOTE}" if offline else ""))

@@ -24,6 +24,10 @@ async def test_the_empty_chat_introduces_the_world_and_asks_a_suggested_question
         hint = str(app.main.chat.query_one("#chat-hint").render())
         assert "雁回楼记" in hint, "the world's own title, from its folder's README"
         assert "10 chapters · 95 passages" in hint and "12 files in" in hint
+        # no model is set: who answers, and how to set one (a newcomer read "model: offline"
+        # in the status bar as a model that failed to connect)
+        assert "built-in reader" in hint and "[model] in config.toml" in hint
+        assert "built-in reader" in str(app.main.status.render())
         examples = app.main.chat.examples
         assert examples.display and 3 <= len(examples.questions) <= 4
         assert any(has_han(q) for q in examples.questions), "the world's Chinese half"
