@@ -29,8 +29,9 @@ SentenceRule = Literal["story", "quote", "chunk", "clause", "between", "head", "
   English full stop ends one only before a space, and a title's or an initial's does not
   ("the wife of Mr. Collins" is one). Texts are stripped.
 - chunk: where chunking may cut a long paragraph. Runs of 。！？!?；;… end one, and a full stop
-  before a space or the end; closing quotes and brackets and the spaces after stay with it (the
-  pieces glue back into the paragraph). Line breaks do not end one.
+  before a space or the end, but not a title's or an initial's (Mr. Rushworth); closing quotes
+  and brackets and the spaces after stay with it (the pieces glue back into the paragraph).
+  Line breaks do not end one.
 - clause: the librarian's quoted sentences. A line break and 。！？!?；; end one, with one closing
   quote; an English full stop does not (its answer figures were measured so). Texts stripped.
 - between: the librarian's test of what shares a sentence: the runs between 。！？!?；; and line
@@ -85,8 +86,25 @@ def sentences(text: str, rule: SentenceRule = "story") -> list[Sentence]:
         return _split(text, _mark_break().finditer(text), strip=False)
     if rule == "clause":
         return [Sentence(m.start(), m.end(), m.group(0).strip()) for m in _CLAUSE.finditer(text)]
-    pattern = _CHUNK_SENTENCE if rule == "chunk" else _BETWEEN
-    return [Sentence(m.start(), m.end(), m.group(0)) for m in pattern.finditer(text)]
+    if rule == "chunk":
+        return _chunk_sentences(text)
+    return [Sentence(m.start(), m.end(), m.group(0)) for m in _BETWEEN.finditer(text)]
+
+
+def _chunk_sentences(text: str) -> list[Sentence]:
+    """The `chunk` rule's pieces; a title's or an initial's full stop ends none, so a passage
+    never ends inside a sentence at "Mr." (Mansfield Park's "and as a marriage with Mr." ended
+    one, and its answer quoted that much: a newcomer's trial)."""
+    found: list[Sentence] = []
+    start = 0
+    for m in _CHUNK_SENTENCE.finditer(text):
+        if m.end() < len(text) and ends_with_abbreviation(m.group(0).rstrip()):
+            continue  # goes on into the next piece
+        found.append(Sentence(start, m.end(), text[start:m.end()]))
+        start = m.end()
+    if start < len(text):
+        found.append(Sentence(start, len(text), text[start:]))
+    return found
 
 
 @cache

@@ -127,6 +127,16 @@ def test_split_long_keeps_every_character() -> None:
     assert all(len(p) <= 150 for p in pieces) and " ".join(pieces) == english.strip()
 
 
+def test_a_long_paragraph_is_never_cut_after_a_title() -> None:
+    # a title's full stop ends no sentence: a passage ended "and as a marriage with Mr." and
+    # the answer quoted that much (a newcomer's trial on Mansfield Park)
+    text = " ".join(f"Her {n} marriage with Mr. Rushworth would give her a larger income."
+                    for n in range(3))
+    pieces = split_long(text, 150)
+    assert len(pieces) > 1 and " ".join(pieces) == text
+    assert not any(p.endswith(("Mr.", "Dr.", "M.")) for p in pieces)
+
+
 def test_chunk_id_is_stable_and_sensitive() -> None:
     base = chunk_id("w", "a.txt", 0, "text")
     assert len(base) == 16 and base == chunk_id("w", "a.txt", 0, "text")
