@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent.tools.toolset import WORDS_ONLY
+
 FOUND = re.compile(r"→ (\d+) ([a-z]+)")
 """The count at the end of a tool's own summary (agent.tools.toolset.record_call)."""
 SEARCHES = {"vector_search", "keyword_search", "graph_search", "track_entity", "recall_session"}
@@ -48,7 +50,10 @@ def step_line(call: Any) -> str:
         return f"no one in the story is called {summary.removeprefix('unknown name ')}"
     if tool == "vector_search":
         about = f" about {entity}" if entity else ""
-        return f"searched the story by meaning{about}{_chapters(args)}{count}"
+        # while a world has only its fast index, the search was by words (a newcomer saw "by
+        # meaning" beside the status bar's "searching with the fast index (BM25 alone)")
+        how = "by words" if WORDS_ONLY in summary else "by meaning"
+        return f"searched the story {how}{about}{_chapters(args)}{count}"
     if tool == "keyword_search":
         return f"looked for the question's names and words{_chapters(args)}{count}"
     if tool == "graph_search":

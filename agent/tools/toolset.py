@@ -99,6 +99,10 @@ def _span(chapter_range: ChapterRange | None) -> str:
     return f" in ch. {chapter_range.start or 1}–{chapter_range.end or '…'}"
 
 
+WORDS_ONLY = "(by words alone)"
+"""What a vector_search's summary says while the world has no vectors (BM25 alone)."""
+
+
 async def vector_search(ctx: RunContext[LoreDeps], query: str,
                         top_k: Annotated[int, Field(ge=1, le=20)] = 5,
                         chapter_range: ChapterRange | None = None,
@@ -121,9 +125,11 @@ async def vector_search(ctx: RunContext[LoreDeps], query: str,
     passages = await _call(ctx, ctx.deps.retriever.hybrid, query, top_k, chapter_range, canonical,
                            ctx.deps.horizon)
     about = f" about {canonical}" if canonical else ""
+    # the fast index: no vectors yet, so the search was by words alone (tui/trace.py says so)
+    words_only = "" if ctx.deps.retriever.stores.has_vectors else f" {WORDS_ONLY}"
     return ToolReturn(passages, metadata=await found(
         ctx, "vector_search", args, f"searching {query!r}{about}{_span(chapter_range)}"
-        f" → {len(passages)} passages ({_titles(passages)})", passages))
+        f"{words_only} → {len(passages)} passages ({_titles(passages)})", passages))
 
 
 async def keyword_search(ctx: RunContext[LoreDeps], query: str,

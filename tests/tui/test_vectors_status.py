@@ -34,6 +34,11 @@ async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_in
         assert fast in str(app.main.status.render())
         view = await ask(pilot, "Who is Eleanor Vance?")
         assert view.status == "answered" and app.conversation.turns()[-1].citations
+        # the steps say how it searched: by words, not "by meaning" beside the bar's "BM25
+        # alone" (a newcomer's trial on Mansfield Park)
+        view = await ask(pilot, "Where did the Wayfarer come from?")
+        searched = [s for s in view.steps if "searched the story" in s]
+        assert searched and all("by words" in s for s in searched), view.steps
         # Another process (here: this one) computes some e5 vectors; the bar follows.
         done = upgrade(settings, "demo", limit=16)
         assert done.embedded == 16 and not done.switched
@@ -51,6 +56,8 @@ async def test_the_status_bar_shows_the_e5_upgrade_while_answers_use_the_fast_in
         view = await ask(pilot, "Where did the Wayfarer come from?")
         assert view.status == "answered"
         assert app.conversation.retriever.stores.embedder.name == "e5-small"
+        searched = [s for s in view.steps if "searched the story" in s]
+        assert searched and all("by meaning" in s for s in searched), view.steps
 
 
 async def test_a_count_that_comes_back_while_the_app_closes_is_dropped(lore_home: Path) -> None:
