@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from agent.librarian.candidates import Context
 from agent.librarian.married_names import spouse_by_name
@@ -30,8 +31,10 @@ from agent.librarian.referring import Reference, find_references
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import en, has_han, zh
-from stores.lang.asking import quotes_only, unsure_lead
+from stores.lang.asking import CHAPTER_REF, quotes_only, unsure_lead
 from stores.lang.referring import (
+    CHAPTER_DEIXIS_EN,
+    CHAPTER_DEIXIS_ZH,
     CLAUSE_EN,
     DROPPED_EN,
     DROPPED_EN_VERB,
@@ -40,6 +43,8 @@ from stores.lang.referring import (
     EVENT_FRAME_EN,
     EVENT_FRAME_ZH,
 )
+from stores.models import LORE_CHAPTER
+from stores.readers.headings import parse_cjk_number
 
 LOOKBACK = 3
 """Answered turns looked at before the stack."""
@@ -57,6 +62,33 @@ def resolve(question: str, stack: Sequence[StackEntry], last_turns: Sequence[Tur
     answered = [t for t in last_turns if t.status == "answered"][-LOOKBACK:]
     if answered and (event := _event_asked(question, answered[-1])):
         return event
+    named = _chapter_named(question, answered[-1]) if answered else question
+    if named != question:  # Who is the main character in that chapter? → … in chapter 2?
+        return replace(_resolve(named, stack, answered, lexicon), question=question)
+    return _resolve(question, stack, answered, lexicon)
+
+
+def _chapter_named(question: str, last: Turn) -> str:
+    """The question with "that chapter" / 那一回 as the chapter the last turn meant: the one its
+    question named, else the chapter of its answer's first quote of the story."""
+    deixis = CHAPTER_DEIXIS_ZH if has_han(question) else CHAPTER_DEIXIS_EN
+    found = deixis.search(question)
+    if found is None:
+        return question
+    asked = last.resolved_question or last.question
+    named = [n for m in CHAPTER_REF.finditer(asked)
+             if (n := parse_cjk_number(m.group(1) or m.group(2))) is not None]
+    cited = [int(c["chapter"]) for c in last.citations
+             if isinstance(c, dict) and c.get("chapter") not in (None, LORE_CHAPTER)]
+    if not named and not cited:
+        return question
+    chapter = (named or cited)[0]
+    said = f"第{chapter}回" if has_han(question) else f"chapter {chapter}"
+    return question[:found.start()] + said + question[found.end():]
+
+
+def _resolve(question: str, stack: Sequence[StackEntry], answered: Sequence[Turn],
+             lexicon: Lexicon) -> Resolution:
     context = Context(lexicon, answered, stack, question)
     refs = find_references(question)
     if not refs:

@@ -222,10 +222,9 @@ class Librarian:
         """The names in a text that may be people (not places, things, factions or events)."""
         return [n for n in self.retriever.mentioned(text) if self._kinds.get(n) not in NOT_PEOPLE]
 
-    @cached_property
+    @property
     def _kinds(self) -> dict[str, str]:
-        stores = self.retriever.stores
-        return {e.name: e.type for e in stores.catalog.entities(stores.world)}
+        return self.retriever.kinds
 
     def _call(self, run: LibrarianRun, steps: list[Step]) -> ModelResponse:
         parts = []

@@ -1,5 +1,6 @@
 """What the librarian answers from the world's own structure, before and beside any search:
-the chapter of the last answer's sentence, another name's owner, a name's parts, the chapter
+the chapter of the last answer's sentence, what a chapter tells and whom it names most
+(agent/librarian/chapters.py), another name's owner, a name's parts, the chapter
 that tells a death (agent/librarian/known.py), and for "who is X" the card, said first under
 the name asked for, or the sentence where the story first names X when no sentence says who X
 is; and whom an answer that only quotes may be about (`of_their_story`)."""
@@ -7,8 +8,10 @@ is; and whom an answer that only quotes may be about (`of_their_story`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 
 from agent.librarian.analysis import QueryPlan
+from agent.librarian.chapters import Chapters, chapter_account, chapter_asked
 from agent.librarian.known import (
     alias_answer,
     alias_asked_for,
@@ -42,6 +45,10 @@ class WorldAnswers:
     def __init__(self, retriever: Retriever) -> None:
         self.retriever = retriever
 
+    @cached_property
+    def chapters(self) -> Chapters:
+        return Chapters(self.retriever.story, self.retriever.chapter_titles)
+
     def known(self, resolution: Resolution, plan: QueryPlan, horizon: int = 0) -> Answer | None:
         """An answer from what the world knows (agent/librarian/known.py), or None."""
         r = self.retriever
@@ -52,6 +59,10 @@ class WorldAnswers:
             return self.death_chapter(plan, say, horizon) or chapter_answer(
                 resolution.cited, plan.chinese, r.chunks, r.chapter_titles,
                 unsure=resolution.cited_unsure)
+        chapter = chapter_asked(plan.question)
+        if chapter and len(set(plan.chapters)) == 1:  # What happens in chapter 2?
+            return chapter_account(chapter, plan.chapters[0], self.chapters, plan.chinese,
+                                   r.spans, r.kinds, say, horizon)
         one = (one_person_asked(plan.mentions, plan.entities, r.matcher, say(plan.entities[0]))
                if plan.how_related and plan.entities else None)
         return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,

@@ -85,6 +85,11 @@ class Retriever:
         return {e.name: e.aliases for e in self.stores.catalog.entities(self.stores.world)}
 
     @cached_property
+    def kinds(self) -> dict[str, str]:
+        """Each entity's type (person, place, …)."""
+        return {e.name: e.type for e in self.stores.catalog.entities(self.stores.world)}
+
+    @cached_property
     def typed_relations(self) -> dict[str, list[StoredRelation]]:
         """Canonical name → the typed relations it is an end of (co-occurrence left out), as
         the catalog holds them: what the relations map is drawn from."""

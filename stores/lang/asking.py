@@ -42,6 +42,34 @@ SESSION_START = re.compile(r"第一|最早|最先|一开始|开头|\bfirst\b|\be
 
 CHAPTER_REF = re.compile(r"第([一二三四五六七八九十百零〇两\d]+)[回章]|\bchapter (\d+)\b", re.I)
 
+_CH_EN = r"(?:chapter|ch\.)\s*\d+"
+_CH_ZH = r"第[一二三四五六七八九十百零〇两\d]+[回章]"
+CHAPTER_EVENTS_ASKED = re.compile(
+    rf"^(?:so\s+|and\s+)?(?:what\s+(?:happens|happened|goes\s+on|went\s+on|takes\s+place|took\s+place"
+    rf"|is\s+told|was\s+told)\s+in\s+{_CH_EN}"
+    rf"|what\s+(?:is|was)\s+{_CH_EN}\s+about"
+    rf"|what\s+does\s+{_CH_EN}\s+(?:tell|say|cover|tell\s+us)"
+    rf"|(?:summari[sz]e|sum\s+up|give\s+me\s+a\s+summary\s+of|tell\s+me\s+about|what\s+is\s+in)\s+{_CH_EN}"
+    rf"|(?:what\s+is\s+)?the\s+(?:summary|gist|plot)\s+of\s+{_CH_EN})\s*[?.!]*$"
+    rf"|^{_CH_ZH}(?:里|中)?(?:讲|写|说)(?:了|的是|的)?(?:什么|啥|些什么)(?:内容|事)?[？?。！!]*$"
+    rf"|^{_CH_ZH}(?:里|中)?发生了(?:什么|哪些事|什么事)[？?。！!]*$"
+    rf"|^{_CH_ZH}的?(?:主要)?(?:内容|情节|大意)(?:是什么)?[？?。！!]*$",
+    re.I)
+"""A question that asks what a chapter tells, and nothing more (What happens in chapter 2?,
+第三回讲了什么？): the chapter's own sentences answer it, not a search for its words."""
+CHAPTER_PEOPLE_ASKED = re.compile(
+    rf"^(?:so\s+|and\s+)?(?:who\s+(?:is|are|was|were)\s+(?:the\s+)?(?:main|chief|principal|central)"
+    rf"\s+(?:character|characters|person|people|figures?)\s+(?:in|of)\s+{_CH_EN}"
+    rf"|who\s+(?:appears?|appeared|is|are|was|were)\s+in\s+{_CH_EN}"
+    rf"|(?:which|what)\s+(?:characters|people|persons)\s+(?:appear|appeared|are|were)\s+in\s+{_CH_EN})"
+    rf"\s*[?.!]*$"
+    rf"|^{_CH_ZH}(?:里|中)?的?(?:主要人物|主角|主人公|出场人物|人物)(?:是谁|有谁|有哪些|都有谁)?[？?。！!]*$"
+    rf"|^{_CH_ZH}(?:里|中)?(?:有)?(?:谁|哪些人)(?:出场|出现)(?:了)?[？?。！!]*$"
+    rf"|^谁(?:在|于){_CH_ZH}(?:里|中)?(?:出场|出现)(?:了)?[？?。！!]*$",
+    re.I)
+"""A question that asks who a chapter is about (Who is the main character in chapter 2?,
+第三回的主要人物是谁？): the people it names most."""
+
 DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|刺杀|被斩|遇害|下场|结局|怎么死"
                    r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
                    r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)

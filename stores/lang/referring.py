@@ -206,3 +206,9 @@ def asks_where_it_is(question: str, written: str) -> bool:
         return asked.startswith(written) and _WHERE_IS_ZH.search(asked, len(written)) is not None
     found = _WHERE_IS_EN.match(asked)
     return found is not None and asked[found.end():].startswith(written)
+
+CHAPTER_DEIXIS_EN = re.compile(r"\b(?:that|this|the\s+same)\s+chapter\b", re.I)
+CHAPTER_DEIXIS_ZH = re.compile(r"(?:那|这|该|此|同)一?[回章]")
+"""A chapter the conversation named before: "Who is the main character in that chapter?",
+那一回里谁出场了？ (the last question's chapter, else the chapter of the last answer's first
+quote)."""

@@ -142,8 +142,8 @@ DEFINING = (
 )
 """What introduces or defines a name, right after it (see `Language.defining`)."""
 
-DESCRIBED_BEFORE = (rf"(?:^|[，,。！？；：、“”‘’…—\s])(?P<what>"
-                    rf"[^，,。！？；：、“”‘’…—\s这那此该]{{1,13}}(?<![他她伊我你它们家前后时])的)$")
+DESCRIBED_BEFORE = (r"(?:^|[，,。！？；：、“”‘’…—\s])(?P<what>"
+                    r"[^，,。！？；：、“”‘’…—\s这那此该]{1,13}(?<![他她伊我你它们家前后时])的)$")
 """A description written before a name, as the spoken language introduces someone: a clause of
 its own ending in 的 right before the name (间壁的单四嫂子, 又矮又胖的赵七爷, 将近五十岁的邹七嫂,
 住在我们后进院子里的三太太). Not whose they are (他的宝儿, 我家的宝儿, 我们的阿Ｑ), a time (廿年前的闰土,

@@ -1,0 +1,46 @@
+"""What a chapter tells, read under a spoiler horizon and past the story's end (texts written for
+the tests; the command line is tested in tests/integration/test_chapter_questions.py)."""
+
+from __future__ import annotations
+
+from agent.librarian.chapters import Chapters, chapter_account, chapter_asked
+from stores.models import Chunk
+
+
+def chunk(n: int, text: str) -> Chunk:
+    return Chunk(id=f"c{n}", world="w", document=f"{n:02}.txt", chapter=n, chapter_title="",
+                 scene=0, chunk_order=n, text=text, line_start=1, line_end=1)
+
+
+STORY = Chapters([chunk(1, "Corwin Ashe kept the mill on the Wend river for forty years."),
+                  chunk(2, "The flood broke the wheel, and Tamsin Reed rowed to the mill.")],
+                 {})
+
+
+def _spans(text: str) -> list[tuple[int, int, str]]:
+    return [(text.find(n), text.find(n) + len(n), n) for n in ("Corwin Ashe", "Tamsin Reed")
+            if n in text]
+
+
+def _account(question: str, chapter: int, horizon: int = 0) -> str:
+    asked = chapter_asked(question)
+    assert asked is not None
+    return chapter_account(asked, chapter, STORY, False, _spans,
+                           {"Corwin Ashe": "person", "Tamsin Reed": "person"}, str, horizon).text
+
+
+def test_a_chapter_past_the_horizon_is_not_told_and_one_past_the_end_is_not_there() -> None:
+    assert _account("What happens in chapter 2?", 2, horizon=1) == (
+        "Chapter 2 lies past your spoiler horizon (chapter 1): nothing of it is shown.")
+    assert "Tamsin" not in _account("Who appears in chapter 2?", 2, horizon=1)
+    assert _account("What happens in chapter 1?", 1, horizon=1).startswith(
+        "Chapter 1. Most present: Corwin Ashe. It opens: “Corwin Ashe kept the mill")
+    assert _account("Summarize chapter 5.", 5) == (
+        "The story has no chapter 5 (its chapters: 1–2).")
+
+
+def test_only_a_question_of_the_chapter_alone_is_asked_of_it() -> None:
+    assert chapter_asked("What happens to Tamsin in chapter 2?") is None  # a search answers
+    assert chapter_asked("Who dies in chapter 2?") is None
+    assert chapter_asked("第二回讲了什么？") == "events"
+    assert chapter_asked("谁在第二回出场？") == "people"
