@@ -13,6 +13,8 @@ from collections.abc import Iterable
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
 from stores.entities.tagger import EN_STOPWORDS
+from stores.lang.en import CALLED_HIM as _EN_CALLED_HIM
+from stores.lang.en import FULL_NAME as _FULL_NAME
 from stores.lang.en import KNOWN_AS as _EN_ALIAS
 from stores.lang.en import NAME_TITLES
 from stores.lang.text import sentence_start
@@ -222,19 +224,51 @@ def _en_name_ok(name: str) -> bool:
     return words[0] not in EN_STOPWORDS or (words[0] in _EN_TITLES and len(words) > 1)
 
 
-def english_aliases(text: str) -> list[tuple[str, list[str]]]:
-    """`Peppino, called Rocca Priori` style introductions: (name, [alias]) pairs.
+def english_aliases(text: str) -> list[tuple[str, list[str], bool]]:
+    """`Peppino, called Rocca Priori` style introductions: (name, [alias], whether the words
+    say the name is a person's: "whom", "him", "her").
 
     Only capitalised names on both sides; a pronoun or sentence word as the name is dropped.
+    An epithet with its article (whom they call the Ox) is an alias with it and without it
+    (the Ox, Ox); one given "him" or "her" (They call him the Ox) is of the one full name the
+    paragraph wrote last before it, when it wrote no other (`_named_before`).
     """
     found: dict[str, list[str]] = {}
+    people: set[str] = set()
+
+    def add(name: str, alias: str, person: bool) -> None:
+        bare = alias.removeprefix("the ")
+        if not (_en_name_ok(name) and _en_name_ok(bare)) or name in (alias, bare):
+            return
+        bucket = found.setdefault(name, [])
+        for form in dict.fromkeys((alias, bare)):
+            if form not in bucket:
+                bucket.append(form)
+        if person:
+            people.add(name)
+
     for match in _EN_ALIAS.finditer(text):
         # Hard-wrapped text breaks names across lines: "Rocca\nPriori".
-        name = " ".join((match["name"] or match["name2"]).split())
-        alias = " ".join((match["alias"] or match["alias2"]).split())
-        if not (_en_name_ok(name) and _en_name_ok(alias)) or name == alias:
-            continue
-        bucket = found.setdefault(name, [])
-        if alias not in bucket:
-            bucket.append(alias)
-    return list(found.items())
+        add(" ".join((match["name"] or match["name2"]).split()),
+            " ".join((match["alias"] or match["alias2"]).split()), bool(match["name2"]))
+    for match in _EN_CALLED_HIM.finditer(text):
+        name = _named_before(text, match.start())
+        if name:
+            add(name, " ".join(match["alias"].split()), True)
+    return [(name, aliases, name in people) for name, aliases in found.items()]
+
+
+NAMED_BEFORE = 300
+"""How far back (characters, within the paragraph) an epithet given "him" or "her" looks for
+the one full name it is of."""
+
+
+def _named_before(text: str, at: int) -> str | None:
+    """The one full name (two capitalised words or more, not opening a sentence with a word of
+    grammar) the paragraph writes in the NAMED_BEFORE characters before `at`; None when it
+    writes none, or two that are not one in a longer form (Dunstan Quarry, Quarry)."""
+    start = max(text.rfind("\n", 0, at), at - NAMED_BEFORE, 0)  # passages: a line a paragraph
+    names = [" ".join(m[0].split()) for m in _FULL_NAME.finditer(text, start, at)]
+    names = [n for n in names if _en_name_ok(n) and n.split()[0] not in _EN_TITLES]
+    distinct = {n for n in names if not any(n != o and n in o for o in names)}
+    return names[-1] if len(distinct) == 1 and names[-1] in distinct else None

@@ -84,6 +84,18 @@ def build_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
     return resolve_entities(glossary, chunk_texts, speakers, settings, chapters).entities
 
 
+def _as_written(label: str, text: str) -> str:
+    """A script's speaker label in capitals (MAREN VELL: …) as the story writes the name
+    elsewhere (Maren Vell), its most frequent such form; the label as it is when the story
+    writes it no other way. A newcomer's lorebook world had each speaker twice, MAREN VELL
+    and Maren Vell, and follow-ups read as "Who taught TOBIN VELL his letters?"."""
+    if not label.isupper() or has_han(label):
+        return label
+    forms = Counter(m[0] for m in re.finditer(rf"\b{re.escape(label)}\b", text, re.I)
+                    if not m[0].isupper())
+    return forms.most_common(1)[0][0] if forms else label
+
+
 def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
                      speakers: Counter[str], settings: EntitySettings,
                      chapters: Sequence[int] | None = None) -> EntityBuild:
@@ -211,10 +223,13 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
     if chinese:
         out += [Candidate(name, "pattern", aliases, "person") for name, aliases in courtesy_names(text)]
     if latin:
-        out += [Candidate(name, "pattern", aliases) for name, aliases in english_aliases(text)]
+        out += [Candidate(name, "pattern", aliases, "person" if person else "other")
+                for name, aliases, person in english_aliases(text)]
     for name, _ in speakers.most_common():
         if name.strip():
-            out.append(Candidate(name.strip(), "speaker", type="person"))
+            written = _as_written(name.strip(), text)
+            out.append(Candidate(written, "speaker", [name.strip()] if written != name.strip()
+                                 else [], type="person"))
     if chinese and settings.name_tagging:
         # Tagged that often as a name, not just found that often as a string: 马入 occurs
         # in 兵马入城 many times but is tagged as a name once.

@@ -70,17 +70,26 @@ _CAP = r"[A-Z][\w'’-]*"
 
 _NAME = rf"{_CAP}(?:\s+(?:(?:de|du|d'|d’|van|von|la|le)\s*)?{_CAP}){{0,3}}"
 
+_CALLING = r"(?:nicknamed|named|called|call|calls|dubbed)"
 KNOWN_AS = re.compile(
     rf"\b(?P<name>{_NAME}),\s+(?:also\s+)?(?:known\s+as|called|nicknamed|surnamed)\s+"
     rf"(?P<alias>{_NAME})"  # "known as the King of …" is a title, not a name: no "the"
-    rf"|\b(?P<name2>{_NAME})(?:\s+(?:is|was)\s+(?:the|a|an|our|my)\s+[a-z][a-z\s'’-]{{0,40}}?)?"
-    rf",?\s+whom\s+(?:I|we|he|she|they|everybody|everyone|people)\s+(?:had\s+)?"
-    rf"(?:nicknamed|named|called|dubbed)\s+(?:him\s+|her\s+)?(?P<alias2>{_NAME})"
+    rf"|\b(?<!of )(?P<name2>{_NAME})(?:\s+(?:is|was)\s+(?:the|a|an|our|my)\s+[a-z][a-z\s'’-]{{0,40}}?)?"
+    rf",?\s+whom\s+(?:I|we|he|she|they|everybody|everyone|people"
+    rf"|(?:all\s+)?the\s+[a-z]+(?:\s+[a-z]+)?(?:\s+of\s+(?:the\s+)?{_CAP})?)\s+(?:had\s+)?"
+    rf"{_CALLING}\s+(?:him\s+|her\s+)?(?P<alias2>(?:the\s+)?{_NAME})"
 )
 """A name and another it is known by: "Peppino, called Rocca Priori"; "Mr. Yoshikawa is the
-teacher of drawing whom I had nicknamed Clown"."""
+teacher of drawing whom I had nicknamed Clown"; "Captain Maren Vell, whom the sailors of Caldris
+call the Gull" (an epithet keeps its article); not a place the name is of ("Ysolde Thorne, the
+Dowager of Greywatch, whom the soldiers called the Grey Widow" is no Greywatch's)."""
+CALLED_HIM = re.compile(rf"\b{_CALLING}\s+(?:him|her)\s+(?P<alias>the\s+{_NAME})")
+"""An epithet given someone the telling named just before: "Dunstan Quarry. They call him the
+Ox."; "Men of the north called him the Iron Stag"."""
 
 CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
+FULL_NAME = re.compile(rf"\b{CAPITALISED_WORD}(?:\s+{CAPITALISED_WORD})+")
+"""Two capitalised words or more: a full name, or a sentence's first word and a name."""
 
 # Capitalised words that start sentences or are not names in running text.
 _NOT_NAME_TEXT = """

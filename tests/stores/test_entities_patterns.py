@@ -94,7 +94,7 @@ def test_english_aliases() -> None:
     text = ("There stood Jean Valjean, known as Monsieur Madeleine, beside Luigi Vampa, known "
             "as the King of the Campagna. He said it to Peppino, called Rocca\nPriori, and the "
             "Englishman, called Lord Wilmore.")
-    found = dict(english_aliases(text))
+    found = {name: aliases for name, aliases, _ in english_aliases(text)}
     assert found["Jean Valjean"] == ["Monsieur Madeleine"]
     assert "Luigi Vampa" not in found  # "the King of …" is a title
     assert found["Peppino"] == ["Rocca Priori"]

@@ -377,7 +377,7 @@ def test_a_mans_title_before_a_family_name_no_one_bears_alone_is_its_one_man() -
 def test_a_nickname_the_text_gives_is_an_alias() -> None:
     text = ("Mr. Yoshikawa is the teacher of drawing whom I had nicknamed Clown. "
             "Hotta, whom we called Porcupine, laughed.")
-    assert english_aliases(text) == [("Yoshikawa", ["Clown"]), ("Hotta", ["Porcupine"])]
+    assert english_aliases(text) == [("Yoshikawa", ["Clown"], True), ("Hotta", ["Porcupine"], True)]
 
 
 def test_the_whole_pipeline_names_a_chinese_person_by_the_full_name() -> None:
