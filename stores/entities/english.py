@@ -63,6 +63,7 @@ from stores.entities.english_identity import (
 from stores.entities.english_men import (
     join_mr_eldest_son,
     join_mr_of_ranked_family,
+    join_mr_unnamed_son,
     join_titled_full_names,
     men_by_title,
     split_ranks,
@@ -129,7 +130,9 @@ def group_english_names(counts: Counter[str], min_count: int,
     _add_family_names(g, counts, households)
     split_ranks(g, counts, min_count)
     join_mr_of_ranked_family(g, men_by_title(counts), counts)
-    join_mr_eldest_son(g, text, {s for s, n in households.items() if n >= COUPLE_USES})
+    living = {s for s, n in households.items() if n >= COUPLE_USES}
+    join_mr_eldest_son(g, text, living)
+    join_mr_unnamed_son(g, men_by_title(counts), living)
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)

@@ -18,7 +18,7 @@ from stores.entities.english_forms import (
     is_full,
     split_title,
 )
-from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, SERVICE_RANKS
+from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, MEN_GIVEN_NAMES, PET_NAMES, SERVICE_RANKS
 from stores.lang.en_titles import ELDEST_SON_AFTER
 from stores.lang.gender import title_gender
 
@@ -146,6 +146,42 @@ def join_mr_eldest_son(g: Groups, text: str, households: Iterable[str]) -> None:
         g.groups[target].extend((name, *g.groups.pop(name)))
         g.person.add(target)
         g.person.discard(name)
+
+
+def join_mr_unnamed_son(g: Groups, men: set[str], households: Iterable[str]) -> None:
+    """Mr. and a surname alone is the one man of the family named in full whom the text never
+    calls by a title and his first name: younger sons go by "Mr. Edmund Bertram", the father by
+    his rank or title (Sir Thomas Bertram), so Mansfield Park's "Mr. Bertram" (58 times) is Tom
+    Bertram, the heir, as the README says (a newcomer's trial found him an entity of his own).
+    `men`: the first names written after a man's title (men_by_title). Not where a living
+    couple goes by the surname (`households`: the father is Mr. X), nor a woman (Miss Maria
+    Bertram), nor a man of a rank or title (Sir, Captain), nor when two such men remain."""
+    for name, surname in _misters(g):
+        if name not in g.groups or surname in households:
+            continue
+        family = {owner for n in g.names() if is_full(n) and n.split()[-1] == surname
+                  and (owner := g.owner(n)) not in (None, name)}
+        # the family's man is named by his full name (Tom Bertram), not a first name another
+        # goes by too (Sense and Sensibility's servant Thomas holds "Thomas Palmer", once)
+        unnamed = {owner for owner in family if is_full(owner) and owner.split()[-1] == surname
+                   and _a_man([owner, *g.groups[owner]])
+                   and not any(split_title(n)[0] not in ("", *COMMON_TITLES)
+                               for n in (owner, *g.groups[owner]))
+                   and not any(is_full(n) and n.split()[0] in men
+                               for n in (owner, *g.groups[owner]))}
+        if len(unnamed) != 1:
+            continue
+        target = unnamed.pop()
+        g.groups[target].extend((name, *g.groups.pop(name)))
+        g.person.add(target)
+        g.person.discard(name)
+
+
+def _a_man(forms: list[str]) -> bool:
+    """A man's title is among the names, or a man's given name opens one (Tom Bertram)."""
+    firsts = [words[0] for n in forms if (words := split_title(n)[1])]
+    return title_gender(forms) == "m" or any(
+        PET_NAMES.get(first, first) in MEN_GIVEN_NAMES for first in firsts)
 
 
 def join_titled_full_names(g: Groups, counts: Counter[str]) -> None:
