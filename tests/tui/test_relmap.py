@@ -152,6 +152,13 @@ async def test_the_export_key_writes_an_svg_holding_every_relation_on_screen(tra
     assert all(e.startswith(("rel:", "co:")) for e in edges)
 
 
+def _box_shown(pick, index: int) -> bool:
+    """Whether the X in the selection box of the list's line `index` stands out of its box."""
+    strip = pick.render_line(index)
+    x = next(seg for seg in strip if seg.text == "X")
+    return x.style.color != x.style.bgcolor
+
+
 async def test_the_chart_lists_the_passages_of_the_highlighted_cell(tracked):
     app = make_app(tracked)
     async with app.run_test(size=SMALL) as pilot:
@@ -169,6 +176,11 @@ async def test_the_chart_lists_the_passages_of_the_highlighted_cell(tracked):
         await pilot.press("space")
         await settle(pilot)
         assert screen.chart.entities == ["沈砚", "苏绾"]
+        # a name not drawn shows an empty box; a drawn one its X (newcomers read a dim X as
+        # ticked: Mansfield Park and a writer's own world)
+        drawn, not_drawn = screen.choices.index("苏绾"), next(
+            i for i, name in enumerate(screen.choices) if name not in screen.chart.entities)
+        assert _box_shown(pick, drawn) and not _box_shown(pick, not_drawn)
         grid = screen.query_one("#chart-grid")
         grid.focus()
         await pilot.press("down", "right", "right")  # 苏绾, chapter 3
