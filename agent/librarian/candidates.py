@@ -47,7 +47,7 @@ from stores.lang.asking import (
     ASKS_WHOSE,
     asked_relation_kind,
     asks_how_related,
-    quotes_only,
+    quotes_first,
     wanted_gender,
 )
 from stores.lang.referring import (
@@ -175,9 +175,11 @@ class Context:
             if lead and lead[0] in self.guesses and lead[0] not in taken and taken & set(new):
                 lead = []
             elif lead and len(in_question) == 1 and asked_relation_kind(asked) is not None \
-                    and (lead[0] in self.guesses or quotes_only(asked, turn.answer or "")):
+                    and (lead[0] in self.guesses or quotes_first(turn.answer or "")):
                 # 曹操的父亲是谁？ answered only with quotes: its guess (马超, named in one) is no
-                # one the next 他 means; the one whose father was asked is (a newcomer's trial)
+                # one the next 他 means; the one whose father was asked is (a newcomer's trial);
+                # so for "Who are Mrs. Price's sisters?", which asks for several (Mansfield Park:
+                # "Where does she live?" was read of Susan, named in the quote)
                 lead = []
             elif ref.gender and lead and lead[0] in self.guesses and lead[0] not in taken \
                     and self.gender(lead[0]) not in ("", ref.gender):

@@ -263,7 +263,12 @@ def quotes_only(asked: str, answer: str) -> bool:
     trial on Northanger Abbey)."""
     from stores.lang import asked_thing
 
-    return asked_thing(asked) is not None and _QUOTES_FIRST.match(answer) is not None
+    return asked_thing(asked) is not None and quotes_first(answer)
+
+
+def quotes_first(answer: str) -> bool:
+    """The answer opens with its evidence (In chapter 7: “…”), stating nothing of its own."""
+    return _QUOTES_FIRST.match(answer) is not None
 
 
 SUBJECT_PRONOUN = re.compile(r"(?:he|she|it|they)\s+", re.I)

@@ -199,6 +199,19 @@ def test_after_a_relative_not_found_he_is_the_one_whose_relative_was_asked(
     assert dialogue.ask("他有哪些儿子？") == "曹操有哪些儿子？"
 
 
+def test_after_relatives_not_found_she_is_the_one_whose_relatives_were_asked(
+        monte: Lexicon) -> None:
+    # Mansfield Park (a newcomer's trial): "Who are Mrs. Price's sisters?" answered with a
+    # quote naming Susan, then "Where does she live?" was read of Susan; a question after
+    # several is no question after one thing, and the quote states nothing all the same
+    dialogue = Dialogue(monte)
+    quote = "Valentine talked of Haydée for a few minutes."
+    dialogue.ask("Who are Mercédès's sisters?", answer=f"In chapter 46: “{quote}” [1]",
+                 entities=["Valentine de Villefort", "Haydée", "Mercédès"], quotes=(quote,),
+                 evidence=True)
+    assert dialogue.ask("Where does she live?") == "Where does Mercédès live?"
+
+
 def test_the_stack_is_capped_and_deduplicated(sanguo: Lexicon) -> None:
     dialogue = Dialogue(sanguo)
     names = [e.name for e in SANGUO if e.type == "person"]
