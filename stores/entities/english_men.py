@@ -169,7 +169,10 @@ def join_mr_unnamed_son(g: Groups, men: set[str], households: Iterable[str]) -> 
                                for n in (owner, *g.groups[owner]))
                    and not any(is_full(n) and n.split()[0] in men
                                for n in (owner, *g.groups[owner]))}
-        if len(unnamed) != 1:
+        # the father goes by another title (Sir Thomas Bertram), or "Mr. Morland" may be him
+        titled = any(split_title(n)[0] not in ("", *COMMON_TITLES) and _a_man([owner])
+                     for owner in family for n in (owner, *g.groups[owner]))
+        if len(unnamed) != 1 or not titled:
             continue
         target = unnamed.pop()
         g.groups[target].extend((name, *g.groups.pop(name)))

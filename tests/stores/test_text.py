@@ -19,7 +19,7 @@ TEXT = 'M. Noirtier came in. He said: "Go!" Then he left.\n玄德大喜。「好
     ("quote", ["M. Noirtier came in.", 'He said: "Go!"', "Then he left.", "玄德大喜。",
                "「好！」", "关羽曰；", "张飞笑…"]),
     # chunking's: the spaces after a sentence stay with it, so the pieces glue back
-    ("chunk", ["M. ", "Noirtier came in. ", 'He said: "Go!" ', "Then he left.\n", "玄德大喜。",
+    ("chunk", ["M. Noirtier came in. ", 'He said: "Go!" ', "Then he left.\n", "玄德大喜。",
                "「好！」", "关羽曰；", "张飞笑…"]),
     # the librarian's quotes: an English full stop never ends a sentence
     ("clause", ['M. Noirtier came in. He said: "Go!"', "Then he left.", "玄德大喜。", "「好！」",
