@@ -99,8 +99,10 @@ def kin_statements(named: str, of: str, a: str, b: str, word: str) -> tuple[str,
         of + rf"{POSSESSIVE} {KIN_QUALIFIER}{word}\s+(?:was|is)\s+(?:the )?" + named,
         # Noirtier tenderly loves his granddaughter, Valentine: the subject's kin, named after
         # a few lower-case words (a comma or dash between: I love my sister Julie,—I love her
-        # husband Emmanuel) and his or her
-        of + r"[\s,;—–]+(?:(?:[a-z]+|I)[\s,;—–]+){1,4}(?:his|her)\s+" + KIN_QUALIFIER
+        # husband Emmanuel) and his or her; not a name "the" makes a word of a place or thing
+        # ("rode north up the Ambrel valley with her brother Tobin": a writer's own world)
+        r"(?<!\bthe )(?<!\bThe )" + of
+        + r"[\s,;—–]+(?:(?:[a-z]+|I)[\s,;—–]+){1,4}(?:his|her)\s+" + KIN_QUALIFIER
         + rf"{word},?\s+(?:the )?" + named,
         # Fernand married Mercédès; Julie was married to Emmanuel. Not "the marriage of A and
         # B": a novel names that way a marriage planned, hoped for or broken off as often as one

@@ -8,16 +8,20 @@ from typing import Literal
 from stores.lang import en, has_han, zh
 
 Gender = Literal["m", "f", ""]
+_RANKS = frozenset(rank.lower() for rank in en.SERVICE_RANKS)
 
 
 def title_gender(names: Iterable[str]) -> Gender:
     """The gender the names' titles or suffixes say (韩夫人, Miss Vance, Mr. Shen), if more of
     them say it than the other; '' when none does."""
     votes = {"m": 0, "f": 0}
+    ranked = 0  # a rank (Captain, General) says a man only where no title says a woman
     for name in names:
         words = name.lower().split()
         if len(words) >= 2 and words[0] in en.FEMALE_TITLE_WORDS:
             votes["f"] += 1
+        elif len(words) >= 2 and words[0] in _RANKS:
+            ranked += 1
         elif len(words) >= 2 and words[0] in en.MALE_TITLE_WORDS:
             votes["m"] += 1
         elif has_han(name[-1:]) and len(name) >= 2:
@@ -25,6 +29,8 @@ def title_gender(names: Iterable[str]) -> Gender:
                 votes["f"] += 1
             elif name.endswith(zh.MALE_NAME_ENDINGS):
                 votes["m"] += 1
+    if not votes["f"]:
+        votes["m"] += ranked  # Captain Maren Vell is Lady Maren Thorne: a woman who commands
     if votes["f"] > votes["m"]:
         return "f"
     return "m" if votes["m"] > votes["f"] else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from stores.entities.kinship import stated_in, stated_relations
 from stores.entities.matcher import AliasMatcher
 from stores.ingest_entities import between_people
+from stores.lang.gender import title_gender
 from stores.models import Entity, Relation
 
 PEOPLE = AliasMatcher({
@@ -66,6 +67,24 @@ def test_a_kin_word_of_one_gender_is_not_read_of_a_man_titled_mr() -> None:
     assert stated_in(text, family.find_spans(text), genders={"Bertram": "m"}) == []
     text = "“I cannot tell,” said Fanny to her aunt Julia, who was on the sofa."
     assert stated_in(text, family.find_spans(text), genders={"Julia": "f"}) != []
+
+
+def test_a_name_the_makes_a_word_of_a_place_is_no_ones_kin() -> None:
+    # a writer's own world (a newcomer's trial): Tobin's card said "Ambrel's brother"
+    valley = AliasMatcher({"Ambrel": "Ambrel", "Tobin": "Tobin", "Maren": "Maren"})
+    text = "Maren rode north up the Ambrel valley with her brother Tobin."
+    assert stated_in(text, valley.find_spans(text)) == []
+    text = "Maren rode on with her brother Tobin."
+    assert {(s.source, s.target, s.type) for s in stated_in(text, valley.find_spans(text))} == {
+        ("Tobin", "Maren", "sibling")}
+    # a captain may be a woman: her titles say so (Lady Maren Thorne), and her sister's word
+    # is read of her ("Maren Vell is the elder sister of Tobin Vell", in a lorebook entry)
+    genders = {"Maren": title_gender(["Maren", "Captain Maren Vell", "Captain Vell",
+                                      "Lady Maren Thorne"])}
+    text = "Maren is the elder sister of Tobin."
+    assert genders == {"Maren": "f"}
+    assert stated_in(text, valley.find_spans(text), genders=genders) != []
+    assert title_gender(["Captain Wentworth", "Frederick Wentworth"]) == "m"
 
 
 def test_names_that_only_share_a_sentence_state_nothing() -> None:
