@@ -387,7 +387,9 @@ QUESTION_WORDS = {
     "who": r"\bwho\b|\bwhom\b|\bwhose\b|\bname\b|\bwhich one\b|" + _which(PERSON_NOUNS),
     "person_named": r"\bwho\b|\bwhom\b|" + _which(PERSON_NOUNS),
     "many": r"\bwho were\b|\bwho are\b|\bwhich (?:two|three)\b|\ball (?:of )?(?:his|her|their|the)\b",
-    "where": r"\bwhere\b|" + _which(PLACE_NOUNS),
+    # the name of the Rushworths' estate, of his house: a place, not a person
+    "where": r"\bwhere\b|" + _which(PLACE_NOUNS) + rf"|\bname\s+of\s+(?:the\s+|his\s+|her\s+|its\s+"
+             rf"|their\s+)?(?:[\w’']+['’]s?\s+)?(?:[a-z]+\s+)?(?:{'|'.join(PLACE_NOUNS)})s?\b",
     "what": r"\bwhat\b|\bwhich\b",
     "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
     "dies": r"\bdie[ds]?\b|\bdeath\b",

@@ -54,6 +54,10 @@ KINDS = {"关羽": "person", "华雄": "person", "张飞": "person", "袁术": "
     ("What is Mrs. Elton's Christian name?", None),
     ("曹操的字是什么？", None),
     ("What was the name of Dantès's father?", NAME),
+    # the name of a place asks for a place: Mansfield Park's "What is the name of the
+    # Rushworths' estate?" took Henry Crawford for its likely answer (a newcomer's trial)
+    ("What is the name of the Rushworths' estate?", PLACE),
+    ("What was the name of the inn where they stayed?", PLACE),
 ])
 def test_the_kind_of_thing_a_question_asks_for(question: str, kind: str | None) -> None:
     assert asked_thing(question) == kind
