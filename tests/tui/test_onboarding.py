@@ -99,3 +99,17 @@ def test_a_new_book_offers_its_best_known_people_and_a_relative_their_cards_name
     assert questions[:2] == ["Who is Edmond Dantès?", "Who is Villefort?"]
     assert "Who is Villefort's wife?" in questions
     assert not any(n in q for n in ("Paris", "Carnival", "Ali") for q in questions)
+
+
+async def test_the_footer_keeps_export_and_help_in_a_100_column_terminal(app):
+    # a newcomer at 100 columns saw the footer end at "^r map": ^s export and F1 help were cut
+    from textual.widgets._footer import FooterKey
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        keys = {k.description: k for k in app.main.query(FooterKey)}
+        palette = next(k for k in keys.values() if k.has_class("-command-palette"))
+        for wanted in ("export", "help"):
+            key = keys[wanted]
+            assert 0 < key.region.width and key.region.right <= palette.region.x, (
+                wanted, key.region, palette.region)

@@ -110,7 +110,7 @@ def test_a_paste_with_escape_sequences_arrives_in_order_in_a_terminal(settings):
 
 
 def test_the_esc_key_closes_and_cancels_and_never_ends_the_app(settings):
-    """A lone Esc in a real terminal (the footer's "esc cancel answer", the help's "esc close"):
+    """A lone Esc in a real terminal (the footer's "esc cancel", the help's "esc close"):
     the input guard holds it a moment in case a paste marker follows, then the app gets an
     Escape key and goes on. (It once fed Textual's parser an empty read, which the parser takes
     for the end of input: the next key raised ParseError and the app quit.)"""

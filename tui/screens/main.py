@@ -43,14 +43,15 @@ class MainScreen(Screen[None]):
     """Everything a conversation needs on one screen. Actions open modals or ask the app."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "cancel answer", id="cancel-answer",
+        Binding("escape", "cancel", "cancel", id="cancel-answer",
                 tooltip="Stop the answer being built (the question stays in the session); "
                         "otherwise go back to the question box"),
         Binding("ctrl+o", "app.sessions", "sessions", id="sessions",
                 tooltip="List this world's sessions: resume, start, rename or delete one"),
         Binding("ctrl+n", "app.new_session", "new session", id="new-session",
                 tooltip="Start a new session of this world"),
-        Binding("ctrl+g", "app.worlds", "worlds", id="worlds",
+        # not in the footer either: at 100 columns it keeps room for ^s export and F1 help
+        Binding("ctrl+g", "app.worlds", "worlds", show=False, id="worlds",
                 tooltip="Switch to another ingested world"),
         Binding("ctrl+b", "app.horizon", "horizon", id="horizon",
                 tooltip="Set the spoiler horizon: the chapter you have read up to"),
@@ -117,7 +118,7 @@ class MainScreen(Screen[None]):
                 yield EntityStack(id="stack")
                 yield Timeline(id="timeline")
         yield StatusBar(id="status")
-        yield Footer()
+        yield Footer(compact=True)  # at 100 columns ^s export and F1 help fit
 
     def on_mount(self) -> None:
         self.chat.border_title = "Chat"
