@@ -1,4 +1,5 @@
-"""What a chapter tells, and whom it names most: "What happens in chapter 2?", 第三回讲了什么？,
+"""What a chapter tells, whom it names most, and where someone first or last appears: "What
+happens in chapter 2?", 第三回讲了什么？,
 "Who is the main character in chapter 2?", 第三回的主要人物是谁？ — answered from the chapter's own
 sentences, not by a search for the question's words (a newcomer's trial on Mansfield Park got
 "The text does not say" for the first, and a sentence with "in the main" for the second).
@@ -16,9 +17,10 @@ from functools import cached_property
 from typing import Literal
 
 from agent.schemas import Answer, Citation
+from stores.cards import Card
 from stores.keyword.segment import stock_tokens
 from stores.lang import clip, has_han, in_quotes, shown
-from stores.lang.asking import CHAPTER_EVENTS_ASKED, CHAPTER_PEOPLE_ASKED
+from stores.lang.asking import APPEARANCE_ASKED, CHAPTER_EVENTS_ASKED, CHAPTER_PEOPLE_ASKED
 from stores.lang.text import reading_rule, sentences
 from stores.models import LORE_CHAPTER, Chunk
 
@@ -202,3 +204,41 @@ def _distinctive(chapter: int, chapters: Chapters) -> dict[str, float]:
     n, spread = len(chapters.used), chapters.spread
     return {t: (1 + math.log(c)) * math.log((1 + n) / (1 + spread[t]))
             for t, c in chapters.used.get(chapter, Counter()).items()}
+
+
+def appearance_account(question: str, entity: str, card: Card | None,
+                       chunks: Mapping[str, Chunk], forms: Sequence[str],
+                       titles: Mapping[int, str], chinese: bool, say: Callable[[str], str],
+                       horizon: int = 0) -> Answer | None:
+    """The chapter `entity` first or last appears in, with the first sentence there that names
+    them (Which chapter does Mr. Yates first appear in?, 韩峥第一次出场是在第几回？): the card's
+    appearances, as of the horizon. A newcomer's trial on Mansfield Park got "In chapter 19"
+    from a sentence with "first appearance on any stage"; its card said ch. 12. None when the
+    question asks neither."""
+    asked = APPEARANCE_ASKED.search(question)
+    if asked is None or card is None:
+        return None
+    seen, name = card.as_of(horizon), say(entity)
+    first = (asked.lastgroup or "").startswith("first")
+    at = seen.first if first else seen.last
+    if at is None:
+        return _said(f"到第{horizon}回为止，{name}还没有出场。" if chinese else
+                     f"Up to chapter {horizon}, {name} does not appear.", [entity])
+    chunk = chunks.get(at.chunk_id)
+    sentence = next((s.text.strip() for s in sentences(chunk.text, reading_rule(chunk.text))
+                     if any(f and f in s.text for f in forms)), "") if chunk else ""
+    title = titles.get(at.chapter, "")
+    if chinese:
+        where = f"第{at.chapter}回" + (f"「{title}」" if title else "")
+        lead = (f"{name}首次出场于{where}" if first else
+                f"{'到第' + str(horizon) + '回为止，' if horizon else ''}{name}最后一次出场是{where}")
+    else:
+        where = f"chapter {at.chapter}" + (f" ({title})" if title else "")
+        lead = (f"{name} first appears in {where}" if first else
+                f"{'Up to chapter ' + str(horizon) + ', ' if horizon else ''}{name} last "
+                f"appears in {where}")
+    if chunk is None or not sentence:
+        return _said(f"{lead}。" if chinese else f"{lead}.", [entity])
+    quote = clip(sentence, QUOTE)
+    return _said(f"{lead}：{_quoted(quote, 1, True)}" if chinese else
+                 f"{lead}: {_quoted(quote, 1, False)}", [entity], [_citation(chunk, quote)])

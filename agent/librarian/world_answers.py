@@ -11,7 +11,12 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 
 from agent.librarian.analysis import QueryPlan
-from agent.librarian.chapters import Chapters, chapter_account, chapter_asked
+from agent.librarian.chapters import (
+    Chapters,
+    appearance_account,
+    chapter_account,
+    chapter_asked,
+)
 from agent.librarian.known import (
     alias_answer,
     alias_asked_for,
@@ -63,6 +68,13 @@ class WorldAnswers:
         if chapter and len(set(plan.chapters)) == 1:  # What happens in chapter 2?
             return chapter_account(chapter, plan.chapters[0], self.chapters, plan.chinese,
                                    r.spans, r.kinds, say, horizon)
+        if len(plan.entities) == 1 and r.kinds.get(plan.entities[0]) == "person":
+            entity = plan.entities[0]  # Which chapter does Mr. Yates first appear in?
+            seen = appearance_account(plan.question, entity, r.card(entity), r.chunks,
+                                      [entity, *r.entities.get(entity, [])],
+                                      r.chapter_titles, plan.chinese, say, horizon)
+            if seen is not None:
+                return seen
         one = (one_person_asked(plan.mentions, plan.entities, r.matcher, say(plan.entities[0]))
                if plan.how_related and plan.entities else None)
         return ((alias_lead(one, plan.entities[0], plan.chinese, r.entities, r.story, say,

@@ -70,6 +70,15 @@ CHAPTER_PEOPLE_ASKED = re.compile(
 """A question that asks who a chapter is about (Who is the main character in chapter 2?,
 第三回的主要人物是谁？): the people it names most."""
 
+APPEARANCE_ASKED = re.compile(
+    r"\b(?P<first>first|earliest)\s+(?:appears?|appeared|appearance|mentioned|named|introduced"
+    r"|shows?\s+up|showed\s+up|comes?\s+in|came\s+in|enters?|entered)"
+    r"|\b(?P<last>last)\s+(?:appears?|appeared|appearance|mentioned|named|seen|shows?\s+up)"
+    r"|(?P<first_zh>第一次|首次|最早|最先|初次)(?:出场|出现|登场|提到)"
+    r"|(?P<last_zh>最后一次|最后)(?:出场|出现|登场|提到)", re.I)
+"""A question after the chapter someone first or last appears in (Which chapter does Mr. Yates
+first appear in?, 韩峥第一次出场是在第几回？): the card's appearances say it."""
+
 DEATH = re.compile(r"死|亡|去世|身故|临终|被杀|被害|杀害|斩杀|刺杀|被斩|遇害|下场|结局|怎么死"
                    r"|\bdie[ds]?\b|\bdeath\b|\bkill(?:ed|s)?\b|\bdead\b|\bsuicide\b"
                    r"|\bshoots? (?:him|her)self\b|\bpoison(?:ed|s)?\b|\bbecame of\b", re.I)

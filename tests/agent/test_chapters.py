@@ -44,3 +44,22 @@ def test_only_a_question_of_the_chapter_alone_is_asked_of_it() -> None:
     assert chapter_asked("Who dies in chapter 2?") is None
     assert chapter_asked("第二回讲了什么？") == "events"
     assert chapter_asked("谁在第二回出场？") == "people"
+
+
+def test_where_someone_first_appears_under_a_horizon_before_it() -> None:
+    from agent.librarian.chapters import appearance_account
+    from stores.cards import Appearance, Card
+
+    card = Card("Tamsin Reed", "person", [], [], [Appearance(2, 1, "c2")], {})
+    chunks = {c.id: c for c in STORY.story}
+    asked = "In which chapter does Tamsin Reed first appear?"
+    seen = appearance_account(asked, "Tamsin Reed", card, chunks, ["Tamsin Reed"], {}, False,
+                              str)
+    assert seen is not None and seen.text == (
+        "Tamsin Reed first appears in chapter 2: “The flood broke the wheel, and Tamsin Reed "
+        "rowed to the mill.” [1]")
+    hidden = appearance_account(asked, "Tamsin Reed", card, chunks, ["Tamsin Reed"], {}, False,
+                                str, horizon=1)
+    assert hidden is not None and hidden.text == "Up to chapter 1, Tamsin Reed does not appear."
+    assert appearance_account("Who is Tamsin Reed?", "Tamsin Reed", card, chunks,
+                              ["Tamsin Reed"], {}, False, str) is None

@@ -1,6 +1,7 @@
-"""What a chapter tells and whom it names most, asked on the command line: "What happens in
-chapter 2?" got "The text does not say", and "Who is the main character in that chapter?" a
-sentence with "in the main" (a newcomer's trial on Mansfield Park). The chapter's own sentences
+"""What a chapter tells, whom it names most and where someone first or last appears, asked on
+the command line: "What happens in chapter 2?" got "The text does not say", "Who is the main
+character in that chapter?" a sentence with "in the main", and "Which chapter does he first
+appear in?" a sentence with "first appearance" (a newcomer's trial on Mansfield Park). The chapter's own sentences
 answer now, and "that chapter" is the one the last question named. Short original stories, in
 both languages."""
 
@@ -72,3 +73,15 @@ def test_the_same_in_chinese(homes: tuple[Path, Path]) -> None:
     people = _ask(zh, "那一回的主要人物是谁？")
     assert people["resolved_question"] == "第2回的主要人物是谁？"
     assert people["answer"].startswith("第2回「大水」里提到最多的人物：李芷"), people["answer"]
+
+
+def test_where_someone_first_and_last_appears_is_their_cards(homes: tuple[Path, Path]) -> None:
+    en, zh = homes
+    first = _ask(en, "In which chapter does Tamsin Reed first appear?", "--new")
+    assert first["answer"].startswith(
+        "Tamsin Reed first appears in chapter 1: “Tamsin Reed said he was an old fool."), (
+        first["answer"])
+    last = _ask(en, "Which chapter does she last appear in?")
+    assert last["answer"].startswith("Tamsin Reed last appears in chapter 3:"), last["answer"]
+    told = _ask(zh, "李芷第一次出场是在第几回？", "--new")
+    assert told["answer"].startswith("李芷首次出场于第1回「渡口」："), told["answer"]

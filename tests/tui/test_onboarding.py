@@ -111,5 +111,5 @@ async def test_the_footer_keeps_export_and_help_in_a_100_column_terminal(app):
         palette = next(k for k in keys.values() if k.has_class("-command-palette"))
         for wanted in ("export", "help"):
             key = keys[wanted]
-            assert 0 < key.region.width and key.region.right <= palette.region.x, (
+            assert key.region.width > 0 and key.region.right <= palette.region.x, (
                 wanted, key.region, palette.region)
