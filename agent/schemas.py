@@ -104,3 +104,8 @@ class Answer(BaseModel):
     # evidence: the passages that bear on the question, no answer stated (the librarian's
     # answer when its evidence does not settle the question); time_limit: model.answer_timeout_s
     # ended the run, and the answer is the evidence read so far
+
+
+WORDS_ONLY = "(by words alone)"
+"""What a vector_search step's summary says while the world has no vectors (BM25 alone): the
+trace (tui/trace.py) says the search was by words, not by meaning."""

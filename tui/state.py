@@ -36,7 +36,7 @@ class WorldInfo:
                 f"{self.entities} entities")
 
 
-OFFLINE_LABEL = "built-in reader"
+OFFLINE_LABEL = "built-in"
 """The status bar's name for the offline reader: no model, not a model that is offline."""
 OFFLINE_NOTE = ("Answers come from the built-in reader: it quotes the sentences that answer and "
                 "says what the world's lore knows, without a language model. For written "

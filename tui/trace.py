@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.tools.toolset import WORDS_ONLY
+from agent.schemas import WORDS_ONLY
 
 FOUND = re.compile(r"→ (\d+) ([a-z]+)")
 """The count at the end of a tool's own summary (agent.tools.toolset.record_call)."""

@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import Field
 from pydantic_ai import ModelRetry, RunContext, Tool, ToolReturn
 
-from agent.schemas import ChapterRange, Memory, Passage, Relation, TimelineEvent
+from agent.schemas import WORDS_ONLY, ChapterRange, Memory, Passage, Relation, TimelineEvent
 from agent.tools.deps import LoreDeps
 from agent.tools.findings import Found, ToolCall, ToolRetry
 from agent.world.blocking import run_blocking
@@ -97,10 +97,6 @@ def _span(chapter_range: ChapterRange | None) -> str:
     if chapter_range is None or (chapter_range.start is None and chapter_range.end is None):
         return ""
     return f" in ch. {chapter_range.start or 1}–{chapter_range.end or '…'}"
-
-
-WORDS_ONLY = "(by words alone)"
-"""What a vector_search's summary says while the world has no vectors (BM25 alone)."""
 
 
 async def vector_search(ctx: RunContext[LoreDeps], query: str,

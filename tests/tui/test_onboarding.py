@@ -27,7 +27,7 @@ async def test_the_empty_chat_introduces_the_world_and_asks_a_suggested_question
         # no model is set: who answers, and how to set one (a newcomer read "model: offline"
         # in the status bar as a model that failed to connect)
         assert "built-in reader" in hint and "[model] in config.toml" in hint
-        assert "built-in reader" in str(app.main.status.render())
+        assert "model built-in" in str(app.main.status.render())
         examples = app.main.chat.examples
         assert examples.display and 3 <= len(examples.questions) <= 4
         assert any(has_han(q) for q in examples.questions), "the world's Chinese half"

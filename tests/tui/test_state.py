@@ -21,7 +21,7 @@ def test_the_world_to_open():
 
 def test_names_shown_in_the_status_bar_and_lists():
     settings = load_settings()
-    assert model_label(settings) == "built-in reader"  # no model, not a model that is offline
+    assert model_label(settings) == "built-in"  # no model, not a model that is offline
     settings.model.provider, settings.model.name = "google", "gemini-2.5-flash"
     assert model_label(settings) == "google:gemini-2.5-flash"
     settings.model.provider, settings.model.base_url = "openai", "http://127.0.0.1:11434/v1"
