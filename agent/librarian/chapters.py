@@ -1,12 +1,14 @@
-"""What a chapter tells, whom it names most, and where someone first or last appears: "What
-happens in chapter 2?", 第三回讲了什么？,
-"Who is the main character in chapter 2?", 第三回的主要人物是谁？ — answered from the chapter's own
-sentences, not by a search for the question's words (a newcomer's trial on Mansfield Park got
-"The text does not say" for the first, and a sentence with "in the main" for the second).
+"""What a chapter tells, whom it names most, and where someone first or last appears ("What
+happens in chapter 2?", 第三回讲了什么？, "Who is the main character in chapter 2?", 第三回的主要
+人物是谁？, "Which chapter does Mr. Yates first appear in?"), answered from the chapter's own
+sentences and the card, not by a search for the question's words (a newcomer's trial on Mansfield
+Park got "The text does not say" for the first, and a sentence with "in the main" for the
+second).
 
 The events: the chapter's opening sentence, then the CHAPTER_SENTENCES - 1 sentences that hold
 most of what sets the chapter apart from the others (its words weighed by tf-idf over chapters,
-the people it names most), in story order. The people: those it names most, with how often."""
+the people it names most), in story order. The people: the PEOPLE_SHOWN it names most, each
+cited where the chapter first names them."""
 
 from __future__ import annotations
 
