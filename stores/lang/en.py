@@ -107,6 +107,7 @@ French English Italian Spanish Greek Roman Parisian Corsican Catalan Catalans En
 Frenchman Parisians Genoese Venetian Arabian Nubian Spaniards Christian American British
 Count Countess Baron Baroness Captain Colonel Abbé Signor Signora Lord Lady Miss Father
 Mother Mama Mamma Papa Grandmamma Grandpapa Yours
+First Second Third Fourth Fifth Sixth Seventh Eighth Ninth Tenth Eleventh Twelfth Thirteenth
 Christmas Easter Michaelmas Whitsuntide Midsummer Lent
 Rue Place Island Providence Excellency Majesty Highness Sire Ladyship Lordship
 """

@@ -86,6 +86,10 @@ def test_english_name_sequences() -> None:
     # a title held of a place, written as an owner, is the title
     held = english_names(["He saw the Count of Monte Cristo’s carriage."])
     assert held["Count of Monte Cristo"] == 1 and "Count of Monte Cristo’s" not in held
+    # a ruler's ordinal is no one: "Second" was an entity of a writer's own world (Queen
+    # Elspeth the Second), and "Why did she do it?" read "it" as it
+    ruled = english_names(["Queen Elspeth the Second of Varrowmere ruled; Henry the Fifth won."])
+    assert "Second" not in ruled and "Fifth" not in ruled and ruled["Queen Elspeth"] == 1
 
 
 def test_a_word_mostly_followed_by_a_localizer_is_no_person() -> None:
