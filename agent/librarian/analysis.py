@@ -16,7 +16,6 @@ from stores.entities.kinship import names_a_relative
 from stores.lang import asks, en, has_han, zh
 from stores.lang.asking import (
     ASKED_OWNER,
-    CHAPTER_REF,
     DEATH,
     HOPS_EN,
     HOPS_EN_AND,
@@ -35,7 +34,7 @@ from stores.lang.asking import (
     asks_how_related,
 )
 from stores.lang.text import CLOSING_QUOTES, OPENING_QUOTES
-from stores.readers.headings import parse_cjk_number
+from stores.readers.headings import chapters_named
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
 
@@ -143,8 +142,7 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
     if death and not subject:
         subject = next((name for start, _, name in spans
                         if death.end() <= start <= death.end() + 2 and KILLING.match(death[0])), "")
-    chapters = [n for m in CHAPTER_REF.finditer(question)
-                if (n := parse_cjk_number(m.group(1) or m.group(2))) is not None]
+    chapters = chapters_named(question)
     how_related = asks_how_related(question, [question[a:b] for a, b, _ in spans])
     if quote:
         kind: Kind = "exact"

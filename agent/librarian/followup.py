@@ -31,7 +31,7 @@ from agent.librarian.referring import Reference, find_references
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry, Turn
 from stores.lang import en, has_han, zh
-from stores.lang.asking import CHAPTER_REF, quotes_only, unsure_lead
+from stores.lang.asking import quotes_only, unsure_lead
 from stores.lang.referring import (
     CHAPTER_DEIXIS_EN,
     CHAPTER_DEIXIS_ZH,
@@ -44,7 +44,7 @@ from stores.lang.referring import (
     EVENT_FRAME_ZH,
 )
 from stores.models import LORE_CHAPTER
-from stores.readers.headings import parse_cjk_number
+from stores.readers.headings import chapters_named
 
 LOOKBACK = 3
 """Answered turns looked at before the stack."""
@@ -76,8 +76,7 @@ def _chapter_named(question: str, last: Turn) -> str:
     if found is None:
         return question
     asked = last.resolved_question or last.question
-    named = [n for m in CHAPTER_REF.finditer(asked)
-             if (n := parse_cjk_number(m.group(1) or m.group(2))) is not None]
+    named = chapters_named(asked)
     cited = [int(c["chapter"]) for c in last.citations
              if isinstance(c, dict) and c.get("chapter") not in (None, LORE_CHAPTER)]
     if not named and not cited:

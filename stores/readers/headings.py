@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from stores.lang import WIDE, zh
+from stores.lang.asking import CHAPTER_REF
 from stores.lang.en import CHAPTER_HEADING as _LATIN_HEADING
 from stores.lang.en import NUMBER_WORDS as _LATIN_WORDS
 from stores.lang.en import VOLUME_HEADING as _VOLUME
@@ -52,6 +53,12 @@ def parse_cjk_number(numeral: str) -> int | None:
         else:
             return None
     return total + current
+
+
+def chapters_named(text: str) -> list[int]:
+    """The chapters a question names, in order: "What happens in chapter 2?" → [2], 第三回 → [3]."""
+    return [n for m in CHAPTER_REF.finditer(text)
+            if (n := parse_cjk_number(m.group(1) or m.group(2))) is not None]
 
 
 def parse_latin_number(token: str) -> int | None:
