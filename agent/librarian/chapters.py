@@ -208,7 +208,7 @@ def _distinctive(chapter: int, chapters: Chapters) -> dict[str, float]:
             for t, c in chapters.used.get(chapter, Counter()).items()}
 
 
-def appearance_account(question: str, entity: str, card: Card | None,
+def appearance_account(question: str, entity: str, card_of: Callable[[str], Card | None],
                        chunks: Mapping[str, Chunk], forms: Sequence[str],
                        titles: Mapping[int, str], chinese: bool, say: Callable[[str], str],
                        horizon: int = 0) -> Answer | None:
@@ -218,6 +218,7 @@ def appearance_account(question: str, entity: str, card: Card | None,
     from a sentence with "first appearance on any stage"; its card said ch. 12. None when the
     question asks neither."""
     asked = APPEARANCE_ASKED.search(question)
+    card = card_of(entity) if asked is not None else None  # a card is read from the catalog
     if asked is None or card is None:
         return None
     seen, name = card.as_of(horizon), say(entity)

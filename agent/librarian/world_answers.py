@@ -70,7 +70,7 @@ class WorldAnswers:
                                    r.spans, r.kinds, say, horizon)
         if len(plan.entities) == 1 and r.kinds.get(plan.entities[0]) == "person":
             entity = plan.entities[0]  # Which chapter does Mr. Yates first appear in?
-            seen = appearance_account(plan.question, entity, r.card(entity), r.chunks,
+            seen = appearance_account(plan.question, entity, r.card, r.chunks,
                                       [entity, *r.entities.get(entity, [])],
                                       r.chapter_titles, plan.chinese, say, horizon)
             if seen is not None:

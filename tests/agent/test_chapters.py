@@ -50,8 +50,16 @@ def test_where_someone_first_appears_under_a_horizon_before_it() -> None:
     from agent.librarian.chapters import appearance_account
     from stores.cards import Appearance, Card
 
-    card = Card("Tamsin Reed", "person", [], [], [Appearance(2, 1, "c2")], {})
+    read: list[str] = []
+
+    def card(name: str) -> Card:
+        read.append(name)
+        return Card(name, "person", [], [], [Appearance(2, 1, "c2")], {})
+
     chunks = {c.id: c for c in STORY.story}
+    assert appearance_account("Who is Tamsin Reed?", "Tamsin Reed", card, chunks,
+                              ["Tamsin Reed"], {}, False, str) is None
+    assert read == []  # a question of anything else reads no card from the catalog
     asked = "In which chapter does Tamsin Reed first appear?"
     seen = appearance_account(asked, "Tamsin Reed", card, chunks, ["Tamsin Reed"], {}, False,
                               str)
@@ -61,5 +69,3 @@ def test_where_someone_first_appears_under_a_horizon_before_it() -> None:
     hidden = appearance_account(asked, "Tamsin Reed", card, chunks, ["Tamsin Reed"], {}, False,
                                 str, horizon=1)
     assert hidden is not None and hidden.text == "Up to chapter 1, Tamsin Reed does not appear."
-    assert appearance_account("Who is Tamsin Reed?", "Tamsin Reed", card, chunks,
-                              ["Tamsin Reed"], {}, False, str) is None
