@@ -211,7 +211,7 @@ class Librarian:
                       quotable)
         if not people:  # no sentence holds the description's words: who the passages are about
             about = [n for n in bridge_entities(desc, ranked, limit=5)
-                     if self._kinds.get(n) not in NOT_PEOPLE]
+                     if self.retriever.kinds.get(n) not in NOT_PEOPLE]
             return about[:plan.bridges]
         # A close runner-up goes too: one wrong bridge otherwise loses the whole second hop.
         close = [name for name, votes in people[plan.bridges:]
@@ -220,11 +220,7 @@ class Librarian:
 
     def _people_in(self, text: str) -> list[str]:
         """The names in a text that may be people (not places, things, factions or events)."""
-        return [n for n in self.retriever.mentioned(text) if self._kinds.get(n) not in NOT_PEOPLE]
-
-    @property
-    def _kinds(self) -> dict[str, str]:
-        return self.retriever.kinds
+        return [n for n in self.retriever.mentioned(text) if self.retriever.kinds.get(n) not in NOT_PEOPLE]
 
     def _call(self, run: LibrarianRun, steps: list[Step]) -> ModelResponse:
         parts = []
@@ -296,13 +292,13 @@ class Librarian:
             # nothing stated (evidence, or only quotes): the world's entry may say it
             lead = lore_lead(plan, self.grader.terms(plan), self.retriever.card,
                              self.retriever.chunks, self.grader.coverage,
-                             lambda n: self._kinds.get(n, "other"), self.retriever.mentioned,
+                             lambda n: self.retriever.kinds.get(n, "other"), self.retriever.mentioned,
                              horizon)
             # "how did X die", the entry telling only where: the killing says how, if told
             if not horizon and (lead is None or (asks_manner_of_death(plan)
                                                  and not tells_manner(lead.sentence))):
                 lead = killer_lead(plan, self.retriever.chunks, self.retriever.entities,
-                                   lambda n: self._kinds.get(n, "other"),
+                                   lambda n: self.retriever.kinds.get(n, "other"),
                                    self.retriever.spans) or lead
             say = Voice(plan.chinese, self.retriever.entities).name
             if lead is not None:
@@ -359,7 +355,7 @@ class Librarian:
             return (self.grader.coverage(stretch, grader_terms),
                     self.grader.coverage(stretch, words))
 
-        reading = SentenceReading(self.retriever.spans, self._kinds, covers,
+        reading = SentenceReading(self.retriever.spans, self.retriever.kinds, covers,
                                   [form for t in words for form in (t.forms or (t.text,))],
                                   asked_thing(plan.question), picked)
         return rank_sentences(plan, ranked, reading)
@@ -380,7 +376,7 @@ class Librarian:
                               entities=names)
             return self.grader.coverage(stretch, terms), self.grader.coverage(stretch, words)
 
-        world = World(self.retriever.spans, self._kinds,
+        world = World(self.retriever.spans, self.retriever.kinds,
                       lambda name: len(self._chapters_of(name)), len(self.retriever.story),
                       covers, [form for t in words for form in (t.forms or (t.text,))],
                       [t for t in tokens_of(plan.question) if t not in plan.entities],
