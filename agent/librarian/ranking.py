@@ -27,7 +27,6 @@ here names a book or a question.
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -184,10 +183,10 @@ def fitted() -> dict[str, float]:
 
 
 def score(vector: Sequence[float], weights: dict[str, float] | None = None) -> float:
+    """The sentence's logit under the fitted weights: what `bench/sentences_fit.py` ranks by
+    and splits at UNSURE_BELOW (a probability, under 1, read every lead as unsure)."""
     w = weights if weights is not None else fitted()
-    z = sum(w.get(name, 0.0) * x for name, x in zip(FEATURES, vector, strict=True))
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-
+    return sum(w.get(name, 0.0) * x for name, x in zip(FEATURES, vector, strict=True))
 
 
 MAX_QUOTE = 240

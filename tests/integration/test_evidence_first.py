@@ -53,6 +53,10 @@ def test_a_best_sentence_that_scores_low_leads_as_the_nearest_found(demo_home: P
     assert line.startswith("The nearest found, in chapter "), answer["answer"]
     line, answer = first_line(demo_home, "How much silver did Qu Ming bring?", "demo", "--new")
     assert line.startswith("In chapter 8"), answer["answer"]
+    # one it scores high leads as what it is: the sentence's logit, not its probability (under
+    # 1), is what UNSURE_BELOW splits, and every lead read as unsure
+    line, answer = first_line(demo_home, "What was in the oilcloth packet?", "demo", "--new")
+    assert line.startswith("In chapter 7"), answer["answer"]
 
 
 def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Path) -> None:
