@@ -150,15 +150,10 @@ def _people_answer(named: str, people: Counter[str], passages: Sequence[Chunk],
     shown_names = [say(n) for n in top]
     lines = [f"{named}里提到最多的人物：{_listed(shown_names, True)}。" if chinese else
              f"{named} names most {_listed(shown_names, False)}, in that order."]
-    citations = []
-    for n, name in enumerate(top, start=1):  # where the chapter first names each
-        chunk, sentence = next((c, s.text) for c in passages
-                               for s in sentences(c.text, reading_rule(c.text))
-                               if any(found == name for *_, found in spans(s.text)))
-        quote = clip(sentence.strip(), QUOTE)
-        citations.append(_citation(chunk, quote))
-        lines.append(f"{say(name)}：{_quoted(quote, n, True)}" if chinese else
-                     f"{say(name)}: {_quoted(quote, n, False)}")
+    citations = [_first_named(name, passages, spans) for name in top]
+    for n, (name, cited) in enumerate(zip(top, citations, strict=True), start=1):
+        lines.append(f"{say(name)}：{_quoted(cited.quote, n, True)}" if chinese else
+                     f"{say(name)}: {_quoted(cited.quote, n, False)}")
     return _said("\n".join(lines), top, citations)
 
 
@@ -188,16 +183,35 @@ def _events_answer(named: str, chapter: int, people: Counter[str], passages: Seq
     rest = sorted(found[1:], key=lambda f: -f[1])[:CHAPTER_SENTENCES - 1]
     chosen = [opening, *sorted(rest, key=lambda f: f[0])]
     quotes = [clip(text, QUOTE) for *_, text in chosen]
-    citations = [_citation(chunk, q) for (_, _, chunk, _), q in zip(chosen, quotes, strict=True)]
-    most = [say(n) for n, _ in people.most_common(3)]
+    # each of the most present is cited where the chapter first names them, unless a quoted
+    # passage names them: a newcomer's answer was marked unsupported for naming Mrs. Allen
+    quoted_names = {name for _, _, chunk, _ in chosen for *_, name in spans(chunk.text)}
+    most, citations = [], []
+    for name, _ in people.most_common(3):
+        mark = ""
+        if name not in quoted_names:
+            citations.append(_first_named(name, passages, spans))
+            mark = f"[{len(citations)}]" if chinese else f" [{len(citations)}]"
+        most.append(say(name) + mark)
+    first = len(citations) + 1
+    citations += [_citation(chunk, q) for (_, _, chunk, _), q in zip(chosen, quotes, strict=True)]
     present = ((f"出场最多的是{_listed(most, True)}。" if chinese else
                 f"Most present: {_listed(most, False)}.") if most else "")
-    lines = [f"{named}：{present}开头：{_quoted(quotes[0], 1, True)}" if chinese else
-             f"{named}. {present} It opens: {_quoted(quotes[0], 1, False)}"]
+    lines = [f"{named}：{present}开头：{_quoted(quotes[0], first, True)}" if chinese else
+             f"{named}. {present} It opens: {_quoted(quotes[0], first, False)}"]
     if len(quotes) > 1:
-        later = " ".join(_quoted(q, n, chinese) for n, q in enumerate(quotes[1:], start=2))
+        later = " ".join(_quoted(q, n, chinese) for n, q in enumerate(quotes[1:], start=first + 1))
         lines.append(f"其后：{later}" if chinese else f"Later: {later}")
     return _said("\n".join(lines), [n for n, _ in people.most_common(3)], citations)
+
+
+def _first_named(name: str, passages: Sequence[Chunk],
+                 spans: Callable[[str], Sequence[tuple[int, int, str]]]) -> Citation:
+    """The sentence where the chapter first names `name` (a person it counted), cited."""
+    chunk, sentence = next((c, s.text) for c in passages
+                           for s in sentences(c.text, reading_rule(c.text))
+                           if any(found == name for *_, found in spans(s.text)))
+    return _citation(chunk, clip(sentence.strip(), QUOTE))
 
 
 def _distinctive(chapter: int, chapters: Chapters) -> dict[str, float]:

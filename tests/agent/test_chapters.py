@@ -69,3 +69,27 @@ def test_where_someone_first_appears_under_a_horizon_before_it() -> None:
     hidden = appearance_account(asked, "Tamsin Reed", card, chunks, ["Tamsin Reed"], {}, False,
                                 str, horizon=1)
     assert hidden is not None and hidden.text == "Up to chapter 1, Tamsin Reed does not appear."
+
+
+def test_each_of_the_most_present_is_cited_where_the_chapter_names_them() -> None:
+    # a newcomer's "What happens in chapter 5?" was marked unsupported: it named Mrs. Allen, the
+    # third most present, and no quoted passage did
+    people = ("Corwin Ashe", "Tamsin Reed", "Wren Hollis")
+    texts = ["Rain came over the hills at dawn and the river rose.",
+             "Corwin Ashe sat by the fire.", "Corwin Ashe mended the net by the fire.",
+             "Tamsin Reed sang of copper lanterns.", "Tamsin Reed slept on the quay.",
+             "Wren Hollis laughed at the herons.", "Wren Hollis rowed to the amber mill."]
+    story = Chapters([Chunk(id=f"p{i}", world="w", document="03.txt", chapter=3,
+                            chapter_title="", scene=0, chunk_order=i, text=t, line_start=i,
+                            line_end=i) for i, t in enumerate(texts)], {})
+
+    def spans(text: str) -> list[tuple[int, int, str]]:
+        return [(text.find(n), text.find(n) + len(n), n) for n in people if n in text]
+
+    answer = chapter_account("events", 3, story, False, spans,
+                             dict.fromkeys(people, "person"), str)
+    present = answer.text.split(" It opens:")[0]
+    assert present.startswith("Chapter 3. Most present: Corwin Ashe") and "[1]" in present, \
+        answer.text
+    for name in people:  # every name the answer gives stands in a passage it cites
+        assert any(name in c.quote for c in answer.citations), (name, answer.text)
