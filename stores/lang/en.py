@@ -469,8 +469,8 @@ KILLING_MANNERS = ("poison", "stab", "shot", "shoot", "kill", "murder", "drown",
                    "sword", "arrow", "fever", "illness", "sick")
 """Words that tell how someone died (stabbed, poisoned), not only that or where."""
 """The death words and the ways of being killed a passage tells a death with."""
-ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs")
-"""Words whose full stop does not end a sentence."""
+ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs", "ch")
+"""Words whose full stop does not end a sentence (ch.: how an answer writes a chapter)."""
 
 NOT_IN_TEXT = (r"not[ _]in[ _](?:the[ _])?text|not (?:mentioned|stated|said) in the "
                r"(?:text|passages)")

@@ -79,6 +79,11 @@ def test_a_turn_line_is_question_answer_and_chapters(store: SessionStore) -> Non
                                  {"chunk_id": "a", "chapter": 9, "quote": "y"},
                                  {"chunk_id": "b", "chapter": 2, "quote": "z"}])
     assert turn_line(lore) == "Who is Su Wan? → Shen Yan's pupil. (ch. 2, 9; lore)"
+    # the answer's own "ch." ends no sentence: an export read "Who is Frederick Tilney? →
+    # Nothing up to ch." (a newcomer's trial)
+    hidden = answer(store, session.id, "Who is Tamsin?", "Nothing up to ch. 10 says who Tamsin "
+                    "is. The rest is past it.", 3, "c-t")
+    assert turn_line(hidden) == "Who is Tamsin? → Nothing up to ch. 10 says who Tamsin is. (ch. 3)"
 
 
 def test_summaries_come_every_n_answered_turns(store: SessionStore, embedder: Counting) -> None:
