@@ -72,14 +72,16 @@ class Card:
     alias_chapters: dict[str, int] = field(default_factory=dict)
     """The chapter where the story first writes each alias of the entity's: a name it takes
     later (Edmond Dantès, the Count of Monte Cristo from ch. 35) is no name of his before. An
-    alias the story never writes as such (a glossary's) has none."""
+    alias the story never writes as such (a glossary's, or a form joined from others: Captain
+    Frederick) has none, and is one from the entity's first appearance."""
 
     def as_of(self, horizon: int) -> Card:
         """The card as a reader of chapters up to `horizon` may see it (0: the whole world)."""
         if not horizon:
             return self
+        met = self.first.chapter if self.first is not None else 0
         return Card(self.entity, self.type,
-                    [a for a in self.aliases if self.alias_chapters.get(a, 0) <= horizon],
+                    [a for a in self.aliases if self.alias_chapters.get(a, met) <= horizon],
                     [f for f in self.facts if f.chapter <= horizon],
                     [a for a in self.appearances if a.chapter <= horizon],
                     self.alias_chapters)

@@ -346,6 +346,18 @@ def test_a_name_the_story_gives_someone_later_is_not_on_the_card_before() -> Non
     assert Card.from_json(json.dumps(old)).as_of(1).aliases == card.aliases
 
 
+
+def test_a_name_the_story_never_writes_is_not_on_the_card_before_its_owner_appears() -> None:
+    # a newcomer's stack showed "Captain Frederick" under a horizon at ch. 10; the text first
+    # names him in ch. 14, and never writes that form
+    people = [Entity("Wren Hollis", "person", ["Captain Wren"])]
+    card = card_of(people, "The mill stood empty.", "Wren Hollis came home from the sea.")[
+        "Wren Hollis"]
+    assert card.alias_chapters == {}
+    assert card.as_of(1).aliases == []
+    assert card.as_of(2).aliases == card.as_of(0).aliases == ["Captain Wren"]
+
+
 def test_this_and_a_kin_word_after_a_name_define_it() -> None:
     # Sense and Sensibility's heroine is introduced so, and never by her surname
     cards = card_of([Entity("Elinor", "person")],
