@@ -68,6 +68,7 @@ from agent.views.card_text import Voice, card_answer
 from agent.world.blocking import run_blocking
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
+from agent.world.spelling import respelled
 from sessions.records import StackEntry, Turn
 from stores.entities.family import known_family, statements_in
 from stores.entities.kinship import Statement, names_a_relative
@@ -108,8 +109,13 @@ class Librarian:
     # -- the turn ---------------------------------------------------------------------------
     def resolve(self, question: str, stack: Sequence[StackEntry],
                 turns: Sequence[Turn]) -> Resolution:
-        """The question made explicit with the conversation's rules (他 → 诸葛亮)."""
-        return resolve(question, stack, turns, self.retriever.lexicon)
+        """The question made explicit with the conversation's rules (他 → 诸葛亮), its names
+        spelled as the world spells them (Isabela Thorp → Isabella Thorpe)."""
+        r = self.retriever
+        spelled = respelled(question, r.spans, r.entities, r.writes)
+        resolution = resolve(spelled, stack, turns, r.lexicon)
+        return (dataclasses.replace(resolution, question=question) if spelled != question
+                else resolution)
 
     def _analyse(self, reading: Reading, text: str) -> QueryPlan:
         """`analyse`, once per text and turn (a multi-hop question asks for its parts often)."""

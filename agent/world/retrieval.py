@@ -225,6 +225,18 @@ class Retriever:
         Monte Cristo."""
         return self._uses(word)
 
+    def writes(self, word: str) -> bool:
+        """The world's text writes the word as a word of its own, letter case and accents
+        aside (Thorpe, not Thorp; a Han word as `uses` finds it)."""
+        if has_han(word):
+            return self._uses(word)
+        return fold_latin(word).casefold().strip(".") in self._latin_words
+
+    @cached_property
+    def _latin_words(self) -> frozenset[str]:
+        return frozenset(re.findall(r"[^\W\d_]+", fold_latin("\n".join(c.text for c in self.story))
+                                    .casefold()))
+
     @cached_property
     def _uses(self) -> Callable[[str], bool]:
         raw = "\n".join(c.text for c in self.story)

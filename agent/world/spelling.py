@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 
+from stores.lang.en import STOPWORDS
 from stores.lang.text import fold_latin
 
 SPELLED_LIKE = 0.8
@@ -20,3 +22,35 @@ def spelled_like(name: str, entities: Mapping[str, Sequence[str]]) -> list[str]:
     found = difflib.get_close_matches(fold_latin(name).casefold(), list(forms), n=3,
                                       cutoff=SPELLED_LIKE)
     return [forms[f] for f in found]
+
+
+_NAME_RUN = re.compile(r"\b[A-Z][\w’'-]*\.?(?:[ \t]+[A-Z][\w’'-]*\.?)*")
+"""Capitalised words in a row (Isabela Thorp, Mr. Knightly), each with a title's full stop."""
+SHORTEST = 4
+"""Letters a name must have to be spelled like another: a short word is like too many."""
+
+
+def respelled(question: str, spans: Callable[[str], Sequence[tuple[int, int, str]]],
+              entities: Mapping[str, Sequence[str]], writes: Callable[[str], bool]) -> str:
+    """The question with each name the world does not know, spelled like one it does, written
+    as that one (Who is Isabela Thorp? → Who is Isabella Thorpe?): a newcomer's misspelt names
+    got quotes about something else, though `lore card` offered the name. Only words the text
+    never `writes` change: Henry Dashwood, Mrs. Robert Ferrars and the Pont du Gard are the
+    book's own words for what the world has no entity of (Harry Dashwood, Mr. Robert Ferrars
+    and the Pont du Gérard are others)."""
+    out, at = [], 0
+    for run in _NAME_RUN.finditer(question):
+        words = run.group(0).split()
+        while words and words[0].rstrip(".").lower() in STOPWORDS:  # Who, Is, The
+            words.pop(0)
+        name = re.sub(r"['’]s?$", "", " ".join(words).rstrip("."))  # Haydée's: Haydée
+        if len(name) < SHORTEST or any(e - s == len(name) for s, e, _ in spans(name)):
+            continue
+        close = spelled_like(name, entities)
+        if not close or close[0] == name or any(
+                writes(w) for w in name.split() if w not in close[0].split()):
+            continue
+        start = run.start() + run.group(0).index(name)
+        out += [question[at:start], close[0]]
+        at = start + len(name)
+    return "".join(out) + question[at:] if out else question

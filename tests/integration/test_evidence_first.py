@@ -200,3 +200,13 @@ def test_whether_two_names_are_one_person_is_answered_from_the_alias_table(
     # unrelated quotes, though the world knows the count by that name
     line, answer = first_line(demo_home, question, "demo", "--new")
     assert line.startswith(said), answer["answer"]
+
+
+def test_a_misspelt_name_is_read_as_the_one_the_world_spells_like_it(demo_home: Path) -> None:
+    # a newcomer's "Who is Isabela Thorp?" got quotes about something else, though `lore card`
+    # offered Isabella Thorpe; a name the text writes is no misspelling
+    line, answer = first_line(demo_home, "Who is Gu Huaishn?", "demo", "--new")
+    assert answer["resolved_question"] == "Who is Gu Huaishan?", answer
+    assert line.startswith("Gu Huaishan"), answer["answer"]
+    _, answer = first_line(demo_home, "Who is Sherlock Holmes?", "demo", "--new")
+    assert answer["resolved_question"] == "Who is Sherlock Holmes?", answer
