@@ -21,7 +21,7 @@ from typing import Literal
 from agent.schemas import Answer, Citation
 from stores.cards import Card
 from stores.keyword.segment import stock_tokens
-from stores.lang import clip, has_han, in_quotes, shown
+from stores.lang import clip, clip_at, has_han, in_quotes, shown
 from stores.lang.asking import APPEARANCE_ASKED, CHAPTER_EVENTS_ASKED, CHAPTER_PEOPLE_ASKED
 from stores.lang.text import reading_rule, sentences
 from stores.models import LORE_CHAPTER, Chunk
@@ -208,10 +208,10 @@ def _events_answer(named: str, chapter: int, people: Counter[str], passages: Seq
 def _first_named(name: str, passages: Sequence[Chunk],
                  spans: Callable[[str], Sequence[tuple[int, int, str]]]) -> Citation:
     """The sentence where the chapter first names `name` (a person it counted), cited."""
-    chunk, sentence = next((c, s.text) for c in passages
-                           for s in sentences(c.text, reading_rule(c.text))
-                           if any(found == name for *_, found in spans(s.text)))
-    return _citation(chunk, clip(sentence.strip(), QUOTE))
+    chunk, sentence, at = next((c, s.text.strip(), start) for c in passages
+                               for s in sentences(c.text, reading_rule(c.text))
+                               for start, _, found in spans(s.text.strip()) if found == name)
+    return _citation(chunk, clip_at(sentence, at, QUOTE))
 
 
 def _distinctive(chapter: int, chapters: Chapters) -> dict[str, float]:
@@ -256,6 +256,8 @@ def appearance_account(question: str, entity: str, card_of: Callable[[str], Card
                 f"appears in {where}")
     if chunk is None or not sentence:
         return _said(f"{lead}。" if chinese else f"{lead}.", [entity])
-    quote = clip(sentence, QUOTE)
+    # from the clause that names them, in a long sentence: "You talked of expected horrors in
+    # London--" was all a newcomer read of the one that names Captain Frederick Tilney
+    quote = clip_at(sentence, min(sentence.find(f) for f in forms if f and f in sentence), QUOTE)
     return _said(f"{lead}：{_quoted(quote, 1, True)}" if chinese else
                  f"{lead}: {_quoted(quote, 1, False)}", [entity], [_citation(chunk, quote)])

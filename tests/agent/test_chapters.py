@@ -93,3 +93,18 @@ def test_each_of_the_most_present_is_cited_where_the_chapter_names_them() -> Non
         answer.text
     for name in people:  # every name the answer gives stands in a passage it cites
         assert any(name in c.quote for c in answer.citations), (name, answer.text)
+
+
+def test_where_someone_first_appears_is_quoted_from_the_clause_that_names_them() -> None:
+    # "Frederick first appears in chapter 14: “You talked of expected horrors in London--…”":
+    # the long sentence named Captain Frederick Tilney past where its quote was cut
+    from agent.librarian.chapters import appearance_account
+    from stores.cards import Appearance, Card
+
+    long = ("The mill wheel turned all that winter, slow and loud, " * 6
+            + "and then, at the spring fair, Tamsin Reed came down the hill road with her nets.")
+    chunks = {"c9": chunk(9, long)}
+    seen = appearance_account("Which chapter does Tamsin Reed first appear in?", "Tamsin Reed",
+                              lambda name: Card(name, "person", [], [], [Appearance(9, 1, "c9")],
+                                                {}), chunks, ["Tamsin Reed"], {}, False, str)
+    assert seen is not None and "Tamsin Reed came down the hill road" in seen.citations[0].quote
