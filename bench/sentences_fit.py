@@ -123,30 +123,13 @@ def ranks(rows: list[Asked], w: np.ndarray, keep: list[int]) -> dict:
             "context": any_ / n if n else 0.0}
 
 
-def unsure_split(rows: list[Asked], w: np.ndarray, below: float) -> tuple[int, int, int, int]:
-    """(best sentences scoring under `below`, how many of them do not hold the answer, best
-    sentences at or above it, how many of those do not): what agent/librarian/ranking.py's
-    UNSURE_BELOW leads as "the nearest found"."""
-    under = under_wrong = over = over_wrong = 0
-    for row in rows:
-        if not row.vectors:
-            continue
-        scores = np.array(row.vectors, dtype=float) @ w
-        best = int(np.argmax(scores))
-        if scores[best] < below:
-            under, under_wrong = under + 1, under_wrong + (not row.right[best])
-        else:
-            over, over_wrong = over + 1, over_wrong + (not row.right[best])
-    return under, under_wrong, over, over_wrong
-
-
 def out_of_fold(rows: dict[str, list[Asked]], dev: list[str], keep: list[int]) -> dict:
     return {name: ranks(rows[name], fit([r for n in dev if n != name for r in rows[n]], keep),
                         keep) for name in dev}
 
 
 def main() -> None:
-    from agent.librarian.ranking import FEATURES, UNSURE_BELOW
+    from agent.librarian.ranking import FEATURES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     set_options(parser)
@@ -199,13 +182,6 @@ def main() -> None:
         share = float(np.mean([without[n]["first"] for n in dev]))
         lines.append((feature, f"{share:.1%}", f"{base - share:+.1%}"))
     print(render(lines))
-    print(f"\nUNSURE_BELOW = {UNSURE_BELOW} (ranking.py), development, best sentence under it "
-          "(not holding the answer) / at or above it (not holding):")
-    stored = np.array([json.loads(WEIGHTS.read_text())["weights"][f] for f in FEATURES])
-    for label, weights_ in (("stored weights", stored), ("the weights fitted now", w)):
-        under, under_wrong, over, over_wrong = unsure_split(
-            [r for n in dev for r in rows[n]], weights_, UNSURE_BELOW)
-        print(f"  {label}: {under} ({under_wrong}) / {over} ({over_wrong})")
     if args.write:
         WEIGHTS.write_text(json.dumps({
             "weights": weights,

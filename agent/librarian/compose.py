@@ -24,7 +24,7 @@ from agent.librarian.quoting import (
     quote_sentences,
     unlabelled,
 )
-from agent.librarian.ranking import Sentence, chosen, containing, unsure
+from agent.librarian.ranking import Sentence, chosen, containing
 from agent.librarian.relation_quotes import (
     pair_named_first,
     stating_first,
@@ -234,9 +234,11 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     # and quotes alone, the best sentence first, state nothing of the reader's own
     told = bool(lines) and any(r.type != "co_occurs" for r in relations)
     evidence = cite_lines(plan, cited, citations, say)
-    # a sentence that scores low is only the nearest the evidence has; not where its chapter
-    # is the answer (在第几回), or where a relation question put another sentence first
-    if (not lines and leading and unsure(leading[0]) and not plan.asks_chapter
+    # quotes alone lead with the nearest the evidence has: no score of the ranking tells a
+    # sentence that answers from one that does not (of the development answers whose best
+    # sentence scored above the split once meant to, 7 of 10 did not hold the answer); not
+    # where its chapter is the answer (在第几回), or a relation question put another sentence first
+    if (not lines and leading and not plan.asks_chapter
             and not plan.asks_relation and not plan.how_related):
         evidence[0] = nearest(evidence[0])
     lines += evidence

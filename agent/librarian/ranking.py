@@ -183,8 +183,7 @@ def fitted() -> dict[str, float]:
 
 
 def score(vector: Sequence[float], weights: dict[str, float] | None = None) -> float:
-    """The sentence's logit under the fitted weights: what `bench/sentences_fit.py` ranks by
-    and splits at UNSURE_BELOW (a probability, under 1, read every lead as unsure)."""
+    """The sentence's logit under the fitted weights, as `bench/sentences_fit.py` ranks by."""
     w = weights if weights is not None else fitted()
     return sum(w.get(name, 0.0) * x for name, x in zip(FEATURES, vector, strict=True))
 
@@ -193,20 +192,6 @@ MAX_QUOTE = 240
 """A sentence is quoted whole up to this many characters."""
 SAME_WORDS = 0.6
 """A sentence sharing this share of its characters with one already quoted adds nothing new."""
-
-
-UNSURE_BELOW = 5.5
-"""A best sentence scored under this (with the stored weights) seldom holds the answer: on the
-development sets (demo, 三国演义, Monte Cristo, Emma; 147 answerable questions) 43 best sentences
-score under it and 38 of them (88%) do not hold it, against 51 of 104 above it. Chosen on those
-sets with the weights of `ranking_weights.json`: refitting them calls for choosing it again
-(bench/sentences_fit.py prints how it splits the best sentences with the stored weights and with
-the weights it fits)."""
-
-
-def unsure(sentence: Sentence) -> bool:
-    """The sentence leads an answer as the nearest the evidence has, not as one that says it."""
-    return sentence.score < UNSURE_BELOW
 
 
 def chosen(ordered: Sequence[Sentence], limit: int, first: Sentence | None = None) -> list[Sentence]:

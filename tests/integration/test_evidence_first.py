@@ -43,9 +43,9 @@ def test_the_first_line_holds_the_answer(demo_home: Path, question: str, held: s
     assert answer["citations"] and held in answer["citations"][0]["quote"] + line
 
 
-def test_a_best_sentence_that_scores_low_leads_as_the_nearest_found(demo_home: Path) -> None:
+def test_quotes_alone_lead_as_the_nearest_found(demo_home: Path) -> None:
     # a newcomer's trial: quotes that share a word with the question read as answers ("Who
-    # betrayed Dantès?" → “…his voice would betray him.”); one the ranking scores low says so
+    # betrayed Dantès?" → “…his voice would betray him.”): quotes alone say they are the nearest
     line, answer = first_line(demo_home, "沈砚在柳溪镇靠什么过活？", "demo", "--new")
     assert line.startswith("最接近的一句见第"), answer["answer"]
     line, answer = first_line(demo_home, "What does the inscription in the Sunken Sword Grotto "
@@ -53,10 +53,9 @@ def test_a_best_sentence_that_scores_low_leads_as_the_nearest_found(demo_home: P
     assert line.startswith("The nearest found, in chapter "), answer["answer"]
     line, answer = first_line(demo_home, "How much silver did Qu Ming bring?", "demo", "--new")
     assert line.startswith("In chapter 8"), answer["answer"]
-    # one it scores high leads as what it is: the sentence's logit, not its probability (under
-    # 1), is what UNSURE_BELOW splits, and every lead read as unsure
+    # however it scores: no score tells a sentence that answers from one that does not
     line, answer = first_line(demo_home, "What was in the oilcloth packet?", "demo", "--new")
-    assert line.startswith("In chapter 7"), answer["answer"]
+    assert line.startswith("The nearest found, in chapter 7"), answer["answer"]
 
 
 def test_which_chapter_is_the_chapter_of_the_last_answers_sentence(demo_home: Path) -> None:
