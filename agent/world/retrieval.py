@@ -233,14 +233,18 @@ class Retriever:
         return fold_latin(word).casefold().strip(".") in self._latin_words
 
     @cached_property
+    def _story_text(self) -> tuple[str, str]:
+        """The story's text, as written and with accents folded (`uses`, `writes`)."""
+        raw = "\n".join(c.text for c in self.story)
+        return raw, fold_latin(raw)
+
+    @cached_property
     def _latin_words(self) -> frozenset[str]:
-        return frozenset(re.findall(r"[^\W\d_]+", fold_latin("\n".join(c.text for c in self.story))
-                                    .casefold()))
+        return frozenset(re.findall(r"[^\W\d_]+", self._story_text[1].casefold()))
 
     @cached_property
     def _uses(self) -> Callable[[str], bool]:
-        raw = "\n".join(c.text for c in self.story)
-        folded = fold_latin(raw)
+        raw, folded = self._story_text
 
         def uses(word: str) -> bool:
             if not has_han(word) and fold_latin(word) in folded:  # also inside a word
