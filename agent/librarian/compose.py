@@ -232,18 +232,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
         return evidence_only(plan, cited, citations, lines, subjects, absent, say)
     # that two names share passages says nothing of how they are related: evidence, no answer;
     # and quotes alone, the best sentence first, state nothing of the reader's own
-    told = bool(lines) and any(r.type != "co_occurs" for r in relations)
-    evidence = cite_lines(plan, cited, citations, say)
-    # quotes alone lead with the nearest the evidence has: no score of the ranking tells a
-    # sentence that answers from one that does not (of the development answers whose best
-    # sentence scored above the split once meant to, 7 of 10 did not hold the answer); not
-    # where its chapter is the answer (在第几回), or a relation question put another sentence first
-    if (not lines and leading and not plan.asks_chapter
-            and not plan.asks_relation and not plan.how_related):
-        evidence[0] = nearest(evidence[0])
-    lines += evidence
-    return Answer(text="\n".join(line for line in lines if line), citations=citations,
-                  entities=subjects, stop_reason="answered" if told else "evidence")
+    if not (lines and any(r.type != "co_occurs" for r in relations)):
+        return evidence_only(plan, cited, citations, lines, subjects, absent, say)
+    return Answer(text="\n".join(line for line in [*lines, *cite_lines(plan, cited, citations, say)]
+                                 if line), citations=citations, entities=subjects)
 
 
 def picked_answer(plan: QueryPlan, picked: Sequence[Candidate], ranked: Sequence[Passage],
@@ -353,7 +345,16 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     if absent:  # say what the text never mentions: the reader may have another story in mind
         lead = (f"原文中没有提到{'、'.join(f'“{n}”' for n in absent)}。" if plan.chinese
                 else f"The text never mentions {', '.join(absent)}.")
-    text = "\n".join(line for line in [lead, *lines, *cite_lines(plan, cited, citations, say)] if line)
+    evidence = cite_lines(plan, cited, citations, say)
+    # quotes alone lead with the nearest the evidence has, whichever path chose them: no score
+    # of the ranking or the picker tells a sentence that answers from one that does not (of the
+    # development answers whose best sentence scored above the split once meant to, 7 of 10 did
+    # not hold the answer); not where its chapter is the answer (在第几回), or a relation
+    # question put another sentence first
+    if (evidence and not lines and not plan.asks_chapter and not plan.asks_relation
+            and not plan.how_related):
+        evidence[0] = nearest(evidence[0])
+    text = "\n".join(line for line in [lead, *lines, *evidence] if line)
     return Answer(text=text, citations=list(citations),
                   entities=list(dict.fromkeys([*about, *plan.entities]))[:6], stop_reason="evidence")
 

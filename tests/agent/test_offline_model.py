@@ -99,10 +99,10 @@ async def test_who_question_gives_the_sentences_as_evidence_without_stating_a_na
     forms = [guess, *sanguo.entities.get(guess, [])]
     assert guess != "华雄" and any(
         "华雄" in c.quote and any(f in c.quote for f in forms) for c in result.answer.citations)
-    # the first line is the sentence most likely to answer, quoted and cited: no name of the
-    # reader's own (issue 38)
+    # the first line is the sentence most likely to answer, quoted and cited as the nearest
+    # found: no name of the reader's own (issue 38)
     first_line = result.answer.text.splitlines()[0]
-    assert first_line.startswith("见第5回") and first_line.endswith("[1]")
+    assert first_line.startswith("最接近的一句见第5回") and first_line.endswith("[1]")
     assert result.answer.citations[0].chapter == 5
     assert "华雄" in result.answer.citations[0].quote
     _quotes_check_out(result, sanguo)
@@ -214,7 +214,7 @@ async def test_someone_the_text_never_mentions_is_named_and_nothing_is_stated(
     assert result.answer.stop_reason == "evidence"
     lines = result.answer.text.splitlines()
     assert lines[0] == f"原文中没有提到“{stranger}”。"
-    assert lines[1].startswith("见第") and lines[1].endswith("[1]")  # then the evidence, first
+    assert lines[1].startswith("最接近的一句见第") and lines[1].endswith("[1]")  # then the evidence
 
 
 @pytest.mark.slow
@@ -224,7 +224,7 @@ async def test_words_the_text_never_uses_get_evidence_not_an_answer(run) -> None
     # nothing is stated either, only the sentences that bear on it, marked as such
     result = await run("诸葛亮是用什么型号的电脑写出师表的？")
     assert result.answer.stop_reason == "evidence"
-    assert result.answer.text.startswith("见第") and result.answer.citations
+    assert result.answer.text.startswith("最接近的一句见第") and result.answer.citations
 
 
 @pytest.mark.slow

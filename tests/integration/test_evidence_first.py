@@ -51,8 +51,10 @@ def test_quotes_alone_lead_as_the_nearest_found(demo_home: Path) -> None:
     line, answer = first_line(demo_home, "What does the inscription in the Sunken Sword Grotto "
                                          "say?", "demo", "--new")
     assert line.startswith("The nearest found, in chapter "), answer["answer"]
+    # the picker's candidates, none sure enough to name, lead as quotes alone do: before, its
+    # path led with a plain "In chapter 8:" while the ranked sentences' path hedged
     line, answer = first_line(demo_home, "How much silver did Qu Ming bring?", "demo", "--new")
-    assert line.startswith("In chapter 8"), answer["answer"]
+    assert line.startswith("The nearest found, in chapter 8"), answer["answer"]
     # however it scores: no score tells a sentence that answers from one that does not
     line, answer = first_line(demo_home, "What was in the oilcloth packet?", "demo", "--new")
     assert line.startswith("The nearest found, in chapter 7"), answer["answer"]
