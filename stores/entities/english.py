@@ -41,6 +41,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 
+from stores.entities.english_families import release_surnames_of_another
 from stores.entities.english_forms import (
     MALE_TITLES,
     OF_PLACE,
@@ -142,6 +143,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_titled_full_names(g, counts)
     join_ranks_alone(g, counts, text, min_count)
     _persons_by_first_name(g)
+    release_surnames_of_another(g, text, women)
     _named_in_full(g, counts)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]

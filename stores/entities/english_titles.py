@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
+from stores.entities.english_families import another_mans, family_men, name_openers
 from stores.entities.english_forms import (
     MALE_TITLES,
     OF_PLACE,
@@ -294,18 +295,25 @@ def fold_titled(g: Groups, kept: dict[str, int]) -> None:
             g.move(name, same[0])
 
 
-def join_titled_entities(entities: list[Entity]) -> list[Entity]:
+def join_titled_entities(entities: list[Entity], text: str = "") -> list[Entity]:
     """An entity named by a man's title and a name another entity bears (Mr. Yoshikawa beside
     Yoshikawa, the man a pattern gave his nickname to) is that entity: the name groups above
     see only what the tagger found, the patterns add names of their own; a person by the title
     takes the surname alone where the text's names make that no person of its own. A woman's
-    title stays apart (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister)."""
+    title stays apart (Mrs. Bennet is Mr. Bennet's wife, Miss Bingley his sister), and so does a
+    surname the `text` shows is another man's of the family (`another_mans`: bare Morland is
+    James Morland's, not his father Mr. Morland's)."""
     by_name = {e.name: e for e in entities}
+    families = family_men({e.name: e.aliases for e in entities if e.type != "place"})
+    leading = name_openers(n for e in entities for n in (e.name, *e.aliases))
     gone: set[int] = set()
     for entity in entities:
         title, rest = split_title(entity.name)
         owner = by_name.get(" ".join(rest)) if title in MALE_TITLES else None
         if owner is None or owner is entity or owner.type == "place" or id(owner) in gone:
+            continue
+        if text and another_mans(owner.name, {entity.name, *entity.aliases, *owner.aliases},
+                                 families, text, leading):
             continue
         if owner.type != "person" and owner.sources == ["tagger"] and entity.type == "person":
             # the surname alone, no one's by itself, joins the titled man: General Tilney,

@@ -124,7 +124,7 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
                              "\n".join(chunk_texts))
     elif _LATIN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
-        kept = type_by_use(join_titled_entities(kept), text)
+        kept = type_by_use(join_titled_entities(kept, text), text)
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 

@@ -4,9 +4,13 @@ read from the text as a user's novel would be, through the tagger and the groupi
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
+from stores.config import EntitySettings
 from stores.entities.english import group_english_names
+from stores.entities.resolve import build_entities
 from stores.entities.tagger import english_names
 
 
@@ -391,3 +395,32 @@ def test_a_couples_surname_is_no_first_name_before_another_family_name() -> None
                    ("she saw Mr. Bennet ride.", 12), ("she saw Jane Bennet go.", 1))
     found = grouped(text)
     assert found["Jane Bennet"] == found["Jane"], found
+
+
+def owners(text: str) -> dict[str, str]:
+    """Each name of the entities built from the text (as ingest builds them) → its entity."""
+    built = build_entities([], [text], Counter(), EntitySettings(min_mentions=5))
+    return {name: e.name for e in built for name in (e.name, *e.aliases)}
+
+
+def test_a_surname_alone_written_beside_the_son_is_not_his_fathers() -> None:
+    # Northanger Abbey (a newcomer's trial): bare "Morland" is always James, Thorpe's friend,
+    # but it joined "Mr. Morland", his father, and the father's card told the son's story
+    father = written(("Mr. Morland read his paper by the fire at home.", 40))
+    between = written(("The rain fell on the old town all the day long.", 40))
+    son = written(("James Morland rode to Bath with his friend.", 6),
+                  ("Thorpe said, \"come along, Morland,\" and James laughed.", 12))
+    found = owners(father + between + son + between + father)
+    assert found["Mr. Morland"] != found["Morland"], found
+    assert found["James"] == found["James Morland"], found
+
+
+def test_a_surname_alone_written_beside_the_father_stays_his() -> None:
+    # the same family, the surname alone said to the father (Mrs. Morland's "Morland, my dear")
+    father = written(("Mr. Morland read his paper by the fire at home.", 10),
+                     ("Mrs. Morland said, \"come along, Morland,\" and Mr. Morland rose.", 12))
+    between = written(("The rain fell on the old town all the day long.", 40))
+    son = written(("James Morland rode to Bath with his friend.", 6),
+                  ("Thorpe laughed, and James laughed.", 12))
+    found = owners(father + between + son + between + father)
+    assert found["Mr. Morland"] == found["Morland"] != found["James Morland"], found
