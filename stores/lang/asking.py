@@ -209,9 +209,9 @@ CITED_FIRST = {True: "见", False: "In "}
 CITED_MORE = {True: "另见", False: "See also "}
 """… and how the lines after it open."""
 CITED_NEAREST = {True: "最接近的一句见", False: "The nearest found, in "}
-"""How the first evidence line opens when the answer is quotes alone (agent/librarian/compose.
-evidence_only): the nearest the evidence has, not a sentence known to say it, since no score
-tells which; so a sentence that does answer is not said not to."""
+"""How the first evidence line opens when the answer is quotes alone (evidence_only, agent/
+librarian/evidence_answers.py): the nearest the evidence has, not a sentence known to say it,
+since no score tells which; so a sentence that does answer is not said not to."""
 
 
 def nearest(line: str) -> str:

@@ -167,7 +167,7 @@ def test_an_unsure_pick_leaves_the_evidence_in_its_ranked_order(
     """Below the threshold the answer is evidence: it opens with the best-ranked passage, not
     with the sentence of a guess the reader could not stand behind (a sure pick is cited first,
     since the answer states it)."""
-    from agent.librarian import compose
+    from agent.librarian import evidence_answers
     from agent.librarian.extract import Candidate
 
     plan = analyse("谁斩了华雄？", NAMES.find_spans)
@@ -180,8 +180,8 @@ def test_an_unsure_pick_leaves_the_evidence_in_its_ranked_order(
         return [n for _, _, n in NAMES.find_spans(text)]
 
     for sure, first_chapter in ((False, 5), (True, 7)):
-        monkeypatch.setattr(compose, "stated", lambda best, sure=sure: sure)
-        answer = compose.picked_answer(plan, [guess, runner_up], ranked, ["斩", "华雄"], names,
+        monkeypatch.setattr(evidence_answers, "stated", lambda best, sure=sure: sure)
+        answer = evidence_answers.picked_answer(plan, [guess, runner_up], ranked, ["斩", "华雄"], names,
                                        str, False, ())
         assert answer.citations[0].chapter == first_chapter
         assert "c2" in {c.chunk_id for c in answer.citations}  # the guess's sentence is shown
@@ -220,12 +220,12 @@ def test_a_chapter_title_is_read_once_as_its_best_passages_first_sentence() -> N
     assert found[0].name == "关羽"
     assert (found[0].best_chunk, found[0].best_sentence) == ("c1", "")
     assert found[0].features["title"] == 1.0
-    from agent.librarian import compose
+    from agent.librarian import evidence_answers
 
     def names(text: str) -> list[str]:
         return [n for _, _, n in NAMES.find_spans(text)]
 
-    answer = compose.picked_answer(plan, found, ranked, ["斩", "华雄"], names, str, False, ())
+    answer = evidence_answers.picked_answer(plan, found, ranked, ["斩", "华雄"], names, str, False, ())
     assert all(c.quote and c.quote in "袁术大怒。张飞大叫。袁术又怒。" for c in answer.citations)
 
 
