@@ -196,8 +196,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
                      for p in cited]
     cited, citations = bearing(plan, cited, citations, terms)
     pair = len(plan.entities) > 1 or any(r.type != "co_occurs" for r in relations)
-    lines = (relation_lines(plan, asked_relations(plan, relations), next(iter(related), ""),
-                            gender, say, said_in) if bare and pair else [])
+    # a pair no typed relation joins has no line: its quotes alone are no answer
+    lines = [line for line in (relation_lines(plan, asked_relations(plan, relations),
+                                              next(iter(related), ""), gender, say, said_in)
+                               if bare and pair else []) if line]
     if people and citations:
         quoted = [n for n in people_in(citations[0].quote) if n not in plan.entities]
         # "哪三个人" wants everyone the best sentence names (or every relative the relation

@@ -126,10 +126,13 @@ def evidence_only(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence
     # quotes alone lead with the nearest the evidence has, whichever path chose them: no score
     # of the ranking or the picker tells a sentence that answers from one that does not (of the
     # development answers whose best sentence scored above the split once meant to, 7 of 10 did
-    # not hold the answer); not where its chapter is the answer (在第几回), or a relation
-    # question put another sentence first
-    if (evidence and not lines and not plan.asks_chapter and not plan.asks_relation
-            and not plan.how_related):
+    # not hold the answer); relation questions too, which reach here with no relation the world
+    # knows ("Who does Anne marry at the end?" led plainly with “We do so wish that Charles had
+    # married Anne instead”, a newcomer's trial on Persuasion), and chapter questions, whose
+    # answer is the sentence's chapter ("Which chapter does Louisa fall from the Cobb in?" led
+    # plainly with ch. 18's look back on the fall, which happens in ch. 12); not a quotation
+    # looked up word for word (“分久必合，合久必分”是在哪一回？), whose chapter is where it stands
+    if evidence and not lines and not (plan.asks_chapter and plan.quote):
         evidence[0] = nearest(evidence[0])
     text = "\n".join(line for line in [lead, *lines, *evidence] if line)
     return Answer(text=text, citations=list(citations),

@@ -143,7 +143,7 @@ def test_json_reports_the_likely_answer_the_stack_shows_as_a_guess(demo_home: Pa
     # the reader quotes where someone teaches the children, naming no one; its likely answer is
     # on the stack as a guess, and --json says which (it was not reported)
     line, answer = first_line(demo_home, "谁在柳溪镇教蒙童？", "demo", "--new")
-    assert line.startswith("见") and answer["stop_reason"] == "evidence", answer["answer"]
+    assert line.startswith("最接近的一句见") and answer["stop_reason"] == "evidence", answer["answer"]
     assert answer["likely_answer"] == "沈砚", answer["stack"]
     assert [e["entity"] for e in answer["stack"] if e["guess"]] == ["沈砚"]
     line, answer = first_line(demo_home, "他的师父是谁？", "demo")

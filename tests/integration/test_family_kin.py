@@ -115,7 +115,9 @@ def test_a_pair_no_relation_joins_is_answered_with_a_sentence_naming_both(
     answer = json.loads(result.out)
     assert answer["citations"][0]["quote"] == (
         "At the Wendbury fair Lucy Ashdown sold eggs beside Thomas Reeve.")
-    assert answer["answer"].startswith("In chapter 3")
+    # and it is the nearest found, not an answer (a newcomer's trial on Persuasion: "Who does
+    # Anne marry at the end?" led plainly with “We do so wish that Charles had married Anne”)
+    assert answer["answer"].startswith("The nearest found, in chapter 3"), answer["answer"]
 
 
 def test_the_entity_list_keeps_its_columns_in_line(mill_home: Path) -> None:
