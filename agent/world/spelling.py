@@ -47,7 +47,10 @@ def respelled(question: str, spans: Callable[[str], Sequence[tuple[int, int, str
         if len(name) < SHORTEST or any(e - s == len(name) for s, e, _ in spans(name)):
             continue
         close = spelled_like(name, entities)
-        if not close or close[0] == name or any(
+        # a name the text writes word for word is no misspelling, though a title makes it a
+        # name of the world's ("Wentworth" was read as "Mr Wentworth", the curate, in "Who
+        # persuaded Anne to break off her engagement to Wentworth?": a newcomer's trial)
+        if not close or close[0] == name or all(writes(w) for w in name.split()) or any(
                 writes(w) for w in name.split() if w not in close[0].split()):
             continue
         start = run.start() + run.group(0).index(name)
