@@ -98,16 +98,21 @@ def focused(sentence: str, words: Sequence[str], limit: int) -> str:
     # the earliest start of the run holding the most distinct words
     start = max((at for at, _ in found), key=lambda at: (len({w for _, w in run(at)}), -at))
     end = max(at + len(w) for at, w in run(start))
-    if end <= limit:
+    if end + AFTER_WORDS <= limit:
         return clip(sentence, limit)
     if end <= LONGER * limit:
-        return clip_through(sentence, end, LONGER * limit)
+        return clip_through(sentence, end + AFTER_WORDS, LONGER * limit)
     return clip_at(sentence, start, limit)
 
 
 LONGER = 2
 """A quote may run to this many times its limit to keep a sentence's opening with the words it
 was chosen for (`focused`)."""
+AFTER_WORDS = 60
+"""A quote keeps at least this many characters after the question's words, the clause they
+open with them: what answers follows them (“… after the date of Mary's birth-- "Married,
+December 16, 1810…” was cut before "Charles, son and heir of Charles Musgrove", asked "Who did
+Mary Elliot marry?": a newcomer's trial on Persuasion)."""
 
 def cite_lines(plan: QueryPlan, cited: Sequence[Passage], citations: Sequence[Citation],
                 say: Callable[[str], str] = str) -> list[str]:

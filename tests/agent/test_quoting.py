@@ -33,3 +33,18 @@ def test_a_long_sentence_is_quoted_from_the_clause_that_holds_the_questions_word
     # Chinese words, written whole
     long_zh = "话说" + "那日天气甚好，众将" * 20 + "曹操以赤兔马赠关羽。"
     assert "赤兔马" in focused(long_zh, ["赤兔马"], 60)
+
+
+# Persuasion, ch. 1: the question's last word stands near the limit, and the answer after it
+MARRIED = ("Precisely such had the paragraph originally stood from the printer's hands; but Sir "
+           "Walter had improved it by adding, for the information of himself and his family, "
+           "these words, after the date of Mary's birth-- \"Married, December 16, 1810, Charles, "
+           "son and heir of Charles Musgrove, Esq. of Uppercross, in the county of Somerset,\" and "
+           "by inserting most accurately the day of the month on which he had lost his wife.")
+
+
+def test_a_long_sentence_is_quoted_on_past_the_questions_words() -> None:
+    # "Who did Mary Elliot marry?" was cut at "Married, December 16, 1810…", before Charles
+    quote = focused(MARRIED, ["Mary", "Elliot", "marry"], 240)
+    assert "Charles, son and heir" in quote and quote.startswith("Precisely"), quote
+    assert len(quote) <= 480 and quote in MARRIED
