@@ -19,8 +19,10 @@ from stores.lang.en import (
     PLACE_TAILS,
     PLACE_TITLES,
     UNMARRIED_TITLES,
+    given_gender,
 )
 from stores.lang.en import NOT_NAMES as _NOT_NAMES
+from stores.lang.gender import title_gender
 
 MALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "m")
 FEMALE_TITLES = frozenset(t for t, gender in NAME_TITLES.items() if gender == "f")
@@ -75,7 +77,12 @@ def another_given_name(words: Iterable[str], forms: Iterable[str]) -> bool:
     """One of `words`, written around a person's name (Henry, of "Henry Dashwood"), is a first
     name other than theirs: their `forms` give them one (John Dashwood) and it is not it. A
     person the text names by title and surname alone takes any (Gérard de Villefort is M. de
-    Villefort)."""
+    Villefort) but one of the other gender's (Fanny Harville is no Captain Harville, whose card
+    `lore card "Fanny Harville"` showed: a newcomer's trial on Persuasion)."""
+    forms, words = list(forms), list(words)
+    sex = title_gender(forms)
+    if sex and any(given_gender(w) not in ("", sex) for w in words):
+        return True
     given = {f.split()[0] for f in forms if is_full(f)}
     return bool(given) and any(w[:1].isupper() and w not in given and w not in PARTICLE_WORDS
                                and w not in MALE_TITLES and w not in FEMALE_TITLES for w in words)

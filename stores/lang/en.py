@@ -151,6 +151,14 @@ GIVEN_NAMES = frozenset(_GIVEN_NAME_TEXT.split()) | frozenset(PET_NAMES) | froze
     PET_NAMES.values())
 MEN_GIVEN_NAMES = frozenset(["Abraham", "Adam", "Albert", "Alexander", "Alfred", "Andrew", "Anthony", "Arthur", "Augustus", "Bartholomew", "Charles", "Christopher", "Daniel", "David", "Edgar", "Edmund", "Edward", "Edwin", "Francis", "Frank", "Frederick", "Geoffrey", "George", "Gerald", "Gilbert", "Hector", "Henry", "Herbert", "Horace", "Hugh", "Isaac", "Jacob", "James", "John", "Jonathan", "Joseph", "Leonard", "Lewis", "Matthew", "Michael", "Nathaniel", "Nicholas", "Oliver", "Patrick", "Peter", "Philip", "Ralph", "Richard", "Robert", "Samuel", "Stephen", "Thomas", "Timothy", "Walter", "William"])
 """The men's among GIVEN_NAMES; a pet name is a man's when the name it is formed from is."""
+
+
+def given_gender(word: str) -> str:
+    """The gender a common given name says ('m': Charles, Dick; 'f': Fanny, Lizzy), '' for any
+    other word."""
+    if word not in GIVEN_NAMES:
+        return ""
+    return "m" if PET_NAMES.get(word, word) in MEN_GIVEN_NAMES else "f"
 """Common English given names: a name the text writes alone, or first in a full name, that is
 one of them is a person's (Fanny, Nancy, Elizabeth Martin), though no title or verb of speech
 says so."""

@@ -132,6 +132,12 @@ def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
     # a man the text names by title and surname alone may have any first name
     assert identity_asked("Who is Gérard de Villefort?", matcher) == "Villefort"
     assert identity_asked("Who is Isabella Knightley?", matcher) == "Isabella"
+    # but not a woman's (Persuasion, a newcomer's trial: Fanny Harville got Captain Harville's
+    # card); a man's may still be his
+    matcher = AliasMatcher({"Captain Harville": "Captain Harville",
+                            "Harville": "Captain Harville", "Mrs Harville": "Mrs Harville"})
+    assert identity_asked("Who is Fanny Harville?", matcher) is None
+    assert identity_asked("Who is James Harville?", matcher) == "Captain Harville"
 
 
 def test_what_someone_does_asks_who_they_are() -> None:
