@@ -104,7 +104,8 @@ async def test_the_answer_the_reader_did_not_state_shows_as_a_guess_until_he_mea
         first = await ask(pilot, "谁在柳溪镇教蒙童？")
         assert first.status == "answered"
         stored = app.conversation.turns()[-1]
-        assert stored.answer.splitlines()[0].startswith("见")  # a quote: the reader names no one
+        # a quote, the nearest found: the reader names no one
+        assert stored.answer.splitlines()[0].startswith("最接近的一句见"), stored.answer
         assert [e.entity for e in app.conversation.stack() if e.guess] == ["沈砚"]
         shown = labels(app.main.stack)
         assert GUESS in shown["沈砚"], shown
