@@ -18,7 +18,7 @@ from stores.entities.english_forms import (
     is_full,
     split_title,
 )
-from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, MEN_GIVEN_NAMES, PET_NAMES, SERVICE_RANKS
+from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, SERVICE_RANKS, given_gender
 from stores.lang.en_titles import ELDEST_SON_AFTER
 from stores.lang.gender import title_gender
 
@@ -183,8 +183,7 @@ def join_mr_unnamed_son(g: Groups, men: set[str], households: Iterable[str]) -> 
 def _a_man(forms: list[str]) -> bool:
     """A man's title is among the names, or a man's given name opens one (Tom Bertram)."""
     firsts = [words[0] for n in forms if (words := split_title(n)[1])]
-    return title_gender(forms) == "m" or any(
-        PET_NAMES.get(first, first) in MEN_GIVEN_NAMES for first in firsts)
+    return title_gender(forms) == "m" or any(given_gender(first) == "m" for first in firsts)
 
 
 def join_titled_full_names(g: Groups, counts: Counter[str]) -> None:
