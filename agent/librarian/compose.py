@@ -222,9 +222,10 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     subjects = _answer_entities(plan, citations, names_in)
     if unsettled(plan, missing, absent):
         return evidence_only(plan, cited, citations, lines, subjects, absent, say)
-    # that two names share passages says nothing of how they are related: evidence, no answer;
-    # and quotes alone, the best sentence first, state nothing of the reader's own
-    if not (lines and any(r.type != "co_occurs" for r in relations)):
+    # quotes alone, the best sentence first, state nothing of the reader's own; a relation line
+    # is made only from a typed relation (that two names share passages says nothing of how
+    # they are related)
+    if not lines:
         return evidence_only(plan, cited, citations, lines, subjects, absent, say)
     return Answer(text="\n".join(line for line in [*lines, *cite_lines(plan, cited, citations, say)]
                                  if line), citations=citations, entities=subjects)
