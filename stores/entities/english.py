@@ -41,7 +41,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 
-from stores.entities.english_families import release_surnames_of_another
+from stores.entities.english_families import first_name_holder, release_surnames_of_another
 from stores.entities.english_forms import (
     MALE_TITLES,
     OF_PLACE,
@@ -81,7 +81,7 @@ from stores.entities.english_titles import (
     join_titled_after,
     release_shared_surnames,
 )
-from stores.lang.en import MARRIED_TITLES, NAME_TITLES, PET_NAMES
+from stores.lang.en import KNIGHTED_TITLES, MARRIED_TITLES, NAME_TITLES, PET_NAMES
 from stores.lang.gender import title_gender
 
 _TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
@@ -256,20 +256,24 @@ def _join_first_names(g: Groups, kept: dict[str, int], anchors: dict[str, int],
     NEAR_FULL_NAME; no `text`: anywhere); a full name too rare to be kept names the group."""
     fulls = {n for n in (*kept, *anchors) if is_full(n)}
     uses = {n: anchors.get(n) or kept.get(n, 0) for n in fulls}
-    as_surname: Counter[str] = Counter()  # Colonel Fitzwilliam, M. Franz
+    as_surname: Counter[str] = Counter()  # Colonel Fitzwilliam, M. Franz; not Sir John
     for name, count in kept.items():
-        if split_title(name)[0] in MALE_TITLES:
+        if (title := split_title(name)[0]) in MALE_TITLES and title not in KNIGHTED_TITLES:
             as_surname[bare_name(split_title(name)[1])] += count
     for full in sorted(fulls, key=lambda n: -uses[n]):
         first = full.split()[0]
         if first not in g.groups or as_surname[first] > uses[full]:
             continue  # Colonel Fitzwilliam (far more than Fitzwilliam Darcy): a surname
-        rivals = sorted((uses[f] for f in fulls if f != full and f.split()[0] == first),
-                        reverse=True)
-        if rivals and uses[full] < DOMINANCE * rivals[0]:
+        if any(f"{title} {full}" in kept for title in KNIGHTED_TITLES):
+            continue  # a knight is Sir Walter, not Walter: that is his grandson
+        namesakes = [f for f in fulls if f != full and f.split()[0] == first]
+        if text and namesakes and first_name_holder(first, [full, *namesakes], text) == full:
+            pass  # the family's name stands near the first name alone far more often
+        elif namesakes and uses[full] < DOMINANCE * max(uses[f] for f in namesakes):
             continue  # two people of one first name, neither written far more often
-        if any(n != full and n.split()[0] == first and len(n.split()) > 1
-               and (anchors.get(n) or kept.get(n, 0)) >= uses[full] for n in (*kept, *anchors)):
+        elif any(n != full and n.split()[0] == first and len(n.split()) > 1
+                 and (anchors.get(n) or kept.get(n, 0)) >= uses[full]
+                 for n in (*kept, *anchors)):
             continue  # Mansfield is not Mansfield Wood (twice) beside Mansfield Park (32 times)
         if text and not _written_near(first, full, text):
             continue

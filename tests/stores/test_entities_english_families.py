@@ -424,3 +424,29 @@ def test_a_surname_alone_written_beside_the_father_stays_his() -> None:
                   ("Thorpe laughed, and James laughed.", 12))
     found = owners(father + between + son + between + father)
     assert found["Mr. Morland"] == found["Morland"] != found["James Morland"], found
+
+
+def test_a_first_name_two_men_share_is_the_one_whose_family_stands_near_it() -> None:
+    # Persuasion: bare "Charles" is Charles Musgrove's (97 of 102 uses), though Charles Hayter's
+    # full name is written more often; the Musgroves stand around it, the Hayters seldom
+    scene = ("Charles Hayter called at the farm. " * 4 + "." * 1600
+             + "Mrs. Musgrove looked at Charles, and Charles laughed. " * 2 + "." * 1600)
+    text = (scene * 4 + "At last Charles Musgrove and Mary came. " * 6 + "." * 1600
+            + "Charles and Mary and old Mrs. Musgrove talked. " * 2)
+    found = grouped(text)
+    assert found["Charles"] == found["Charles Musgrove"] != found["Charles Hayter"], found
+
+
+def test_a_first_name_alone_is_not_the_knights_who_bears_it() -> None:
+    # Persuasion: Sir Walter is never bare "Walter", which is his grandson, little Walter;
+    # and Sense and Sensibility's bare "John" is John Dashwood, though "Sir John" is written
+    # 128 times (Sir John Middleton)
+    text = written(("Sir Walter Elliot sat down.", 6), ("Sir Walter frowned.", 8),
+                   ("Mary called Walter in.", 6))
+    found = grouped(text)
+    assert found.get("Walter") != found["Sir Walter"], found
+    apart = "." * 1600
+    text = written(("John Dashwood came.", 6), (apart, 1), ("Sir John Middleton laughed.", 6),
+                   ("Sir John rode by.", 12), (apart, 1), ("Fanny Dashwood said John would come.", 6))
+    found = grouped(text)
+    assert found["John"] == found["John Dashwood"] != found["Sir John"], found
