@@ -184,13 +184,17 @@ class GenderGuesser:
                 or _decide(m, f, margin=1))
 
     def _given_name(self, name: str) -> Gender:
-        """The gender of the book's other people who go by the same given name, when they all
-        have one by their own titles, kin words or pronouns: Charles Hayter is a man as Charles
-        Musgrove is, though he is so often named beside the woman he courts that "she" follows
-        his name 4 times in 10. Latin names only (a Chinese name has no given name apart)."""
+        """The gender a common given name says (`en.given_gender`), else that of the book's
+        other people who go by the same given name, when they all have one by their own
+        titles, kin words or pronouns: Charles Hayter is a man as Charles Musgrove is, though
+        he is so often named beside the woman he courts that "she" follows his name 4 times in
+        10 (and the one other Charles's own reading is no more than his pronouns). Latin names
+        only (a Chinese name has no given name apart)."""
         given = name.split()[0]
         if has_han(name) or given.endswith(".") or given.lower() in TITLES_EN:  # St., Mr.
             return ""
+        if said := en.given_gender(given):
+            return said
         found = {self._own(n) for n in self._by_given_name.get(given, ()) if n != name}
         return found.pop() if len(found) == 1 else ""
 

@@ -209,6 +209,21 @@ def test_a_man_named_beside_the_woman_he_courts_is_a_man_as_his_given_name_says(
     assert guess("Charles Hayter") == "m" and guess("Henrietta") == "f"
 
 
+def test_a_common_given_name_says_the_gender_though_each_of_its_men_is_beside_a_woman() -> None:
+    """Persuasion's bare "Charles" joins Charles Musgrove, beside his wife Mary in most passages,
+    as Charles Hayter is beside Henrietta: each one's pronouns alone say "she", so the other
+    Charles's reading made each a woman, and the card read "Charles Musgrove: Mary's wife"."""
+    from agent.world.gender import GenderGuesser
+    from stores.entities.matcher import AliasMatcher
+
+    names = {"Charles Hayter": [], "Charles Musgrove": []}
+    spans = AliasMatcher({n: n for n in names}).find_spans
+    passages = {name: [f"{name} came in; she smiled, and she sat by him."] * 4 for name in names}
+    guess = GenderGuesser(names, {}, lambda name: passages[name], spans)
+    assert text_gender("Charles Musgrove", passages["Charles Musgrove"], spans) == "f"  # alone
+    assert guess("Charles Musgrove") == guess("Charles Hayter") == "m"
+
+
 def test_his_wife_by_her_married_name_not_his_daughter() -> None:
     lexicon = Lexicon.from_entities([*MONTE, person("Mademoiselle de Villefort")])
     d = Dialogue(lexicon)
