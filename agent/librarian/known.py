@@ -366,7 +366,10 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
     # only more of a name may be left (Gérard, de): 顾怀山的徒弟 asks about someone else
     if not spans or has_han(rest) or not all(_NAME_PART.fullmatch(w) for w in rest.split()):
         return None
-    found = max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]), s[1] - s[0], -s[0]))[2]
+    # of two names that are each their person's own, the first is the given name and the
+    # other the family's: Sarah Morland is Sarah, not the "Morland" her brother James goes by
+    found = max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]), s[0] == 0,
+                                      s[1] - s[0], -s[0]))[2]
     # Henry Dashwood is no fuller form of John Dashwood, whose "Dashwood" it holds
     return None if another_given_name(rest.split(), matcher.forms(found)) else found
 

@@ -37,6 +37,7 @@ from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_as_kin, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
 from agent.librarian.known import (
+    identity_asked,
     led_by,
 )
 from agent.librarian.lore_lead import (
@@ -122,6 +123,8 @@ class Librarian:
         plan = reading.plans.get(text)
         if plan is None:
             plan = reading.plans[text] = analyse(text, self.retriever.spans)
+            if not plan.entities and (who := identity_asked(text, self.retriever.matcher)):
+                plan.entities = [who]  # Sarah Morland: Sarah, of two names neither alone
         return plan
 
     # -- the loop ---------------------------------------------------------------------------

@@ -138,6 +138,11 @@ def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
                             "Harville": "Captain Harville", "Mrs Harville": "Mrs Harville"})
     assert identity_asked("Who is Fanny Harville?", matcher) is None
     assert identity_asked("Who is James Harville?", matcher) == "Captain Harville"
+    # of two names each their own person's, the first name: Northanger Abbey's Sarah, not the
+    # bare "Morland" her brother's friends call him (the longer name, chosen before)
+    matcher = AliasMatcher({"Sarah": "Sarah", "Morland": "Morland",
+                            "James Morland": "James Morland"})
+    assert identity_asked("Who is Sarah Morland?", matcher) == "Sarah"
 
 
 def test_what_someone_does_asks_who_they_are() -> None:
