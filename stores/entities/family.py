@@ -154,11 +154,13 @@ def one_parent_each(family: dict[tuple[str, str, str], list[tuple[str, int]]],
 
 
 def kin_mentions(text: str, spans: list[tuple[int, int, str]],
-                 families: Families) -> list[tuple[str, str, str]]:
-    """(whose kin, the word, the sentence) for each "his/her WORD" or "NAME's WORD" of `text`
-    whose owner the sentence, or the one the sentence before opened with, leaves sure; `spans`
-    are its mentions as (start, end, name)."""
-    mentions: list[tuple[str, str, str]] = []
+                 families: Families) -> list[tuple[str, str, str, str]]:
+    """(whose kin, the word, the sentence, the one named right after the word) for each
+    "his/her WORD" or "NAME's WORD" of `text` whose owner the sentence, or the one the sentence
+    before opened with, leaves sure; `spans` are its mentions as (start, end, name). The one
+    named after is a person the word may name, written right after it ("her sister Anne",
+    "his brother, Captain Wentworth"), else ''."""
+    mentions: list[tuple[str, str, str, str]] = []
     opened_by = ""  # the one person the last sentence naming anyone opened with
     for start, end, _ in sentences(text):
         inside = [(a, b, n) for a, b, n in spans if start <= a and b <= end
@@ -172,19 +174,42 @@ def kin_mentions(text: str, spans: list[tuple[int, int, str]],
             if not (opened_by and gender and families.gender.get(opened_by) == gender):
                 opened_by = ""
                 continue
-            found = [(opened_by, match["word"].lower())
+            found = [(opened_by, match["word"].lower(), match.end())
                      for match in _AFTER_PRONOUN.finditer(text, start, end)
                      if en.POSSESSIVE_PRONOUNS[match["pronoun"].lower()] == gender]
         else:
             opened_by = (inside[0][2] if text[start:inside[0][0]].strip() == ""
                          and len({n for *_, n in inside}) == 1 else "")
-            found = [(subject, match["word"].lower())
+            found = [(subject, match["word"].lower(), match.end())
                      for match in _AFTER_PRONOUN.finditer(text, start, end)
                      if (subject := _whose(text, start, match, inside, families))]
-        found += [(name, named["word"].lower()) for _, b, name in inside
+        found += [(name, named["word"].lower(), b + named.end()) for _, b, name in inside
                   if (named := _AFTER_NAME.match(text[b:end]))]
-        mentions += [(subject, word, said) for subject, word in found]
+        mentions += [(subject, word, said, _named_after(text, at, spans, families, word))
+                     for subject, word, at in found]
     return mentions
+
+
+_APPOSED = re.compile(r",? ")
+"""What stands between a word for kin and the name of the one it names ("her sister Anne",
+"his brother, Captain Wentworth")."""
+
+
+_LISTED = re.compile(r",?\s+(?:and|or|nor)\b|,\s*[A-Z]")
+"""What follows a name in a list of people ("…, Marianne and Margaret", "…, Marianne, Sir John")."""
+
+
+def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families: Families,
+                 word: str) -> str:
+    """The person named right after the kin word ending at `at`, when the word may name them
+    (a sister is no man), else ''."""
+    gap = _APPOSED.match(text, at)
+    if gap is None:
+        return ""
+    name, end = next(((n, b) for a, b, n in spans if a == gap.end()), ("", 0))
+    if "," in gap[0] and _LISTED.match(text, end):
+        return ""  # "Elinor, her mother, Marianne and Margaret": a list, not an apposition
+    return name if families.gender.get(name) in ("", en.FAMILY_KIN[word]) else ""
 
 
 def family_statements(text: str, spans: list[tuple[int, int, str]],
@@ -194,8 +219,9 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
     there); `spans` are its mentions as (start, end, name)."""
     statements: list[tuple[Statement, bool]] = []
     present = {name for *_, name in spans}
-    for subject, word, sentence in kin_mentions(text, spans, families):
-        relative = families.relative(subject, word, present)
+    for subject, word, sentence, named in kin_mentions(text, spans, families):
+        relative = (named if named != subject else "") or families.relative(subject, word,
+                                                                            present)
         if relative:
             kind, named_is_source = en.KIN[word]
             source, target = (relative, subject) if named_is_source else (subject, relative)
@@ -306,7 +332,7 @@ def reciprocal_kin(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, st
         present = {name for *_, name in spans if name in families.gender}
         passages.update(present)
         total += 1
-        for owner, word in {(o, w) for o, w, _ in kin_mentions(text, spans, families)}:
+        for owner, word in {(o, w) for o, w, *_ in kin_mentions(text, spans, families)}:
             if word not in _PARENTS and families.relative(owner, word, present):
                 continue  # a family name binds it (a father it binds may be an uncle's name)
             unbound[(owner, word)] += 1

@@ -234,3 +234,16 @@ def test_a_father_both_mens_words_bind_is_the_one_not_the_uncle_whose_name_the_s
     found = {(r.source, r.target, r.type) for r in text_relations(chunks, [], people)}
     assert ("Mr. Weston", "Frank Churchill", "parent_of") in found, found
     assert ("Mr. Churchill", "Frank Churchill", "parent_of") not in found, found
+
+
+def test_the_one_named_right_after_the_kin_word_is_the_relative() -> None:
+    # Northanger Abbey: "Maria's intelligence concluded with a tender effusion of pity for her
+    # sister Anne": two Misses known by their first names alone, whom no family name binds
+    girls = [*HARLOWES, Entity("Maria", "person"), Entity("Anne", "person"),
+             Entity("Frederick", "person", ["Captain Frederick"])]
+    assert bound("Maria's letter ended with pity for her sister Anne, who was cross.", girls) == {
+        ("Anne", "Maria", "sibling")}
+    assert bound("Maria spoke warmly of her brother, Captain Frederick.", girls) == {
+        ("Frederick", "Maria", "sibling")}
+    # a list is no apposition: "her mother, Anne and Clara" names three
+    assert bound("Maria came in with her mother, Anne and Clara.", girls) == set()
