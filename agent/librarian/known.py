@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from agent.schemas import Answer, Citation
@@ -345,12 +345,14 @@ def with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
                   entities=[entity] if entity else [], stop_reason="answered")
 
 
-def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
+def identity_asked(question: str, matcher: AliasMatcher,
+                   kinds: Mapping[str, str] | None = None) -> str | None:
     """The entity a "who is X / X是谁 / tell me about X" question asks about: X is a name or
     alias of the world, or a fuller form of one (Gérard de Villefort → Villefort); of several
     names in it, the one that names its person most surely (`_identifies`), then the longest
     (Valentine de Villefort → Valentine, Isabella Knightley → Isabella). 沈砚的师父是谁 asks
-    about someone else: it is more than a name."""
+    about someone else: it is more than a name. `kinds` (entity → type) tells a person known
+    by a first name alone (Sarah) from a word the world keeps as a thing (Gérard)."""
     written = name_asked(question)
     if written is None:
         return None
@@ -368,8 +370,9 @@ def identity_asked(question: str, matcher: AliasMatcher) -> str | None:
         return None
     # of two names that are each their person's own, the first is the given name and the
     # other the family's: Sarah Morland is Sarah, not the "Morland" her brother James goes by
-    found = max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]), s[0] == 0,
-                                      s[1] - s[0], -s[0]))[2]
+    people = {n for n, kind in (kinds or {}).items() if kind == "person"}
+    found = max(spans, key=lambda s: (_identifies(name[s[0]:s[1]], s[2]),
+                                      s[0] == 0 and s[2] in people, s[1] - s[0], -s[0]))[2]
     # Henry Dashwood is no fuller form of John Dashwood, whose "Dashwood" it holds
     return None if another_given_name(rest.split(), matcher.forms(found)) else found
 

@@ -123,7 +123,8 @@ class Librarian:
         plan = reading.plans.get(text)
         if plan is None:
             plan = reading.plans[text] = analyse(text, self.retriever.spans)
-            if not plan.entities and (who := identity_asked(text, self.retriever.matcher)):
+            if not plan.entities and (who := identity_asked(text, self.retriever.matcher,
+                                                               self.retriever.kinds)):
                 plan.entities = [who]  # Sarah Morland: Sarah, of two names neither alone
         return plan
 

@@ -185,7 +185,7 @@ class WorldAnswers:
         for "Who is Su Wan to Shen Yan?", which asks how two are related."""
         if plan.how_related:
             return None
-        who = identity_asked(plan.question, self.retriever.matcher)
+        who = identity_asked(plan.question, self.retriever.matcher, self.retriever.kinds)
         return self.retriever.card(who) if who else None
 
     def of_their_story(self, plan: QueryPlan, answer: Answer) -> Answer:

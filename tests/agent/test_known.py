@@ -141,8 +141,13 @@ def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
     # of two names each their own person's, the first name: Northanger Abbey's Sarah, not the
     # bare "Morland" her brother's friends call him (the longer name, chosen before)
     matcher = AliasMatcher({"Sarah": "Sarah", "Morland": "Morland",
-                            "James Morland": "James Morland"})
-    assert identity_asked("Who is Sarah Morland?", matcher) == "Sarah"
+                            "James Morland": "James Morland", "Gérard": "Gérard",
+                            "Villefort": "Villefort"})
+    kinds = {"Sarah": "person", "Morland": "person", "James Morland": "person",
+             "Gérard": "other", "Villefort": "person"}
+    assert identity_asked("Who is Sarah Morland?", matcher, kinds) == "Sarah"
+    # a first name the world keeps as a thing (Monte Cristo's "Gérard") is no one's own
+    assert identity_asked("Who is Gérard de Villefort?", matcher, kinds) == "Villefort"
 
 
 def test_what_someone_does_asks_who_they_are() -> None:
