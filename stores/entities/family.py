@@ -45,6 +45,11 @@ class Families:
         self.gender: dict[str, str] = {}
         self.married: set[str] = set()
         self.unmarried: set[str] = set()
+        self.by_title_alone: set[str] = set()
+        """People the book calls by a title and the family name, never by a first name (Mr.
+        Morland, General Tilney): a family's head, where the sons go by theirs."""
+        self.knighted: set[str] = set()
+        """Men the book calls Sir (Sir Walter): a head of the family by his first name."""
         given: dict[tuple[str, str], set[str]] = {}
         for entity in entities:
             if entity.type in NOT_PEOPLE:
@@ -55,6 +60,10 @@ class Families:
             forms = [f for f in (entity.name, *entity.aliases)
                      if f and not has_han(f) and not OF_PLACE.match(f)]
             self.gender[entity.name] = title_gender(forms)
+            if _by_title_alone(forms):
+                self.by_title_alone.add(entity.name)
+            if any(split_title(f)[0] in en.KNIGHTED_TITLES for f in forms):
+                self.knighted.add(entity.name)
             for form in forms:
                 title, words = split_title(form)
                 # a rank makes its holder a man of the family too (General Tilney)
@@ -99,7 +108,23 @@ class Families:
                  and (word != "husband" or self.wife_by_name.get(person, subject) == subject)}
         if len(found) > 1 and word in ("daughter", "sister"):
             found &= self.unmarried & present
+        if len(found) > 1 and word == "father" and not found & self.knighted:
+            # Mr. Morland, not James Morland, his son; but Sir Walter Elliot goes by his first
+            # name, and Mr Elliot is his cousin
+            found &= self.by_title_alone
         return found.pop() if len(found) == 1 else None
+
+
+def _by_title_alone(forms: list[str]) -> bool:
+    """The forms hold a title before the family name and no first name (Mr. Morland, General
+    Tilney, M. de Villefort; not Mr. James Morland, nor a surname alone)."""
+    titled = False
+    for form in forms:
+        title, words = split_title(form)
+        if (title and len(bare_name(words).split()) > 1) or (not title and is_full(form)):
+            return False
+        titled = titled or bool(title and words)
+    return titled
 
 
 def family_name(name: str) -> str:

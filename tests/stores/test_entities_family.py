@@ -45,9 +45,18 @@ def test_a_man_whose_wife_is_titled_by_his_full_name_is_no_other_womans_husband(
 
 
 def test_a_family_with_two_who_fit_binds_nothing() -> None:
+    uncle = [*HARLOWES, Entity("Colonel Harlowe", "person")]
+    # her father or her uncle: two Harlowe men the book calls by a title alone
+    assert bound("Clara walked out with her father. Mr. Harlowe was silent.", uncle) == set()
+    # nor a knight, who goes by his first name, and a cousin of a title alone (Persuasion: Sir
+    # Walter Elliot is Elizabeth's father, Mr Elliot his heir)
+    knight = [*HARLOWES, Entity("Walter Harlowe", "person", ["Sir Walter Harlowe", "Sir Walter"])]
+    assert bound("Clara walked out with her father. Mr. Harlowe was silent.", knight) == set()
+    # but a son goes by his first name: the father is the one called by a title alone
+    # (Northanger Abbey: Mr. Morland, not James Morland, is Catherine's father)
     brother = [*HARLOWES, Entity("James Harlowe", "person", ["Mr. James Harlowe"])]
-    # her father or her brother: two Harlowe men
-    assert bound("Clara walked out with her father. Mr. Harlowe was silent.", brother) == set()
+    assert bound("Clara walked out with her father. Mr. Harlowe was silent.", brother) == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
     # but her mother is still the one married Harlowe woman
     assert bound("Clara ran to her mother, and Mrs. Harlowe held her.", brother) == {
         ("Mrs. Harlowe", "Clara Harlowe", "parent_of")}
@@ -60,9 +69,11 @@ def test_one_of_several_sisters_is_the_one_the_passage_names() -> None:
         ("Bella Harlowe", "Clara Harlowe", "sibling")}
     # both Misses named: which one is her sister is not said
     assert bound("Clara wrote to her sister. Bella and Anna did not answer.", sisters) == set()
-    # a father is one man, not whichever Harlowe man the passage names
+    # a father is one man, not whichever Harlowe man the passage names: the son goes by his
+    # first name, the father by a title alone
     brother = [*sisters, Entity("James Harlowe", "person", ["Mr. James Harlowe"])]
-    assert bound("Clara wrote to her father. James Harlowe did not answer.", brother) == set()
+    assert bound("Clara wrote to her father. James Harlowe did not answer.", brother) == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
 
 
 def test_a_wifes_sister_is_not_of_her_husbands_family() -> None:
@@ -94,7 +105,9 @@ def test_a_ranked_man_is_of_the_family_and_a_named_kinship_outweighs_unnamed_one
     abbey = [Entity("Henry Tilney", "person", ["Henry", "Mr. Henry Tilney"]),
              Entity("Frederick Tilney", "person", ["Frederick", "Captain Tilney"]),
              Entity("General Tilney", "person")]
-    assert bound("Henry Tilney came in with his father.", abbey) == set()  # two men: no one
+    # two men, but one goes by his first name: the General is the father
+    assert bound("Henry Tilney came in with his father.", abbey) == {
+        ("General Tilney", "Henry Tilney", "parent_of")}
     matcher = AliasMatcher(alias_map(abbey))
     chunks = [("c1", 12, "Henry Tilney came in with his father."),
               ("c2", 13, "Henry Tilney bowed to his father."),
