@@ -21,6 +21,10 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
+KEY_SHARE = 0.25
+"""A chapter is one a person is most present in when it mentions them at least this share as
+often as the chapter that mentions them most (`Card.key_chapters`)."""
+
 
 @dataclass(slots=True)
 class Fact:
@@ -101,8 +105,11 @@ class Card:
         return told[-1] if told else self.appearances[-1] if self.appearances else None
 
     def key_chapters(self, count: int = 3) -> list[Appearance]:
-        """The chapters that mention it most, in story order."""
+        """The chapters that mention it most, in story order: up to `count`, each with at least
+        KEY_SHARE of the most's mentions (单四嫂子 is named 37 times in 《明天》 and once in the
+        preface, which is no chapter she is most present in)."""
         top = sorted(self.appearances, key=lambda a: (-a.mentions, a.chapter))[:count]
+        top = [a for a in top if a.mentions >= KEY_SHARE * top[0].mentions]
         return sorted(top, key=lambda a: a.chapter)
 
     def to_json(self) -> str:

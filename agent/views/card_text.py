@@ -218,11 +218,12 @@ def _more(card: Card, cited: _Cited) -> list[str]:
             lines.append(f"只出现于{chapter_label(first.chapter, True)}{one}。" if chinese else
                          f"Appears only in {chapter_label(first.chapter, False)} {one}.")
             return lines
+        most = "chapters" if len(keys) > 1 else "chapter"
         lines.append(
             f"首次出现于{chapter_label(first.chapter, True)}{one}，最后出现于"
             f"{chapter_label(last.chapter, True)}{two}；着墨最多的是第{key}回。" if chinese else
             f"First appears in {chapter_label(first.chapter, False)} {one}, last in "
-            f"{chapter_label(last.chapter, False)} {two}; most present in chapters {key}.")
+            f"{chapter_label(last.chapter, False)} {two}; most present in {most} {key}.")
     return lines
 
 

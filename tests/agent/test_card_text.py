@@ -166,3 +166,21 @@ def test_an_office_is_cited_with_the_sentence_that_writes_it_before_their_name()
     card = Card("刘备", "person", ["玄德"], facts=[Fact("office", "将军", "c21", 21, 1.0)])
     answer = card_answer(card, chunks, Voice(True, {"刘备": ["玄德"]}, lambda name: "m"))
     assert "左将军刘备" in answer.citations[0].quote, answer.citations
+
+
+def test_a_chapter_that_names_someone_once_is_none_they_are_most_present_in() -> None:
+    from agent.views.card_text import card_answer
+    from stores.cards import Appearance
+
+    # 呐喊 (a newcomer's trial): 单四嫂子's card said 「着墨最多的是第1、8回」, though the preface
+    # (ch. 1) names her once and 《明天》 (ch. 8) 37 times
+    chunks = {"c1": chunk(1, "在《明天》里也不叙单四嫂子竟没有做到看见儿子的梦。"),
+              "c8": chunk(8, "单四嫂子抱着宝儿，坐在门口。")}
+    card = Card("单四嫂子", "person", [], appearances=[Appearance(1, 1, "c1"),
+                                                      Appearance(8, 37, "c8")])
+    text = card_answer(card, chunks, Voice(True, {"单四嫂子": []})).text
+    assert "着墨最多的是第8回。" in text, text
+    card = Card("Caderousse", "person", [], appearances=[
+        Appearance(3, 40, "c1"), Appearance(4, 12, "c8"), Appearance(9, 2, "c8")])
+    text = card_answer(card, chunks, Voice(False, {"Caderousse": []})).text
+    assert "most present in chapters 3, 4." in text, text
