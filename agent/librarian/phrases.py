@@ -304,4 +304,11 @@ def unknown_subject(asked: str, body: str, asked_spans: list[tuple[int, int, str
         return ""
     covered = [(s, e) for s, e, _ in body_spans]
     return found if any(not any(s <= m.start() < e for s, e in covered)
+                        and not _titled_work(body, m.start(), m.end())
                         for m in re.finditer(re.escape(found), body)) else ""
+
+
+def _titled_work(text: str, start: int, end: int) -> bool:
+    """The words at `start`:`end` are a work's title in its marks (《狂人日记》: the story, not
+    the madman a follow-up's 他 means)."""
+    return text[start - 1:start] == "《" and text[end:end + 1] == "》"

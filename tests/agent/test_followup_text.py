@@ -171,6 +171,17 @@ def test_chinese_place_and_thing_words() -> None:
     assert zh_places("刘备杀关羽", [(2, 4, "关羽")]) == []
 
 
+def test_a_works_title_is_no_one_a_pronoun_means() -> None:
+    from agent.librarian.phrases import unknown_subject
+
+    # 呐喊 (a newcomer's trial): after 狂人日记在第几回？ the follow-up 狂人觉得谁要吃他？ was
+    # read as 狂人觉得谁要吃狂人日记？, the story's title taken for a person
+    body = "这便是最初的一篇《狂人日记》。"
+    assert unknown_subject("狂人日记在第几回？", body, [], []) == ""
+    # a person no entity lists still is one (七斤 of 《风波》, before the world knew him)
+    assert unknown_subject("七斤是做什么的？", "七斤是撑航船的。", [], []) == "七斤"
+
+
 def test_english_place_phrases_and_answer_parts() -> None:
     text = "He was taken to the fortress at Ham, then into the Pont du Gard inn. He looked at Danglars."
     assert [p for _, p in en_places(text, [])] == ["Ham", "the Pont du Gard"]
