@@ -44,6 +44,7 @@ from stores.lang.zh import NOT_NAMES as _NOT_NAMES
 from stores.lang.zh import NOUN_TAGS as _NOUN_TAGS
 from stores.lang.zh import NUMERALS as _NUMERALS
 from stores.lang.zh import PLACE_END as _PLACE_END
+from stores.lang.zh import PLACE_NOUNS as _PLACE_WORDS
 from stores.lang.zh import RANKED_HOUSEHOLD_TITLES as _RANKED_HOUSEHOLD_TITLES
 from stores.lang.zh import RULER_TITLE as _RULER_TITLE
 from stores.lang.zh import SPEAKER_CLAUSE as _SPEAKER_CLAUSE
@@ -189,7 +190,7 @@ def chinese_unknown_names(texts: Iterable[str], least: int) -> list[tuple[str, E
         if not set(tags) <= _NOUN_TAGS or set(tags) <= {"m"}:
             continue
         kind: EntityType
-        if word[-1] in _PLACE_END or tags == ["ns"]:
+        if word[-1] in _PLACE_END or tags == ["ns"] or _names_a_place(word, text, count):
             kind = "place"
         elif word[-1] in _NOT_NAME_END and word[-1] != _DIMINUTIVE:  # 宝儿 is a name
             continue
@@ -280,6 +281,20 @@ def _bounded(word: str, count: int, text: str, counts: Counter[str]) -> bool:
 def _entropy(counts: Counter[str]) -> float:
     total = sum(counts.values())
     return -sum(n / total * math.log(n / total) for n in counts.values()) if total else 0.0
+
+
+NAMED_PLACE_SHARE = 1 / 3
+"""A name written before a word for a place (咸亨酒店, 鲁镇) in at least this share of its uses is
+that place's name."""
+
+
+def _names_a_place(word: str, text: str, count: int) -> bool:
+    """`word` is written before a word for a place in at least NAMED_PLACE_SHARE of its `count`
+    uses: 咸亨 (the tavern of 《孔乙己》) is 咸亨酒店 in 5 of 12, and no person."""
+    before = sum(1 for m in re.finditer(re.escape(word), text)
+                 if text[m.end():m.end() + 2] in _PLACE_WORDS or text[m.end():m.end() + 1]
+                 in _PLACE_END)
+    return before >= NAMED_PLACE_SHARE * count
 
 
 def _acts(word: str, text: str) -> int:

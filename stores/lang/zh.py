@@ -130,6 +130,9 @@ NOT_NAME_END = frozenset("兵军旗粮匹绶礼驾营寨城郡州主王侯帝后
 # Characters that end the names of places a story makes up (鲁镇, 赵府, 听雨阁, 白沙江): a word
 # the dictionary lacks that ends so is a place (tagger.chinese_unknown_names).
 PLACE_END = frozenset("镇庄村府阁江河湖楼渡店坊铺巷街园院塘荡池岭坡峰洞台殿堂馆")
+PLACE_NOUNS = frozenset(("酒店", "酒楼", "酒馆", "茶馆", "茶楼", "饭店", "客店", "客栈", "当铺",
+                         "药铺", "药店"))
+"""Words for a house of trade that a place's name is written before (咸亨酒店)."""
 # Localizers glued after a name (赵府上, 院子里): no name ends so.
 LOCALIZERS = frozenset("上下里内外中")
 

@@ -130,6 +130,13 @@ def test_a_modern_storys_names_no_dictionary_knows_are_its_people(shared_data: P
     assert {n: "person" for n in names}.items() <= found.items(), found
     assert found["鲁镇"] == "place", found  # a town: its name ends in a word for a place
     assert not {"却说", "我们", "回来"} & set(found)  # the dictionary's words
+    # 咸亨 is the tavern of 《孔乙己》, written before 酒店 in 5 of its 12 uses: a place, though
+    # the text makes it act (咸亨也关上了门) as it makes its people act (a newcomer's trial)
+    tavern = ["我到咸亨酒店里去。", "后来咸亨也关上了门。", "于是咸亨的掌柜便说。", "在咸亨酒店喝酒。",
+              "那时咸亨却又开了。", "他们和咸亨的柜台。", "便是咸亨酒店，", "看见咸亨掌柜说。",
+              "又到咸亨酒店里。", "只有咸亨，却又", "却说咸亨的人。", "直到咸亨也熄了。"]
+    found = dict(chinese_unknown_names([*texts, "".join(tavern)], 5))
+    assert found["咸亨"] == "place" and found["闰土"] == "person", found
 
 
 def test_classical_text_leaves_names_to_the_tagger(sanguo: list[str]) -> None:
