@@ -48,6 +48,9 @@ def _is_latin_word_char(ch: str) -> bool:
 # Typographic apostrophes and quotes: a user types d'If where the book prints d’If. One
 # character for one, so offsets in a translated text are offsets in the original.
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "′": "'"})
+_NARROW = {**_APOSTROPHES, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
+"""The apostrophes, and full-width letters, digits and signs as ASCII: a user types 阿Q where
+呐喊 prints 阿Ｑ. One character for one, as `_APOSTROPHES`."""
 
 
 def _fold(name: str) -> str:
@@ -116,11 +119,11 @@ class AliasMatcher:
         for alias, canonical in {**_title_variants(self._exact), **self._exact}.items():
             if len(alias) < 2:
                 continue
-            latin = any(_is_latin_word_char(ch) for ch in alias)
+            latin = any(_is_latin_word_char(ch) for ch in alias.translate(_NARROW))
             self._latin = self._latin or latin
             entry = _Alias(alias, canonical, latin and _any_case(alias),
                            _is_latin_word_char(alias[0]), _is_latin_word_char(alias[-1]))
-            key = alias.translate(_APOSTROPHES)
+            key = alias.translate(_NARROW)
             keyed.setdefault(key.lower() if latin else key, []).append(entry)
         if not keyed:
             return
@@ -153,7 +156,7 @@ class AliasMatcher:
         """Leftmost-longest, non-overlapping mentions as (start, end, canonical name)."""
         if self._automaton is None or not text:
             return []
-        haystack = text.translate(_APOSTROPHES)
+        haystack = text.translate(_NARROW)
         if self._latin:
             lowered = haystack.lower()
             if len(lowered) != len(haystack):
@@ -245,8 +248,8 @@ class AliasMatcher:
                 continue
             if entry.right_boundary and end < len(text) and _is_latin_word_char(text[end]):
                 continue
-            if entry.any_case or (text[start:end].translate(_APOSTROPHES)
-                                  == entry.text.translate(_APOSTROPHES)):
+            if entry.any_case or (text[start:end].translate(_NARROW)
+                                  == entry.text.translate(_NARROW)):
                 return entry.canonical
         return None
 

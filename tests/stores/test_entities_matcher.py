@@ -173,3 +173,12 @@ def test_a_name_that_is_a_word_is_no_mention_inside_an_idiom() -> None:
     matcher = AliasMatcher({"长生": "关羽", "云长": "关羽", "王允": "王允"})
     spans = matcher.find_spans("以求长生不老之方。司徒王允曰：“云长，长生也。”")
     assert [name for *_, name in spans] == ["王允", "关羽", "关羽"]
+
+
+def test_a_name_typed_in_half_width_letters_is_found_as_the_book_prints_it() -> None:
+    # 呐喊 prints 阿Ｑ and 小Ｄ in full-width letters; a user types 阿Q (a newcomer's trial: "阿Q
+    # 向谁求爱？" named no one, and its likely answer was 阿Ｑ himself)
+    matcher = AliasMatcher({"阿Ｑ": "阿Ｑ", "小Ｄ": "小Ｄ", "Edmond Dantès": "Edmond Dantès"})
+    assert matcher.find_spans("阿Q向谁求爱？小D呢？") == [(0, 2, "阿Ｑ"), (7, 9, "小Ｄ")]
+    assert matcher.find_spans("阿Ｑ向吴妈") == [(0, 2, "阿Ｑ")]
+    assert matcher.find_spans("Ｅｄｍｏｎｄ Ｄａｎｔèｓ came") == [(0, 13, "Edmond Dantès")]
