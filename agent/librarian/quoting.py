@@ -5,6 +5,7 @@ In chapter 8 (…): “…” [1]).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
@@ -73,9 +74,26 @@ def quote_sentences(chosen_sentences: Sequence[Sentence], words: Sequence[str] =
     long one from the clause where the question's `words` stand (`focused`)."""
     cited = [s.passage for s in chosen_sentences]
     citations = [Citation(chunk_id=p.chunk_id, chapter=p.chapter, source=p.source, lines=p.lines,
-                          quote=focused(unlabelled(p, s.text), words, RANKED_QUOTE))
+                          quote=focused(unlabelled(p, with_speaker(p.text, s.text)), words,
+                                        RANKED_QUOTE))
                  for s, p in zip(chosen_sentences, cited, strict=True)]
     return cited, citations
+
+
+_TOLD_AFTER = re.compile(r"[^\n“”「」『』\"。！？]{1,60}[。！？]?")
+"""The telling that goes on after someone's words on the same line, to its sentence's end."""
+
+
+def with_speaker(text: str, sentence: str) -> str:
+    """A Chinese sentence of someone's words alone, with the telling that follows it on its line
+    up to the sentence's end, which says whose words they are: 「“我和你困觉，我和你困觉！”阿Ｑ
+    忽然抢上去，对伊跪下了。」 was quoted only to its closing mark (a newcomer's trial on 呐喊)."""
+    said = sentence.strip()
+    if not (has_han(said) and said[:1] in "“「『" and said[-1:] in "”」』"):
+        return sentence
+    at = text.find(said)
+    told = _TOLD_AFTER.match(text, at + len(said)) if at >= 0 else None
+    return said + told.group(0) if told and has_han(told.group(0)[:1]) else sentence
 
 
 def focused(sentence: str, words: Sequence[str], limit: int) -> str:

@@ -48,3 +48,17 @@ def test_a_long_sentence_is_quoted_on_past_the_questions_words() -> None:
     quote = focused(MARRIED, ["Mary", "Elliot", "marry"], 240)
     assert "Charles, son and heir" in quote and quote.startswith("Precisely"), quote
     assert len(quote) <= 480 and quote in MARRIED
+
+
+def test_a_chinese_line_of_words_alone_is_quoted_with_who_says_them() -> None:
+    from agent.librarian.quoting import with_speaker
+
+    # 呐喊 (a newcomer's trial): “我和你困觉”是谁说的？ quoted the words to their closing mark
+    text = "伊吓了一跳。“我和你困觉，我和你困觉！”阿Ｑ忽然抢上去，对伊跪下了。一刹时中很寂然。"
+    assert with_speaker(text, "“我和你困觉，我和你困觉！”") == (
+        "“我和你困觉，我和你困觉！”阿Ｑ忽然抢上去，对伊跪下了。")
+    # a new line, or more words said, is no telling of who said them
+    assert with_speaker("“走罢！”\n他便走了。", "“走罢！”") == "“走罢！”"
+    assert with_speaker("“走罢！”“不走。”", "“走罢！”") == "“走罢！”"
+    # English keeps its speech tags in its sentences already
+    assert with_speaker("“Go,” he said.", "“Go,”") == "“Go,”"
