@@ -2,9 +2,9 @@
 when there is no world), and turns the workers' reports into what the panes show.
 
 The app is a composition: it holds the open worlds (`worlds`, tui/open_worlds.py), its slow
-work (`jobs`, tui/workers.py), the modals behind its keys (`actions`, tui/actions.py), the
-world being opened (`open_state`, tui/opening.py) and the question being answered (`asking`,
-tui/asking.py). The
+work (`jobs`, tui/workers.py), the modals behind its keys (`actions`, tui/actions.py), what
+the panes and modals ask to see (`loaders`, tui/loaders.py), the world being opened
+(`open_state`, tui/opening.py) and the question being answered (`asking`, tui/asking.py). The
 screens own their panes: the app tells them what to show and hears from them in messages.
 Textual looks key actions up on the app, so its `action_*` methods are thin: they check that
 they can run and hand the actions object what it needs."""
@@ -27,13 +27,12 @@ from tui.actions import Actions
 from tui.asking import Asking
 from tui.ending import end_on_signals
 from tui.keys import APP_BINDINGS, unknown_ids
+from tui.loaders import Loaders
 from tui.open_worlds import OpenWorlds
 from tui.opening import OpenState
 from tui.palette import LoreCommands
 from tui.reports import error_note
-from tui.screens.card import CardScreen
 from tui.screens.main import MainScreen
-from tui.screens.passage import PassageScreen
 from tui.screens.presence import ChartScreen
 from tui.screens.relmap import MapScreen
 from tui.screens.sessions import SessionPicker
@@ -78,6 +77,7 @@ class LoreApp(App[None]):
         self.jobs = Workers(self, self.worlds)
         """The app's slow work (Textual's own `workers` is its worker manager)."""
         self.actions = Actions(self)
+        self.loaders = Loaders(self)
         self.vector_job = VectorJob(settings.data_dir, settings.config_file)
         """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
@@ -138,7 +138,7 @@ class LoreApp(App[None]):
                             hint="press Ctrl+G to pick a world")
         return self.conversation
 
-    def _conversation(self) -> Conversation | None:
+    def conversation_or_report(self) -> Conversation | None:
         """The open conversation, or None once the user is told that no world is open (a
         pane's request that comes too late), as the worker it would start would have."""
         try:
@@ -367,23 +367,20 @@ class LoreApp(App[None]):
     # -- the panes' requests ----------------------------------------------------------------------
     @on(EntityStack.TrackRequested)
     def _track(self, event: EntityStack.TrackRequested) -> None:
-        if conversation := self._conversation():
+        if conversation := self.conversation_or_report():
             self.jobs.track(conversation, event.entity)
 
     @on(m.CardRequested)
     def _card_requested(self, event: m.CardRequested) -> None:
-        if conversation := self._conversation():
-            self.jobs.open_card(conversation, event.entity)
+        self.loaders.card(event.entity)
 
     @on(CitationList.Opened)
     def _open_citation(self, event: CitationList.Opened) -> None:
-        if conversation := self._conversation():
-            self.jobs.read_passage(conversation, event.chunk_id, event.quote)
+        self.loaders.passage(event.chunk_id, event.quote)
 
     @on(Timeline.PassageRequested)
     def _open_appearance(self, event: Timeline.PassageRequested) -> None:
-        if conversation := self._conversation():
-            self.jobs.read_passage(conversation, event.chunk_id, "")
+        self.loaders.passage(event.chunk_id, "")
 
     @on(m.TimelineReady)
     def _timeline(self, event: m.TimelineReady) -> None:
@@ -396,45 +393,32 @@ class LoreApp(App[None]):
 
     @on(m.CardReady)
     def _card(self, event: m.CardReady) -> None:
-        self._keep_focus()
-        self.push_screen(CardScreen(event.entity, event.answer, event.horizon))
+        self.loaders.show_card(event.entity, event.answer, event.horizon)
 
     @on(m.PassageReady)
     def _passage(self, event: m.PassageReady) -> None:
-        self._keep_focus()
-        self.push_screen(PassageScreen(event.passage, event.quote, event.core))
-
-    def _keep_focus(self) -> None:
-        """Closing what opens next goes back to the list it was opened from (the entities pane:
-        `m` after a card's Esc then opens the map, not an "m" in the question box)."""
-        if isinstance(self.screen, MainScreen):  # another screen keeps its own focus
-            self.main.return_focus = self.focused
+        self.loaders.show_passage(event.passage, event.quote, event.core)
 
     @on(m.PassageRequested)
     def _passage_requested(self, event: m.PassageRequested) -> None:
-        if conversation := self._conversation():
-            self.jobs.read_passage(conversation, event.chunk_id, event.quote)
+        self.loaders.passage(event.chunk_id, event.quote)
 
     # -- the relations map and the presence chart (tui/screens/relmap.py, presence.py) ------------
     @on(m.MapRequested)
     def _map_requested(self, event: m.MapRequested) -> None:
-        if self._conversation():
-            self.actions.relation_map(event.entity)
+        self.loaders.relation_map(event.entity)
 
     @on(MapScreen.LoadWanted)
     def _load_map(self, event: MapScreen.LoadWanted) -> None:
-        if conversation := self._conversation():
-            self.jobs.relation_map(conversation, event.screen, event.entity, event.hops)
+        self.loaders.load_map(event.screen, event.entity, event.hops)
 
     @on(m.ChartRequested)
     def _chart_requested(self, event: m.ChartRequested) -> None:
-        if self._conversation():
-            self.actions.presence_chart(self.main.stack.entities, event.entity)
+        self.loaders.presence_chart(event.entity)
 
     @on(ChartScreen.LoadWanted)
     def _load_chart(self, event: ChartScreen.LoadWanted) -> None:
-        if conversation := self._conversation():
-            self.jobs.presence_chart(conversation, event.screen, event.entities)
+        self.loaders.load_chart(event.screen, event.entities)
 
     @on(m.HorizonChanged)
     def _horizon(self, event: m.HorizonChanged) -> None:
@@ -475,15 +459,15 @@ class LoreApp(App[None]):
     # -- the modals' requests ---------------------------------------------------------------------
     @on(SessionPicker.LoadWanted)
     def _load_sessions(self, event: SessionPicker.LoadWanted) -> None:
-        self.jobs.load_sessions(event.picker)
+        self.loaders.sessions(event.picker)
 
     @on(SessionPicker.EditWanted)
     def _edit_session(self, event: SessionPicker.EditWanted) -> None:
-        self.jobs.edit_session(event.picker, event.op, event.session_id, event.title)
+        self.loaders.edit_session(event.picker, event.op, event.session_id, event.title)
 
     @on(WorldSwitcher.LoadWanted)
     def _load_worlds(self, event: WorldSwitcher.LoadWanted) -> None:
-        self.jobs.load_worlds(event.switcher)
+        self.loaders.worlds(event.switcher)
 
     @on(m.OpenRequested)
     async def _open_requested(self, event: m.OpenRequested) -> None:
@@ -492,12 +476,12 @@ class LoreApp(App[None]):
 
     @on(m.HorizonRequested)
     def _horizon_requested(self, event: m.HorizonRequested) -> None:
-        if conversation := self._conversation():
+        if conversation := self.conversation_or_report():
             self.jobs.set_horizon(conversation, event.chapter)
 
     @on(m.ExportRequested)
     def _export_requested(self, event: m.ExportRequested) -> None:
-        if conversation := self._conversation():
+        if conversation := self.conversation_or_report():
             self.jobs.export(conversation, event.kind, event.fmt, event.entities, event.hops)
 
     # -- actions (keys, and the command palette; tui/actions.py) ----------------------------------
