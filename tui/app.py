@@ -364,12 +364,22 @@ class LoreApp(App[None]):
         if now and now != before and now != conversation.session.tracked_entity:
             self.jobs.track(conversation, now, followed=True)
 
-    # -- the panes' requests ----------------------------------------------------------------------
+    # -- the tracked entity's timeline (the entity stack's Enter, and the conversation's moves) ---
     @on(EntityStack.TrackRequested)
     def _track(self, event: EntityStack.TrackRequested) -> None:
         if conversation := self.conversation_or_report():
             self.jobs.track(conversation, event.entity)
 
+    @on(m.TimelineReady)
+    def _timeline(self, event: m.TimelineReady) -> None:
+        main = self.main
+        main.show_timeline(event.entity, event.events)
+        main.show_stack(event.stack, self._aliases(self.talking, event.stack), event.entity)
+        if not event.events and not event.followed:
+            self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
+                        severity="warning")
+
+    # -- what the panes and the modals ask to see (tui/loaders.py) --------------------------------
     @on(m.CardRequested)
     def _card_requested(self, event: m.CardRequested) -> None:
         self.loaders.card(event.entity)
@@ -382,14 +392,9 @@ class LoreApp(App[None]):
     def _open_appearance(self, event: Timeline.PassageRequested) -> None:
         self.loaders.passage(event.chunk_id, "")
 
-    @on(m.TimelineReady)
-    def _timeline(self, event: m.TimelineReady) -> None:
-        main = self.main
-        main.show_timeline(event.entity, event.events)
-        main.show_stack(event.stack, self._aliases(self.talking, event.stack), event.entity)
-        if not event.events and not event.followed:
-            self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
-                        severity="warning")
+    @on(m.PassageRequested)
+    def _passage_requested(self, event: m.PassageRequested) -> None:
+        self.loaders.passage(event.chunk_id, event.quote)
 
     @on(m.CardReady)
     def _card(self, event: m.CardReady) -> None:
@@ -399,11 +404,6 @@ class LoreApp(App[None]):
     def _passage(self, event: m.PassageReady) -> None:
         self.loaders.show_passage(event.passage, event.quote, event.core)
 
-    @on(m.PassageRequested)
-    def _passage_requested(self, event: m.PassageRequested) -> None:
-        self.loaders.passage(event.chunk_id, event.quote)
-
-    # -- the relations map and the presence chart (tui/screens/relmap.py, presence.py) ------------
     @on(m.MapRequested)
     def _map_requested(self, event: m.MapRequested) -> None:
         self.loaders.relation_map(event.entity)
@@ -420,20 +420,17 @@ class LoreApp(App[None]):
     def _load_chart(self, event: ChartScreen.LoadWanted) -> None:
         self.loaders.load_chart(event.screen, event.entities)
 
-    @on(m.HorizonChanged)
-    def _horizon(self, event: m.HorizonChanged) -> None:
-        self.main.show_status(horizon=event.chapter)
-        if event.timeline is not None:
-            self.main.show_timeline(self.main.timeline_entity, event.timeline)
-        self.notify(f"Spoiler horizon: chapter {event.chapter}" if event.chapter
-                    else "Spoiler horizon cleared: the whole story is searched.")
+    @on(SessionPicker.LoadWanted)
+    def _load_sessions(self, event: SessionPicker.LoadWanted) -> None:
+        self.loaders.sessions(event.picker)
 
-    @on(m.Exported)
-    def _exported(self, event: m.Exported) -> None:
-        note = f"\n\n{event.note[:1].upper()}{event.note[1:]}." if event.note else ""
-        self.notify(f"{event.what} saved to\n{event.path}{note}", title="Exported",
-                    markup=False, timeout=20 if note else 10,
-                    severity="warning" if note else "information")
+    @on(SessionPicker.EditWanted)
+    def _edit_session(self, event: SessionPicker.EditWanted) -> None:
+        self.loaders.edit_session(event.picker, event.op, event.session_id, event.title)
+
+    @on(WorldSwitcher.LoadWanted)
+    def _load_worlds(self, event: WorldSwitcher.LoadWanted) -> None:
+        self.loaders.worlds(event.switcher)
 
     # -- the demo world ---------------------------------------------------------------------------
     @on(m.DemoRequested)
@@ -456,19 +453,7 @@ class LoreApp(App[None]):
             self.pop_screen()
         self._open(event.world)
 
-    # -- the modals' requests ---------------------------------------------------------------------
-    @on(SessionPicker.LoadWanted)
-    def _load_sessions(self, event: SessionPicker.LoadWanted) -> None:
-        self.loaders.sessions(event.picker)
-
-    @on(SessionPicker.EditWanted)
-    def _edit_session(self, event: SessionPicker.EditWanted) -> None:
-        self.loaders.edit_session(event.picker, event.op, event.session_id, event.title)
-
-    @on(WorldSwitcher.LoadWanted)
-    def _load_worlds(self, event: WorldSwitcher.LoadWanted) -> None:
-        self.loaders.worlds(event.switcher)
-
+    # -- the modals' requests: another world or session, the horizon, an export -------------------
     @on(m.OpenRequested)
     async def _open_requested(self, event: m.OpenRequested) -> None:
         await self.cancel_answer(wait=True)
@@ -479,10 +464,25 @@ class LoreApp(App[None]):
         if conversation := self.conversation_or_report():
             self.jobs.set_horizon(conversation, event.chapter)
 
+    @on(m.HorizonChanged)
+    def _horizon(self, event: m.HorizonChanged) -> None:
+        self.main.show_status(horizon=event.chapter)
+        if event.timeline is not None:
+            self.main.show_timeline(self.main.timeline_entity, event.timeline)
+        self.notify(f"Spoiler horizon: chapter {event.chapter}" if event.chapter
+                    else "Spoiler horizon cleared: the whole story is searched.")
+
     @on(m.ExportRequested)
     def _export_requested(self, event: m.ExportRequested) -> None:
         if conversation := self.conversation_or_report():
             self.jobs.export(conversation, event.kind, event.fmt, event.entities, event.hops)
+
+    @on(m.Exported)
+    def _exported(self, event: m.Exported) -> None:
+        note = f"\n\n{event.note[:1].upper()}{event.note[1:]}." if event.note else ""
+        self.notify(f"{event.what} saved to\n{event.path}{note}", title="Exported",
+                    markup=False, timeout=20 if note else 10,
+                    severity="warning" if note else "information")
 
     # -- actions (keys, and the command palette; tui/actions.py) ----------------------------------
     def action_help(self) -> None:
