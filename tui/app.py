@@ -43,7 +43,7 @@ from tui.settings import AppSettings
 from tui.state import WorldInfo, model_label, session_title, welcome_text
 from tui.vector_job import VectorJob
 from tui.widgets.citations import CitationList
-from tui.widgets.stack import EntityStack, followed_entity
+from tui.widgets.stack import EntityStack, followed_entity, stack_aliases
 from tui.widgets.timeline import Timeline
 from tui.workers import Workers
 
@@ -225,7 +225,7 @@ class LoreApp(App[None]):
         await main.show_session(event.turns, welcome,
                                 event.intro.examples if event.intro else [], event.info.name)
         tracked = conversation.session.tracked_entity if event.timeline else None
-        main.show_stack(event.stack, self._aliases(conversation, event.stack), tracked)
+        main.show_stack(event.stack, stack_aliases(conversation, event.stack), tracked)
         main.show_timeline(tracked, event.timeline)
         followed = followed_entity(event.stack)
         if tracked is None and followed:
@@ -266,12 +266,6 @@ class LoreApp(App[None]):
                 self.report_error(exc)
         await self.asking.send_queued()
 
-    @staticmethod
-    def _aliases(conversation: Conversation, stack: list[StackEntry]) -> dict[str, list[str]]:
-        """The stack's entities' aliases as the reader may see them under the horizon."""
-        return conversation.retriever.aliases_as_of([e.entity for e in stack],
-                                                    conversation.horizon or 0)
-
     def _show_horizon(self) -> None:
         self.main.show_status(horizon=self.talking.horizon or 0)
 
@@ -298,7 +292,7 @@ class LoreApp(App[None]):
         main, conversation = self.main, event.conversation
         before = main.stack.conversation_entity
         await main.show_turns(event.turns)
-        main.show_stack(event.stack, self._aliases(conversation, event.stack),
+        main.show_stack(event.stack, stack_aliases(conversation, event.stack),
                         conversation.session.tracked_entity)
         self._first_question = ""
         self._show_session(event.turns[0].question if event.turns else "")
@@ -352,7 +346,7 @@ class LoreApp(App[None]):
         with self.batch_update():
             await self.main.show_answer(result)
             tracked = self.talking.session.tracked_entity
-            self.main.show_stack(result.stack, self._aliases(self.talking, result.stack), tracked)
+            self.main.show_stack(result.stack, stack_aliases(self.talking, result.stack), tracked)
             self._show_session()
         self._follow(self.talking, before, result.stack)
 
@@ -374,7 +368,7 @@ class LoreApp(App[None]):
     def _timeline(self, event: m.TimelineReady) -> None:
         main = self.main
         main.show_timeline(event.entity, event.events)
-        main.show_stack(event.stack, self._aliases(self.talking, event.stack), event.entity)
+        main.show_stack(event.stack, stack_aliases(self.talking, event.stack), event.entity)
         if not event.events and not event.followed:
             self.notify(f"No appearances of {event.entity} up to the spoiler horizon.",
                         severity="warning")

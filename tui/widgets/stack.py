@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.binding import Binding
@@ -12,6 +12,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui.messages import CardRequested, MapRequested
+
+if TYPE_CHECKING:
+    from agent.conversation.session import Conversation
+    from sessions.records import StackEntry
 
 GUESS = "likely answer?"
 """After the name of the reader's likely answer, which the answer did not state."""
@@ -118,3 +122,9 @@ def followed_entity(stack: list[Any]) -> str | None:
     """The newest entity on a stack (StackEntry records, most recent first) that is not a guess:
     whom the timeline follows."""
     return next((entry.entity for entry in stack if not entry.guess), None)
+
+
+def stack_aliases(conversation: Conversation, stack: list[StackEntry]) -> dict[str, list[str]]:
+    """The stack's entities' aliases as the reader may see them under the horizon."""
+    return conversation.retriever.aliases_as_of([e.entity for e in stack],
+                                                conversation.horizon or 0)
