@@ -1,13 +1,13 @@
 """The Lorekeeper terminal app: opens on the last session of the world (or the welcome screen
 when there is no world), and turns the workers' reports into what the panes show.
 
-The app is a composition: it holds the open worlds (`worlds`, tui/open_worlds.py), its slow
-work (`jobs`, tui/workers.py), the modals behind its keys (`actions`, tui/actions.py), what
-the panes and modals ask to see (`loaders`, tui/loaders.py), the world being opened
-(`open_state`, tui/opening.py) and the question being answered (`asking`, tui/asking.py). The
-screens own their panes: the app tells them what to show and hears from them in messages.
-Textual looks key actions up on the app, so its `action_*` methods are thin: they check that
-they can run and hand the actions object what it needs."""
+The app is a composition: it holds the open worlds (`worlds`, tui/open_worlds.py), its slow work
+(`jobs`, tui/workers.py), the modals behind its keys (`actions`, tui/actions.py), what the panes
+and modals ask to see (`loaders`, tui/loaders.py), the opening of a world (`opener`,
+tui/opener.py; where it is: `open_state`, tui/opening.py) and the question being answered
+(`asking`, tui/asking.py). The screens own their panes: the app tells them what to show and
+hears from them in messages. Textual looks key actions up on the app, so its `action_*` methods
+are thin: they check that they can run and hand the actions object what it needs."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from tui.ending import end_on_signals
 from tui.keys import APP_BINDINGS, unknown_ids
 from tui.loaders import Loaders
 from tui.open_worlds import OpenWorlds
+from tui.opener import Opener
 from tui.opening import OpenState
 from tui.palette import LoreCommands
 from tui.reports import error_note
@@ -40,7 +41,7 @@ from tui.screens.welcome import WelcomeScreen
 from tui.screens.worlds import WorldSwitcher
 from tui.session_sync import SYNC_EVERY_S, SessionSync
 from tui.settings import AppSettings
-from tui.state import WorldInfo, model_label, session_title, welcome_text
+from tui.state import WorldInfo, model_label, session_title
 from tui.vector_job import VectorJob
 from tui.widgets.citations import CitationList
 from tui.widgets.stack import EntityStack, followed_entity, stack_aliases
@@ -78,10 +79,10 @@ class LoreApp(App[None]):
         """The app's slow work (Textual's own `workers` is its worker manager)."""
         self.actions = Actions(self)
         self.loaders = Loaders(self)
+        self.opener = Opener(self)
         self.vector_job = VectorJob(settings.data_dir, settings.config_file)
         """The open world's e5 vectors, computed in a child process while it waits for them."""
         self._first_question = ""
-        self._resuming = False
         self.sync = SessionSync()
         """The turns the chat shows, to notice those another process adds (tui/session_sync.py)."""
         self._restore_signals: Callable[[], None] = lambda: None
@@ -97,10 +98,10 @@ class LoreApp(App[None]):
         self._restore_signals = end_on_signals(self.post_message)
         await self.push_screen(MainScreen(self.settings.sessions.max_question_chars))
         self.main.show_status(model=model_label(self.settings))
-        self.set_interval(1.0, self._show_opening, name="opening-clock")
+        self.set_interval(1.0, self.opener.show_progress, name="opening-clock")
         self.set_interval(10.0, self.refresh_vectors, name="vectors-clock")
         self.set_interval(SYNC_EVERY_S, self._check_session, name="session-clock")
-        self._open(self.requested_world)
+        self.opener.open(self.requested_world)
 
     @property
     def opening(self) -> bool:
@@ -192,83 +193,24 @@ class LoreApp(App[None]):
     def main(self) -> MainScreen:
         return next(s for s in self.screen_stack if isinstance(s, MainScreen))
 
-    # -- opening worlds and sessions --------------------------------------------------------------
-    def _open(self, world: str | None, session_id: str | None = None, new: bool = False) -> None:
-        self._resuming = session_id is None and not new  # the world's last session, unasked
-        self.open_state.begin(self.jobs.open_world(world, session_id, new), world)
-        self._show_opening()
-
-    def _show_opening(self) -> None:
-        if (line := self.open_state.progress()) is not None:
-            self.main.show_status(activity=line)
-
+    # -- opening worlds (tui/opener.py) -----------------------------------------------------------
     @on(m.OpenProgress)
     def _open_progress(self, event: m.OpenProgress) -> None:
-        self.open_state.reached(event.stage, event.world)
-        self._show_opening()
+        self.opener.reached(event.stage, event.world)
 
     @on(m.NoWorld)
     def _no_world(self) -> None:
-        self.main.show_status(activity="")
-        if not isinstance(self.screen, WelcomeScreen):
-            self.push_screen(WelcomeScreen())
+        self.opener.no_world()
 
     @on(m.ConversationOpened)
     async def _opened(self, event: m.ConversationOpened) -> None:
-        previous, self.conversation, self.info = self.conversation, event.conversation, event.info
-        if previous is not None and previous is not self.conversation:
-            previous.close()
-        self.worlds.close_others(keep=event.info.name)
-        main, conversation = self.main, event.conversation
-        self.sync.showing(event.turns)
-        welcome = welcome_text(event.info, event.intro, self.settings.model.provider == "offline")
-        await main.show_session(event.turns, welcome,
-                                event.intro.examples if event.intro else [], event.info.name)
-        tracked = conversation.session.tracked_entity if event.timeline else None
-        main.show_stack(event.stack, stack_aliases(conversation, event.stack), tracked)
-        main.show_timeline(tracked, event.timeline)
-        followed = followed_entity(event.stack)
-        if tracked is None and followed:
-            # turns asked with `lore ask` track no one: the timeline follows the conversation
-            # here as after an answer ("No entity tracked yet" beside a stack led by 马谡)
-            self.jobs.track(conversation, followed, followed=True)
-        main.show_status(world=event.info, activity="")
-        self.refresh_vectors()
-        self._show_horizon()
-        self._first_question = ""
-        self._show_session(event.turns[0].question if event.turns else "")
-        self.sub_title = event.info.name
-        # shown and typed into now; the indexes and the model load meanwhile (questions wait)
-        self.open_state.shown(self.jobs.warm_world(conversation))
-        self._show_opening()
-        if self._resuming and event.turns:
-            # the last session of this world goes on, maybe one begun with `lore ask`: say so
-            self.notify(f"Continuing the last session of {event.info.name} "
-                        f"({len(event.turns)} turn{'s' if len(event.turns) != 1 else ''}).\n"
-                        "→ press Ctrl+N for a new one", markup=False, timeout=4)
-        if event.info.state != "ready":
-            self.notify(f"{event.info.name} is not fully ingested ({event.info.state}); "
-                        "answers may miss passages.\n→ run the same lore ingest command again",
-                        severity="warning", markup=False)
+        await self.opener.opened(event)
 
     @on(m.WorldWarm)
     async def _warmed(self, event: m.WorldWarm) -> None:
-        if event.conversation is not self.conversation:
-            return  # another world or session opened meanwhile: its own warm-up reports
-        if event.model_error is not None:
-            self.report_error(event.model_error)
-        self.open_state.warm()
-        self.main.show_status(activity="")
-        if event.vectors_due:
-            try:
-                self.vector_job.start(event.conversation.world)
-            except LoreError as exc:  # its log is a link: no child, and the user is told
-                self.report_error(exc)
-        await self.asking.send_queued()
+        await self.opener.warmed(event)
 
-    def _show_horizon(self) -> None:
-        self.main.show_status(horizon=self.talking.horizon or 0)
-
+    # -- the session on screen: its status line, turns ended elsewhere, a rename ------------------
     def _show_session(self, first_question: str = "") -> None:
         if self.conversation is None:  # closing
             return
@@ -279,6 +221,12 @@ class LoreApp(App[None]):
         first = self._first_question
         main.show_status(session=f"{session_title(session.title, first, 32)} · "
                                  f"{turns} turn{'s' if turns != 1 else ''}")
+
+    def show_session_anew(self, first_question: str) -> None:
+        """The session's line once the chat shows its turns anew (opened, or ended by another
+        process): its first question is read again."""
+        self._first_question = ""
+        self._show_session(first_question)
 
     def _check_session(self) -> None:
         if self.conversation is not None and not self.answering and not self.opening:
@@ -294,8 +242,7 @@ class LoreApp(App[None]):
         await main.show_turns(event.turns)
         main.show_stack(event.stack, stack_aliases(conversation, event.stack),
                         conversation.session.tracked_entity)
-        self._first_question = ""
-        self._show_session(event.turns[0].question if event.turns else "")
+        self.show_session_anew(event.turns[0].question if event.turns else "")
         # a turn asked with `lore ask` moves the timeline as one asked here does
         self._follow(conversation, before, event.stack)
 
@@ -304,7 +251,7 @@ class LoreApp(App[None]):
         if self.conversation is None or event.session_id != self.conversation.session.id:
             return
         if event.op == "delete":
-            self._open(self.conversation.world)  # the world's last session, or a new one
+            self.opener.open(self.conversation.world)  # the world's last session, or a new one
         else:
             edited = self.worlds.session_store().get_session(event.session_id)
             if edited is not None:
@@ -445,13 +392,13 @@ class LoreApp(App[None]):
         self.notify(f"The demo world is ready: {event.summary}.", markup=False)
         if isinstance(self.screen, WelcomeScreen):
             self.pop_screen()
-        self._open(event.world)
+        self.opener.open(event.world)
 
     # -- the modals' requests: another world or session, the horizon, an export -------------------
     @on(m.OpenRequested)
     async def _open_requested(self, event: m.OpenRequested) -> None:
         await self.cancel_answer(wait=True)
-        self._open(event.world, event.session_id, new=event.new)
+        self.opener.open(event.world, event.session_id, new=event.new)
 
     @on(m.HorizonRequested)
     def _horizon_requested(self, event: m.HorizonRequested) -> None:
@@ -528,39 +475,16 @@ class LoreApp(App[None]):
         elif worker.group == "open":
             if not self.open_state.is_open_worker(worker):
                 return  # superseded by a newer open (Ctrl+G meanwhile): that one reports
-            self._open_ended(state, worker.error)
+            self.opener.open_ended(state, worker.error)
         elif worker.group == "warm" and state == WorkerState.ERROR:
             if worker is self.open_state.warm_worker:
-                self._warm_failed(worker.error)
+                self.opener.warm_failed(worker.error)
         elif worker.group == "ingest":
             self.ingesting = False
             if state == WorkerState.ERROR and isinstance(self.screen, WelcomeScreen):
                 self.screen.show_failed()
         if state == WorkerState.ERROR and worker.error is not None:
             self.report_error(worker.error)
-
-    def _open_ended(self, state: WorkerState, error: BaseException | None) -> None:
-        """The world opened, or the reason it did not stays on screen and in the log."""
-        if state == WorkerState.SUCCESS:
-            self.open_state.open_succeeded()
-            return
-        self._open_failed(state, error)
-
-    def _warm_failed(self, error: BaseException | None) -> None:
-        """The world's indexes would not load: it is closed again, with the reason on screen."""
-        conversation, self.conversation = self.conversation, None
-        if conversation is not None:
-            conversation.close()
-        self.call_next(self.main.clear_session)
-        self._open_failed(WorkerState.ERROR, error)
-
-    def _open_failed(self, state: WorkerState, error: BaseException | None) -> None:
-        opening = self.open_state.failed()
-        self.main.show_status(activity="")
-        hint = opening.failure(error, self.settings.data_dir,
-                               stopped=state == WorkerState.CANCELLED)
-        if self.conversation is None:
-            self.main.set_hint(hint)
 
     def _answer_ended(self, state: WorkerState, error: BaseException | None) -> None:
         turn = self.conversation.current_turn if self.conversation is not None else None

@@ -42,8 +42,8 @@ class Opening:
 class OpenState:
     """Where the app is in opening a world: `opening` while the worker builds the conversation,
     then `warming` while the world is on screen and its indexes and model load (questions wait),
-    and the open under way (`current`) until it is warm or has failed. Only state: the app shows
-    what it says."""
+    and the open under way (`current`) until it is warm or has failed. Only state: the opener
+    (tui/opener.py) drives it and shows what it says; the app and asking read it."""
 
     def __init__(self) -> None:
         self.opening = False
