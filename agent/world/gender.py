@@ -193,8 +193,8 @@ class GenderGuesser:
         given = name.split()[0]
         if has_han(name) or given.endswith(".") or given.lower() in TITLES_EN:  # St., Mr.
             return ""
-        if said := en.given_gender(given):
-            return said
+        if said := en.given_gender(given):  # 'm' or 'f'
+            return "m" if said == "m" else "f"
         found = {self._own(n) for n in self._by_given_name.get(given, ()) if n != name}
         return found.pop() if len(found) == 1 else ""
 

@@ -48,7 +48,8 @@ def _is_latin_word_char(ch: str) -> bool:
 # Typographic apostrophes and quotes: a user types d'If where the book prints d’If. One
 # character for one, so offsets in a translated text are offsets in the original.
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "′": "'"})
-_NARROW = {**_APOSTROPHES, **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}}
+_NARROW = str.maketrans({**{chr(k): v for k, v in _APOSTROPHES.items()},
+                         **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)}})
 """The apostrophes, and full-width letters, digits and signs as ASCII: a user types 阿Q where
 呐喊 prints 阿Ｑ. One character for one, as `_APOSTROPHES`."""
 

@@ -5,7 +5,6 @@ calling him by the family's name)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from pydantic_ai import models
