@@ -220,8 +220,7 @@ _APPOSED = re.compile(r",? ")
 "his brother, Captain Wentworth")."""
 
 
-_LISTED = re.compile(r",?\s+(?:and|or|nor)\b|,\s*[A-Z]")
-"""What follows a name in a list of people ("…, Marianne and Margaret", "…, Marianne, Sir John")."""
+_LISTED = re.compile(en.LISTED_AFTER)
 
 
 def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families: Families,

@@ -28,6 +28,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     KIN,  # noqa: F401
     KIN_OWNER,  # noqa: F401
     KIN_QUALIFIER,  # noqa: F401
+    LISTED_AFTER,  # noqa: F401
     MAIDEN_KIN,  # noqa: F401
     NOMINATIVE_PRONOUNS,  # noqa: F401
     POSSESSIVE,  # noqa: F401

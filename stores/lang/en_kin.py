@@ -61,6 +61,9 @@ brother-in-law, Mr. Hurst") (a pattern)."""
 COPULA_BEFORE = r"[\s,]*(?:(?:is|was|had been|has been|became)\s+)?$"
 """What may stand between a name and the kin word that names that person ("This Noirtier was
 his father": Noirtier is the father, not his son's)."""
+LISTED_AFTER = r",?\s+(?:and|or|nor)\b|,\s*[A-Z]"
+"""What follows a name in a list of people ("…, Marianne and Margaret", "…, Marianne, Sir
+John"), not one apposed to a word for kin (a pattern)."""
 
 
 RELATIVE_BEFORE = re.compile(
