@@ -190,7 +190,7 @@ def chinese_unknown_names(texts: Iterable[str], least: int) -> list[tuple[str, E
         if not set(tags) <= _NOUN_TAGS or set(tags) <= {"m"}:
             continue
         kind: EntityType
-        if word[-1] in _PLACE_END or tags == ["ns"] or _names_a_place(word, text, count):
+        if word[-1] in _PLACE_END or tags == ["ns"]:
             kind = "place"
         elif word[-1] in _NOT_NAME_END and word[-1] != _DIMINUTIVE:  # 宝儿 is a name
             continue
@@ -200,6 +200,8 @@ def chinese_unknown_names(texts: Iterable[str], least: int) -> list[tuple[str, E
         else:
             continue
         if _bounded(word, count, text, counts):
+            if kind == "person" and _names_a_place(word, text, count):
+                kind = "place"  # 咸亨 acts (咸亨也关上了门) as 咸亨酒店
             found.append((count, word, kind))
     return [(word, kind) for _, word, kind in sorted(found, key=lambda f: (-f[0], f[1]))]
 
