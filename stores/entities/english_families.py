@@ -55,6 +55,7 @@ def another_mans(surname: str, own: set[str], families: dict[str, set[str]], tex
     return any(_near(uses, len(surname), text, forms - {surname}) > mine for forms in rivals)
 
 
+_SURNAME_AFTER = re.compile(r" [A-Z]")
 FAMILY_DOMINANCE = 2.5
 """A first name written alone that several full names start with is the one's whose surname
 stands near it at least this many times as often as any other's (`first_name_holder`)."""
@@ -71,19 +72,14 @@ def first_name_holder(first: str, fulls: Iterable[str], text: str) -> str | None
     surnames = {full: bare_surname(full.split()) for full in fulls}
     if len(set(surnames.values())) < 2 or not all(surnames.values()):
         return None
-    uses = [m.start() for m in re.finditer(rf"\b{re.escape(first)}\b(?! [A-Z])", text)
-            if not _titled(text, m.start())]
+    titles = set(MALE_TITLES) | set(FEMALE_TITLES)  # Sir John, Mr. John Knightley
+    uses = [at for at in _alone(first, text, titles)
+            if not _SURNAME_AFTER.match(text, at + len(first))]  # not John Dashwood
     near = {full: _near(uses, len(first), text, {surname})
             for full, surname in surnames.items()}
     best, *others = sorted(near, key=lambda f: -near[f])
     rival = max(near[other] for other in others)
     return best if near[best] > 0 and near[best] >= FAMILY_DOMINANCE * rival else None
-
-
-def _titled(text: str, at: int) -> bool:
-    """A title stands right before the word at `at` (Sir John, Mr. John Knightley)."""
-    before = text[max(0, at - 12):at].split()
-    return bool(before) and text[at - 1] == " " and before[-1] in (*MALE_TITLES, *FEMALE_TITLES)
 
 
 def _release(g: Groups, owner: str, surname: str) -> None:
