@@ -8,6 +8,8 @@ join backed by the text and made only where the text leaves one candidate.
   甄宝玉), it joins the one the book writes in chapters across the story, if one clearly does.
 - A form of address (凤姐, 林妹妹, 宝二爷) joins the one person it can be formed from
   (stores/entities/address.py).
+- A name written without its surname (七爷 of 赵七爷) where the whole name is written is that
+  person's, when no other name could be meant.
 - Surname + 公 (关公) joins the surname's one well-known person (fold_honorifics).
 """
 
@@ -69,6 +71,7 @@ def group_chinese(entities: list[Entity], chunk_texts: Sequence[str],
     entities = _one_per_name(entities)
     entities = join_given_names(entities, story, grammar)
     entities = join_name_endings(entities)
+    entities = add_names_without_surname(entities, story)
     entities = join_stated_identities(entities, story.text)
     entities = name_address_forms(entities, story, grammar)
     entities = fold_address_forms(entities, story.text, min_mentions, chunk_texts)
@@ -183,6 +186,47 @@ def join_name_endings(entities: list[Entity]) -> list[Entity]:
             absorb(longer[0], short)
             gone.add(id(short))
     return [e for e in entities if id(e) not in gone]
+
+
+BARE_MIN_USES = 2
+"""A name without its surname is a person's alias when the text writes it alone this often."""
+BARE_SAME_CHAPTERS = 0.8
+"""...and at least this share of those uses falls in chapters that write the whole name."""
+
+
+def add_names_without_surname(entities: list[Entity], story: Story) -> list[Entity]:
+    """A person's name without its surname (赵七爷 → 七爷, 陈老五 → 老五), written alone in
+    chapters that write the whole name, is that person's alias: the story names them in full
+    and then, among people who know them, without the surname. Only where the text leaves one
+    candidate: no other name ends with it, no other surname is written before it, and it is no
+    title or office many hold (太爷, 秀才, 夫人)."""
+    text = story.text
+    claimed = {form for e in entities for form in (e.name, *e.aliases)}
+    people = [e for e in entities if e.type == "person" and plain(e)]
+    endings: Counter[str] = Counter()
+    for entity in entities:
+        for form in {f[i:] for f in (entity.name, *entity.aliases) for i in range(1, len(f) - 1)}:
+            endings[form] += 1
+    wanted: dict[str, Entity] = {}
+    for entity in people:
+        surname = surname_of(entity.name)
+        rest = entity.name[len(surname):]
+        if (not surname or len(rest) < 2 or not all(map(is_han, rest)) or rest in claimed
+                or endings[rest] != 1 or rest in HOUSEHOLD_TITLES or rest in OFFICES
+                or rest.endswith(PROVINCE) or rest in wanted):
+            continue
+        wanted[rest] = entity
+    where = occurrences([*wanted, *(e.name for e in wanted.values())], text)
+    for rest, entity in wanted.items():
+        whole = {story.chapter_at(at) for at in where.get(entity.name, [])}
+        bare = [at for at in where.get(rest, []) if not text[:at].endswith(surname_of(entity.name))]
+        others = {text[at - 1] for at in bare if at and text[at - 1] in SINGLE_SURNAMES
+                  and not grammar_character(text[at - 1])}  # 张老五 beside 陈老五
+        inside = sum(story.chapter_at(at) in whole for at in bare)
+        if (len(bare) >= BARE_MIN_USES and not others
+                and inside >= BARE_SAME_CHAPTERS * len(bare)):
+            entity.aliases.append(rest)
+    return entities
 
 
 BEFORE_NAMES = 3

@@ -13,6 +13,7 @@ from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.names import Story
 from stores.entities.patterns import english_aliases
 from stores.entities.people import (
+    add_names_without_surname,
     extend_cut_names,
     fold_honorifics,
     fold_titled_surnames,
@@ -82,6 +83,19 @@ def test_a_name_one_other_name_ends_with_is_that_persons() -> None:
     assert kept["蓝皮阿五"].aliases == ["阿五"] and kept["傅士仁"].aliases == ["士仁"]
     assert {"宝玉", "夫人", "阿五"} & set(kept) == {"宝玉", "夫人"}
     assert kept["蓝皮阿五"].mentions == 13
+
+
+def test_a_name_written_without_its_surname_where_the_whole_name_is_is_that_persons() -> None:
+    """七爷 is 赵七爷 in the story that names him (呐喊's 《风波》); 老五 stays apart where
+    another surname is written before it too (张老五), 太爷 is a title many hold, and 老栓
+    alone in a chapter that never writes 华老栓 may be anyone's."""
+    chapters = ["赵七爷来了。七爷道：“好。”七爷走了。陈老五笑了。张老五来了。老五走了。"
+                "王太爷来了。太爷道。太爷笑了。华老栓来了。",
+                "他又来了。", "老栓笑了。老栓走了。老栓哭了。"]
+    people = [person("赵七爷"), person("陈老五"), person("王太爷"), person("华老栓")]
+    kept = names(add_names_without_surname(people, Story.of(chapters, None)))
+    assert kept["赵七爷"].aliases == ["七爷"]
+    assert kept["陈老五"].aliases == kept["王太爷"].aliases == kept["华老栓"].aliases == []
 
 
 def test_a_title_many_hold_is_no_given_name_of_one() -> None:
