@@ -14,6 +14,7 @@ from stores.entities.english_identity import married_names
 from stores.entities.matcher import AliasMatcher
 from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
+    ADDRESSED_AFTER,
     APPOSITION_OPENERS,
     DESCRIBERS,
     KIN_SUBJECT,
@@ -60,6 +61,7 @@ _CALLED = re.compile(rf"\s*[,，](?!\s*(?:{APPOSITION_OPENERS})\s)", re.I)
 """A name that opens a sentence of someone's words, a comma after it and no apposition, is the
 one spoken to: “…好了么？老栓，就是运气了你！” (Laoshuan, luck is yours), “Danglars, you will
 see”; it does not say who Laoshuan is ("Mrs. Smallridge, a most delightful woman!" does)."""
+_ADDRESSED = re.compile(ADDRESSED_AFTER)
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _KIN_SUBJECT = re.compile(KIN_SUBJECT)
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
@@ -150,7 +152,8 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 end < later <= end + NAME_AGAIN and sentence[later:stop] == sentence[start:end]
                 for later, stop, _ in spans)
             # a line of verse (芳气袭人是酒香) uses a name's characters as words, defines nothing
-            called = (_CALLED.match(after) and not before.strip(f" {QUOTE_MARKS}")
+            called = ((_CALLED.match(after) or _ADDRESSED.match(after))
+                      and not before.strip(f" {QUOTE_MARKS}")
                       and in_someones_words(chunk.text, read.start + start))
             weight = 0.0 if (asking or verse or called or (spoken and _VOCATIVE.search(before))
                              or again or _ends_longer_name(before)) else (_defines(

@@ -235,6 +235,12 @@ DETERMINERS = "a|an|the|one|his|her|their|its|some"
 APPOSITION_OPENERS = "a|an|the|my|his|her|our|your|their"
 """What an apposition after a name and a comma begins with ("Mrs. Smallridge, a most delightful
 woman"): a name so followed is described, not spoken to (stores/card_sentences.py)."""
+ADDRESSED_AFTER = (r"\s*,\s*(?:my|our)\s+(?:[a-z]+\s+)?[a-z]+\s*,\s*[”\"’']?\s*(?:[”\"’]|"
+                   r"(?:you|your|thou|do|don't|let|come|tell|listen|pray|be|go|look)\b(?!\s+(?:see|know)\b))")
+"""What follows a name that opens someone's words when the speaker addresses the one named
+("Edmond, my friend, do not compel me", "Albert, my child,” said Mercédès): a possessive
+apposition, then the words or the end of what is said to them, not what is said of them
+("Bertuccio, my steward, takes me for a Roman"; "Frederick, my eldest son, you see, …")."""
 POINTING_DETERMINERS = "a|an|the|this|that|his|her|their|its"
 """What a phrase naming a thing begins with (a beautiful diamond, that sword)."""
 NOT_THING_TEXT = ("man woman men women boy girl child son daughter father mother husband wife "
