@@ -17,6 +17,7 @@ from stores.lang.en import (
     ADDRESSED_AFTER,
     APPOSITION_OPENERS,
     DESCRIBERS,
+    ENDEARMENT_BEFORE,
     KIN_SUBJECT,
     NAME_TITLES,
     NOT_NAMES,
@@ -62,6 +63,7 @@ _CALLED = re.compile(rf"\s*[,，](?!\s*(?:{APPOSITION_OPENERS})\s)", re.I)
 one spoken to: “…好了么？老栓，就是运气了你！” (Laoshuan, luck is yours), “Danglars, you will
 see”; it does not say who Laoshuan is ("Mrs. Smallridge, a most delightful woman!" does)."""
 _ADDRESSED = re.compile(ADDRESSED_AFTER)
+_ENDEARED = re.compile(ENDEARMENT_BEFORE, re.I)
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _KIN_SUBJECT = re.compile(KIN_SUBJECT)
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
@@ -155,7 +157,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             called = ((_CALLED.match(after) or _ADDRESSED.match(after))
                       and not before.strip(f" {QUOTE_MARKS}")
                       and in_someones_words(chunk.text, read.start + start))
-            weight = 0.0 if (asking or verse or called or (spoken and _VOCATIVE.search(before))
+            weight = 0.0 if (asking or verse or called or (spoken and (_VOCATIVE.search(before) or _ENDEARED.search(before)))
                              or again or _ends_longer_name(before)) else (_defines(
                 after, governed=_governed(before), clause=_subordinate(before))
                 or (_described_before(before)

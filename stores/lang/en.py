@@ -24,6 +24,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     AGE_WORDS,  # noqa: F401
     CHILD_NOUNS,  # noqa: F401
     COPULA_BEFORE,  # noqa: F401
+    ENDEARMENT_BEFORE,  # noqa: F401
     FAMILY_KIN,  # noqa: F401
     KIN,  # noqa: F401
     KIN_OWNER,  # noqa: F401

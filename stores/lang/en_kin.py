@@ -76,7 +76,10 @@ UNREAL_BEFORE = re.compile(r"\b(?:wish(?:ed|es)?|if|would|should|could|might|hop
                            r"whether)\b", re.I)
 """Words before a marriage in its sentence that make it wished or supposed, not made ("We do so
 wish that Charles had married Anne instead")."""
-SPOKEN_TO_BEFORE = re.compile(r"(?:[“\"‘]|\b(?:my\s+)?dear(?:est)?)\s*$", re.I)
+ENDEARMENT_BEFORE = r"\b(?:my\s+)?dear(?:est)?\s*$"
+"""What a speaker puts before the name of the one they speak to ("My dear Miss Woodhouse, a
+vast deal may be done …"): no introduction of who that is (a pattern)."""
+SPOKEN_TO_BEFORE = re.compile(rf"(?:[“\"‘]\s*$|{ENDEARMENT_BEFORE})", re.I)
 """What stands before a name that a character addresses, not introduces: an opening quotation
 mark or "my dear" ("My dear Mrs Smith, Mr Elliot's wife has not been dead half a year")."""
 

@@ -383,15 +383,19 @@ def test_a_name_that_opens_words_spoken_to_them_does_not_say_who_they_are() -> N
 
 def test_a_name_spoken_to_with_my_and_a_word_for_them_does_not_say_who_they_are() -> None:
     # Monte Cristo: Edmond Dantès's card went on with “Edmond, my friend, do not compel me …”
-    # and “Dantès, my friend, you are not yet registered …”, said to him; what a speaker says of
+    # and “Dantès, my friend, you are not yet registered …”, said to him, and Emma's with "My
+    # dear Miss Woodhouse, a vast deal may be done …" (a vast deal is no one); what a speaker says of
     # someone so ("Bertuccio, my steward, takes me for a Roman") says who they are
     people = [Entity("Edmond", "person"), Entity("Albert", "person"),
-              Entity("Bertuccio", "person"), Entity("Frederick", "person")]
+              Entity("Bertuccio", "person"), Entity("Frederick", "person"),
+              Entity("Miss Woodhouse", "person")]
     cards = card_of(people, "“Edmond, my friend, do not compel me to speak.”",
                     "“Albert, my child,” said Mercédès, “go.”",
+                    "“My dear Miss Woodhouse, a vast deal may be done by those who dare.”",
                     "“Bertuccio, my steward, takes me for a Roman.”",
                     "“Even Frederick, my eldest son, you see, will inherit.”")
     assert not cards["Edmond"].of_kind("defines") and not cards["Albert"].of_kind("defines")
+    assert not cards["Miss Woodhouse"].of_kind("defines")
     assert cards["Bertuccio"].of_kind("defines") and cards["Frederick"].of_kind("defines")
 
 
