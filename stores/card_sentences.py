@@ -16,6 +16,8 @@ from stores.lang import LANGUAGES, Language, clip_at, has_han, language
 from stores.lang.en import (
     ADDRESSED_AFTER,
     APPOSITION_OPENERS,
+    CONJUNCTION_BEFORE,
+    COPULA_AFTER,
     DESCRIBERS,
     ENDEARMENT_BEFORE,
     KIN_SUBJECT,
@@ -64,6 +66,8 @@ one spoken to: “…好了么？老栓，就是运气了你！” (Laoshuan, lu
 see”; it does not say who Laoshuan is ("Mrs. Smallridge, a most delightful woman!" does)."""
 _ADDRESSED = re.compile(ADDRESSED_AFTER)
 _ENDEARED = re.compile(ENDEARMENT_BEFORE, re.I)
+_COPULA_AFTER = re.compile(COPULA_AFTER)
+_CONJUNCTION = re.compile(CONJUNCTION_BEFORE)
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _KIN_SUBJECT = re.compile(KIN_SUBJECT)
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
@@ -159,7 +163,9 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                       and in_someones_words(chunk.text, read.start + start))
             weight = 0.0 if (asking or verse or called or (spoken and (_VOCATIVE.search(before) or _ENDEARED.search(before)))
                              or again or _ends_longer_name(before)) else (_defines(
-                after, governed=_governed(before), clause=_subordinate(before))
+                after, governed=_governed(before) and not (
+                    _CONJUNCTION.search(before) and _COPULA_AFTER.match(after)),
+                clause=_subordinate(before))
                 or (_described_before(before)
                     if first and places.get(name) in ("person", "place") else 0.0))
             if weight and spoken:

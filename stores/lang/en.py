@@ -7,6 +7,8 @@ import re
 from stores.lang import Language
 from stores.lang.en_defining import (  # given on: callers read them as en.X
     BOND_NOUNS,  # noqa: F401
+    CONJUNCTION_BEFORE,  # noqa: F401
+    COPULA_AFTER,  # noqa: F401
     DEFINING,
     GOVERNED,
     KIN_SUBJECT,  # noqa: F401

@@ -78,6 +78,13 @@ GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|afte
 """A preposition (and perhaps a title) right before a name: the name is its object, and what
 follows a comma after it belongs to the sentence, not to the name. A pronoun after the
 preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
+CONJUNCTION_BEFORE = r"(?i:\bfor)\s+(?:[\w.]+\s+)?$"
+"""A word that is a preposition or a conjunction, right before a name (for)."""
+COPULA_AFTER = r"\s+(?:was|is|had been|has been|became)\b"
+"""A verb of being right after a name: a word before it that is also a conjunction
+(CONJUNCTION_BEFORE) is one there, and the name the clause's subject, which the copula defines
+("…, for Edward Ferrars was the eldest son of a man who had died very rich"), not the object
+of a preposition ("the death of Henry Dashwood was a blow" stays one)."""
 _NOT_HEADS = ("one", "some", "most", "all", "none", "each", "both", "many", "any", "either",
               "neither", "part", "half", "full", "fond", "afraid", "tired", "sure", "proud",
               "ashamed", "aware", "capable", "worthy", "instead", "because", "out", "speaking",

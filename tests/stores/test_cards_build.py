@@ -399,6 +399,20 @@ def test_a_name_spoken_to_with_my_and_a_word_for_them_does_not_say_who_they_are(
     assert cards["Bertuccio"].of_kind("defines") and cards["Frederick"].of_kind("defines")
 
 
+def test_for_before_a_name_and_a_verb_of_being_after_it_is_a_conjunction() -> None:
+    # Sense and Sensibility: "…, for Edward Ferrars was the eldest son of a man who had died
+    # very rich" is the book's one sentence saying who he is; his card had none. A
+    # preposition's object stays one: "the death of Henry Dashwood was a blow" defines nothing
+    people = [Entity("Edward Ferrars", "person"), Entity("Henry Dashwood", "person")]
+    cards = card_of(people, "It was a match of interest, for Edward Ferrars was the eldest "
+                            "son of a man who had died very rich.",
+                    "The death of Henry Dashwood was a blow to all.")
+    assert [f.text for f in cards["Edward Ferrars"].of_kind("defines")] == [
+        "It was a match of interest, for Edward Ferrars was the eldest son of a man who had "
+        "died very rich."]
+    assert not cards["Henry Dashwood"].of_kind("defines")
+
+
 def test_the_married_name_a_woman_took_says_who_she_was() -> None:
     # Persuasion: "Miss Hamilton, now Mrs Smith, had shewn her kindness…" is the one sentence
     # that says who Mrs Smith is; her card said no sentence did
