@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from stores.catalog import Catalog
 from stores.config import Settings
+from stores.entities.birth_order import unowned_children
 from stores.entities.definite_titles import DefiniteTitles
 from stores.entities.family import (
     Families,
@@ -20,6 +21,7 @@ from stores.entities.family import (
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import build_entities, cooccurrence
+from stores.entities.surnames import surname_of
 from stores.models import (
     BLOOD_TYPES,
     NOT_PEOPLE,
@@ -153,6 +155,13 @@ def text_relations(chunks: list[tuple[str, int, str, list[tuple[int, int, str]]]
     family |= {key: where for key, where in mutual.items() if frozenset(key[:2]) not in bound}
     family = one_parent_by_both_words(family, mutual, families)
     family = one_parent_each(family, stated, told, families)
+    # a child the text gives a father of their surname keeps him (甘夫人, 刘禅's mother, is no
+    # father: 先主 is named by birth order, 以幼子刘禅)
+    fathered = {child for parent, child, kind in stated
+                if kind == "parent_of" and surname_of(parent) == surname_of(child)}
+    family |= {key: where for key, where in unowned_children(
+        chunks, {e.name for e in entities if e.type == "person"}).items()
+        if key[1] not in fathered and frozenset(key[:2]) not in bound}
     family = {key: where for key, where in family.items() if frozenset(key[:2]) not in named}
     relations = []
     for (source, target, kind), where in {**stated, **family}.items():
