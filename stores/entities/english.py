@@ -64,6 +64,7 @@ from stores.entities.english_forms import (
 )
 from stores.entities.english_identity import (
     join_epithets,
+    join_kin_forms,
     join_married_names,
     join_same_person,
     married_names,
@@ -132,6 +133,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_places(g)
     join_appositions(g, titled_as)
     join_married_names(g, married_names(text), counts)
+    join_kin_forms(g, text)
     join_same_person(g, same_person_names(text), counts)
     join_epithets(g, text)
     add_short_forms(g, counts, anchors, fulls, min_count, lowercase)

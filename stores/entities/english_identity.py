@@ -10,13 +10,22 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
-from stores.entities.english_forms import Groups, split_title
+from stores.entities.english_forms import Groups, is_full, split_title
 from stores.entities.english_titles import family_plural
-from stores.lang.en import BECAME_WIFE, MAIDEN_THAT_WAS, NOT_YET, SAME_PERSON
+from stores.lang.en import (
+    BECAME_WIFE,
+    CAPITALISED_WORD,
+    KIN_BEFORE_NAME,
+    MAIDEN_THAT_WAS,
+    NOT_YET,
+    SAME_PERSON,
+    UNMARRIED_TITLES,
+)
 from stores.lang.gender import title_gender
 from stores.lang.text import in_someones_words
 
 _MARRIED_NAMES = (re.compile(BECAME_WIFE), re.compile(MAIDEN_THAT_WAS))
+UNMARRIED = frozenset(UNMARRIED_TITLES)
 
 
 def married_names(text: str) -> list[tuple[str, str]]:
@@ -112,3 +121,49 @@ def join_epithets(g: Groups, text: str) -> None:
 
 
 _NAME_THE_WORD = re.compile(r"\b([A-ZÀ-Þ][\w’'-]+) the ([A-ZÀ-Þ][\w’'-]+)\b")
+
+
+KIN_FORM_USES = 2
+"""A kin word and a name (aunt Norris) must be written this often to be a form of its own."""
+_KIN_FORM = re.compile(
+    rf"\b(?P<kin>(?i:{'|'.join(KIN_BEFORE_NAME)}))\s+(?P<name>{CAPITALISED_WORD})\b")
+
+
+def join_kin_forms(g: Groups, text: str) -> None:
+    """A kin word a family puts before a relative's name (aunt Norris, cousin Edmund) names the
+    one person of that name the word fits, and is that person's form: the bare surname is a
+    man's (Mr. Norris, dead in chapter 3) where "aunt Norris" is his widow's, Mrs. Norris. A
+    first name goes to the one person whose full name it begins (cousin Edmund; not cousin
+    Charles, where Charles Musgrove and Charles Hayter are two); a surname to the one person
+    titled with it whose title gives the word's gender, not a Miss where there are several
+    (aunt Bertram: Lady Bertram, not Miss Bertram). Written KIN_FORM_USES times or more."""
+    written: Counter[str] = Counter()
+    for match in _KIN_FORM.finditer(text):
+        if not match["name"].endswith(("'s", "’s")):  # cousin Anne's: whose, not who
+            written[f"{match['kin']} {match['name']}"] += 1
+    for form, uses in written.items():
+        kin, name = form.split()
+        if uses < KIN_FORM_USES or g.owner(form) is not None:
+            continue
+        holder = _kin_holder(g, name, KIN_BEFORE_NAME[kin.lower()])
+        if holder is not None:
+            g.groups[holder].append(form)
+
+
+def _kin_holder(g: Groups, name: str, gender: str) -> str | None:
+    """The one person `name` calls whom a kin word of `gender` fits (see `join_kin_forms`)."""
+    first_of = [p for p, forms in g.groups.items() if name in {
+        f.split()[0] for f in (p, *forms) if is_full(f) and not split_title(f)[0]}]
+    if first_of:  # a first name: cousin Edmund; not cousin Charles, Musgrove's or Hayter's
+        fits = len(first_of) == 1 and first_of[0] in g.person and (not gender or title_gender(
+            [first_of[0], *g.groups[first_of[0]]]) in ("", gender))
+        return first_of[0] if fits else None
+    titled: dict[str, str] = {}  # person → the title they go by with `name`
+    for person in g.person:
+        for form in (person, *g.groups[person]):
+            title, words = split_title(form)
+            if title and words == [name] and (not gender or title_gender([form]) == gender):
+                titled[person] = title
+    if len(titled) > 1:  # an aunt is more often a married woman than a Miss of the family
+        titled = {p: t for p, t in titled.items() if t not in UNMARRIED}
+    return next(iter(titled)) if len(titled) == 1 else None

@@ -29,6 +29,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     ENDEARMENT_BEFORE,  # noqa: F401
     FAMILY_KIN,  # noqa: F401
     KIN,  # noqa: F401
+    KIN_BEFORE_NAME,  # noqa: F401
     KIN_OWNER,  # noqa: F401
     KIN_QUALIFIER,  # noqa: F401
     LISTED_AFTER,  # noqa: F401

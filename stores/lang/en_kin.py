@@ -31,6 +31,10 @@ KIN = {
                      "daughter-in-law"), ("kin", True)),
 }
 
+KIN_BEFORE_NAME = {"aunt": "f", "uncle": "m", "cousin": "", "grandmamma": "f",
+                   "grandpapa": "m"}
+"""Kin words a family puts before a relative's name to call them (aunt Norris, my uncle
+Gardiner, cousin Edmund), with the gender they give; '': either."""
 SYMMETRIC_KIN = ("cousin",)
 """Kin words each of the two is to the other: Anne is Mr Elliot's cousin, so he is hers."""
 

@@ -216,6 +216,23 @@ def groups(counts: dict[str, int], text: str) -> dict[str, str]:
     return out
 
 
+def test_a_kin_word_before_a_name_is_the_form_of_the_one_person_it_fits() -> None:
+    # Mansfield Park: "aunt Norris" (23 times) is Mrs. Norris, though bare Norris is her late
+    # husband, Mr. Norris; "aunt Bertram" is Lady Bertram, not Miss Bertram; "cousin Edmund"
+    # is Edmund Bertram. Persuasion's "cousin Charles" stays apart: Charles Musgrove and
+    # Charles Hayter are two
+    text = ("Mrs. Norris spoke. Mr. Norris died. Lady Bertram sat. Miss Bertram came. "
+            "Edmund Bertram came. Charles Musgrove rode. Charles Hayter walked. ") * 6 + (
+        "Her aunt Norris scolded. Ask aunt Bertram. Dear cousin Edmund! Poor cousin Charles. "
+        "Ask aunt Norris. ") * 2
+    found = groups({"Mrs. Norris": 6, "Mr. Norris": 6, "Lady Bertram": 6, "Miss Bertram": 6,
+                    "Edmund Bertram": 6, "Charles Musgrove": 6, "Charles Hayter": 6}, text)
+    assert found["aunt Norris"] == found["Mrs. Norris"] != found["Mr. Norris"]
+    assert found["aunt Bertram"] == found["Lady Bertram"]
+    assert found["cousin Edmund"] == found["Edmund Bertram"]
+    assert "cousin Charles" not in found
+
+
 def test_a_place_named_after_a_city_does_not_take_the_city_as_its_surname() -> None:
     text = "They dined at the Café de Paris. " * 6 + "Paris was asleep. " * 40
     found = groups({"Café de Paris": 6, "Paris": 200}, text)
