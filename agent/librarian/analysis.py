@@ -202,7 +202,11 @@ def relation_asked(question: str, mentions: list[str]) -> bool:
     """The question asks what a relation is or who someone's relative is: "什么关系", or a
     relative word owned by a name or by the question word (沈砚的师父, Mira's father, father
     of Mira, 谁的儿子). A relative word elsewhere (Whom did Haydée accuse of betraying her
-    father?) is something the question says about the answer, not what it asks for."""
+    father?) is something the question says about the answer, not what it asks for, and so is
+    a marriage that dates a maiden name (Who was Lady Bertram before she married? asks for
+    her name, not her husband: en.MAIDEN_ASKED)."""
+    if en.MAIDEN_ASKED.search(question):
+        return False
     if asks_how_related(question, mentions):
         return True
     for pattern, _, _ in RELATION_CUES:
