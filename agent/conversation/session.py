@@ -25,7 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from agent.conversation.stack import Asked, likely_answer, next_stack, of_another_family
+from agent.conversation.stack import (
+    Asked,
+    likely_answer,
+    next_stack,
+    of_another_family,
+    of_own_family,
+)
 from agent.readers.settings import AgentSettings
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.tools.deps import LoreDeps
@@ -241,8 +247,10 @@ class Conversation:
         # "Who is Su Wan to Shen Yan?" asks for no one: the answer's others are no guess
         thing = "" if len(asked.named) > 1 and asks_how_related(
             resolution.text, asked.written) else asked_thing(resolution.question)
-        others = self._related_otherwise(asked, resolution.text) | of_another_family(
-            asked, resolution.text, answer.entities)
+        others = (self._related_otherwise(asked, resolution.text)
+                  | of_another_family(asked, resolution.text, answer.entities)
+                  | of_own_family(asked, resolution.text, answer.entities,
+                                  lambda name: self.lexicon.aliases.get(name, ())))
         guess = (likely_answer(asked, [e for e in answer.entities if e not in others],
                                self.lexicon.kind, thing, self.lexicon.gender,
                                wanted_gender(resolution.text, asked.written))

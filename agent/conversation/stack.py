@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
+from stores.entities.english_forms import split_title
 from stores.entities.family import known_family
 from stores.lang.asking import asked_relation_kind, wanted_gender
+from stores.lang.en import LADY_TITLES, WIFE_RANK_TITLES, WIFE_TITLES
 from stores.models import may_answer
 
 STACK_CAP = 20
@@ -91,6 +93,30 @@ def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[Stack
     entries = [StackEntry(entity=name, referred_as=said.get(name, ""), guess=name == guessed)
                for name in dict.fromkeys(order)]
     return entries[:cap]
+
+
+_PARTNERS = frozenset({"spouse", "engaged"})
+"""Relations a person makes outside their own family (whom someone married or was engaged to)."""
+
+
+def of_own_family(asked: Asked, question: str, names: list[str],
+                  aliases: Callable[[str], Sequence[str]]) -> set[str]:
+    """The names of the family of the one whose husband, wife or betrothed the question asks
+    for: Julia Bertram, Maria's sister, was the likely answer to "Who did Maria Bertram
+    marry?", and Lady Bertram, her mother, to "Who was Julia engaged to?" (a newcomer's trial
+    on Mansfield Park). Only where both family names are known, and not for a woman who may
+    have her husband's name already (Mrs. Norris, Lady Bertram: `aliases` gives her forms)."""
+    if asked_relation_kind(question) not in _PARTNERS or len(asked.names) != 1:
+        return set()
+    person = asked.names[0]
+    theirs = known_family(person)
+    if not theirs or any(split_title(f)[0] in _MAY_BE_WIVES for f in (person, *aliases(person))):
+        return set()
+    return {n for n in names if n != person and known_family(n) == theirs}
+
+
+_MAY_BE_WIVES = frozenset({*WIFE_TITLES, *WIFE_RANK_TITLES, *LADY_TITLES})
+"""Titles a woman may bear by her husband's name."""
 
 
 _BLOOD = frozenset({"parent_of", "sibling", "grandparent_of"})

@@ -52,6 +52,7 @@ from stores.lang.en_titles import (  # given on: callers read them as en.X
     ELDEST_DAUGHTER_TITLES,  # noqa: F401
     KNIGHTED_TITLES,  # noqa: F401
     LADY_HUSBAND_TITLES,  # noqa: F401
+    LADY_TITLES,  # noqa: F401
     MAIDEN_THAT_WAS,  # noqa: F401
     MARRIED_TITLES,  # noqa: F401
     NAME_TITLES,  # noqa: F401

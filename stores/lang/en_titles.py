@@ -128,6 +128,8 @@ TITLES_ALONE = {
 }
 """Titles that name a person alone (the Count, the Queen), by gender, as alternations."""
 
+LADY_TITLES = ("Lady",)
+"""A woman's title that may come of her husband's rank (Lady Bertram is Sir Thomas's wife)."""
 LADY_HUSBAND_TITLES = ("Sir", "Lord")
 """What the husband of "Lady" and a surname is called by: a knight's or a lord's wife is Lady
 Bertram (Sir Thomas Bertram's), a Mr.'s is Mrs. (Lady Catherine, a given name, is an earl's

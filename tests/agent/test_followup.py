@@ -306,6 +306,23 @@ def test_a_fathers_guess_is_of_the_childs_family(monte: Lexicon, sanguo: Lexicon
     assert not of_another_family(asked, asked_text.replace("father", "wife"), names)
 
 
+def test_a_spouses_guess_is_of_another_family(monte: Lexicon) -> None:
+    # Mansfield Park (a newcomer's trial): "Who did she marry?" of Maria Bertram marked Julia
+    # Bertram, her sister, the likely answer; one marries out of one's family. A wife may bear
+    # her husband's name already (Madame de Villefort): no one is left out for her
+    from agent.conversation.stack import of_own_family
+
+    names = ["Valentine de Villefort", "Madame de Villefort", "Franz d'Épinay", "Abbé Faria"]
+    question = "Who did Valentine de Villefort marry?"
+    asked = Asked.read(Resolution(question, question), monte)
+    assert of_own_family(asked, question, names, lambda name: ()) == {"Madame de Villefort"}
+    assert of_own_family(asked, question.replace("marry", "love"), names,
+                         lambda name: ()) == set()
+    wife = "Who did Madame de Villefort marry?"
+    asked = Asked.read(Resolution(wife, wife), monte)
+    assert of_own_family(asked, wife, names, lambda name: ()) == set()
+
+
 def test_a_where_question_has_no_person_as_its_likely_answer(sanguo: Lexicon) -> None:
     # 顾青禾在哪里找到了蚀心散？: the evidence opened on her father's name, marked the likely
     # answer (a newcomer's trial); a where-question's guess is a place, a who-question's a person
