@@ -124,8 +124,12 @@ def card_answer(card: Card, chunks: dict[str, Chunk], voice: Voice, horizon: int
                                          "citations": cited.citations,
                                          "stop_reason": "evidence"})
     lines = [lead, *_more(seen, cited)]
+    # the card's people after its own: "Henry Crawford: Mary Crawford's brother", then "Did
+    # she accept him?" — she is no one the card did not name (a newcomer's trial read her as
+    # Smith, an untyped name of an earlier quote)
+    named = [f.other for f in seen.of_kind("relation") if f.other]
     return Answer(text="\n".join(lines), citations=cited.citations,
-                  entities=[card.entity], stop_reason="answered")
+                  entities=list(dict.fromkeys([card.entity, *named])), stop_reason="answered")
 
 
 def entity_card(retriever: Retriever, entity: str, horizon: int = 0) -> Answer:

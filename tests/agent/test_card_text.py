@@ -35,6 +35,10 @@ def test_a_relation_is_cited_with_the_sentence_that_holds_the_name_not_the_name_
     answer = card_answer(card, chunks, Voice(False, {"Mercédès": [], "Fernand Mondego": []},
                                              lambda name: "f"))
     assert answer.citations[0].quote.startswith("It was Fernand Mondego, the husband"), answer
+    # the card names her husband: he is one of its people, after her, for a follow-up's "he"
+    # (Mansfield Park, a newcomer's trial: after Henry Crawford's card, "she" was read as an
+    # untyped Smith, not his sister the card named)
+    assert answer.entities == ["Mercédès", "Fernand Mondego"]
 
 
 def test_a_parent_of_unknown_gender_is_said_by_the_childs_word_in_chinese() -> None:
