@@ -249,7 +249,12 @@ class Librarian:
             pool.update({p.chunk_id: p for p in relation.evidence})
         if plan.hops:
             return self._rank_hops(reading, plan, results, pool, bridges)
-        return self._fuse(plan, results, pool), None
+        ranked = self._fuse(plan, results, pool)
+        if plan.chapters:  # "Who visits Sotherton in chapter 9?": what it asks is there
+            named = set(plan.chapters)
+            ranked = [p for p in ranked if p.chapter in named] + [
+                p for p in ranked if p.chapter not in named]
+        return ranked, None
 
     def _rank_hops(self, reading: Reading, plan: QueryPlan, results: Results,
                    pool: dict[str, Passage],
@@ -368,7 +373,12 @@ class Librarian:
         reading = SentenceReading(self.retriever.spans, self.retriever.kinds, covers,
                                   [form for t in words for form in (t.forms or (t.text,))],
                                   asked_thing(plan.question), picked)
-        return rank_sentences(plan, ranked, reading)
+        found = rank_sentences(plan, ranked, reading)
+        if plan.chapters:  # the chapters the question names first, as their passages are
+            named = set(plan.chapters)
+            found = [s for s in found if s.passage.chapter in named] + [
+                s for s in found if s.passage.chapter not in named]
+        return found
 
     def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:
         """What the best passages put forward as the one thing the question asks for, most

@@ -59,6 +59,8 @@ EN_WEIGHTS = (2.0, 0.5)
 """English (BM25, entity-filtered search) weights in the fusion."""
 ZH_WEIGHTS = (1.0, 1.0)
 """Chinese (BM25, entity-filtered search) weights in the fusion."""
+CHAPTER_WEIGHT = 2.0
+"""The weight of the searches inside the chapters a question names: what it asks is there."""
 HYBRID_WEIGHT = 0.6
 """The open hybrid (dense + BM25) search's weight in the fusion, in every language."""
 
@@ -72,6 +74,12 @@ def first_steps(plan: QueryPlan) -> list[Step]:
     keyword_weight, entity_weight = ZH_WEIGHTS if plan.chinese else EN_WEIGHTS
     steps = [Step("keyword_search", {"query": terms, "top_k": 20}, keyword_weight, "bm25"),
              Step("vector_search", {"query": q, "top_k": 20}, HYBRID_WEIGHT, "hybrid")]
+    if plan.chapters:  # "Who visits Sotherton in chapter 9?": that chapter's passages first
+        within = {"start": min(plan.chapters), "end": max(plan.chapters)}
+        steps += [Step("keyword_search", {"query": terms, "top_k": 10, "chapter_range": within},
+                       CHAPTER_WEIGHT, "chapter"),
+                  Step("vector_search", {"query": q, "top_k": 10, "chapter_range": within},
+                       CHAPTER_WEIGHT, "chapter")]
     main = plan.entities[0] if plan.entities else None
     if plan.kind == "exact" and plan.quote:
         steps.insert(0, Step("keyword_search", {"query": plan.quote, "top_k": 10}, 2.0, "quote"))

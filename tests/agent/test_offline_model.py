@@ -128,6 +128,17 @@ async def test_a_name_question_searches_within_the_named_entity(run, librarian) 
 
 
 @pytest.mark.slow
+async def test_a_question_that_names_a_chapter_is_answered_from_it(run, sanguo) -> None:
+    # Mansfield Park (a newcomer's trial): "Who visits there in chapter 9?" cited chapters 26
+    # and 47; the chapter it names is searched, and its sentences come first
+    result = await run("第五回里关羽做了什么？")  # 回 1, 5 and 36–38 name him
+    searched = [c.args.get("chapter_range") for c in result.tool_calls]
+    assert any(r and r.get("start") == 5 == r.get("end") for r in searched), searched
+    assert result.answer.citations[0].chapter == 5
+    _quotes_check_out(result, sanguo)
+
+
+@pytest.mark.slow
 async def test_a_relation_question_asks_the_graph_for_the_pair(run, sanguo) -> None:
     result = await run("孔明和玄德是什么关系？")
     graph = [c for c in result.tool_calls if c.tool == "graph_search"]
