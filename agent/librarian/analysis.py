@@ -38,9 +38,9 @@ from stores.readers.headings import chapters_named
 
 Kind = Literal["exact", "relational", "temporal", "session", "conceptual"]
 
-# A straight apostrophe inside a word (d'Épinay's) is not a quotation mark.
+# A straight apostrophe inside a word (d'Épinay's, everybody's) is not a quotation mark.
 QUOTE = re.compile(rf"[{OPENING_QUOTES}]([^{CLOSING_QUOTES}]{{2,80}})[{CLOSING_QUOTES}]"
-                   r"|(?<![^\W\d_])'([^']{2,80})'(?![^\W\d_])")
+                   r"|(?<![^\W\d_])'((?:[^']|(?<=\w)'(?=\w)){2,80})'(?![^\W\d_])")
 ASKS_CHAPTER = asks("which_chapter")
 _ASKS_WHO = asks("person_named")
 # Words a story uses for how two people are related; a question that asks for "the relation"

@@ -102,7 +102,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
     subject_first = bool(opening) and opening[0][0] == 0 and \
         world.kinds.get(opening[0][2], "other") in ("person", "other")
     before, after = _slot_words(plan.question, kind, world.words, subject_first)
-    quoted = _units(plan.quote)
+    quoted = quote_units(plan.quote)
     found: dict[str, Candidate] = {}
     votes: dict[str, float] = {}
     letters: dict[str, float] = {}
@@ -118,7 +118,7 @@ def candidates(plan: QueryPlan, kind: str, ranked: Sequence[Passage], world: Wor
             # the first sentence of the best passage of that chapter
             titles_read.add(title)
             units.insert(0, title)
-        held_quote = [_quote_held(unit, quoted) for unit in units]
+        held_quote = [quote_held(unit, quoted) for unit in units]
         for j, sentence in enumerate(units):
             in_title = with_title and j == 0
             here, first_unit = held_quote[j]
@@ -208,14 +208,34 @@ _HAN_RUN = re.compile(f"[{HAN_RANGES}]+")
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
 
-def _units(quote: str) -> frozenset[str]:
+QUOTE_HELD = 0.8
+"""The share of a question's quotation a sentence must hold to be one it may quote."""
+
+
+def quotes(sentence: str, quote: str) -> int:
+    """How surely a sentence holds a question's quotation: 2 when it holds the words as
+    written, in order (case, spacing and punctuation aside), 1 when it holds QUOTE_HELD of
+    them, else 0."""
+    if _plain(quote) and _plain(quote) in _plain(sentence):
+        return 2
+    return 1 if quote_held(sentence, quote_units(quote))[0] >= QUOTE_HELD else 0
+
+
+def _plain(text: str) -> str:
+    return " ".join(_EVERY_WORD.findall(text.lower()))
+
+
+_EVERY_WORD = re.compile(r"[^\W_]+")
+
+
+def quote_units(quote: str) -> frozenset[str]:
     """What a quotation is matched by: its pairs of Han characters, its words of three letters
     or more (lower-cased); none for no quotation."""
     pairs = {run[i:i + 2] for run in _HAN_RUN.findall(quote) for i in range(len(run) - 1)}
     return frozenset(pairs | {w.lower() for w in _WORD.findall(quote) if not has_han(w)})
 
 
-def _quote_held(sentence: str, units: frozenset[str]) -> tuple[float, int]:
+def quote_held(sentence: str, units: frozenset[str]) -> tuple[float, int]:
     """The share of the question's quotation a sentence holds, and where the first of its
     units stands there (the words' start: a speaker is named before them)."""
     if not units:

@@ -32,7 +32,7 @@ from pydantic_ai.models.function import AgentInfo, DeltaToolCall, DeltaToolCalls
 from agent.answer.support import residue, stated_text
 from agent.librarian.analysis import QueryPlan, analyse
 from agent.librarian.compose import compose, not_in_text, tokens_of, within_horizon
-from agent.librarian.extract import Candidate, World, candidates
+from agent.librarian.extract import Candidate, World, candidates, quotes
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_as_kin, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
@@ -378,6 +378,8 @@ class Librarian:
             named = set(plan.chapters)
             found = [s for s in found if s.passage.chapter in named] + [
                 s for s in found if s.passage.chapter not in named]
+        if plan.quote:  # "Who says '…'?": the sentence that holds the words first
+            found = sorted(found, key=lambda s: -quotes(s.text, plan.quote))  # stable
         return found
 
     def candidates(self, plan: QueryPlan, ranked: list[Passage]) -> list[Candidate]:

@@ -187,3 +187,13 @@ def test_a_relative_two_steps_of_kin_reach_is_found_only_when_one_person_is() ->
                             lambda n: genders.get(n, ""), "m") is None
     two = [*sister, rel("Morrel", "Julie", "parent_of"), rel("Edouard", "Julie", "sibling")]
     assert relative_by_path(plan, two, lambda n: genders.get(n, ""), "m") is None
+
+
+def test_a_quotation_in_single_marks_keeps_the_apostrophes_inside_its_words() -> None:
+    # Mansfield Park (a newcomer's trial): the quote was lost at "everybody's", so the
+    # question was no quotation question at all
+    plan = analyse("Who says 'It is everybody's duty to do as well for themselves as they can'?",
+                   NAMES.find_spans)
+    assert plan.kind == "exact"
+    assert plan.quote == "It is everybody's duty to do as well for themselves as they can"
+    assert analyse("Who is d'Épinay's father?", NAMES.find_spans).quote == ""
