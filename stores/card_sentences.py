@@ -121,6 +121,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
         for start, end, name in spans:
             form = sentence[start:end]
             first = chunk.chapter not in seen[name]  # where a chapter introduces them
+            met = not seen[name]  # where the story first names them
             written[name].setdefault(form, chunk.chapter)
             if _says(chunk.text, read.start + start, read.start + end):
                 written[name].setdefault(form + SPOKEN_MARK, chunk.chapter)
@@ -161,13 +162,21 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             called = ((_CALLED.match(after) or _ADDRESSED.match(after))
                       and not before.strip(f" {QUOTE_MARKS}")
                       and in_someones_words(chunk.text, read.start + start))
-            weight = 0.0 if (asking or verse or called or (spoken and (_VOCATIVE.search(before) or _ENDEARED.search(before)))
-                             or again or _ends_longer_name(before)) else (_defines(
+            addressed = spoken and (_VOCATIVE.search(before) or _ENDEARED.search(before))
+            # a description before a name introduces a person, or a place in Chinese (间壁的
+            # 单四嫂子); "a London publisher" uses a place's name as a word. "A" before an
+            # English name introduces them where the telling first names them ("a Dr. Grant,
+            # who came to reside at Mansfield"), not later ("even a Robert Martin") nor in
+            # someone's words ("A Mrs Smith.")
+            introduced = (first and places.get(name) in ("person", "place")
+                          if has_han(sentence) else met and places.get(name) == "person"
+                          and not spoken and not in_someones_words(chunk.text, read.start + start))
+            weight = 0.0 if (asking or verse or called or addressed or again
+                             or _ends_longer_name(before)) else (_defines(
                 after, governed=_governed(before) and not (
                     _CONJUNCTION.search(before) and _COPULA_AFTER.match(after)),
                 clause=_subordinate(before))
-                or (_described_before(before)
-                    if first and places.get(name) in ("person", "place") else 0.0))
+                or (_described_before(before) if introduced else 0.0))
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:

@@ -8,6 +8,7 @@ from stores.lang import Language
 from stores.lang.en_defining import (  # given on: callers read them as en.X
     BOND_NOUNS,  # noqa: F401
     CONJUNCTION_BEFORE,  # noqa: F401
+    DESCRIBED_BEFORE,
     COPULA_AFTER,  # noqa: F401
     DEFINING,
     GOVERNED,
@@ -584,4 +585,5 @@ LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, S
                     role_before=ROLE_BEFORE, not_roles=NOT_ROLES,
                     referring_role=REFERRING_ROLE,
                     chapter_reference=CHAPTER_REFERENCE, asked_noun=ASKED_NOUN,
+                    described_before=DESCRIBED_BEFORE,
                     described_as=described_as)

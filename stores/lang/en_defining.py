@@ -78,6 +78,9 @@ GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|afte
 """A preposition (and perhaps a title) right before a name: the name is its object, and what
 follows a comma after it belongs to the sentence, not to the name. A pronoun after the
 preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
+DESCRIBED_BEFORE = r"(?<![\w'’])(?P<what>(?i:a|an))\s+$"
+"""An indefinite article right before a name introduces someone new to the story ("the
+presentation became the right of a Dr. Grant, who came consequently to reside at Mansfield")."""
 CONJUNCTION_BEFORE = r"(?i:\bfor)\s+(?:[\w.]+\s+)?$"
 """A word that is a preposition or a conjunction, right before a name (for)."""
 COPULA_AFTER = r"\s+(?:was|is|had been|has been|became)\b"

@@ -413,6 +413,20 @@ def test_for_before_a_name_and_a_verb_of_being_after_it_is_a_conjunction() -> No
     assert not cards["Henry Dashwood"].of_kind("defines")
 
 
+def test_a_before_a_name_introduces_someone_where_the_telling_first_names_them() -> None:
+    # Mansfield Park (a newcomer's trial): "No sentence read says who Dr. Grant is", though the
+    # story meets him as "the right of a Dr. Grant, who came consequently to reside at
+    # Mansfield"; later uses ("even a Dr. Grant"), someone's words and a place are no such
+    people = [Entity("Dr. Grant", "person"), Entity("Mrs Smith", "person"),
+              Entity("London", "place")]
+    cards = card_of(people, "The living became the right of a Dr. Grant, who came to reside "
+                            "at Mansfield. He had a letter from a London correspondent.",
+                    "Even a Dr. Grant would do.", "“A Mrs Smith.” Mrs Smith smiled.")
+    assert [f.text for f in cards["Dr. Grant"].of_kind("defines")] == [
+        "The living became the right of a Dr. Grant, who came to reside at Mansfield."]
+    assert not cards["Mrs Smith"].of_kind("defines") and not cards["London"].of_kind("defines")
+
+
 def test_the_married_name_a_woman_took_says_who_she_was() -> None:
     # Persuasion: "Miss Hamilton, now Mrs Smith, had shewn her kindness…" is the one sentence
     # that says who Mrs Smith is; her card said no sentence did
