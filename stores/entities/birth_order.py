@@ -13,8 +13,7 @@ from stores.entities.surnames import surname_of
 from stores.lang import has_han, zh
 from stores.lang.text import sentences
 
-_UNOWNED = re.compile(rf"(?:第)?(?:{zh.BIRTH_ORDER})(?P<kind>[子{zh.DAUGHTERS}])$")
-"""A word for a child by birth order, right before the child's name (长子, 次子, 第三子, 幼女)."""
+_UNOWNED = re.compile(zh.BY_BIRTH_ORDER)
 AGREE = 2 / 3
 """The share of a child's passages that must name the same parent: a text that names the
 child so in several places names one parent."""

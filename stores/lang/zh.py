@@ -320,6 +320,8 @@ BIRTH_ORDER = "长|次|三|四|五|六|七|八|幼|少"
 """Words for a child's place among a parent's children (长子名策, 次名威): a pattern."""
 DAUGHTERS = "女"
 """What a list of a parent's children counts when they are daughters (有二女)."""
+BY_BIRTH_ORDER = rf"(?:第)?(?:{BIRTH_ORDER})(?P<kind>[子{DAUGHTERS}])$"
+"""A word for a child by birth order, right before the child's name (长子, 次子, 第三子, 幼女)."""
 
 
 def children_listing(parent: str, child: str, han: str) -> tuple[str, str]:
