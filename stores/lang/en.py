@@ -8,9 +8,9 @@ from stores.lang import Language
 from stores.lang.en_defining import (  # given on: callers read them as en.X
     BOND_NOUNS,  # noqa: F401
     CONJUNCTION_BEFORE,  # noqa: F401
-    DESCRIBED_BEFORE,
     COPULA_AFTER,  # noqa: F401
     DEFINING,
+    DESCRIBED_BEFORE,
     GOVERNED,
     KIN_SUBJECT,  # noqa: F401
     NOT_ROLE_WORDS,
