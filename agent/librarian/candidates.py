@@ -358,8 +358,13 @@ class Context:
         people = ref.kind in _PEOPLE
         if not strict and kind == "other":
             # Untyped entities (names found in the text, no glossary): one with a gender is a
-            # person, one without may be anything; a thing or a place never has a gender.
+            # person, one without may be anything; a thing or a place never has a gender. An
+            # English he or she is no untyped name of no gender: English names a person with a
+            # title or a first name, which give one ("Did she accept him?" was read of Smith,
+            # a name in an earlier quote: a newcomer's trial on Mansfield Park)
             gendered = bool(self.gender(name))
+            if people and ref.english and ref.gender and not gendered:
+                return False
             if people or not gendered:
                 kind = "person" if people else ("item" if ref.kind == "thing" else "place")
         if not strict and ref.kind == "thing" and kind in ("faction", "event"):

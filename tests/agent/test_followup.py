@@ -306,6 +306,19 @@ def test_a_fathers_guess_is_of_the_childs_family(monte: Lexicon, sanguo: Lexicon
     assert not of_another_family(asked, asked_text.replace("father", "wife"), names)
 
 
+def test_an_english_he_or_she_is_no_untyped_name_of_no_gender() -> None:
+    # Mansfield Park (a newcomer's trial): "Did she accept him?" was read as "Did Smith accept
+    # Henry Crawford?": Smith, an untyped name an unsure answer quoted, was the only one left
+    lexicon = Lexicon.from_entities([person("Henry Crawford", "Henry", "Mr. Crawford"),
+                                     person("Mr. Rushworth", "Rushworth"),
+                                     Entity(name="Smith", type="other")])
+    dialogue = Dialogue(lexicon)
+    dialogue.ask("Who did Henry Crawford propose to?", "Mr. Rushworth and Smith spoke.",
+                 entities=["Mr. Rushworth", "Smith"], evidence=True)
+    resolved = dialogue.ask("Did she accept him?")
+    assert resolved.startswith("Did she accept ") and "Smith" not in resolved, resolved
+
+
 def test_a_spouses_guess_is_of_another_family(monte: Lexicon) -> None:
     # Mansfield Park (a newcomer's trial): "Who did she marry?" of Maria Bertram marked Julia
     # Bertram, her sister, the likely answer; one marries out of one's family. A wife may bear
