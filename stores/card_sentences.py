@@ -162,7 +162,10 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             called = ((_CALLED.match(after) or _ADDRESSED.match(after))
                       and not before.strip(f" {QUOTE_MARKS}")
                       and in_someones_words(chunk.text, read.start + start))
-            addressed = spoken and (_VOCATIVE.search(before) or _ENDEARED.search(before))
+            # a long speech's inner sentences have no quotation marks of their own ("And then,
+            # Fanny, the glory of fixing one…": Miss Crawford, to Fanny)
+            addressed = (spoken or in_someones_words(chunk.text, read.start + start)) and (
+                _VOCATIVE.search(before) or _ENDEARED.search(before))
             # a description before a name introduces a person, or a place in Chinese (间壁的
             # 单四嫂子); "a London publisher" uses a place's name as a word. "A" before an
             # English name introduces them where the telling first names them ("a Dr. Grant,

@@ -396,6 +396,12 @@ def test_a_name_spoken_to_with_my_and_a_word_for_them_does_not_say_who_they_are(
                     "“Even Frederick, my eldest son, you see, will inherit.”")
     assert not cards["Edmond"].of_kind("defines") and not cards["Albert"].of_kind("defines")
     assert not cards["Miss Woodhouse"].of_kind("defines")
+    # inside a long speech a sentence has no quotation marks of its own (Mansfield Park:
+    # Fanny's card opened with Miss Crawford's "And then, Fanny, the glory of fixing one …")
+    speech = card_of([Entity("Fanny", "person")],
+                     "“I shall go. And then, Fanny, the glory of fixing one who has been shot at "
+                     "by so many! Think of it.”")
+    assert not speech["Fanny"].of_kind("defines")
     assert cards["Bertuccio"].of_kind("defines") and cards["Frederick"].of_kind("defines")
 
 
