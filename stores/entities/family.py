@@ -22,7 +22,7 @@ from stores.lang.gender import title_gender
 from stores.lang.text import sentences
 from stores.models import NOT_PEOPLE, Entity
 
-_WORDS = "|".join(sorted(en.FAMILY_KIN, key=len, reverse=True))
+_WORDS = "|".join(sorted({*en.FAMILY_KIN, *en.NAMED_KIN}, key=len, reverse=True))
 _AFTER_PRONOUN = re.compile(
     rf"\b(?P<pronoun>{'|'.join(en.POSSESSIVE_PRONOUNS)}) {en.KIN_QUALIFIER}(?P<word>{_WORDS})"
     r"(?![\w-])", re.I)
@@ -226,14 +226,23 @@ _LISTED = re.compile(en.LISTED_AFTER)
 def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families: Families,
                  word: str) -> str:
     """The person named right after the kin word ending at `at`, when the word may name them
-    (a sister is no man), else ''."""
+    (a sister is no man), else ''; or the one whose name the word begins, the book's own form
+    of them ("her aunt Norris": stores/entities/english_identity.join_kin_forms)."""
+    within = next((n for a, b, n in spans if a < at < b), "")
+    if within:
+        return within if families.gender.get(within) in ("", _word_gender(word)) else ""
     gap = _APPOSED.match(text, at)
     if gap is None:
         return ""
     name, end = next(((n, b) for a, b, n in spans if a == gap.end()), ("", 0))
     if "," in gap[0] and _LISTED.match(text, end):
         return ""  # "Elinor, her mother, Marianne and Margaret": a list, not an apposition
-    return name if families.gender.get(name) in ("", en.FAMILY_KIN[word]) else ""
+    return name if families.gender.get(name) in ("", _word_gender(word)) else ""
+
+
+def _word_gender(word: str) -> str:
+    """The gender a kin word gives the one it names ('' for either: cousin)."""
+    return en.FAMILY_KIN.get(word, en.NAMED_KIN.get(word, ""))
 
 
 def family_statements(text: str, spans: list[tuple[int, int, str]],
@@ -244,12 +253,16 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
     statements: list[tuple[Statement, bool]] = []
     present = {name for *_, name in spans}
     for subject, word, sentence, named in kin_mentions(text, spans, families):
-        relative = (named if named != subject else "") or families.relative(subject, word,
-                                                                            present)
+        # kin of another family name ("her aunt Norris") only where the text names them
+        relative = (named if named != subject else "") or (
+            families.relative(subject, word, present) if word in en.FAMILY_KIN else None)
         if relative:
             kind, named_is_source = en.KIN[word]
             source, target = (relative, subject) if named_is_source else (subject, relative)
-            statements.append((Statement(source, target, kind, sentence), relative in present))
+            # kin of another family keeps its word: "relation: kin" says nothing of an aunt
+            said = (Statement(source, target, kind, sentence, (relative, _word_gender(word)), word)
+                    if word in en.NAMED_KIN else Statement(source, target, kind, sentence))
+            statements.append((said, relative in present))
     return statements
 
 
@@ -356,7 +369,8 @@ def reciprocal_kin(chunks: Iterable[tuple[str, int, str, list[tuple[int, int, st
         present = {name for *_, name in spans if name in families.gender}
         passages.update(present)
         total += 1
-        for owner, word in {(o, w) for o, w, *_ in kin_mentions(text, spans, families)}:
+        for owner, word in {(o, w) for o, w, *_ in kin_mentions(text, spans, families)
+                            if w in en.FAMILY_KIN}:  # kin of one family name only
             if word not in _PARENTS and families.relative(owner, word, present):
                 continue  # a family name binds it (a father it binds may be an uncle's name)
             unbound[(owner, word)] += 1

@@ -35,6 +35,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     KIN_QUALIFIER,  # noqa: F401
     LISTED_AFTER,  # noqa: F401
     MAIDEN_KIN,  # noqa: F401
+    NAMED_KIN,  # noqa: F401
     NOMINATIVE_PRONOUNS,  # noqa: F401
     POSSESSIVE,  # noqa: F401
     POSSESSIVE_PRONOUNS,  # noqa: F401

@@ -35,6 +35,9 @@ KIN_BEFORE_NAME = {"aunt": "f", "uncle": "m", "cousin": "", "grandmamma": "f",
                    "grandpapa": "m"}
 """Kin words a family puts before a relative's name to call them (aunt Norris, my uncle
 Gardiner, cousin Edmund), with the gender they give; '': either."""
+NAMED_KIN = {**KIN_BEFORE_NAME, "niece": "f", "nephew": "m"}
+"""Kin of another family name, bound only where the text names the relative right after the
+word ("her aunt Norris", "his cousin Edmund"), with the gender it gives them."""
 SYMMETRIC_KIN = ("cousin",)
 """Kin words each of the two is to the other: Anne is Mr Elliot's cousin, so he is hers."""
 

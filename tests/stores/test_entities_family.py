@@ -260,3 +260,18 @@ def test_the_one_named_right_after_the_kin_word_is_the_relative() -> None:
         ("Frederick", "Maria", "sibling")}
     # a list is no apposition: "her mother, Anne and Clara" names three
     assert bound("Maria came in with her mother, Anne and Clara.", girls) == set()
+
+
+def test_kin_of_another_family_binds_to_the_one_it_names() -> None:
+    # Mansfield Park (a newcomer's trial): "How is Mrs. Norris related to Fanny?" found no
+    # relation, though "her aunt Norris" (the book's form of Mrs. Norris) is written twenty
+    # times; "her nephew Henry" is Emma's, and an aunt no name follows binds no one
+    people = [*HARLOWES, Entity("Mrs. Norris", "person", ["aunt Norris"]),
+              Entity("Henry", "person")]
+    spans = AliasMatcher(alias_map(people)).find_spans
+    text = "Clara had never received kindness from her aunt Norris. Clara kissed her nephew Henry."
+    said = {(s.source, s.target, s.type, s.word)
+            for s, _ in family_statements(text, spans(text), Families(people))}
+    assert said == {("Mrs. Norris", "Clara Harlowe", "kin", "aunt"),
+                    ("Henry", "Clara Harlowe", "kin", "nephew")}
+    assert bound("Clara went to her aunt.", people) == set()
