@@ -15,7 +15,7 @@ from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
 from stores.entities.english_forms import split_title
 from stores.entities.family import known_family
-from stores.lang.asking import asked_relation_kind, wanted_gender
+from stores.lang.asking import ELOPED, asked_relation_kind, wanted_gender
 from stores.lang.en import LADY_TITLES, WIFE_RANK_TITLES, WIFE_TITLES
 from stores.models import may_answer
 
@@ -103,10 +103,11 @@ def of_own_family(asked: Asked, question: str, names: list[str],
                   aliases: Callable[[str], Sequence[str]]) -> set[str]:
     """The names of the family of the one whose husband, wife or betrothed the question asks
     for: Julia Bertram, Maria's sister, was the likely answer to "Who did Maria Bertram
-    marry?", and Lady Bertram, her mother, to "Who was Julia engaged to?" (a newcomer's trial
-    on Mansfield Park). Only where both family names are known, and not for a woman who may
+    marry?", and Lady Bertram, her mother, to "Who did she elope with?" of Julia (a newcomer's
+    trial on Mansfield Park). Only where both family names are known, and not for a woman who may
     have her husband's name already (Mrs. Norris, Lady Bertram: `aliases` gives her forms)."""
-    if asked_relation_kind(question) not in _PARTNERS or len(asked.names) != 1:
+    if (asked_relation_kind(question) not in _PARTNERS and not ELOPED.search(question)) \
+            or len(asked.names) != 1:
         return set()
     person = asked.names[0]
     theirs = known_family(person)

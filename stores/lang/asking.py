@@ -165,6 +165,12 @@ def asked_relation_kind(question: str) -> str | None:
     return next((kind for pattern, kind, _ in RELATION_CUES if pattern.search(question)), None)
 
 
+ELOPED = re.compile(r"\belop(?:e|es|ed|ing)\b|\b(?:ran|run|runs|running)\s+(?:away|off)\s+with\b"
+                    r"|私奔", re.I)
+"""A question about whom someone ran away with, as lovers do: no marriage asked, but the one
+asked for is as little of the asker's family (Who did Julia elope with? — Yates)."""
+
+
 RELATION_VERBS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     # Who taught Su Wan swordsmanship? 谁教过苏绾剑法: the one named right after is the pupil
     (re.compile(r"\b(?:taught|trained|teach(?:es)?|trains?)\b|(?:教|传授)(?:了|过)?", re.I),

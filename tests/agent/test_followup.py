@@ -331,6 +331,11 @@ def test_a_spouses_guess_is_of_another_family(monte: Lexicon) -> None:
     assert of_own_family(asked, question, names, lambda name: ()) == {"Madame de Villefort"}
     assert of_own_family(asked, question.replace("marry", "love"), names,
                          lambda name: ()) == set()
+    # whom someone ran away with is as little of their family (Julia eloped with Yates; the
+    # guess was Lady Bertram, her mother)
+    eloped = "Who did Valentine de Villefort elope with?"
+    asked = Asked.read(Resolution(eloped, eloped), monte)
+    assert of_own_family(asked, eloped, names, lambda name: ()) == {"Madame de Villefort"}
     wife = "Who did Madame de Villefort marry?"
     asked = Asked.read(Resolution(wife, wife), monte)
     assert of_own_family(asked, wife, names, lambda name: ()) == set()
