@@ -22,7 +22,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from agent.librarian.analysis import QueryPlan
@@ -228,6 +228,7 @@ def _plain(text: str) -> str:
 _EVERY_WORD = re.compile(r"[^\W_]+")
 
 
+@lru_cache(maxsize=64)  # one question's quotation, read against each of its sentences
 def quote_units(quote: str) -> frozenset[str]:
     """What a quotation is matched by: its pairs of Han characters, its words of three letters
     or more (lower-cased); none for no quotation."""

@@ -49,7 +49,7 @@ from agent.librarian.lore_lead import (
 )
 from agent.librarian.quoting import MAX_CITED, quotable
 from agent.librarian.ranking import Reading as SentenceReading
-from agent.librarian.ranking import Sentence, rank_sentences
+from agent.librarian.ranking import Sentence, in_named_chapters_first, rank_sentences
 from agent.librarian.recall import session_answer
 from agent.librarian.results import current_turn, read_results
 from agent.librarian.run_state import LibrarianRun, Reading
@@ -249,12 +249,9 @@ class Librarian:
             pool.update({p.chunk_id: p for p in relation.evidence})
         if plan.hops:
             return self._rank_hops(reading, plan, results, pool, bridges)
-        ranked = self._fuse(plan, results, pool)
-        if plan.chapters:  # "Who visits Sotherton in chapter 9?": what it asks is there
-            named = set(plan.chapters)
-            ranked = [p for p in ranked if p.chapter in named] + [
-                p for p in ranked if p.chapter not in named]
-        return ranked, None
+        # "Who visits Sotherton in chapter 9?": what it asks is there
+        return in_named_chapters_first(plan, self._fuse(plan, results, pool),
+                                       lambda p: p.chapter), None
 
     def _rank_hops(self, reading: Reading, plan: QueryPlan, results: Results,
                    pool: dict[str, Passage],
@@ -373,11 +370,8 @@ class Librarian:
         reading = SentenceReading(self.retriever.spans, self.retriever.kinds, covers,
                                   [form for t in words for form in (t.forms or (t.text,))],
                                   asked_thing(plan.question), picked)
-        found = rank_sentences(plan, ranked, reading)
-        if plan.chapters:  # the chapters the question names first, as their passages are
-            named = set(plan.chapters)
-            found = [s for s in found if s.passage.chapter in named] + [
-                s for s in found if s.passage.chapter not in named]
+        found = in_named_chapters_first(plan, rank_sentences(plan, ranked, reading),
+                                        lambda s: s.passage.chapter)
         if plan.quote:  # "Who says '…'?": the sentence that holds the words first
             found = sorted(found, key=lambda s: -quotes(s.text, plan.quote))  # stable
         return found
@@ -463,3 +457,4 @@ class Librarian:
             hits = sum(1 for c in self._mentioning.get(name, []) if found.search(c.text))
             return min(hits, DESCRIBED_ENOUGH) / DESCRIBED_ENOUGH
         return share
+

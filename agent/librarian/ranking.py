@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import TypeVar
 
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.extract import Candidate, mentions_of_kind
@@ -223,3 +224,15 @@ def containing(ordered: Sequence[Sentence], name: str, forms: Sequence[str]) -> 
     """The best sentence that names `name` (in any of its forms), or None."""
     return next((s for s in ordered if not s.title and any(f and f in s.text for f in
                                                              (name, *forms))), None)
+
+T = TypeVar("T")
+
+
+def in_named_chapters_first(plan: QueryPlan, items: list[T],
+                            chapter_of: Callable[[T], int]) -> list[T]:
+    """The passages or sentences of the chapters the question names first, each part in its
+    order: what it asks is there."""
+    if not plan.chapters:
+        return items
+    named = set(plan.chapters)
+    return sorted(items, key=lambda item: chapter_of(item) not in named)  # stable

@@ -219,7 +219,9 @@ def add_names_without_surname(entities: list[Entity], story: Story) -> list[Enti
     where = occurrences([*wanted, *(e.name for e in wanted.values())], text)
     for rest, entity in wanted.items():
         whole = {story.chapter_at(at) for at in where.get(entity.name, [])}
-        bare = [at for at in where.get(rest, []) if not text[:at].endswith(surname_of(entity.name))]
+        surname = surname_of(entity.name)
+        bare = [at for at in where.get(rest, [])  # not text[:at]: a copy per use
+                if not (at >= len(surname) and text.startswith(surname, at - len(surname)))]
         others = {text[at - 1] for at in bare if at and text[at - 1] in SINGLE_SURNAMES
                   and not grammar_character(text[at - 1])}  # 张老五 beside 陈老五
         inside = sum(story.chapter_at(at) in whole for at in bare)
