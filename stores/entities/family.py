@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from stores.entities.english_forms import OF_PLACE, bare_name, bare_surname, is_full, split_title
 from stores.entities.kinship import DIRECTED, Statement, stated_in, wives_by_full_name
+from stores.entities.speakers import speeches
 from stores.entities.surnames import surname_of
 from stores.lang import en, has_han
 from stores.lang.gender import title_gender
@@ -23,9 +24,19 @@ from stores.lang.text import sentences
 from stores.models import NOT_PEOPLE, Entity
 
 _WORDS = "|".join(sorted({*en.FAMILY_KIN, *en.NAMED_KIN}, key=len, reverse=True))
+_SPOKEN_WORDS = "|".join(sorted({*en.FAMILY_KIN, *en.NAMED_KIN, *en.IN_LAW_KIN}, key=len,
+                                reverse=True))
 _AFTER_PRONOUN = re.compile(
     rf"\b(?P<pronoun>{'|'.join(en.POSSESSIVE_PRONOUNS)}) {en.KIN_QUALIFIER}(?P<word>{_WORDS})"
     r"(?![\w-])", re.I)
+_MY_KIN = re.compile(rf"{en.MY_KIN}{en.KIN_QUALIFIER}(?P<word>{_SPOKEN_WORDS})(?![\w-])", re.I)
+_SPOKEN_TO = re.compile(r"[,.!?;—-]*\s*$")
+"""What stands between a name and the end of the words: the one they are said to."""
+_VOCATIVE_COMMA = re.compile(r"\s*[,!]")
+_CALLED_FIRST = re.compile(en.CALLED_FIRST, re.I)
+_CALLED_AFTER_COMMA = re.compile(r",\s*$")
+_NAME_GOES_ON = re.compile(r"\s+(?:[A-Z]|[IVX]+\b)")
+"""A capitalised word or a numeral right after a name: a longer name the matcher cut short."""
 _AFTER_NAME = re.compile(rf"^{en.POSSESSIVE} {en.KIN_QUALIFIER}(?P<word>{_WORDS})(?![\w-])",
                          re.I)
 _KIN_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(en.KIN, key=len, reverse=True))})\b", re.I)
@@ -212,7 +223,49 @@ def kin_mentions(text: str, spans: list[tuple[int, int, str]],
                   if (named := _AFTER_NAME.match(text[b:end]))]
         mentions += [(subject, word, said, _named_after(text, at, spans, families, word))
                      for subject, word, at in found]
-    return mentions
+    return mentions + spoken_kin(text, spans, families)
+
+
+def spoken_kin(text: str, spans: list[tuple[int, int, str]],
+               families: Families) -> list[tuple[str, str, str, str]]:
+    """`kin_mentions` of a speaker's own kin in words the story gives a speaker (stores/
+    entities/speakers.py): one named right after the word ("…engaged above this twelvemonth to
+    my cousin Lucy!" of Mrs. Jennings's, "the death of my old cousin, Mrs. Smith" of
+    Willoughby's), or a word of one family ("My father certainly could mean nothing more" of
+    John Dashwood's), bound as "his father" is. Not a word said to the relative ("I will not
+    say that I am disappointed, my dear sister," said John to Elinor; "You are my son,
+    Dantès"), nor one a longer name follows than the book's ("my brother, Louis XVI")."""
+    if "my " not in text.lower():
+        return []
+    people = [(a, b, n) for a, b, n in spans if n in families.gender]
+    found = []
+    for speech in speeches(text, people, families.gender):
+        if not speech.speaker:
+            continue
+        for match in _MY_KIN.finditer(text, speech.start, speech.end):
+            word = match["word"].lower()
+            named = _named_after(text, match.end(), people, families, word)
+            if named:
+                start, end = next((a, b) for a, b, n in people if n == named and b > match.end())
+                if (named == speech.speaker or _NAME_GOES_ON.match(text, end)
+                        or ("," in text[match.end():start]
+                            and _SPOKEN_TO.match(text, end, speech.end))):
+                    continue
+            elif word not in en.FAMILY_KIN or _said_to(text, match, speech.start, speech.end):
+                continue
+            said = next(s.text for s in sentences(text) if s.start <= match.start() < s.end)
+            found.append((speech.speaker, word, said.strip(), named))
+    return found
+
+
+def _said_to(text: str, match: re.Match[str], start: int, end: int) -> bool:
+    """The kin word calls the one the words `start`–`end` are said to: it opens them, or a comma
+    stands before it, and a comma, a cry or their end after it ("I will not say that I am
+    disappointed, my dear sister," said John; not "I shall ask my father," said Clara)."""
+    before = text[start:match.start()]
+    return bool((_CALLED_FIRST.match(before) or _CALLED_AFTER_COMMA.search(before))
+                and (_SPOKEN_TO.match(text, match.end(), end)
+                     or _VOCATIVE_COMMA.match(text, match.end())))
 
 
 _APPOSED = re.compile(r",? ")
@@ -230,19 +283,25 @@ def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families
     of them ("her aunt Norris": stores/entities/english_identity.join_kin_forms)."""
     within = next((n for a, b, n in spans if a < at < b), "")
     if within:
-        return within if families.gender.get(within) in ("", _word_gender(word)) else ""
+        return within if _may_name(word, families.gender.get(within, "")) else ""
     gap = _APPOSED.match(text, at)
     if gap is None:
         return ""
     name, end = next(((n, b) for a, b, n in spans if a == gap.end()), ("", 0))
     if "," in gap[0] and _LISTED.match(text, end):
         return ""  # "Elinor, her mother, Marianne and Margaret": a list, not an apposition
-    return name if families.gender.get(name) in ("", _word_gender(word)) else ""
+    return name if _may_name(word, families.gender.get(name, "")) else ""
+
+
+def _may_name(word: str, gender: str) -> bool:
+    """A kin word may name one of `gender`: a sister no man, a cousin anyone."""
+    wanted = _word_gender(word)
+    return not wanted or gender in ("", wanted)
 
 
 def _word_gender(word: str) -> str:
     """The gender a kin word gives the one it names ('' for either: cousin)."""
-    return en.FAMILY_KIN.get(word, en.NAMED_KIN.get(word, ""))
+    return en.FAMILY_KIN.get(word, en.NAMED_KIN.get(word, en.IN_LAW_KIN.get(word, "")))
 
 
 def family_statements(text: str, spans: list[tuple[int, int, str]],
@@ -261,7 +320,8 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
             source, target = (relative, subject) if named_is_source else (subject, relative)
             # kin of another family keeps its word: "relation: kin" says nothing of an aunt
             said = (Statement(source, target, kind, sentence, (relative, _word_gender(word)), word)
-                    if word in en.NAMED_KIN else Statement(source, target, kind, sentence))
+                    if word in en.NAMED_KIN or word in en.IN_LAW_KIN
+                    else Statement(source, target, kind, sentence))
             statements.append((said, relative in present))
     return statements
 

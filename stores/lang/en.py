@@ -25,16 +25,20 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
 )
 from stores.lang.en_kin import (  # given on: callers read them as en.X
     AGE_WORDS,  # noqa: F401
+    CALLED_AFTER_COMMA,  # noqa: F401
+    CALLED_FIRST,  # noqa: F401
     CHILD_NOUNS,  # noqa: F401
     COPULA_BEFORE,  # noqa: F401
     ENDEARMENT_BEFORE,  # noqa: F401
     FAMILY_KIN,  # noqa: F401
+    IN_LAW_KIN,  # noqa: F401
     KIN,  # noqa: F401
     KIN_BEFORE_NAME,  # noqa: F401
     KIN_OWNER,  # noqa: F401
     KIN_QUALIFIER,  # noqa: F401
     LISTED_AFTER,  # noqa: F401
     MAIDEN_KIN,  # noqa: F401
+    MY_KIN,  # noqa: F401
     NAMED_KIN,  # noqa: F401
     NOMINATIVE_PRONOUNS,  # noqa: F401
     POSSESSIVE,  # noqa: F401
@@ -335,6 +339,8 @@ def kin_after_name(words: str) -> str:
             r"(?=\s*[.;:!?”’]|,\s+[a-z]|\s+(?:of|who|whom|whose)\b)")
 
 
+SAID_NOTHING = r"(?:nothing|no\s+more|not\b)"
+"""What follows a verb of speech that says no words were said ("Marianne said no more")."""
 SHE = r"\b(?:she|her|hers|herself)\b"
 HE = r"\b(?:he|him|his|himself)\b"
 CHAPTER_REFERENCE = r"\b(?:chapters?|ch\.)\s*\d+(?:\s*(?:,|and|to|–|-)\s*(?:and\s+)?\d+)*"

@@ -38,6 +38,10 @@ Gardiner, cousin Edmund), with the gender they give; '': either."""
 NAMED_KIN = {**KIN_BEFORE_NAME, "niece": "f", "nephew": "m"}
 """Kin of another family name, bound only where the text names the relative right after the
 word ("her aunt Norris", "his cousin Edmund"), with the gender it gives them."""
+IN_LAW_KIN = {"father-in-law": "m", "mother-in-law": "f", "brother-in-law": "m",
+              "sister-in-law": "f", "son-in-law": "m", "daughter-in-law": "f"}
+"""Kin by marriage, with the gender the word gives the one it names; a relation of the wide
+type kin keeps the word (Saint-Méran is Villefort's father-in-law)."""
 SYMMETRIC_KIN = ("cousin",)
 """Kin words each of the two is to the other: Anne is Mr Elliot's cousin, so he is hers."""
 
@@ -86,6 +90,15 @@ wish that Charles had married Anne instead")."""
 ENDEARMENT_BEFORE = r"\b(?:my\s+)?dear(?:est)?\s*$"
 """What a speaker puts before the name of the one they speak to ("My dear Miss Woodhouse, a
 vast deal may be done …"): no introduction of who that is (a pattern)."""
+MY_KIN = r"\bmy\s+(?:(?:dear|old|poor|good|little)\s+)?"
+"""What opens a speaker's own kin, before the qualifier and the word ("my cousin Lucy", "my old
+cousin, Mrs. Smith") (a pattern)."""
+CALLED_FIRST = r"^\W*(?:(?:oh|ah|well|nay|my\s+dear(?:est)?|dear(?:est)?)\W+)?$"
+"""What may open someone's words before the name of the one they are said to ("Oh! Miss
+Dashwood, …", "My dear Edward, …") (a pattern, `re.I`)."""
+CALLED_AFTER_COMMA = r",\s*(?:(?:my\s+)?dear(?:est)?\s+)?$"
+"""What stands before a name said to someone inside their words: a comma ("It is hardly worth
+while, Mr. Willoughby, for you to relate") (a pattern, `re.I`)."""
 SPOKEN_TO_BEFORE = re.compile(rf"(?:[“\"‘]\s*$|{ENDEARMENT_BEFORE})", re.I)
 """What stands before a name that a character addresses, not introduces: an opening quotation
 mark or "my dear" ("My dear Mrs Smith, Mr Elliot's wife has not been dead half a year")."""

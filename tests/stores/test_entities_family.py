@@ -275,3 +275,24 @@ def test_kin_of_another_family_binds_to_the_one_it_names() -> None:
     assert said == {("Mrs. Norris", "Clara Harlowe", "kin", "aunt"),
                     ("Henry", "Clara Harlowe", "kin", "nephew")}
     assert bound("Clara went to her aunt.", people) == set()
+
+
+def test_a_speakers_own_kin_binds_to_the_speaker() -> None:
+    # Sense and Sensibility: "How is Willoughby related to Mrs. Smith?" found no relation; he
+    # calls her "my old cousin, Mrs. Smith", in words a pronoun tag gives him, after words said
+    # to him by name
+    people = [*HARLOWES, Entity("Mrs. Pell", "person"), Entity("Louis", "person")]
+    text = ('"It is hardly worth while, Mr. Lovell, to tell me more."\n'
+            '"I insist," he replied, "for the death of my old cousin, Mrs. Pell, was to free '
+            'me."')
+    assert bound(text, people) == {("Mrs. Pell", "Lovell", "kin")}
+    spans = AliasMatcher(alias_map(people)).find_spans(text)
+    assert [s.word for s, _ in family_statements(text, spans, Families(people))] == ["cousin"]
+    # "my father" is the one man of the speaker's family, as "her father" is
+    assert bound('"I shall ask my father," said Clara.', people) == {
+        ("Mr. Harlowe", "Clara Harlowe", "parent_of")}
+    # a kin word said to the one named is no kin ("You are my son, Lovell," a friend's word),
+    # nor one a longer name follows (my brother, Louis XVI); words no one is given bind nothing
+    assert bound('"You are my son, Lovell," said Mr. Harlowe.', people) == set()
+    assert bound('"I am the sister of my brother, Louis XVI," said Clara.', people) == set()
+    assert bound('"I will write to my cousin, Mrs. Pell."', people) == set()

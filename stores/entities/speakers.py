@@ -1,0 +1,195 @@
+"""Who says the words of an English story's dialogue: the one a speech tag names ("said Mrs.
+Jennings", "Elinor answered"), or the one person the telling around the words names with a verb
+of speech ("Elinor, after a short silence, said") or of the tag's gender ("…opposed by Tom
+Bertram. “…,” said he"). Where the telling names no one and the tag is a pronoun ("he replied")
+or there is none, the one the words before were said to ("…, Mr. Willoughby, for you to
+relate" — "he replied"), else the one who spoke two paragraphs before, when two people take
+turns. A paragraph whose words run on without a closing mark is followed by more of the same
+speaker's. Words no rule gives a speaker keep none.
+
+Read a passage at a time, a paragraph a line, as the stored passages keep them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from stores.lang import en
+
+_QUOTE = re.compile(r"[\"“”]")
+_LEAD = re.compile(rf"[\s,;:—-]*(?:(?P<verb>{en.SAYS_AFTER_QUOTE})\s+)?", re.I)
+"""What stands between words and a tag's name after them: punctuation, and the verb when it
+comes first (“…,” said Mrs. Jennings)."""
+_NOT_SPEAKING = re.compile(rf"{en.SPEAKS}\s+{en.SAID_NOTHING}", re.I)
+_SAYS_LAST = re.compile(rf"\b(?:{en.SAYS})\W*$", re.I)
+_CLAUSE_END = re.compile(r"[.!?;]\s+")
+_NAMED_AFTER = re.compile(rf"{en.SPEAKS}|,?\s*(?:\w+ly\s+)?(?:{en.SAYS_AFTER_QUOTE})\b")
+_PRONOUN_GENDER = {p: en.SUBJECT_PRONOUNS[p] for p in en.NOMINATIVE_PRONOUNS}
+_PRONOUN = "|".join(sorted(_PRONOUN_GENDER))
+_PRONOUN_AFTER_WORDS = re.compile(
+    rf"[\s,;:—-]*(?:(?P<a>{_PRONOUN})\s+(?:\w+ly\s+)?(?:{en.SAYS_AFTER_QUOTE})"
+    rf"|(?:{en.SAYS_AFTER_QUOTE})\s+(?P<b>{_PRONOUN}))\b", re.I)
+_OPENING_PRONOUN = re.compile(rf"\s*({_PRONOUN})\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Speech:
+    """A paragraph's quoted words, `start`–`end` of its passage, and who says them ('')."""
+
+    start: int
+    end: int
+    speaker: str
+
+
+@dataclass(slots=True)
+class _Paragraph:
+    words: list[tuple[int, int]]
+    """The quoted words, as (start, end) of the passage."""
+    runs_on: bool
+    """Its last words have no closing mark: the next paragraph goes on with them."""
+    named: set[str]
+    """The people a speech tag of the telling names."""
+    pronoun: str
+    """The gender of a pronoun speech tag ('he replied'), '' for none."""
+    addressed: str
+    """The one its last words call by name ("…, Miss Dashwood?"), '' for none."""
+    acting: bool
+    """Its telling names someone: who speaks is the telling's to say, not the turns'."""
+    speaker: str = ""
+
+
+def speeches(text: str, spans: Sequence[tuple[int, int, str]],
+             gender: Mapping[str, str]) -> list[Speech]:
+    """The quoted words of `text`, each with its speaker as far as the rules above tell;
+    `spans` are the passage's mentions of people as (start, end, name) and `gender` their
+    genders ('m', 'f', '' unknown)."""
+    paragraphs = _paragraphs(text, spans, gender)
+    previous: list[_Paragraph] = []  # the speaking paragraphs just before, without telling between
+    runs_on = False
+    for paragraph in paragraphs:
+        if paragraph is None:
+            previous, runs_on = [], False
+            continue
+        paragraph.speaker = _speaker(paragraph, previous, runs_on, gender)
+        runs_on = paragraph.runs_on
+        previous.append(paragraph)
+    return [Speech(start, end, p.speaker) for p in paragraphs if p is not None
+            for start, end in p.words]
+
+
+def _speaker(paragraph: _Paragraph, previous: list[_Paragraph], runs_on: bool,
+             gender: Mapping[str, str]) -> str:
+    """Who says the paragraph's words, after the `previous` speaking paragraphs (see the module
+    docstring); `runs_on`: the last one's words went on into this one."""
+    if len(paragraph.named) == 1:
+        return next(iter(paragraph.named))
+    if paragraph.named:
+        return ""  # two tags: words of two people in one paragraph
+    if runs_on and previous:
+        return previous[-1].speaker if not paragraph.pronoun else ""
+    if paragraph.acting:
+        return ""
+
+    def fits(name: str) -> bool:  # "she said" is no man's
+        return bool(name) and (not paragraph.pronoun or gender.get(name, "") in ("", paragraph.pronoun))
+
+    last = previous[-1] if previous else None
+    if last is not None and fits(last.addressed) and last.addressed != last.speaker:
+        return last.addressed
+    if len(previous) >= 2:
+        before = previous[-2]
+        if (before.speaker and last is not None and last.speaker
+                and before.speaker != last.speaker and fits(before.speaker)):
+            return before.speaker
+    return ""
+
+
+def _paragraphs(text: str, spans: Sequence[tuple[int, int, str]],
+                gender: Mapping[str, str]) -> list[_Paragraph | None]:
+    """Each line of `text` read as a paragraph; None for one with no quoted words."""
+    found: list[_Paragraph | None] = []
+    at = 0
+    for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
+        marks = [start + m.start() for m in _QUOTE.finditer(line)]
+        if not marks:
+            found.append(None)
+            continue
+        opening = marks[::2]
+        closing = [*marks[1::2], start + len(line)][:len(opening)]  # the last may run on
+        words = [(a + 1, b) for a, b in zip(opening, closing, strict=True)]
+        told = _telling(start, start + len(line), words)
+        people = [(a, b, n) for a, b, n in spans if start <= a and b <= start + len(line)
+                  and any(x <= a and b <= y for x, y in told)]
+        named, pronoun = _tags(text, told, people, gender, start, start + len(line))
+        acting = {n for *_, n in people}
+        if not named and pronoun:
+            # "…this was opposed by Tom Bertram … “It falls …,” said he": the one man named
+            named = {n for n in acting if gender.get(n) == pronoun}
+            named = named if len(named) == 1 else set()
+        found.append(_Paragraph(words, len(marks) % 2 == 1, named, pronoun,
+                                _addressed(text, words[-1], spans), bool(acting)))
+    return found
+
+
+def _tags(text: str, told: list[tuple[int, int]], people: Sequence[tuple[int, int, str]],
+          gender: Mapping[str, str], start: int, end: int) -> tuple[set[str], str]:
+    """(the people a line's speech tags name, the gender of a pronoun tag or ''). A tag stands
+    right after words (“…,” said Mrs. Jennings; “…,” Elinor answered; “…,” he replied), or
+    ends the telling's clause right before them (Elinor, after a short silence, said, “…”), unless
+    a pronoun opens that clause ("He coloured …, and giving a glance at Elinor, replied, “…”":
+    he, not Elinor)."""
+    named: set[str] = set()
+    pronoun = ""
+    for x, y in told:
+        inside = [(a, b, n) for a, b, n in people if x <= a and b <= y]
+        if x > start:  # right after words
+            if (tag := _PRONOUN_AFTER_WORDS.match(text, x, y)) is not None:
+                pronoun = pronoun or _PRONOUN_GENDER[(tag["a"] or tag["b"]).lower()]
+            elif inside and (lead := _LEAD.fullmatch(text, x, inside[0][0])) is not None and (
+                    lead["verb"] or (_NAMED_AFTER.match(text, inside[0][1])
+                                     and not _NOT_SPEAKING.match(text, inside[0][1]))):
+                named.add(inside[0][2])
+        if y < end and _SAYS_LAST.search(text, x, y):  # right before words
+            clause = max([x, *(m.end() for m in _CLAUSE_END.finditer(text, x, y))])
+            subject = _OPENING_PRONOUN.match(text, clause, y)
+            who = {n for a, b, n in inside if a >= clause}
+            if subject:  # "He …, glancing at Elinor, replied": he speaks, whoever else is named
+                pronoun = pronoun or _PRONOUN_GENDER[subject[1].lower()]
+            elif len(who) == 1:
+                named |= who
+    return named, pronoun
+
+
+def _telling(start: int, end: int, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The stretches of a line between its quoted words."""
+    edges = [start, *(x for pair in words for x in (pair[0] - 1, pair[1] + 1)), end]
+    return [(a, b) for a, b in zip(edges[::2], edges[1::2], strict=True) if b > a]
+
+
+_CALLED_FIRST = re.compile(en.CALLED_FIRST, re.I)
+_CALLED_LAST = re.compile(r"^[\s?!.,]*$")
+_LISTED = re.compile(en.LISTED_AFTER)
+_GOES_ON = re.compile(r",\s*[a-z]")
+"""A comma after a name and a word that goes on with the sentence ("…, Mr. Willoughby, for
+you to relate"), unless it goes on with a list (`en.LISTED_AFTER`)."""
+_CALLED_AFTER_COMMA = re.compile(en.CALLED_AFTER_COMMA, re.I)
+
+
+def _addressed(text: str, words: tuple[int, int], spans: Sequence[tuple[int, int, str]]) -> str:
+    """The one the words call by name: as their first words ("Miss Dashwood, you will…"), or
+    after a comma, before another comma or the words' end ("It is hardly worth while, Mr.
+    Willoughby, for you to relate", "…, Miss Dashwood?"); '' for none, or for two."""
+    start, end = words
+    called = set()
+    for a, b, name in spans:
+        if not (start <= a and b <= end):
+            continue
+        first = _CALLED_FIRST.match(text[start:a]) and text[b:b + 1] in (",", "!")
+        between = _CALLED_AFTER_COMMA.search(text, start, a) and (
+            _CALLED_LAST.match(text[b:end])
+            or (_GOES_ON.match(text, b) and not _LISTED.match(text, b)))
+        if first or between:
+            called.add(name)
+    return next(iter(called)) if len(called) == 1 else ""
