@@ -365,10 +365,12 @@ def in_quotes(quote: str) -> str:
     again (no ““Well,” said he”), and is closed where `clip` cut it inside the speech; speech
     inside a wrapped quote is marked ‘…’, as a quotation within a quotation is (孔明笑曰：‘此计
     大妙。’, not a doubled ”” at the end). A text written with straight quotes opens its speech
-    with " as well ("In your language, the Lone Swan. → “In your language, the Lone Swan.”)."""
+    with " as well, its marks taken in turns ("In your language, the Lone Swan. → “In your
+    language, the Lone Swan.”; "Yes," said he. → “Yes,” said he., not “"Yes," said he.”)."""
     text = shown(quote)
-    if text.startswith('"') and text.count('"') % 2:  # opens a speech it does not close
-        text = shown("“" + quote.lstrip()[1:])
+    if text.startswith('"'):  # "Yes," said he, "I know." → “Yes,” said he, “I know.”
+        text = "".join(part + ("“" if n % 2 == 0 else "”")
+                       for n, part in enumerate(text.split('"')[:-1])) + text.split('"')[-1]
     if not text.startswith("“"):
         return "“" + text.translate(_INNER_QUOTES) + "”"
     return text if text.count("“") <= text.count("”") else text + "”"

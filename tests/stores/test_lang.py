@@ -50,6 +50,9 @@ def test_a_quote_is_in_quotation_marks_once() -> None:
     assert in_quotes("He said, “Wait and hope.”") == "“He said, ‘Wait and hope.’”"
     # straight quotes: the speech the sentence opens is the quote's own
     assert in_quotes('"In your language, the Lone Swan.') == "“In your language, the Lone Swan.”"
+    # its marks taken in turns, not wrapped again (“"My debts are old," he replied.”)
+    assert in_quotes('"My debts are old," he replied, "but few."') == (
+        "“My debts are old,” he replied, “but few.”")
 
 
 def test_a_sentence_that_ends_inside_a_speech_closes_it() -> None:
