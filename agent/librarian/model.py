@@ -142,6 +142,7 @@ class Librarian:
         if known is not None:  # the world's own structure says it: no search
             run.ranked = [self.world.passage(c.chunk_id) for c in known.citations
                           if c.chunk_id in self.retriever.chunks]
+            known = self.world.with_speakers(plan, known)
             return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name, known.model_copy(
                 update={"resolved_question": reading.resolution.text}).model_dump(mode="json"))])
         ranked, voted = self._rank(reading, plan, results, run.bridges)
@@ -154,8 +155,9 @@ class Librarian:
             if more:
                 return self._call(run, more)
         run.ranked = ranked
-        answer = self._answer(plan, ranked, results.relations, run.horizon).model_copy(update={
-            "resolved_question": reading.resolution.text})
+        answer = self.world.with_speakers(plan, self._answer(
+            plan, ranked, results.relations, run.horizon)).model_copy(update={
+                "resolved_question": reading.resolution.text})
         return ModelResponse(parts=[ToolCallPart(info.output_tools[0].name,
                                                  answer.model_dump(mode="json"))])
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.ranking import MAX_QUOTE as RANKED_QUOTE
 from agent.librarian.ranking import Sentence
-from agent.schemas import Citation, Passage
+from agent.schemas import Answer, Citation, Passage
 from stores.entities.kinship import says_kin
 from stores.lang import clip, clip_at, clip_through, has_han, in_quotes, shown, without_label
 from stores.lang.asking import CITED_FIRST, CITED_MORE
@@ -193,3 +193,26 @@ def cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
     lead = (CITED_FIRST if n == 1 else CITED_MORE)[False]
     where = "the lore" if lore else f"chapter {passage.chapter}"
     return f"{lead}{where}{title}: {in_quotes(quote)} [{n}]"
+
+
+def with_speakers(answer: Answer, speaker_of: Callable[[Citation], str]) -> Answer:
+    """The answer with each cited quote of someone's words said to be theirs, where its line
+    shows it and the quote does not name them: “I insist on you hearing the whole of it,” he
+    replied, … (Willoughby's words) [1] (a newcomer's trial on Mansfield Park: speakers given
+    only by "said she" were not named). `speaker_of` gives the one who says a citation's
+    words, '' for none or for narration."""
+    lines = answer.text.split("\n")
+    changed = False
+    for n, citation in enumerate(answer.citations, start=1):
+        marker = f" [{n}]"
+        at = next((i for i, line in enumerate(lines)
+                   if line.endswith(marker) and in_quotes(citation.quote) in line), None)
+        if at is None or not (who := speaker_of(citation)):
+            continue
+        lines[at] = f"{lines[at][:-len(marker)]} ({who}{WORDS_OF}){marker}"
+        changed = True
+    return answer.model_copy(update={"text": "\n".join(lines)}) if changed else answer
+
+
+WORDS_OF = "'s words"
+"""How a cite line says whose words its quote is (Willoughby's words)."""

@@ -32,16 +32,20 @@ from agent.librarian.known import (
     with_quote,
 )
 from agent.librarian.married_names import maiden_name_answer, married_name_answer
-from agent.librarian.quoting import cite_line
+from agent.librarian.quoting import cite_line, with_speakers
 from agent.librarian.relations import related_answers
-from agent.schemas import Answer, Passage, Relation
+from agent.schemas import Answer, Citation, Passage, Relation
 from agent.views.card_text import Voice
 from agent.world.lexicon import Resolution
 from agent.world.retrieval import Retriever
 from stores.cards import Card
-from stores.lang import en
+from stores.entities.speakers import speeches
+from stores.lang import en, has_han
 from stores.lang.asking import wanted_gender
 from stores.models import BOND_TYPES
+
+QUOTE_PROBE = 40
+"""How much of a quote's start finds it in its passage (a long sentence is quoted cut)."""
 
 
 class WorldAnswers:
@@ -194,6 +198,30 @@ class WorldAnswers:
             return answer
         kept = of_their_story(answer.entities, plan.entities, self._chapters)
         return answer if kept == answer.entities else answer.model_copy(update={"entities": kept})
+
+    def with_speakers(self, plan: QueryPlan, answer: Answer) -> Answer:
+        """An English answer whose quotes are someone's words says whose (`quoting.with_speakers`)."""
+        return answer if plan.chinese else with_speakers(answer, self.speaker)
+
+    def speaker(self, citation: Citation) -> str:
+        """Who says the words a citation quotes, as the passage tells it (stores/entities/
+        speakers.py), when the quote does not name them; '' for the telling, for words of two
+        people, or for a speaker the passage leaves open."""
+        chunk = self.retriever.chunks.get(citation.chunk_id)
+        quote = citation.quote.strip().strip("…").strip()
+        if chunk is None or not quote or has_han(quote):
+            return ""
+        flat = chunk.text.replace("\n", " ")
+        at = flat.find(quote[:QUOTE_PROBE])
+        if at < 0:
+            return ""
+        gender = self.retriever.families.gender
+        spans = [s for s in self.retriever.spans(chunk.text) if s[2] in gender]
+        said = {s.speaker for s in speeches(chunk.text, spans, gender)
+                if s.start - 1 <= at + len(quote) and at <= s.end}
+        who = next(iter(said)) if len(said) == 1 else ""
+        forms = [who, *self.retriever.entities.get(who, [])] if who else []
+        return "" if any(f and f in quote for f in forms) else who
 
     def _chapters(self, name: str) -> set[int]:
         """The chapters an entity of the world appears in (none for a phrase it does not list)."""

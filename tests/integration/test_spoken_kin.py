@@ -53,3 +53,16 @@ def test_kin_said_in_someones_words_answers_how_two_are_related(stoke_home: Path
     assert answer["answer"].startswith("Mrs. Pell is Arthur Fenwick's cousin (chapters 2"), (
         answer["answer"])
     assert any("my old cousin, Mrs. Pell" in c["quote"] for c in answer["citations"]), answer
+
+
+def test_a_quote_of_someones_words_says_whose_they_are(stoke_home: Path) -> None:
+    # a newcomer's trial on Mansfield Park: words given only by "said she" were quoted without
+    # saying whose; the narration quoted beside them is nobody's
+    result = lore("ask", "How is Mrs. Pell related to Arthur Fenwick?", "--world", "stoke",
+                  "--new", home=stoke_home)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    spoken = next(line for line in lines if "my old cousin, Mrs. Pell" in line)
+    assert spoken.endswith("(Arthur Fenwick's words) [1]"), spoken
+    told = [line for line in lines if "“" in line and "my old cousin" not in line]
+    assert told and not any("words)" in line for line in told), lines
