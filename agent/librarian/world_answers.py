@@ -42,7 +42,7 @@ from stores.cards import Card
 from stores.entities.speakers import speeches
 from stores.lang import en, has_han
 from stores.lang.asking import wanted_gender
-from stores.models import BOND_TYPES
+from stores.models import BOND_TYPES, Chunk
 
 QUOTE_PROBE = 40
 """How much of a quote's start finds it in its passage (a long sentence is quoted cut)."""
@@ -211,17 +211,25 @@ class WorldAnswers:
         quote = citation.quote.strip().strip("…").strip()
         if chunk is None or not quote or has_han(quote):
             return ""
-        flat = chunk.text.replace("\n", " ")
-        at = flat.find(quote[:QUOTE_PROBE])
+        # the passage before, of the same chapter, says whose turn the first words are
+        before = self._before.get(chunk.id)
+        text = f"{before.text}\n{chunk.text}" if before is not None else chunk.text
+        at = text.replace("\n", " ").find(quote[:QUOTE_PROBE], len(text) - len(chunk.text))
         if at < 0:
             return ""
         gender = self.retriever.families.gender
-        spans = [s for s in self.retriever.spans(chunk.text) if s[2] in gender]
-        said = {s.speaker for s in speeches(chunk.text, spans, gender)
+        spans = [s for s in self.retriever.spans(text) if s[2] in gender]
+        said = {s.speaker for s in speeches(text, spans, gender)
                 if s.start - 1 <= at + len(quote) and at <= s.end}
         who = next(iter(said)) if len(said) == 1 else ""
         forms = [who, *self.retriever.entities.get(who, [])] if who else []
         return "" if any(f and f in quote for f in forms) else who
+
+    @cached_property
+    def _before(self) -> dict[str, Chunk]:
+        """A passage's id → the passage before it in the same chapter."""
+        story = self.retriever.story
+        return {c.id: b for b, c in zip(story, story[1:], strict=False) if b.chapter == c.chapter}
 
     def _chapters(self, name: str) -> set[int]:
         """The chapters an entity of the world appears in (none for a phrase it does not list)."""

@@ -67,10 +67,16 @@ def speeches(text: str, spans: Sequence[tuple[int, int, str]],
     paragraphs = _paragraphs(text, spans, gender)
     previous: list[_Paragraph] = []  # the speaking paragraphs just before, without telling between
     runs_on = False
+    lead_in: _Paragraph | None = None
     for paragraph in paragraphs:
-        if paragraph is None:
-            previous, runs_on = [], False
+        if paragraph is None or not paragraph.words:
+            # telling ends the turns; telling that ends "Emma laughed, and replied," opens
+            # the next paragraph's words
+            previous, runs_on, lead_in = [], False, paragraph
             continue
+        if lead_in is not None and not paragraph.named:
+            paragraph.named, paragraph.pronoun = lead_in.named, paragraph.pronoun or lead_in.pronoun
+        lead_in = None
         paragraph.speaker = _speaker(paragraph, previous, runs_on, gender)
         runs_on = paragraph.runs_on
         previous.append(paragraph)
@@ -107,14 +113,19 @@ def _speaker(paragraph: _Paragraph, previous: list[_Paragraph], runs_on: bool,
 
 def _paragraphs(text: str, spans: Sequence[tuple[int, int, str]],
                 gender: Mapping[str, str]) -> list[_Paragraph | None]:
-    """Each line of `text` read as a paragraph; None for one with no quoted words."""
+    """Each line of `text` read as a paragraph; None for one with no quoted words, unless it
+    ends with a verb of speech, which tags the next one's (Emma laughed, and replied,)."""
     found: list[_Paragraph | None] = []
     at = 0
     for line in text.split("\n"):
         start, at = at, at + len(line) + 1
         marks = [start + m.start() for m in _QUOTE.finditer(line)]
         if not marks:
-            found.append(None)
+            told = [(start, start + len(line))]
+            people = [(a, b, n) for a, b, n in spans if start <= a and b <= start + len(line)]
+            named, pronoun = _tags(text, told, people, gender, start, start + len(line) + 1)
+            found.append(_Paragraph([], False, named, pronoun, "", bool(people))
+                         if (named or pronoun) and _SAYS_LAST.search(line) else None)
             continue
         opening = marks[::2]
         closing = [*marks[1::2], start + len(line)][:len(opening)]  # the last may run on
@@ -171,7 +182,7 @@ def _telling(start: int, end: int, words: list[tuple[int, int]]) -> list[tuple[i
 _CALLED_FIRST = re.compile(en.CALLED_FIRST, re.I)
 _CALLED_LAST = re.compile(r"^[\s?!.,]*$")
 _LISTED = re.compile(en.LISTED_AFTER)
-_GOES_ON = re.compile(r",\s*[a-z]")
+_GOES_ON = re.compile(r"[,;]\s*(?:[a-z]|I\b)")
 """A comma after a name and a word that goes on with the sentence ("…, Mr. Willoughby, for
 you to relate"), unless it goes on with a list (`en.LISTED_AFTER`)."""
 _CALLED_AFTER_COMMA = re.compile(en.CALLED_AFTER_COMMA, re.I)

@@ -76,3 +76,13 @@ def test_a_tag_is_the_speakers_not_a_name_the_clause_names_besides() -> None:
             '"Invited!" cried Clara.\n'
             '"So my daughter told me." Clara said no more, but looked hurt.')
     assert said(text)[-1] == ("So", "")
+
+
+def test_telling_that_ends_with_a_verb_of_speech_tags_the_next_paragraph() -> None:
+    # Emma: "Emma laughed, and replied," on a line of its own, then her words; then the two
+    # take turns
+    text = ('Clara laughed, and replied,\n"Not I, Tom; I shall never marry."\n'
+            '"So you say."\n"I do say it."')
+    assert [who for _, who in said(text)] == ["Clara Wilde", "Tom Rudd", "Clara Wilde"]
+    # telling that does not end so opens nothing
+    assert said('Clara laughed.\n"Not I."') == [("Not", "")]
