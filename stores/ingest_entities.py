@@ -11,15 +11,10 @@ from stores.catalog import Catalog
 from stores.config import Settings
 from stores.entities.birth_order import unowned_children
 from stores.entities.definite_titles import DefiniteTitles
-from stores.entities.family import (
-    Families,
-    family_relations,
-    one_parent_by_both_words,
-    one_parent_each,
-    reciprocal_kin,
-)
+from stores.entities.family import Families, family_relations
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
+from stores.entities.parents import one_parent_by_both_words, one_parent_each, reciprocal_kin
 from stores.entities.resolve import build_entities, cooccurrence
 from stores.entities.surnames import surname_of
 from stores.models import (

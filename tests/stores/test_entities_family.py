@@ -176,8 +176,8 @@ def test_a_marriage_both_titles_and_words_show_is_one_relation_citing_both() -> 
 def test_a_mother_the_text_names_is_the_one_mother() -> None:
     from collections import Counter
 
-    from stores.entities.family import one_parent_each
     from stores.entities.kinship import stated_relations
+    from stores.entities.parents import one_parent_each
 
     # "Anne, Clara's mother" names her mother: Mrs. Harlowe, the family's married woman, is
     # her stepmother, and "her mother" binds no one to her; "her father" still does
@@ -198,8 +198,8 @@ def test_a_mother_the_text_names_is_the_one_mother() -> None:
 def test_a_son_named_by_another_family_than_his_fathers_has_no_mother_by_that_name() -> None:
     from collections import Counter
 
-    from stores.entities.family import one_parent_each
     from stores.entities.kinship import stated_relations
+    from stores.entities.parents import one_parent_each
 
     # Frank took his uncle's name: his father is Mr. Weston, so "Frank's mother" is no
     # Churchill's wife, though Mrs. Churchill is the one married Churchill woman
