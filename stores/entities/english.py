@@ -90,7 +90,9 @@ from stores.entities.english_titles import (
     join_titled_after,
     release_shared_surnames,
 )
-from stores.lang.en import NAME_TITLES
+from stores.lang.en import FIRST_PERSON, NAME_TITLES
+from stores.lang.text import in_someones_words
+from stores.models import Entity
 
 _TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
 SURNAME_DOMINANCE = 10
@@ -309,3 +311,56 @@ def _first_use(name: str, text: str) -> int:
     at = text.find(name)
     return at if at >= 0 else len(text)
 
+
+def given_full_names(entities: list[Entity], names: Counter[str], text: str) -> list[Entity]:
+    """A person the book calls by a first name alone goes by the full name it gives them, though
+    it writes it only once, where it introduces them ("sat Jenny Mullion", "heaping on Ivor
+    Lombard all their choicest gifts": Crome Yellow, a newcomer's trial, where `lore card "Mary
+    Bracegirdle"` found no one). `names` are the text's names with how often it writes them
+    (`english_names`): only one full name begins with the first name, it is no entity's name
+    already, and its last word is never written in lower case (no "Mary Went")."""
+    taken = {n for e in entities for n in (e.name, *e.aliases)}
+    by_first: dict[str, list[str]] = {}
+    for name in names:
+        words = name.split()
+        if len(words) == 2 and is_full(name):
+            by_first.setdefault(words[0], []).append(name)
+    for entity in entities:
+        forms = [entity.name, *entity.aliases]
+        if (entity.type != "person" or len(entity.name.split()) != 1
+                or any(len(f.split()) > 1 or split_title(f)[0] for f in forms)):
+            continue
+        fulls = by_first.get(entity.name, [])
+        if (len(fulls) == 1 and fulls[0] not in taken and _alone(entity.name, text)
+                and _told(fulls[0], text)
+                and not re.search(rf"\b{re.escape(fulls[0].split()[1].lower())}\b", text)):
+            entity.aliases = [entity.name, *entity.aliases]
+            entity.name = fulls[0]
+    return entities
+
+
+_FIRST_PERSON = re.compile(FIRST_PERSON)
+ALONE_SHARE = 0.75
+"""The share of a first name's uses that must stand alone, no capitalised word or numeral after
+it, for the one full name the book writes to be its person's: Monte Cristo's Charles is Charles
+I, III, X … (kings) nearly every time, and no Charles Leboucher."""
+
+
+def _alone(first: str, text: str) -> bool:
+    uses = len(re.findall(rf"\b{re.escape(first)}\b", text))
+    longer = len(re.findall(rf"\b{re.escape(first)}\s+(?:[A-Z]|[IVX]+\b)", text))
+    return uses > 0 and uses - longer >= ALONE_SHARE * uses
+
+
+def _told(name: str, text: str) -> bool:
+    """The telling writes `name`: once at least outside anyone's words, in a sentence with no
+    word of one who speaks or writes of themself ("Anne Mitchell had tried to put on a turban
+    like mine", in Isabella's letter: another Anne than Anne Thorpe)."""
+    for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, name.split())) + r"\b", text):
+        line = text.rfind("\n", 0, m.start()) + 1  # a paragraph says whose words are whose
+        start = max(text.rfind(end, 0, m.start()) for end in ".!?\n") + 1
+        stops = [at for end in ".!?\n" if (at := text.find(end, m.end())) >= 0]
+        if not in_someones_words(text[line:m.start()], m.start() - line) and not (
+                _FIRST_PERSON.search(text, start, min(stops, default=len(text)))):
+            return True
+    return False

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from stores.config import EntitySettings
-from stores.entities.english import group_english_names
+from stores.entities.english import given_full_names, group_english_names
 from stores.entities.english_titles import join_titled_entities
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
@@ -124,7 +124,8 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
                              "\n".join(chunk_texts))
     elif _LATIN.search("".join(chunk_texts[:50])):
         text = "\n".join(chunk_texts)
-        kept = type_by_use(join_titled_entities(kept, text), text)
+        kept = given_full_names(type_by_use(join_titled_entities(kept, text), text),
+                                english_names(chunk_texts), text)
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 

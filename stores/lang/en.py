@@ -31,6 +31,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     COPULA_BEFORE,  # noqa: F401
     ENDEARMENT_BEFORE,  # noqa: F401
     FAMILY_KIN,  # noqa: F401
+    FIRST_PERSON,  # noqa: F401
     IN_LAW_KIN,  # noqa: F401
     KIN,  # noqa: F401
     KIN_BEFORE_NAME,  # noqa: F401

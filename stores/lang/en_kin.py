@@ -90,6 +90,9 @@ wish that Charles had married Anne instead")."""
 ENDEARMENT_BEFORE = r"\b(?:my\s+)?dear(?:est)?\s*$"
 """What a speaker puts before the name of the one they speak to ("My dear Miss Woodhouse, a
 vast deal may be done …"): no introduction of who that is (a pattern)."""
+FIRST_PERSON = r"\b(?:I|me|my|mine|myself)\b"
+"""Words of one who speaks or writes of themself: a sentence that holds them is someone's words
+or letter, not the telling that introduces a person (a pattern)."""
 MY_KIN = r"\bmy\s+(?:(?:dear|old|poor|good|little)\s+)?"
 """What opens a speaker's own kin, before the qualifier and the word ("my cousin Lucy", "my old
 cousin, Mrs. Smith") (a pattern)."""

@@ -285,3 +285,29 @@ def test_a_known_name_with_a_verb_glued_before_it_is_no_new_name(monkeypatch) ->
     names = {c.name for c in resolve.gather_candidates([], ["金桂道：“好。”"] * 6, speakers,
                                                        EntitySettings())}
     assert {"金桂", "方玄绰", "闰土"} <= names and "见金桂" not in names
+
+
+def test_a_first_name_goes_by_the_full_name_the_book_gives_it_once() -> None:
+    # Crome Yellow (a newcomer's trial): "Mary Bracegirdle" is written once, where the book
+    # introduces her, and Mary 129 times; `lore card "Mary Bracegirdle"` found no one
+    story = ["On his other side the serious face of Mary Bracegirdle shone pink.",
+             *[f'"It is late," said Mary. Mary went to the window; it was {n}.' for n in
+               ("one", "two", "three")],
+             "Ivor sang. Ivor laughed at Mary.", '"Come," said Ivor.', '"Yes," said Ivor.',
+             "Ivor went out. Ivor rode to Gobley.",
+             "Ivor Smith was there, and Ivor Lombard too.", "London was far. In London it rained.",
+             "They went to London. London was grey.", "She read the London Weekly."]
+    entities = by_name(build_entities([], story, Counter(), EntitySettings(min_mentions=4)))
+    assert "Mary" in entities["Mary Bracegirdle"].aliases
+    # two full names begin with Ivor: which one he is, the book does not say; a place keeps
+    # its name
+    assert "Ivor" in entities and "London" in entities
+    # Northanger Abbey: "Anne Mitchell had tried to put on a turban like mine", in a letter,
+    # is no Anne Thorpe; Monte Cristo: Charles I, Charles X … are kings, no Charles Leboucher
+    story = [*[f'"Not {n}," said Anne. Anne ran off; Charles II was king, and Charles X.'
+               for n in ("now", "yet", "today", "ever", "here")],
+             "Anne Mitchell had tried to put on a turban like mine.",
+             "He received Charles Leboucher there."]
+    entities = by_name(build_entities([], story, Counter(), EntitySettings(min_mentions=4)))
+    assert "Anne" in entities and "Anne Mitchell" not in entities
+    assert "Charles Leboucher" not in entities
