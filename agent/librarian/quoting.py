@@ -9,12 +9,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from agent.librarian.analysis import QueryPlan
+from agent.librarian.extract import quotes
 from agent.librarian.ranking import MAX_QUOTE as RANKED_QUOTE
 from agent.librarian.ranking import Sentence
 from agent.schemas import Answer, Citation, Passage
 from stores.entities.kinship import says_kin
 from stores.lang import clip, clip_at, clip_through, has_han, in_quotes, shown, without_label
-from stores.lang.asking import CITED_FIRST, CITED_MORE
+from stores.lang.asking import CITED_FIRST, CITED_MORE, CITED_NEAREST, SAID_BY
 from stores.lang.text import (
     SentenceRule,
     fold_latin,
@@ -195,12 +196,14 @@ def cite_line(plan: QueryPlan, passage: Passage, quote: str, n: int,
     return f"{lead}{where}{title}: {in_quotes(quote)} [{n}]"
 
 
-def with_speakers(answer: Answer, speaker_of: Callable[[Citation], str]) -> Answer:
+def with_speakers(answer: Answer, speaker_of: Callable[[Citation], str],
+                  said: str = "") -> Answer:
     """The answer with each cited quote of someone's words said to be theirs, where its line
     shows it and the quote does not name them: “I insist on you hearing the whole of it,” he
     replied, … (Willoughby's words) [1] (a newcomer's trial on Mansfield Park: speakers given
     only by "said she" were not named). `speaker_of` gives the one who says a citation's
-    words, '' for none or for narration."""
+    words, '' for none or for narration. `said` is the line a "who said" question asks about:
+    the first line, quoting it, says by whom (Said by Jenny Mullion, in chapter 19: …)."""
     lines = answer.text.split("\n")
     changed = False
     for n, citation in enumerate(answer.citations, start=1):
@@ -209,7 +212,11 @@ def with_speakers(answer: Answer, speaker_of: Callable[[Citation], str]) -> Answ
                    if line.endswith(marker) and in_quotes(citation.quote) in line), None)
         if at is None or not (who := speaker_of(citation)):
             continue
-        lines[at] = f"{lines[at][:-len(marker)]} ({who}{WORDS_OF}){marker}"
+        nearest = CITED_NEAREST[False]
+        if at == 0 and said and quotes(citation.quote, said) and lines[0].startswith(nearest):
+            lines[0] = SAID_BY.format(who=who) + lines[0][len(nearest):]
+        else:
+            lines[at] = f"{lines[at][:-len(marker)]} ({who}{WORDS_OF}){marker}"
         changed = True
     return answer.model_copy(update={"text": "\n".join(lines)}) if changed else answer
 

@@ -7,6 +7,7 @@ is; and whom an answer that only quotes may be about (`of_their_story`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 
@@ -41,9 +42,10 @@ from agent.world.retrieval import Retriever
 from stores.cards import Card
 from stores.entities.speakers import speeches
 from stores.lang import en, has_han
-from stores.lang.asking import wanted_gender
+from stores.lang.asking import WHO_SAID, wanted_gender
 from stores.models import BOND_TYPES, Chunk
 
+_WHO_SAID = re.compile(WHO_SAID, re.I)
 QUOTE_PROBE = 40
 """How much of a quote's start finds it in its passage (a long sentence is quoted cut)."""
 
@@ -201,7 +203,10 @@ class WorldAnswers:
 
     def with_speakers(self, plan: QueryPlan, answer: Answer) -> Answer:
         """An English answer whose quotes are someone's words says whose (`quoting.with_speakers`)."""
-        return answer if plan.chinese else with_speakers(answer, self.speaker)
+        if plan.chinese:
+            return answer
+        said = plan.quote if plan.quote and _WHO_SAID.search(plan.question) else ""
+        return with_speakers(answer, self.speaker, said)
 
     def speaker(self, citation: Citation) -> str:
         """Who says the words a citation quotes, as the passage tells it (stores/entities/

@@ -23,14 +23,18 @@ from stores.lang.text import sentences
 from stores.models import NOT_PEOPLE, Entity
 
 _WORDS = "|".join(sorted({*en.FAMILY_KIN, *en.NAMED_KIN}, key=len, reverse=True))
-_SPOKEN_WORDS = "|".join(sorted({*en.FAMILY_KIN, *en.NAMED_KIN, *en.IN_LAW_KIN}, key=len,
-                                reverse=True))
+_SPOKEN_WORDS = "|".join(sorted({*en.FAMILY_KIN, *en.NAMED_KIN, *en.IN_LAW_KIN, *(
+    w for w, (kind, _) in en.KIN.items() if kind == "grandparent_of")}, key=len, reverse=True))
+"""A speaker's own kin words: "my grandfather, George Wimbush" (Crome Yellow)."""
 _AFTER_PRONOUN = re.compile(
     rf"\b(?P<pronoun>{'|'.join(en.POSSESSIVE_PRONOUNS)}) {en.KIN_QUALIFIER}(?P<word>{_WORDS})"
     r"(?![\w-])", re.I)
 _MY_KIN = re.compile(rf"{en.MY_KIN}{en.KIN_QUALIFIER}(?P<word>{_SPOKEN_WORDS})(?![\w-])", re.I)
 _SPOKEN_TO = re.compile(r"[,.!?;—-]*\s*$")
 """What stands between a name and the end of the words: the one they are said to."""
+_KIN_TITLE = re.compile(
+    rf"\b(?P<word>{'|'.join(w.capitalize() for w in en.KIN_BEFORE_NAME)})(?= [A-Z])")
+"""A kin word a speaker puts before a relative's name as a title (Uncle Henry, Aunt Priscilla)."""
 _VOCATIVE_COMMA = re.compile(r"\s*[,!]")
 _CALLED_FIRST = re.compile(en.CALLED_FIRST, re.I)
 _CALLED_AFTER_COMMA = re.compile(r",\s*$")
@@ -190,7 +194,7 @@ def kin_mentions(text: str, spans: list[tuple[int, int, str]],
                   if (named := _AFTER_NAME.match(text[b:end]))]
         mentions += [(subject, word, said, _named_after(text, at, spans, families, word))
                      for subject, word, at in found]
-    return mentions + spoken_kin(text, spans, families)
+    return mentions
 
 
 def spoken_kin(text: str, spans: list[tuple[int, int, str]],
@@ -202,7 +206,7 @@ def spoken_kin(text: str, spans: list[tuple[int, int, str]],
     John Dashwood's), bound as "his father" is. Not a word said to the relative ("I will not
     say that I am disappointed, my dear sister," said John to Elinor; "You are my son,
     Dantès"), nor one a longer name follows than the book's ("my brother, Louis XVI")."""
-    if "my " not in text.lower():
+    if "my " not in text.lower() and not _KIN_TITLE.search(text):
         return []
     people = [(a, b, n) for a, b, n in spans if n in families.gender]
     found = []
@@ -218,21 +222,33 @@ def spoken_kin(text: str, spans: list[tuple[int, int, str]],
                         or ("," in text[match.end():start]
                             and _SPOKEN_TO.match(text, end, speech.end))):
                     continue
-            elif word not in en.FAMILY_KIN or _said_to(text, match, speech.start, speech.end):
+            elif word not in en.FAMILY_KIN or _said_to_name(text, match.start(), match.end(), speech.start, speech.end):
                 continue
             said = next(s.text for s in sentences(text) if s.start <= match.start() < s.end)
             found.append((speech.speaker, word, said.strip(), named))
+        for match in _KIN_TITLE.finditer(text, speech.start, speech.end):
+            # "Couldn't you put a stop to it, Uncle Henry?" (Anne's words): her uncle, said to
+            # him; not one a speaker names for another ("they would fare much better with Uncle
+            # Knightley", John Knightley of his boys' uncle, his brother)
+            word = match["word"].lower()
+            named = _named_after(text, match.start() + 1, people, families, word) or _named_after(
+                text, match.end(), people, families, word)
+            end = max((b for a, b, n in people if n == named and a <= match.end() + 1), default=0)
+            if (named and named != speech.speaker and _said_to_name(text, match.start(), end,
+                                                                    speech.start, speech.end)):
+                said = next(s.text for s in sentences(text) if s.start <= match.start() < s.end)
+                found.append((speech.speaker, word, said.strip(), named))
     return found
 
 
-def _said_to(text: str, match: re.Match[str], start: int, end: int) -> bool:
-    """The kin word calls the one the words `start`–`end` are said to: it opens them, or a comma
-    stands before it, and a comma, a cry or their end after it ("I will not say that I am
-    disappointed, my dear sister," said John; not "I shall ask my father," said Clara)."""
-    before = text[start:match.start()]
-    return bool((_CALLED_FIRST.match(before) or _CALLED_AFTER_COMMA.search(before))
-                and (_SPOKEN_TO.match(text, match.end(), end)
-                     or _VOCATIVE_COMMA.match(text, match.end())))
+def _said_to_name(text: str, at: int, end: int, start: int, stop: int) -> bool:
+    """The name or kin word `at`–`end` calls the one the words `start`–`stop` are said to: it
+    opens them, or a comma stands before it, and a comma, a cry or their end after it ("I
+    will not say that I am disappointed, my dear sister," said John; not "I shall ask my
+    father," said Clara)."""
+    before = text[start:at]
+    return bool(end and (_CALLED_FIRST.match(before) or _CALLED_AFTER_COMMA.search(before))
+                and (_SPOKEN_TO.match(text, end, stop) or _VOCATIVE_COMMA.match(text, end)))
 
 
 _APPOSED = re.compile(r",? ")
@@ -278,7 +294,10 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
     there); `spans` are its mentions as (start, end, name)."""
     statements: list[tuple[Statement, bool]] = []
     present = {name for *_, name in spans}
-    for subject, word, sentence, named in kin_mentions(text, spans, families):
+    # a speaker's own kin binds as the telling's does; the reciprocal reading (stores/entities/
+    # parents.py) is the telling's alone: "my father", said of one away, names him less often
+    for subject, word, sentence, named in [*kin_mentions(text, spans, families),
+                                           *spoken_kin(text, spans, families)]:
         # kin of another family name ("her aunt Norris") only where the text names them
         relative = (named if named != subject else "") or (
             families.relative(subject, word, present) if word in en.FAMILY_KIN else None)

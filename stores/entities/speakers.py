@@ -24,6 +24,7 @@ comes first (“…,” said Mrs. Jennings)."""
 _NOT_SPEAKING = re.compile(rf"{en.SPEAKS}\s+{en.SAID_NOTHING}", re.I)
 _SAYS_LAST = re.compile(rf"\b(?:{en.SAYS})\W*$", re.I)
 _CLAUSE_END = re.compile(r"[.!?;]\s+")
+_OPENS = re.compile(r"(?:^|[.!?\"”]\s+)$")
 _NAMED_AFTER = re.compile(rf"{en.SPEAKS}|,?\s*(?:\w+ly\s+)?(?:{en.SAYS_AFTER_QUOTE})\b")
 _PRONOUN_GENDER = {p: en.SUBJECT_PRONOUNS[p] for p in en.NOMINATIVE_PRONOUNS}
 _PRONOUN = "|".join(sorted(_PRONOUN_GENDER))
@@ -63,7 +64,10 @@ def speeches(text: str, spans: Sequence[tuple[int, int, str]],
              gender: Mapping[str, str]) -> list[Speech]:
     """The quoted words of `text`, each with its speaker as far as the rules above tell;
     `spans` are the passage's mentions of people as (start, end, name) and `gender` their
-    genders ('m', 'f', '' unknown)."""
+    genders ('m', 'f', '' unknown; a common given name's gives one where titles give none:
+    Jenny, of "Jenny caught the words. “It's about a ham,” she said")."""
+    gender = {**{n: en.given_gender(n.split()[0]) for *_, n in spans if n}, **{
+        n: g for n, g in gender.items() if g}}
     paragraphs = _paragraphs(text, spans, gender)
     previous: list[_Paragraph] = []  # the speaking paragraphs just before, without telling between
     runs_on = False
@@ -138,7 +142,12 @@ def _paragraphs(text: str, spans: Sequence[tuple[int, int, str]],
         if not named and pronoun:
             # "…this was opposed by Tom Bertram … “It falls …,” said he": the one man named
             named = {n for n in acting if gender.get(n) == pronoun}
-            named = named if len(named) == 1 else set()
+            # one of no known gender, if they open a sentence of the telling ("Gombauld
+            # dropped his cigarette end"; not "…they fell on Denis's upturned face")
+            maybe = {n for a, _, n in people if not gender.get(n) and _OPENS.search(
+                text, max(start, a - 3), a) or (not gender.get(n) and a == start)}
+            named = named if len(named) == 1 and not maybe else (
+                maybe if len(maybe) == 1 and not named else set())
         found.append(_Paragraph(words, len(marks) % 2 == 1, named, pronoun,
                                 _addressed(text, words[-1], spans), bool(acting)))
     return found
@@ -162,6 +171,14 @@ def _tags(text: str, told: list[tuple[int, int]], people: Sequence[tuple[int, in
                     lead["verb"] or (_NAMED_AFTER.match(text, inside[0][1])
                                      and not _NOT_SPEAKING.match(text, inside[0][1]))):
                 named.add(inside[0][2])
+        if (x > start and y < end and {n for *_, n in people} == {n for *_, n in inside}
+                and len(inside) == 1 and told[0][0] > start
+                and not text[x:inside[0][0]].strip(" ,;:—-")):
+            # between words of a line that opens with them, a beat that opens with the one
+            # person the line's telling names: “Did he?” Jenny lowered her voice. “Shall I tell
+            # you what I think of that man?” (not a reaction after the last words, “…” Marianne
+            # said no more; not a line of telling that quotes: “…”--Mr. Elton was appealed to)
+            named.add(inside[0][2])
         if y < end and _SAYS_LAST.search(text, x, y):  # right before words
             clause = max([x, *(m.end() for m in _CLAUSE_END.finditer(text, x, y))])
             subject = _OPENING_PRONOUN.match(text, clause, y)

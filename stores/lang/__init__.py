@@ -372,5 +372,7 @@ def in_quotes(quote: str) -> str:
         text = "".join(part + ("“" if n % 2 == 0 else "”")
                        for n, part in enumerate(text.split('"')[:-1])) + text.split('"')[-1]
     if not text.startswith("“"):
+        if text.count('"') % 2 and text.endswith('"'):  # the speech it ends: 'sinister."'
+            text = text[:-1]
         return "“" + text.translate(_INNER_QUOTES) + "”"
     return text if text.count("“") <= text.count("”") else text + "”"

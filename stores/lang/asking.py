@@ -215,6 +215,14 @@ CITED_FIRST = {True: "见", False: "In "}
 CITED_MORE = {True: "另见", False: "See also "}
 """… and how the lines after it open."""
 CITED_NEAREST = {True: "最接近的一句见", False: "The nearest found, in "}
+WHO_SAID = (r"^\W*(?:who|whom)\s+(?:(?:first|last)\s+)?(?:said|says|say|asks|asked|cried|exclaimed"
+            r"|replied|replies|answered|answers|whispered|shouted|tells|told|remarked|observed)\b"
+            r"|\bwho\s+(?:said|says)\s+(?:this|that|it)\b")
+"""A question asking who says a line ("Who said \"It's about a ham\"?", "“We've got rid of the
+stumbling block”: who says this?"), read with its quotation (a pattern, `re.I`)."""
+SAID_BY = "Said by {who}, in "
+"""How the first evidence line opens when its sentence holds the asked line and the passage
+says whose words they are: the answer to "who said" (Said by Jenny Mullion, in chapter 19: …)."""
 """How the first evidence line opens when the answer is quotes alone (evidence_only, agent/
 librarian/evidence_answers.py): the nearest the evidence has, not a sentence known to say it,
 since no score tells which; so a sentence that does answer is not said not to."""

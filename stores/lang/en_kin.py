@@ -23,7 +23,8 @@ KIN = {
     # Bertuccio, the count's steward: the one named serves the other
     **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
                      "housekeeper"), ("serves", True)),
-    **dict.fromkeys(("grandfather", "grandmother"), ("grandparent_of", True)),
+    **dict.fromkeys(("grandfather", "grandmother", "grandpapa", "grandmamma"),
+                    ("grandparent_of", True)),
     **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
     **dict.fromkeys(("brother", "sister"), ("sibling", True)),
     **dict.fromkeys(("uncle", "aunt", "nephew", "niece", "cousin", "brother-in-law",

@@ -296,3 +296,20 @@ def test_a_speakers_own_kin_binds_to_the_speaker() -> None:
     assert bound('"You are my son, Lovell," said Mr. Harlowe.', people) == set()
     assert bound('"I am the sister of my brother, Louis XVI," said Clara.', people) == set()
     assert bound('"I will write to my cousin, Mrs. Pell."', people) == set()
+
+
+def test_a_kin_title_in_someones_words_is_the_speakers_kin() -> None:
+    # Crome Yellow: "Couldn't you put a stop to it, Uncle Henry?" (Anne's words) is the one
+    # statement that Henry Wimbush is Anne's uncle; said to him, it is still kin
+    people = [*HARLOWES, Entity("Henry Wimbush", "person", ["Uncle Henry"]),
+              Entity("Priscilla Wimbush", "person", ["Priscilla"])]
+    text = ('"Couldn\'t you put a stop to it, Uncle Henry?" said Clara.\n'
+            '"Will you help, Aunt Priscilla?" said Clara.')
+    spans = AliasMatcher(alias_map(people)).find_spans(text)
+    said = {(s.source, s.target, s.type, s.word)
+            for s, _ in family_statements(text, spans, Families(people))}
+    assert said == {("Henry Wimbush", "Clara Harlowe", "kin", "uncle"),
+                    ("Priscilla Wimbush", "Clara Harlowe", "kin", "aunt")}
+    # one a speaker names for another (Emma: "they would fare much better with Uncle
+    # Knightley", John Knightley of his boys' uncle) is no kin of the speaker's
+    assert bound('"They would fare better with Uncle Henry," said Clara.', people) == set()
