@@ -66,3 +66,14 @@ def test_a_quote_of_someones_words_says_whose_they_are(stoke_home: Path) -> None
     assert spoken.endswith("(Arthur Fenwick's words) [1]"), spoken
     told = [line for line in lines if "“" in line and "my old cousin" not in line]
     assert told and not any("words)" in line for line in told), lines
+
+
+def test_who_said_a_line_is_answered_with_its_speaker(stoke_home: Path) -> None:
+    # a newcomer's trial on Crome Yellow: "Who said …?" quoted the line and left "he replied"
+    # unnamed in 6 of 11 questions
+    result = lore("ask", 'Who said "I insist on telling you all of it"?', "--world", "stoke",
+                  "--new", home=stoke_home)
+    assert result.code == 0, result.err
+    first = result.out.splitlines()[0]
+    assert first.startswith("Said by Arthur Fenwick, in chapter 2"), result.out
+    assert "I insist on telling you all of it" in first
