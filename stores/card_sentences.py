@@ -25,6 +25,7 @@ from stores.lang.en import (
     NOT_NAMES,
     PLACE_TITLES,
     POSSESSIVE_PRONOUNS,
+    SAYS_AFTER_QUOTE,
     SAYS_AFTER_QUOTE_PATTERN,
     SAYS_BEFORE,
     SURELY_APPOSED,
@@ -70,6 +71,7 @@ _COPULA_AFTER = re.compile(COPULA_AFTER)
 _CONJUNCTION = re.compile(CONJUNCTION_BEFORE)
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _KIN_SUBJECT = re.compile(KIN_SUBJECT)
+_TAG_OPENS = re.compile(rf"^\W*(?:{SAYS_AFTER_QUOTE})\s+$", re.I)
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
 
 
@@ -171,15 +173,19 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             # English name introduces them where the telling first names them ("a Dr. Grant,
             # who came to reside at Mansfield"), not later ("even a Robert Martin") nor in
             # someone's words ("A Mrs Smith.")
+            told = not spoken and not in_someones_words(chunk.text, read.start + start)
             introduced = (first and places.get(name) in ("person", "place")
-                          if has_han(sentence) else met and places.get(name) == "person"
-                          and not spoken and not in_someones_words(chunk.text, read.start + start))
-            weight = 0.0 if (asking or verse or called or addressed or again
+                          if has_han(sentence) else met and places.get(name) == "person" and told)
+            # a speech tag cut off as a sentence tells how one spoke, not who they are
+            # ("asked Mr. Scogan, a little impatiently.": Crome Yellow, a newcomer's trial)
+            tag = _TAG_OPENS.match(before) is not None
+            weight = 0.0 if (asking or verse or called or addressed or again or tag
                              or _ends_longer_name(before)) else (_defines(
                 after, governed=_governed(before) and not (
                     _CONJUNCTION.search(before) and _COPULA_AFTER.match(after)),
                 clause=_subordinate(before))
-                or (_described_before(before) if introduced else 0.0))
+                or _described_before(before, introduced,
+                                     told and places.get(name) == "person"))
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
             if weight:
@@ -281,12 +287,19 @@ def _defines(after: str, governed: bool = False, clause: bool = False) -> float:
     return 0.0
 
 
-def _described_before(before: str) -> float:
+def _described_before(before: str, introduced: bool, told: bool) -> float:
     """How strongly a description written right before a name defines it (see
     `Language.described_before`): as weakly as a vague copula (是一个粗笨女人). Only where the
-    story first names someone is that their introduction (间壁的单四嫂子); later it says how
-    they are at the moment (睡着的小栓) or how someone sees them (看不上眼的王胡)."""
-    return WEIGHTS["described"] if any(p.search(before) for p in _described_patterns()) else 0.0
+    story first names someone (`introduced`) is that their introduction (间壁的单四嫂子);
+    later it says how they are at the moment (睡着的小栓) or how someone sees them (看不上眼的
+    王胡). Someone's role set before the name that opens a sentence of the telling (`told`) is
+    who they are wherever it stands ("Henry Wimbush's school-fellow and exact contemporary,
+    Mr. Scogan looked far older…")."""
+    for pattern in _described_patterns():
+        found = pattern.search(before)
+        if found is not None and (introduced or (told and found.groupdict().get("whose"))):
+            return WEIGHTS["described"]
+    return 0.0
 
 
 @cache

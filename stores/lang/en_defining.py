@@ -78,9 +78,13 @@ GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|afte
 """A preposition (and perhaps a title) right before a name: the name is its object, and what
 follows a comma after it belongs to the sentence, not to the name. A pronoun after the
 preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
-DESCRIBED_BEFORE = r"(?<![\w'’])(?P<what>(?i:a|an))\s+$"
+DESCRIBED_BEFORE = (r"(?<![\w'’])(?P<what>(?i:a|an))\s+$"
+                    r"|^\W*(?P<whose>(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w-]*['’]s\s+"
+                    r"(?:[a-z][\w-]*\s+){0,6}[a-z][\w-]*),\s*$")
 """An indefinite article right before a name introduces someone new to the story ("the
-presentation became the right of a Dr. Grant, who came consequently to reside at Mansfield")."""
+presentation became the right of a Dr. Grant, who came consequently to reside at Mansfield"),
+and so does someone's role set before the name that opens a sentence ("Henry Wimbush's
+school-fellow and exact contemporary, Mr. Scogan looked far older…": Crome Yellow)."""
 CONJUNCTION_BEFORE = r"(?i:\bfor)\s+(?:[\w.]+\s+)?$"
 """A word that is a preposition or a conjunction, right before a name (for)."""
 COPULA_AFTER = r"\s+(?:was|is|had been|has been|became)\b"

@@ -170,6 +170,26 @@ def test_how_a_speaker_said_it_is_not_who_he_is() -> None:
     assert not cards["Henry Tilney"].of_kind("defines")
     cards = card_of([Entity("Caderousse", "person")], "Caderousse, a tailor of Marseilles, sat.")
     assert cards["Caderousse"].of_kind("defines")
+    # Crome Yellow's Mr. Scogan: 'In ch. 20: “asked Mr. Scogan, a little impatiently.”', a tag
+    # cut off from the question it ends
+    cards = card_of([Entity("Mr. Scogan", "person")],
+                    'He came in. "What of it?" asked Mr. Scogan, a little impatiently.')
+    assert not cards["Mr. Scogan"].of_kind("defines")
+
+
+def test_a_role_set_before_the_name_that_opens_a_sentence_says_who_someone_is() -> None:
+    # Crome Yellow: "Henry Wimbush's school-fellow and exact contemporary, Mr. Scogan looked
+    # far older…", though not where the story first names him; not in someone's words
+    people = [Entity("Mr. Scogan", "person"), Entity("Henry Wimbush", "person")]
+    cards = card_of(people, "Mr. Scogan sat at the table.",
+                    "Henry Wimbush's school-fellow and exact contemporary, Mr. Scogan looked far "
+                    "older than his host.")
+    assert [f.text for f in cards["Mr. Scogan"].of_kind("defines")] == [
+        "Henry Wimbush's school-fellow and exact contemporary, Mr. Scogan looked far older "
+        "than his host."]
+    cards = card_of(people, "Mr. Scogan sat at the table.",
+                    '"Henry Wimbush\'s old friend, Mr. Scogan is here," said the maid.')
+    assert not cards["Mr. Scogan"].of_kind("defines")
 
 
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
