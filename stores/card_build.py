@@ -17,7 +17,7 @@ from stores.entities.family import Families, statements_in
 from stores.entities.kinship import Statement
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, has_han, language
-from stores.lang.en import BOND_NOUNS, ROLE_NOUNS
+from stores.lang.en import BOND_NOUNS, ROLE_NOUNS, given_gender
 from stores.lang.gender import title_gender
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
@@ -44,7 +44,10 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     written: dict[str, dict[str, int]] = defaultdict(dict)
     votes = RoleVotes(matcher, {n for n, kind in kinds.items() if kind == "person"})
     homes = HomeReader(matcher, kinds)
-    genders = {e.name: gender for e in entities if (gender := title_gender([e.name, *e.aliases]))}
+    # a title's gender, else a common given name's (Anne, of "In her low deck-chair Anne was
+    # nearer to lying than to sitting. … She was Henry Wimbush's own niece": Crome Yellow)
+    genders = {e.name: gender for e in entities if e.type == "person" and (
+        gender := title_gender([e.name, *e.aliases]) or given_gender(e.name.split()[0]))}
     relatives = one_relative_each(relations, genders)
     read: dict[str, Chunk] = {}
     for chunk in chunks:

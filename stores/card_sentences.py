@@ -28,6 +28,7 @@ from stores.lang.en import (
     SAYS_AFTER_QUOTE,
     SAYS_AFTER_QUOTE_PATTERN,
     SAYS_BEFORE,
+    SETTING_BEFORE,
     SURELY_APPOSED,
 )
 from stores.lang.text import (
@@ -71,6 +72,7 @@ _COPULA_AFTER = re.compile(COPULA_AFTER)
 _CONJUNCTION = re.compile(CONJUNCTION_BEFORE)
 _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _KIN_SUBJECT = re.compile(KIN_SUBJECT)
+_SETTING = re.compile(SETTING_BEFORE)
 _TAG_OPENS = re.compile(rf"^\W*(?:{SAYS_AFTER_QUOTE})\s+$", re.I)
 _SURELY_APPOSED = re.compile(SURELY_APPOSED)
 
@@ -113,10 +115,13 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             defining[relative].append(Fact("defines", _quote(whole), chunk.id, chunk.chapter,
                                            weight * BY_PRONOUN))
         if spans or pronoun is not None:  # a clause naming no one keeps the subject
-            subject = (spans[0][2] if spans and spans[0][0] == 0
+            # the sentence opens with its first name, or with a short phrase of place before it
+            opens = bool(spans) and (spans[0][0] == 0 or (
+                (setting := _SETTING.match(sentence)) is not None and setting.end() == spans[0][0]))
+            subject = (spans[0][2] if opens
                        and places.get(spans[0][2]) == "person" and not _QUOTED.search(sentence)
                        and not in_someones_words(chunk.text, read.start) else None)
-            opened_by = (spans[0][2] if spans and spans[0][0] == 0
+            opened_by = (spans[0][2] if opens
                          and len({name for *_, name in spans}) == 1
                          and places.get(spans[0][2]) == "person"
                          and not _QUOTED.search(sentence) else None)

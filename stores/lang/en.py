@@ -19,6 +19,7 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     REFERRING_ROLE,
     ROLE_BEFORE,
     ROLE_NOUNS,  # noqa: F401
+    SETTING_BEFORE,  # noqa: F401
     SUBORDINATE,
     SURELY_APPOSED,  # noqa: F401
     TIE_NOUNS,  # noqa: F401

@@ -85,6 +85,11 @@ DESCRIBED_BEFORE = (r"(?<![\w'’])(?P<what>(?i:a|an))\s+$"
 presentation became the right of a Dr. Grant, who came consequently to reside at Mansfield"),
 and so does someone's role set before the name that opens a sentence ("Henry Wimbush's
 school-fellow and exact contemporary, Mr. Scogan looked far older…": Crome Yellow)."""
+SETTING_BEFORE = (r"^(?:In|At|On|From|By|Beside|Near|Under|Behind|Across|Inside|Outside)\s+"
+                  r"(?:[a-z][\w'’-]*\s+){1,5}(?=[A-Z])")
+"""A short phrase of place that opens a sentence before its subject, the name ("In her low
+deck-chair Anne was nearer to lying than to sitting"): the sentence opens with that person
+all the same (a pattern)."""
 CONJUNCTION_BEFORE = r"(?i:\bfor)\s+(?:[\w.]+\s+)?$"
 """A word that is a preposition or a conjunction, right before a name (for)."""
 COPULA_AFTER = r"\s+(?:was|is|had been|has been|became)\b"
@@ -112,6 +117,10 @@ DEFINING = (
     ("kin", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+{KIN_QUALIFIER}"
             rf"(?:[a-z-]+\s+){{0,4}}?(?:{'|'.join(sorted(KIN, key=len, reverse=True))})s?\s+of\b"
             rf"[^.;:!?\"“”]{{2,80}})"),
+    # "She was Henry Wimbush's own niece" (Crome Yellow): the same, with whose kin before it
+    ("kin", rf"^\s+(?P<what>(?:is|was|had been|became)\s+(?:[A-Z][\w.'’-]*\s+){{0,3}}"
+            rf"[A-Z][\w'’-]*['’]s\s+{KIN_QUALIFIER}(?:[a-z-]+\s+){{0,2}}?"
+            rf"(?:{'|'.join(sorted(KIN, key=len, reverse=True))})\b[^.;:!?\"“”]{{0,80}})"),
     # "Mrs. Elton was a vain woman", "Mr. Dixon, a young man, …": a person of a sort — it defines,
     # weakly: "Mr. Weston was a native of Highbury" says more
     ("copula_vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"

@@ -516,3 +516,16 @@ def test_a_description_before_a_name_where_a_chapter_first_names_them_says_who_t
     assert [f.text for f in cards["周三嫂"].of_kind("defines")] == [
         "对门住着开豆腐店的周三嫂，她男人前年死在河里了。"]
     assert not cards["小顺"].of_kind("defines")
+
+
+def test_she_after_a_sentence_opening_with_her_after_a_phrase_of_place_is_her() -> None:
+    # Crome Yellow: "In her low deck-chair Anne was nearer to lying than to sitting. … She was
+    # Henry Wimbush's own niece": Anne had no card line; her given name gives her gender, the
+    # phrase of place does not make the sentence open with anything but her, and whose kin
+    # she is stands before the word
+    people = [Entity("Anne", "person"), Entity("Henry Wimbush", "person")]
+    cards = card_of(people, "Henry Wimbush came out. In her low deck-chair Anne was nearer to "
+                            "lying than to sitting. Her face was pretty. She was Henry Wimbush's "
+                            "own niece.")
+    assert [f.text for f in cards["Anne"].of_kind("defines")] == [
+        "She was Henry Wimbush's own niece."]
