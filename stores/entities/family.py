@@ -210,6 +210,10 @@ def spoken_kin(text: str, spans: list[tuple[int, int, str]],
         return []
     people = [(a, b, n) for a, b, n in spans if n in families.gender]
     found = []
+
+    def said(at: int) -> str:
+        return next(s.text for s in sentences(text) if s.start <= at < s.end).strip()
+
     for speech in speeches(text, people, families.gender):
         if not speech.speaker:
             continue
@@ -222,10 +226,10 @@ def spoken_kin(text: str, spans: list[tuple[int, int, str]],
                         or ("," in text[match.end():start]
                             and _SPOKEN_TO.match(text, end, speech.end))):
                     continue
-            elif word not in en.FAMILY_KIN or _said_to_name(text, match.start(), match.end(), speech.start, speech.end):
+            elif word not in en.FAMILY_KIN or _said_to_name(
+                    text, match.start(), match.end(), speech.start, speech.end):
                 continue
-            said = next(s.text for s in sentences(text) if s.start <= match.start() < s.end)
-            found.append((speech.speaker, word, said.strip(), named))
+            found.append((speech.speaker, word, said(match.start()), named))
         for match in _KIN_TITLE.finditer(text, speech.start, speech.end):
             # "Couldn't you put a stop to it, Uncle Henry?" (Anne's words): her uncle, said to
             # him; not one a speaker names for another ("they would fare much better with Uncle
@@ -234,10 +238,9 @@ def spoken_kin(text: str, spans: list[tuple[int, int, str]],
             named = _named_after(text, match.start() + 1, people, families, word) or _named_after(
                 text, match.end(), people, families, word)
             end = max((b for a, b, n in people if n == named and a <= match.end() + 1), default=0)
-            if (named and named != speech.speaker and _said_to_name(text, match.start(), end,
-                                                                    speech.start, speech.end)):
-                said = next(s.text for s in sentences(text) if s.start <= match.start() < s.end)
-                found.append((speech.speaker, word, said.strip(), named))
+            if named and named != speech.speaker and _said_to_name(
+                    text, match.start(), end, speech.start, speech.end):
+                found.append((speech.speaker, word, said(match.start()), named))
     return found
 
 

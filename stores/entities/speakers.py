@@ -1,13 +1,19 @@
-"""Who says the words of an English story's dialogue: the one a speech tag names ("said Mrs.
-Jennings", "Elinor answered"), or the one person the telling around the words names with a verb
-of speech ("Elinor, after a short silence, said") or of the tag's gender ("…opposed by Tom
-Bertram. “…,” said he"). Where the telling names no one and the tag is a pronoun ("he replied")
-or there is none, the one the words before were said to ("…, Mr. Willoughby, for you to
-relate" — "he replied"), else the one who spoke two paragraphs before, when two people take
-turns. A paragraph whose words run on without a closing mark is followed by more of the same
-speaker's. Words no rule gives a speaker keep none.
-
-Read a passage at a time, a paragraph a line, as the stored passages keep them."""
+"""Who says the words of an English story's dialogue, a paragraph (a line of a stored passage)
+at a time:
+- the one a speech tag names ("said Mrs. Jennings", "Elinor answered"), or the one person the
+  clause right before the words names with a verb of speech ("Elinor, after a short silence,
+  said"), also on a line of telling of its own before the words ("Emma laughed, and replied,");
+- for a pronoun tag ("he replied"), the one person of its gender the paragraph's telling names,
+  or the one of no known gender who opens a sentence of it ("Gombauld dropped his cigarette
+  end"); a common given name gives a gender where no title does;
+- in a line that opens with words, a beat between them that opens with the one person its
+  telling names (“Did he?” Jenny lowered her voice. “Shall I tell you…”);
+- where the telling names no one: the one the words before were said to by name ("…, Mr.
+  Willoughby, for you to relate" — "he replied"), else the one who spoke two paragraphs
+  before, when two people take turns.
+Words that run on without a closing mark are followed by more of the same speaker's; a line of
+telling ends the turns. Words no rule gives a speaker keep none (about half, on the novels
+read: precision is what the readers of speakers need)."""
 
 from __future__ import annotations
 
