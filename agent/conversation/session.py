@@ -25,13 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 
-from agent.conversation.stack import (
-    Asked,
-    likely_answer,
-    next_stack,
-    of_another_family,
-    of_own_family,
-)
+from agent.conversation.stack import stack_after
 from agent.readers.settings import AgentSettings
 from agent.schemas import Answer, Passage, TimelineEvent
 from agent.tools.deps import LoreDeps
@@ -41,9 +35,7 @@ from sessions.records import Session, StackEntry, Turn
 from sessions.scrub import scrub
 from sessions.store import NotFoundError, SessionStore
 from stores.errors import LoreError
-from stores.lang import asked_thing, en, zh
-from stores.lang.asking import asked_relation_kind, asks_how_related, wanted_gender
-from stores.models import BOND_TYPES
+from stores.lang import en, zh
 
 if TYPE_CHECKING:
     from pydantic_ai import Agent
@@ -238,38 +230,10 @@ class Conversation:
 
     def _stack_after(self, resolution: Resolution, answer: Answer,
                      old: list[StackEntry]) -> list[StackEntry]:
-        """The stack after an answer. An answer that states nothing (evidence) to a question
-        after one thing (who, where, how many) puts the candidate it found most likely first;
-        that one is marked as a guess. (How someone died asks for no one thing: the names its
-        evidence gives are no guess at an answer.)"""
-        # the lexicon is built here, in the worker, when a turn is the first to need it
-        asked = Asked.read(resolution, self.lexicon)
-        # "Who is Su Wan to Shen Yan?" asks for no one: the answer's others are no guess
-        thing = "" if len(asked.named) > 1 and asks_how_related(
-            resolution.text, asked.written) else asked_thing(resolution.question)
-        others = (self._related_otherwise(asked, resolution.text)
-                  | of_another_family(asked, resolution.text, answer.entities)
-                  | of_own_family(asked, resolution.text, answer.entities,
-                                  lambda name: self.lexicon.aliases.get(name, ())))
-        guess = (likely_answer(asked, [e for e in answer.entities if e not in others],
-                               self.lexicon.kind, thing, self.lexicon.gender,
-                               wanted_gender(resolution.text, asked.written))
-                 if answer.stop_reason == "evidence" and thing else "")
-        return next_stack(asked, answer.entities, old, guess=guess,
-                          stated=answer.stop_reason != "evidence")
-
-    def _related_otherwise(self, asked: Asked, question: str) -> set[str]:
-        """Who the world relates to a person the question names, by a bond of another kind than
-        the one it asks for: no guess at it. Walter Elliot, Anne's father, was the likely answer
-        to "Who did Anne Elliot marry?" (a newcomer's trial); a relation the world knows of the
-        kind asked is stated, not guessed."""
-        asked_kind = asked_relation_kind(question)
-        if asked_kind is None:
-            return set()
-        relations = self.retriever.typed_relations
-        return {r.target if r.source == name else r.source
-                for name in asked.names for r in relations.get(name, [])
-                if r.type in BOND_TYPES and r.type != asked_kind}
+        """The stack after an answer (`stack_after`); the lexicon is built here, in the worker,
+        when a turn is the first to need it."""
+        return stack_after(resolution, answer.entities, answer.stop_reason != "evidence", old,
+                           self.lexicon, self.retriever.typed_relations)
 
     @property
     def agent(self) -> LoreAgent:

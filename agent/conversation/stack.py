@@ -8,16 +8,17 @@ the question explicit by rules (agent.librarian.followup).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from agent.world.lexicon import Lexicon, Resolution
 from sessions.records import StackEntry
 from stores.entities.english_forms import split_title
 from stores.entities.family import known_family
-from stores.lang.asking import ELOPED, asked_relation_kind, wanted_gender
+from stores.lang import asked_thing
+from stores.lang.asking import ELOPED, asked_relation_kind, asks_how_related, wanted_gender
 from stores.lang.en import LADY_TITLES, WIFE_RANK_TITLES, WIFE_TITLES
-from stores.models import may_answer
+from stores.models import BOND_TYPES, Relation, may_answer
 
 STACK_CAP = 20
 """Entities kept on the stack."""
@@ -93,6 +94,43 @@ def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[Stack
     entries = [StackEntry(entity=name, referred_as=said.get(name, ""), guess=name == guessed)
                for name in dict.fromkeys(order)]
     return entries[:cap]
+
+
+def stack_after(resolution: Resolution, entities: Sequence[str], stated: bool,
+                old: Sequence[StackEntry], lexicon: Lexicon,
+                relations: Mapping[str, Sequence[Relation]]) -> list[StackEntry]:
+    """The stack after an answer about `entities` (`stated`: it states something, not only
+    evidence). An answer that states nothing to a question after one thing (who, where, how
+    many) puts the candidate it found most likely first; that one is marked as a guess. (How
+    someone died asks for no one thing: the names its evidence gives are no guess at an
+    answer.) `relations` are the world's typed relations by name."""
+    asked = Asked.read(resolution, lexicon)
+    # "Who is Su Wan to Shen Yan?" asks for no one: the answer's others are no guess
+    thing = "" if len(asked.named) > 1 and asks_how_related(
+        resolution.text, asked.written) else asked_thing(resolution.question)
+    names = list(entities)
+    others = (related_otherwise(asked, resolution.text, relations)
+              | of_another_family(asked, resolution.text, names)
+              | of_own_family(asked, resolution.text, names,
+                              lambda name: lexicon.aliases.get(name, ())))
+    guess = (likely_answer(asked, [e for e in names if e not in others], lexicon.kind, thing,
+                           lexicon.gender, wanted_gender(resolution.text, asked.written))
+             if not stated and thing else "")
+    return next_stack(asked, names, old, guess=guess, stated=stated)
+
+
+def related_otherwise(asked: Asked, question: str,
+                      relations: Mapping[str, Sequence[Relation]]) -> set[str]:
+    """Who the world relates to a person the question names, by a bond of another kind than
+    the one it asks for: no guess at it. Walter Elliot, Anne's father, was the likely answer
+    to "Who did Anne Elliot marry?" (a newcomer's trial); a relation the world knows of the
+    kind asked is stated, not guessed."""
+    asked_kind = asked_relation_kind(question)
+    if asked_kind is None:
+        return set()
+    return {r.target if r.source == name else r.source
+            for name in asked.names for r in relations.get(name, [])
+            if r.type in BOND_TYPES and r.type != asked_kind}
 
 
 _PARTNERS = frozenset({"spouse", "engaged"})
