@@ -459,4 +459,3 @@ class Librarian:
             hits = sum(1 for c in self._mentioning.get(name, []) if found.search(c.text))
             return min(hits, DESCRIBED_ENOUGH) / DESCRIBED_ENOUGH
         return share
-

@@ -105,7 +105,11 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
     the alias matcher, so every alias counts); glossary, pattern and speaker entities stay.
     `Entity.mentions` is filled with the matcher's count over `chunk_texts`.
     """
-    candidates = gather_candidates(glossary, chunk_texts, speakers, settings)
+    opening = "".join(chunk_texts[:50])
+    # the text's English names, read once: for the tagger's candidates and the full names
+    names = english_names(chunk_texts) if not has_han(opening) and _LATIN.search(opening) \
+        else None
+    candidates = gather_candidates(glossary, chunk_texts, speakers, settings, names)
     entities, conflicts = merge_candidates(candidates)
     for conflict in conflicts:
         log.debug("alias %r claimed by %s; kept by %s", conflict.alias, conflict.claimants,
@@ -119,13 +123,12 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
         if entity.sources == ["tagger"] and entity.mentions < settings.min_mentions:
             continue
         kept.append(entity)
-    if has_han("".join(chunk_texts[:50])):
+    if has_han(opening):
         kept = places_by_use(group_chinese(kept, chunk_texts, chapters, settings.min_mentions),
                              "\n".join(chunk_texts))
-    elif _LATIN.search("".join(chunk_texts[:50])):
+    elif names is not None:
         text = "\n".join(chunk_texts)
-        kept = given_full_names(type_by_use(join_titled_entities(kept, text), text),
-                                english_names(chunk_texts), text)
+        kept = given_full_names(type_by_use(join_titled_entities(kept, text), text), names, text)
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 
@@ -214,8 +217,10 @@ def places_by_use(entities: list[Entity], text: str) -> list[Entity]:
 
 
 def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
-                      speakers: Counter[str], settings: EntitySettings) -> list[Candidate]:
-    """Every source's proposals, highest priority first."""
+                      speakers: Counter[str], settings: EntitySettings,
+                      names: Counter[str] | None = None) -> list[Candidate]:
+    """Every source's proposals, highest priority first; `names` are the text's English names
+    (`english_names`), when the caller has read them."""
     out = [Candidate(e.name.strip(), _glossary_source(e), [a.strip() for a in e.aliases],
                      e.type, e.description) for e in glossary if e.name.strip()]
     text = "\n".join(chunk_texts)
@@ -262,7 +267,8 @@ def gather_candidates(glossary: list[GlossaryEntry], chunk_texts: list[str],
         for name in chinese_listed_names(chunk_texts, people, settings.min_mentions):
             out.append(Candidate(name, "tagger", type="person"))
     if latin and settings.english_names:
-        grouped = group_english_names(english_names(chunk_texts), settings.min_mentions, text)
+        grouped = group_english_names(english_names(chunk_texts) if names is None else names,
+                                      settings.min_mentions, text)
         for name, aliases, is_person in grouped:
             out.append(Candidate(name, "tagger", aliases, "person" if is_person else "other"))
     return out
