@@ -17,8 +17,8 @@ from stores.entities.family import Families, statements_in
 from stores.entities.kinship import Statement
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang import LANGUAGES, has_han, language
-from stores.lang.en import BOND_NOUNS, ROLE_NOUNS, given_gender
-from stores.lang.gender import title_gender
+from stores.lang.en import BOND_NOUNS, ROLE_NOUNS
+from stores.lang.gender import person_gender
 from stores.lang.text import sentences
 from stores.models import LORE_CHAPTER, Chunk, Entity, Relation
 
@@ -47,7 +47,7 @@ def build_cards(entities: Sequence[Entity], chunks: Iterable[Chunk],
     # a title's gender, else a common given name's (Anne, of "In her low deck-chair Anne was
     # nearer to lying than to sitting. … She was Henry Wimbush's own niece": Crome Yellow)
     genders = {e.name: gender for e in entities if e.type == "person" and (
-        gender := title_gender([e.name, *e.aliases]) or given_gender(e.name.split()[0]))}
+        gender := person_gender([e.name, *e.aliases]))}
     relatives = one_relative_each(relations, genders)
     read: dict[str, Chunk] = {}
     for chunk in chunks:

@@ -15,7 +15,7 @@ from agent.librarian.ranking import Sentence
 from agent.schemas import Answer, Citation, Passage
 from stores.entities.kinship import says_kin
 from stores.lang import clip, clip_at, clip_through, has_han, in_quotes, shown, without_label
-from stores.lang.asking import CITED_FIRST, CITED_MORE, CITED_NEAREST, SAID_BY
+from stores.lang.asking import CITED_FIRST, CITED_MORE, CITED_NEAREST, SAID_BY, WORDS_OF
 from stores.lang.text import (
     SentenceRule,
     fold_latin,
@@ -216,10 +216,6 @@ def with_speakers(answer: Answer, speaker_of: Callable[[Citation], str],
         if at == 0 and said and quotes(citation.quote, said) and lines[0].startswith(nearest):
             lines[0] = SAID_BY.format(who=who) + lines[0][len(nearest):]
         else:
-            lines[at] = f"{lines[at][:-len(marker)]} ({who}{WORDS_OF}){marker}"
+            lines[at] = f"{lines[at][:-len(marker)]} ({WORDS_OF.format(who=who)}){marker}"
         changed = True
     return answer.model_copy(update={"text": "\n".join(lines)}) if changed else answer
-
-
-WORDS_OF = "'s words"
-"""How a cite line says whose words its quote is (Willoughby's words)."""

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from stores.lang import en
+from stores.lang.gender import person_gender
 
 _QUOTE = re.compile(r"[\"“”]")
 _LEAD = re.compile(rf"[\s,;:—-]*(?:(?P<verb>{en.SAYS_AFTER_QUOTE})\s+)?", re.I)
@@ -72,7 +73,7 @@ def speeches(text: str, spans: Sequence[tuple[int, int, str]],
     `spans` are the passage's mentions of people as (start, end, name) and `gender` their
     genders ('m', 'f', '' unknown; a common given name's gives one where titles give none:
     Jenny, of "Jenny caught the words. “It's about a ham,” she said")."""
-    gender = {**{n: en.given_gender(n.split()[0]) for *_, n in spans if n}, **{
+    gender = {**{n: person_gender([n]) for *_, n in spans if n}, **{
         n: g for n, g in gender.items() if g}}
     paragraphs = _paragraphs(text, spans, gender)
     previous: list[_Paragraph] = []  # the speaking paragraphs just before, without telling between

@@ -220,6 +220,8 @@ WHO_SAID = (r"^\W*(?:who|whom)\s+(?:(?:first|last)\s+)?(?:said|says|say|asks|ask
             r"|\bwho\s+(?:said|says)\s+(?:this|that|it)\b")
 """A question asking who says a line ("Who said \"It's about a ham\"?", "“We've got rid of the
 stumbling block”: who says this?"), read with its quotation (a pattern, `re.I`)."""
+WORDS_OF = "{who}'s words"
+"""How a cite line says whose words its quote is: “…” (Willoughby's words) [1]."""
 SAID_BY = "Said by {who}, in "
 """How the first evidence line opens when its sentence holds the asked line and the passage
 says whose words they are: the answer to "who said" (Said by Jenny Mullion, in chapter 19: …)."""

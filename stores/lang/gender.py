@@ -11,6 +11,16 @@ Gender = Literal["m", "f", ""]
 _RANKS = frozenset(rank.lower() for rank in en.SERVICE_RANKS)
 
 
+def person_gender(names: Iterable[str]) -> Gender:
+    """A person's gender by their names: their titles' (`title_gender`), else the common given
+    name the first of them opens with (Anne, of "In her low deck-chair Anne was …"; Jenny)."""
+    names = list(names)
+    if titled := title_gender(names):
+        return titled
+    given = en.given_gender(names[0].split()[0]) if names and names[0].split() else ""
+    return "m" if given == "m" else "f" if given == "f" else ""
+
+
 def title_gender(names: Iterable[str]) -> Gender:
     """The gender the names' titles or suffixes say (韩夫人, Miss Vance, Mr. Shen), if more of
     them say it than the other; '' when none does."""
