@@ -17,7 +17,12 @@ is described by:
 - `short`: it is too short to say much (under a dozen characters or four words);
 - `verse`: it is a line of verse (Chinese clauses of five or seven characters: a novel's poems
   sum a scene up in allusions, 茅庐三顾心相知, rather than tell it);
-- `spoken`: it is someone's words in quotation marks, not the telling.
+- `spoken`: it is someone's words in quotation marks, not the telling;
+- `around`: how much of the question it holds with the sentences either side of it: the
+  sentence that answers often stands beside the one that echoes the question ("…twisted her
+  ankle." "…took her up in his arms, and carried her home"), where a sentence elsewhere shares
+  a word or two with it alone ("carried home to her mind"). (The whole passage's share, tried
+  beside it, ranked worse out of fold: -0.5 points.)
 
 A logistic model over them, fitted by `bench/sentences_fit.py` on the development sets one
 book left out at a time and stored in `ranking_weights.json`, orders the sentences; no rule
@@ -44,7 +49,7 @@ from stores.models import LORE_CHAPTER
 TOP = 8
 """How many of the best passages are read for sentences."""
 FEATURES = ("bias", "cover", "words", "names", "kind", "picked", "near", "title", "rank", "first",
-            "short", "verse", "spoken")
+            "short", "verse", "spoken", "around")
 """The names of a sentence's features, in the order of its vector."""
 WINDOW = {True: 20, False: 80}
 """How close (characters; Han text: True) the question's words stand for `near`."""
@@ -110,9 +115,17 @@ def gather(plan: QueryPlan, ranked: Sequence[Passage], reading: Reading,
         title_words = reading.covers(title, [])[1] if title and passage.chapter != LORE_CHAPTER \
             else 0.0
         for j, (text, is_title) in enumerate(units):
-            found.append(describe(Sentence(text.strip(), passage, rank, is_title), plan, reading,
-                                  picked, title_words, first=j == int(units[0][1])))
+            s = describe(Sentence(text.strip(), passage, rank, is_title), plan, reading,
+                         picked, title_words, first=j == int(units[0][1]))
+            told = [t for t, heading in units[max(0, j - 1):j + 2] if not heading]
+            s.features["around"] = _cover(reading, " ".join(told)) if not is_title else 0.0
+            found.append(s)
     return found
+
+
+def _cover(reading: Reading, text: str) -> float:
+    """How much of the question, names and words weighted by rarity, `text` holds."""
+    return reading.covers(text, [n for _, _, n in reading.mentioned(text)])[0]
 
 
 def describe(s: Sentence, plan: QueryPlan, reading: Reading, picked: dict[str, float],

@@ -29,3 +29,41 @@ def test_verse_and_speech_are_told_apart_from_the_telling() -> None:
     assert is_verse("只因徐庶临行语，茅庐三顾心相知。") and not is_verse("玄德乃辞二人，上马投卧龙冈来。")
     assert is_spoken("“吾受刘皇叔三顾之恩，不容不出。”") and not is_spoken("孔明嘱付曰：“好。”")
     assert is_spoken('"Five hundred taels," he said.') and not is_spoken('He said "yes" and left the room at once.')
+
+
+def _reading(question_words: list[str]):
+    """A ranker's reading of a question that names no one: `covers` is the share of its words a
+    text holds."""
+    from agent.librarian.ranking import Reading
+
+    def covers(text: str, names: list[str]) -> tuple[float, float]:
+        share = sum(w in text.lower() for w in question_words) / len(question_words)
+        return share, share
+
+    return Reading(mentioned=lambda text: [], kinds={}, covers=covers, words=question_words)
+
+
+def test_a_sentence_is_read_with_its_neighbours() -> None:
+    """Who carried Marianne home when she twisted her ankle running down the hill? The sentence
+    that answers names no ankle; the one beside it does, while a sentence elsewhere shares only
+    "carried home" (Sense and Sensibility, ch. 9 and 32): with the fitted weights the scene's
+    sentence comes first, though the other's passage ranks above it."""
+    from agent.librarian.analysis import QueryPlan
+    from agent.librarian.ranking import gather, rank_sentences
+
+    scene = passage(9, "Marianne ran down the hill. She fell, and twisted her ankle. "
+                       "A gentleman took her up in his arms, and carried her home. "
+                       "The rain went on.")
+    elsewhere = passage(32, "The conviction of this guilt was carried home to her mind. "
+                            "She no longer avoided him.")
+    reading = _reading(["carried", "home", "twisted", "ankle", "running", "hill"])
+    plan = QueryPlan(question="Who carried Marianne home when she twisted her ankle running "
+                              "down the hill?", kind="conceptual")
+    found = {s.text: s.features for s in gather(plan, [elsewhere, scene], reading)}
+    answer = found["A gentleman took her up in his arms, and carried her home."]
+    echo = found["The conviction of this guilt was carried home to her mind."]
+    assert answer["around"] > echo["around"]
+    assert found["The rain went on."]["around"] < answer["around"]
+    assert echo["cover"] == answer["cover"]  # the sentences alone tie
+    best = rank_sentences(plan, [elsewhere, scene], reading)[0]
+    assert best.passage is scene
