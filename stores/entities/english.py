@@ -63,6 +63,7 @@ from stores.entities.english_forms import (
     split_title,
 )
 from stores.entities.english_identity import (
+    join_eldest_daughters,
     join_epithets,
     join_kin_forms,
     join_married_names,
@@ -137,6 +138,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_married_names(g, married_names(text), counts)
     join_kin_forms(g, text)
     join_same_person(g, same_person_names(text), counts)
+    join_eldest_daughters(g, text)
     join_epithets(g, text)
     add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     join_titled_full_names(g, counts)

@@ -1,8 +1,9 @@
 """Names the text says are one person's (stores/entities/english.py groups them): a woman and
 the married name she took ("Miss Hamilton, now Mrs Smith"; "Mrs. Weston (poor Miss Taylor that
 was)"), and a name the telling says is another's ("Andrea Cavalcanti, or rather Benedetto";
-"under the name of Lord Wilmore"), and a name with the epithet the text always gives it
-("Sinbad the Sailor")."""
+"under the name of Lord Wilmore"), a name with the epithet the text always gives it
+("Sinbad the Sailor"), and Miss with a surname alone and the first name of the woman the
+telling calls the family's eldest daughter ("Elinor, this eldest daughter")."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from stores.entities.english_titles import family_plural
 from stores.lang.en import (
     BECAME_WIFE,
     CAPITALISED_WORD,
+    ELDEST_DAUGHTER,
+    ELDEST_DAUGHTER_TITLES,
     KIN_BEFORE_NAME,
     MAIDEN_THAT_WAS,
+    NAME_TITLES,
     NOT_YET,
     SAME_PERSON,
     UNMARRIED_TITLES,
@@ -121,6 +125,45 @@ def join_epithets(g: Groups, text: str) -> None:
 
 
 _NAME_THE_WORD = re.compile(r"\b([A-ZÀ-Þ][\w’'-]+) the ([A-ZÀ-Þ][\w’'-]+)\b")
+
+
+_ELDEST = re.compile(ELDEST_DAUGHTER)
+_TITLED = "|".join(re.escape(t) for t in sorted(NAME_TITLES, key=len, reverse=True))
+NEAR_FAMILY = 1500
+"""How many characters before the words that call a woman the eldest daughter her family's
+name is looked for: the paragraph or two that tell of the family."""
+
+
+def join_eldest_daughters(g: Groups, text: str) -> None:
+    """Miss and a surname alone name the family's eldest unmarried daughter (en.ELDEST_DAUGHTER_
+    TITLES), and the telling may say which woman that is, by her first name: "So acutely did
+    Mrs. Dashwood feel … Elinor, this eldest daughter, whose advice was so effectual" — Miss
+    Dashwood is Elinor, whose sisters go by Miss Marianne and Miss Margaret. The family is the
+    one whose name the text wrote last before those words, if its Miss is no one's yet; the
+    woman is called by her first name only (no surname of another family) and no title makes
+    her a man."""
+    unclaimed = {split_title(n)[1][0]: n for n in g.groups if split_title(n)[0] in
+                 ELDEST_DAUGHTER_TITLES and len(split_title(n)[1]) == 1}
+    if not unclaimed:
+        return
+    surnames = sorted({n.split()[-1] for n in g.names() if " " in n}, key=len, reverse=True)
+    family = re.compile(rf"\b(?:{_TITLED})\s+([A-Z][\w'’-]+)|\b("
+                        + "|".join(map(re.escape, surnames)) + r")\b")
+    for match in _ELDEST.finditer(text):
+        line = text.rfind("\n", 0, match.start()) + 1
+        if in_someones_words(text[line:match.end()], match.start() - line):
+            continue  # the telling's word, not a speaker's guess
+        owner = g.owner(match["name"] or match["name2"])
+        if owner is None:
+            continue
+        forms = [owner, *g.groups[owner]]
+        if any(" " in f for f in forms) or title_gender(forms) == "m":
+            continue
+        named = list(family.finditer(text, max(0, match.start() - NEAR_FAMILY), match.start()))
+        miss = unclaimed.get(named[-1][1] or named[-1][2]) if named else None
+        if miss is not None and miss in g.groups:
+            g.move(miss, owner)
+            g.person.add(owner)
 
 
 KIN_FORM_USES = 2

@@ -57,6 +57,7 @@ from stores.lang.en_titles import (  # given on: callers read them as en.X
     ADDRESS_TITLES,  # noqa: F401
     BECAME_WIFE,  # noqa: F401
     COMMON_TITLES,  # noqa: F401
+    ELDEST_DAUGHTER,  # noqa: F401
     ELDEST_DAUGHTER_TITLES,  # noqa: F401
     KNIGHTED_TITLES,  # noqa: F401
     LADY_HUSBAND_TITLES,  # noqa: F401

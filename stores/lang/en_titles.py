@@ -95,6 +95,13 @@ arrest of Andrea Cavalcanti, or rather Benedetto" (patterns; no other name, quot
 sentence end between the two). Group `told`: only the telling says it so (a character's "M. de
 Villefort, or rather, Mademoiselle Valentine, — or, still rather, our friend Franz, inherits"
 corrects whom they mean)."""
+ELDEST_DAUGHTER = (r"\b(?P<name>[A-Z][a-z]+),\s+(?:the|this|her|his|their)\s+(?:eldest|oldest)\s+"
+                   r"(?:daughter|girl|sister)\b"
+                   r"|\b(?:the|her|his|their)\s+(?:eldest|oldest)\s+(?:daughter|girl|sister),\s+"
+                   r"(?P<name2>[A-Z][a-z]+)\b(?![\w'’-]|\s+[A-Z])")
+"""A woman the telling calls the eldest daughter in so many words, by her first name: "Elinor,
+this eldest daughter, whose advice was so effectual", "their eldest daughter, Maria" (a
+pattern)."""
 NOT_YET = re.compile(r"\b(?:will|would|shall|should|might|may|could|if|wish\w*|hope\w*|never|"
                      r"not)\b", re.I)
 """Words that make a marriage one to come, wished or denied ("Mercédès will have become Madame

@@ -235,6 +235,24 @@ def test_miss_and_a_surname_is_no_daughter_when_the_sisters_go_together() -> Non
     assert found["Miss Price"] == found["Fanny Price"], found
 
 
+def test_miss_and_a_surname_is_the_woman_the_telling_calls_the_eldest_daughter() -> None:
+    # Sense and Sensibility: the younger sisters are Miss Marianne and Miss Margaret, the
+    # family's daughters go together (the Miss Dashwoods), and Elinor is never written with a
+    # surname; "Elinor, this eldest daughter" after Mrs. Dashwood's name makes her Miss Dashwood
+    sisters = written(("Miss Dashwood smiled.", 10), ("Then came the Miss Dashwoods.", 8),
+                      ("Miss Marianne laughed.", 6), ("Marianne Dashwood sang.", 6),
+                      ("Then Elinor sat down.", 20), ("Mrs. Dashwood wept.", 10))
+    told = "\nSo acutely did Mrs. Dashwood feel it, that she would have gone.\n" \
+           "Elinor, this eldest daughter, whose advice was so effectual, stayed.\n"
+    assert grouped(sisters + told)["Miss Dashwood"] == "Elinor"
+    assert grouped(sisters).get("Miss Dashwood") != grouped(sisters)["Elinor"]
+    # a speaker's word is no telling's, and another family's eldest is not this Miss
+    spoken = "\nMrs. Dashwood came.\n\"Elinor, the eldest daughter, will go,\" said she.\n"
+    assert grouped(sisters + spoken).get("Miss Dashwood") != "Elinor"
+    other = "\nMrs. Jennings came in. Elinor, the eldest daughter, rose.\n"
+    assert grouped(sisters + other).get("Miss Dashwood") != "Elinor"
+
+
 @pytest.mark.parametrize(("text", "name", "other"), [
     # bare Charles is Charles Musgrove; Charles Hayter and Mrs Smith's late Charles Smith are
     # others: "Charles Smith" is no form of the Charles the text calls so alone
