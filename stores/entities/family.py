@@ -260,6 +260,7 @@ _APPOSED = re.compile(r",? ")
 
 
 _LISTED = re.compile(en.LISTED_AFTER)
+_CLAUSE_GOES_ON = re.compile(en.CLAUSE_GOES_ON)
 
 
 def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families: Families,
@@ -274,8 +275,10 @@ def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families
     if gap is None:
         return ""
     name, end = next(((n, b) for a, b, n in spans if a == gap.end()), ("", 0))
-    if "," in gap[0] and _LISTED.match(text, end):
-        return ""  # "Elinor, her mother, Marianne and Margaret": a list, not an apposition
+    if "," in gap[0] and (_LISTED.match(text, end) or _CLAUSE_GOES_ON.match(text, end)):
+        # "Elinor, her mother, Marianne and Margaret": a list, not an apposition; "for his
+        # cousin, Mrs. Norris was too much vexed": a clause of her own
+        return ""
     return name if _may_name(word, families.gender.get(name, "")) else ""
 
 
@@ -304,6 +307,8 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
         # kin of another family name ("her aunt Norris") only where the text names them
         relative = (named if named != subject else "") or (
             families.relative(subject, word, present) if word in en.FAMILY_KIN else None)
+        if relative and _other_blood(subject, relative, word, families):
+            continue
         if relative:
             kind, named_is_source = en.KIN[word]
             source, target = (relative, subject) if named_is_source else (subject, relative)
@@ -313,6 +318,18 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
                     else Statement(source, target, kind, sentence))
             statements.append((said, relative in present))
     return statements
+
+
+def _other_blood(subject: str, relative: str, word: str, families: Families) -> bool:
+    """A brother or a sister of another family name than the subject's, neither of them a
+    married woman who took a husband's: kin by marriage, whatever a speaker calls them (Mary
+    Crawford's "my own brother, Dr. Grant" is her sister's husband), so no sibling of hers or
+    of her brother Henry's."""
+    if en.KIN.get(word, ("",))[0] != "sibling":
+        return False
+    mine, theirs = known_family(subject), known_family(relative)
+    return bool(mine and theirs and mine != theirs
+                and not {subject, relative} & families.married)
 
 
 def statements_in(text: str, spans: list[tuple[int, int, str]],

@@ -29,6 +29,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
     CALLED_AFTER_COMMA,  # noqa: F401
     CALLED_FIRST,  # noqa: F401
     CHILD_NOUNS,  # noqa: F401
+    CLAUSE_GOES_ON,  # noqa: F401
     COPULA_BEFORE,  # noqa: F401
     ENDEARMENT_BEFORE,  # noqa: F401
     FAMILY_KIN,  # noqa: F401

@@ -78,6 +78,14 @@ LISTED_AFTER = r",?\s+(?:and|or|nor)\b|,\s*[A-Z]"
 John"), not one apposed to a word for kin (a pattern)."""
 
 
+CLAUSE_GOES_ON = (r"\s+(?:\w+ly\s+)?(?:was|were|is|are|had|has|have|would|could|should|will"
+                  r"|shall|might|must|did|does|said|thought|felt|made|went|came|took|gave|began"
+                  r"|seemed|looked)\b")
+"""A verb right after a name: the name opens a clause of its own, not an apposition to the kin
+word before the comma ("…invitation for his cousin, Mrs. Norris was too much vexed": Fanny,
+not Mrs. Norris, is his cousin) (a pattern)."""
+
+
 RELATIVE_BEFORE = re.compile(
     r"\b(?:his|her|their|its)\s+(?:[a-z]+\s+)?(?:"
     + "|".join(sorted((*KIN, "parent", "relation"), key=len, reverse=True)) + r")s?\s+$", re.I)

@@ -313,3 +313,26 @@ def test_a_kin_title_in_someones_words_is_the_speakers_kin() -> None:
     # one a speaker names for another (Emma: "they would fare much better with Uncle
     # Knightley", John Knightley of his boys' uncle) is no kin of the speaker's
     assert bound('"They would fare better with Uncle Henry," said Clara.', people) == set()
+
+
+def test_a_name_after_the_comma_that_opens_a_clause_is_no_relative() -> None:
+    # Mansfield Park (a newcomer's trial): "…a very sufficient invitation for his cousin, Mrs.
+    # Norris was too much vexed to submit" made Mrs. Norris Edmund's cousin: she is his aunt,
+    # and the cousin is Fanny; "his cousin, Mrs. Pell, came" is an apposition
+    people = [*HARLOWES, Entity("Mrs. Pell", "person")]
+    assert bound("Lovell got an invitation for his cousin, Mrs. Pell was too vexed to speak.",
+                 people) == set()
+    assert bound("Lovell got an invitation for his cousin, Mrs. Pell, who came.", people) == {
+        ("Mrs. Pell", "Lovell", "kin")}
+
+
+def test_a_brother_of_another_family_name_is_no_sibling() -> None:
+    # Mansfield Park: Mary Crawford calls her sister's husband "my own brother, Dr. Grant";
+    # as siblings he became her brother Henry's too ("Henry Crawford is Dr. Grant's brother").
+    # A married sister took her husband's name and stays one
+    people = [*HARLOWES, Entity("Dr. Pell", "person"), Entity("Mrs. Pell", "person"),
+              Entity("Lucy Vane", "person", ["Miss Vane"])]
+    assert bound('"I am the guest of my own brother, Dr. Pell, today," said Miss Vane.',
+                 people) == set()
+    assert bound('"I am the guest of my own sister, Mrs. Pell, today," said Miss Vane.',
+                 people) == {("Mrs. Pell", "Lucy Vane", "sibling")}
