@@ -276,9 +276,8 @@ def _named_after(text: str, at: int, spans: list[tuple[int, int, str]], families
         return ""
     name, end = next(((n, b) for a, b, n in spans if a == gap.end()), ("", 0))
     if "," in gap[0] and (_LISTED.match(text, end) or _CLAUSE_GOES_ON.match(text, end)):
-        # "Elinor, her mother, Marianne and Margaret": a list, not an apposition; "for his
-        # cousin, Mrs. Norris was too much vexed": a clause of her own
-        return ""
+        return ""  # a list ("her mother, Marianne and Margaret"), or a clause of its own ("for
+        # his cousin, Mrs. Norris was too much vexed": Fanny is the cousin)
     return name if _may_name(word, families.gender.get(name, "")) else ""
 
 
@@ -307,9 +306,7 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
         # kin of another family name ("her aunt Norris") only where the text names them
         relative = (named if named != subject else "") or (
             families.relative(subject, word, present) if word in en.FAMILY_KIN else None)
-        if relative and _other_blood(subject, relative, word, families):
-            continue
-        if relative:
+        if relative and not _other_blood(subject, relative, word, families):
             kind, named_is_source = en.KIN[word]
             source, target = (relative, subject) if named_is_source else (subject, relative)
             # kin of another family keeps its word: "relation: kin" says nothing of an aunt
@@ -321,10 +318,9 @@ def family_statements(text: str, spans: list[tuple[int, int, str]],
 
 
 def _other_blood(subject: str, relative: str, word: str, families: Families) -> bool:
-    """A brother or a sister of another family name than the subject's, neither of them a
-    married woman who took a husband's: kin by marriage, whatever a speaker calls them (Mary
-    Crawford's "my own brother, Dr. Grant" is her sister's husband), so no sibling of hers or
-    of her brother Henry's."""
+    """A brother or sister of another family name, neither a married woman who took a husband's:
+    kin by marriage, whatever a speaker says (Mary Crawford's "my own brother, Dr. Grant" is her
+    sister's husband, no sibling of hers or of her brother Henry's)."""
     if en.KIN.get(word, ("",))[0] != "sibling":
         return False
     mine, theirs = known_family(subject), known_family(relative)
