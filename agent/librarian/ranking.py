@@ -19,10 +19,11 @@ is described by:
   sum a scene up in allusions, 茅庐三顾心相知, rather than tell it);
 - `spoken`: it is someone's words in quotation marks, not the telling;
 - `around`: how much of the question it holds with the sentences either side of it: the
-  sentence that answers often stands beside the one that echoes the question ("…twisted her
-  ankle." "…took her up in his arms, and carried her home"), where a sentence elsewhere shares
-  a word or two with it alone ("carried home to her mind"). (The whole passage's share, tried
-  beside it, ranked worse out of fold: -0.5 points.)
+  sentence that answers often stands beside the one that echoes the question (Who carried
+  Marianne home when she twisted her ankle? "…took her up in his arms without farther delay,
+  and carried her down the hill", after the sentence of the fall), where a sentence elsewhere
+  shares a word or two with it alone ("carried home to her mind"). (The whole passage's share,
+  tried beside it, ranked worse out of fold: -0.5 points.)
 
 A logistic model over them, fitted by `bench/sentences_fit.py` on the development sets one
 book left out at a time and stored in `ranking_weights.json`, orders the sentences; no rule

@@ -3,7 +3,8 @@ which sentences an answer quotes, and what the features read."""
 
 from __future__ import annotations
 
-from agent.librarian.ranking import Sentence, chosen, is_spoken
+from agent.librarian.analysis import QueryPlan
+from agent.librarian.ranking import Reading, Sentence, chosen, gather, is_spoken, rank_sentences
 from agent.schemas import Passage
 from stores.lang.text import is_verse
 
@@ -31,11 +32,9 @@ def test_verse_and_speech_are_told_apart_from_the_telling() -> None:
     assert is_spoken('"Five hundred taels," he said.') and not is_spoken('He said "yes" and left the room at once.')
 
 
-def _reading(question_words: list[str]):
+def _reading(question_words: list[str]) -> Reading:
     """A ranker's reading of a question that names no one: `covers` is the share of its words a
     text holds."""
-    from agent.librarian.ranking import Reading
-
     def covers(text: str, names: list[str]) -> tuple[float, float]:
         share = sum(w in text.lower() for w in question_words) / len(question_words)
         return share, share
@@ -48,9 +47,6 @@ def test_a_sentence_is_read_with_its_neighbours() -> None:
     that answers names no ankle; the one beside it does, while a sentence elsewhere shares only
     "carried home" (Sense and Sensibility, ch. 9 and 32): with the fitted weights the scene's
     sentence comes first, though the other's passage ranks above it."""
-    from agent.librarian.analysis import QueryPlan
-    from agent.librarian.ranking import gather, rank_sentences
-
     scene = passage(9, "Marianne ran down the hill. She fell, and twisted her ankle. "
                        "A gentleman took her up in his arms, and carried her home. "
                        "The rain went on.")
