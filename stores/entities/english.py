@@ -79,20 +79,18 @@ from stores.entities.english_men import (
     men_by_title,
     split_ranks,
 )
+from stores.entities.english_place_titles import appositions, join_appositions, join_places
 from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
     COUPLE_USES,
-    appositions,
     couples,
     fold_titled,
-    join_appositions,
-    join_places,
     join_titled,
     join_titled_after,
     release_shared_surnames,
 )
 from stores.lang.en import FIRST_PERSON, NAME_TITLES
-from stores.lang.text import in_someones_words
+from stores.lang.text import in_paragraphs_words
 from stores.models import Entity
 
 _TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
@@ -359,10 +357,9 @@ def _told(name: str, text: str) -> bool:
     word of one who speaks or writes of themself ("Anne Mitchell had tried to put on a turban
     like mine", in Isabella's letter: another Anne than Anne Thorpe)."""
     for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, name.split())) + r"\b", text):
-        line = text.rfind("\n", 0, m.start()) + 1  # a paragraph says whose words are whose
         start = max(text.rfind(end, 0, m.start()) for end in ".!?\n") + 1
         stops = [at for end in ".!?\n" if (at := text.find(end, m.end())) >= 0]
-        if not in_someones_words(text[line:m.start()], m.start() - line) and not (
+        if not in_paragraphs_words(text, m.start()) and not (
                 _FIRST_PERSON.search(text, start, min(stops, default=len(text)))):
             return True
     return False

@@ -252,6 +252,14 @@ def in_someones_words(text: str, at: int) -> bool:
     return inside_quotation(text, at) or text.count('"', 0, at) % 2 == 1
 
 
+def in_paragraphs_words(text: str, at: int) -> bool:
+    """`in_someones_words` for a whole story, a paragraph a line: whose words stand at `at` is
+    its paragraph's to say, read from the paragraph's start (a quotation mark left open chapters
+    before says nothing of it)."""
+    line = text.rfind("\n", 0, at) + 1
+    return in_someones_words(text[line:at], at - line)
+
+
 def quoted_words(match: re.Match[str]) -> str:
     """The words inside a `QUOTATION` match, without the marks."""
     return next((g for g in match.groups() if g is not None), "")
