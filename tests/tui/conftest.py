@@ -36,15 +36,25 @@ def settings(demo_world_home: Path, lore_home: Path) -> AppSettings:
 
 
 async def settle(pilot) -> None:
-    """Wait until every worker is done and the screen has caught up with their messages."""
+    """Wait until every worker is done, the world is open and warm, no answer is being built,
+    and the screen has caught up with their messages. Bounded by steps, not by time: a loaded
+    machine only takes more of them (a worker the app starts from a message, as the warm-up
+    after the open, may not exist yet when the one before it has ended)."""
     app = pilot.app
-    for _ in range(50):
+    for _ in range(2_000):
         for worker in list(app.workers):
             with suppress(WorkerFailed, WorkerCancelled, WorkerError):  # the app reports failures
                 await worker.wait()
         await pilot.pause()
-        if all(w.is_finished for w in app.workers):
+        if all(w.is_finished for w in app.workers) and not _busy(app):
             return
+        await pilot.pause(0.01)
+
+
+def _busy(app) -> bool:
+    """Whether the app is opening or warming a world or building an answer (the LoreApp's own
+    flags; a screen before any world, as the welcome, is never busy)."""
+    return any(getattr(app, flag, False) for flag in ("opening", "warming", "answering"))
 
 
 async def ask(pilot, question: str):
