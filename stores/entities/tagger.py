@@ -19,7 +19,7 @@ from typing import Any
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
 from stores.lang import is_han
-from stores.lang.en import CAPITALISED_WORD, NAME_TITLES, PLACE_TITLES
+from stores.lang.en import CAPITALISED_WORD, KNIGHTED_TITLES, NAME_TITLES, PLACE_TITLES
 from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.en import PARTICLES as _PARTICLES
 from stores.lang.text import opens_sentence
@@ -408,8 +408,14 @@ def _regroup(word: str, raw: Counter[str]) -> str:
 # --- English -------------------------------------------------------------------------------
 
 _HONORIFICS = tuple(NAME_TITLES)
+_TITLE = "|".join(re.escape(h) for h in sorted(_HONORIFICS, key=len, reverse=True))
 _ENGLISH_NAME = re.compile(
-    r"(?<![\w.])(?:(?P<title>" + "|".join(re.escape(h) for h in _HONORIFICS) + r")\s+)?"
+    # a sentence's first word before a knight's title is no part of the name (When Sir Thomas
+    # came): without it "Sir" went with that word and the first name stood bare, as a name of
+    # its own ("Thomas" ten times in Mansfield Park, which the pet name Tom then took)
+    r"(?<![\w.])(?:" + CAPITALISED_WORD + r"\s+(?=(?:" + "|".join(KNIGHTED_TITLES) + r")\s+"
+    + CAPITALISED_WORD
+    + r"))?(?:(?P<title>" + _TITLE + r")\s+)?"
     r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD
     + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD + r")*)"
 )

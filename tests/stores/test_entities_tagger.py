@@ -92,6 +92,17 @@ def test_english_name_sequences() -> None:
     assert "Second" not in ruled and "Fifth" not in ruled and ruled["Queen Elspeth"] == 1
 
 
+def test_a_knight_opening_a_sentence_keeps_his_title() -> None:
+    """"When Sir Thomas came in" counted "Thomas" alone: the sentence's first word took "Sir"
+    with it, and the knight's first name stood bare as a name of its own (ten times in
+    Mansfield Park, where the pet name Tom then took it: "Who is Thomas?" answered Tom)."""
+    names = english_names(["When Sir Thomas came in, Poor Sir Thomas sat down. Sir Thomas spoke."
+                           " When Sir Walter Elliot rose, Lady Bertram bowed."])
+    assert names["Sir Thomas"] == 3 and "Thomas" not in names
+    assert "When" not in names and "Poor" not in names and "When Sir" not in names
+    assert names["Sir Walter Elliot"] == 1 and names["Lady Bertram"] == 1
+
+
 def test_a_word_mostly_followed_by_a_localizer_is_no_person() -> None:
     """jieba's dictionary tags 松树 (a pine) as a name; 松树下 / 在松树上 says it is a thing."""
     demo = Path(__file__).resolve().parents[2] / "stores" / "demo_world"
