@@ -385,15 +385,16 @@ def titled_spouses(entities: Iterable[Entity],
     `chunks` are (chunk id, chapter, entity names) in story order. Only a name the other entity
     goes by untitled, or under a man's title of address, counts: Lady Catherine is no one's wife
     by this, nor is Madame de Morcerf the wife of her son, the Vicomte de Morcerf. A rank in the
-    services is a man's own (en.SERVICE_RANKS): with no Mr Croft, Admiral Croft is the husband;
-    with a Mr. Tilney and a General Tilney, neither is surely."""
+    services or the title of a calling is a man's own (en.SERVICE_RANKS, en.CALLING_TITLES): with
+    no Mr Croft, Admiral Croft is the husband, and Dr. Grant Mrs. Grant's; with a Mr. Tilney and a
+    General Tilney, neither is surely."""
     entities = list(entities)
     married = {t.lower() for t in en.MARRIED_TITLES}
     # a title of address, not a rank: the son is the Vicomte de Morcerf, Madame de Morcerf's
     # husband is M. de Morcerf
     male = {t.lower() for t, gender in en.NAME_TITLES.items()
             if gender == "m" and t in en.ADDRESS_TITLES}
-    ranked = {t.lower() for t in en.SERVICE_RANKS}
+    ranked = {t.lower() for t in (*en.SERVICE_RANKS, *en.CALLING_TITLES)}
     husbands: dict[str, str] = {}
     officers: dict[str, set[str]] = {}
     wives: dict[str, str] = {}

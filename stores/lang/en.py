@@ -57,6 +57,7 @@ from stores.lang.en_kin import (  # given on: callers read them as en.X
 from stores.lang.en_titles import (  # given on: callers read them as en.X
     ADDRESS_TITLES,  # noqa: F401
     BECAME_WIFE,  # noqa: F401
+    CALLING_TITLES,  # noqa: F401
     COMMON_TITLES,  # noqa: F401
     ELDEST_DAUGHTER,  # noqa: F401
     ELDEST_DAUGHTER_TITLES,  # noqa: F401

@@ -110,6 +110,9 @@ SERVICE_RANKS = ("Admiral", "General", "Colonel", "Major", "Captain")
 """A rank in the army or the navy: a man's own, not passed to a son as a noble's title is (the
 Vicomte de Morcerf is the count's son), so Mrs Croft is Admiral Croft's wife when no Mr Croft
 is written."""
+CALLING_TITLES = _undotted(("Dr.", "Doctor"))
+"""A man's title of his calling: his own, as a rank is (SERVICE_RANKS), so Mrs. Grant is Dr.
+Grant's wife when no Mr. Grant is written (Mansfield Park)."""
 KNIGHTED_TITLES = ("Sir",)
 PLAIN_TITLES = _undotted(("Mr.", "Mrs.", "Miss", "Ms.", "Master", "M.", "Monsieur", "Madame",
                           "Mme.", "Mademoiselle", "Mlle.", "Signor", "Signora"))

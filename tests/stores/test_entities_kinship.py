@@ -211,6 +211,11 @@ def test_a_married_womans_title_before_his_name_makes_her_his_wife() -> None:
         ("Mrs Croft", "Admiral Croft")]
     two = [*navy, Entity("Captain Croft", "person")]
     assert titled_spouses(two, [("c5", 6, ["Admiral Croft", "Mrs Croft", "Captain Croft"])]) == []
+    # so is the title of his calling: Mansfield Park's Mrs. Grant was no one's wife ("Who is
+    # Mrs. Grant?": no sentence read says who), beside Dr. Grant and no Mr. Grant
+    parsonage = [Entity("Dr. Grant", "person"), Entity("Mrs. Grant", "person")]
+    assert [(r.source, r.target) for r in titled_spouses(
+        parsonage, [("c9", 3, ["Dr. Grant", "Mrs. Grant"])])] == [("Mrs. Grant", "Dr. Grant")]
     # Northanger Abbey: Mr. Tilney (Henry) beside General Tilney may be the son: neither is
     # surely Mrs. Tilney's husband
     abbey = [Entity("Mrs. Tilney", "person"), Entity("Mr. Tilney", "person"),
