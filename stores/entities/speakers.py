@@ -10,7 +10,9 @@ at a time:
   telling names (“Did he?” Jenny lowered her voice. “Shall I tell you…”);
 - where the telling names no one: the one the words before were said to by name ("…, Mr.
   Willoughby, for you to relate" — "he replied"), else the one who spoke two paragraphs
-  before, when two people take turns.
+  before, when two people take turns;
+- for a pronoun tag still open, the one person of its gender in the scene's last lines, the
+  telling between them included ("he soon resumed", Mr. Knightley's, with Emma alone beside him).
 Words that run on without a closing mark are followed by more of the same speaker's; a line of
 telling ends the turns. Words no rule gives a speaker keep none (about half, on the novels
 read: precision is what the readers of speakers need)."""
@@ -32,11 +34,11 @@ _NOT_SPEAKING = re.compile(rf"{en.SPEAKS}\s+{en.SAID_NOTHING}", re.I)
 _SAYS_LAST = re.compile(rf"\b(?:{en.SAYS})\W*$", re.I)
 _CLAUSE_END = re.compile(r"[.!?;]\s+")
 _OPENS = re.compile(r"(?:^|[.!?\"”]\s+)$")
-_NAMED_AFTER = re.compile(rf"{en.SPEAKS}|,?\s*(?:\w+ly\s+)?(?:{en.SAYS_AFTER_QUOTE})\b")
+_NAMED_AFTER = re.compile(rf"{en.SPEAKS}|,?\s*(?:{en.SPEECH_ADVERB}\s+)?(?:{en.SAYS_AFTER_QUOTE})\b")
 _PRONOUN_GENDER = {p: en.SUBJECT_PRONOUNS[p] for p in en.NOMINATIVE_PRONOUNS}
 _PRONOUN = "|".join(sorted(_PRONOUN_GENDER))
 _PRONOUN_AFTER_WORDS = re.compile(
-    rf"[\s,;:—-]*(?:(?P<a>{_PRONOUN})\s+(?:\w+ly\s+)?(?:{en.SAYS_AFTER_QUOTE})"
+    rf"[\s,;:—-]*(?:(?P<a>{_PRONOUN})\s+(?:{en.SPEECH_ADVERB}\s+)?(?:{en.SAYS_AFTER_QUOTE})"
     rf"|(?:{en.SAYS_AFTER_QUOTE})\s+(?P<b>{_PRONOUN}))\b", re.I)
 _OPENING_PRONOUN = re.compile(rf"\s*({_PRONOUN})\b", re.I)
 
@@ -64,6 +66,8 @@ class _Paragraph:
     """The one its last words call by name ("…, Miss Dashwood?"), '' for none."""
     acting: bool
     """Its telling names someone: who speaks is the telling's to say, not the turns'."""
+    told: frozenset[str] = frozenset()
+    """The people its telling names."""
     speaker: str = ""
 
 
@@ -77,20 +81,24 @@ def speeches(text: str, spans: Sequence[tuple[int, int, str]],
         n: g for n, g in gender.items() if g}}
     paragraphs = _paragraphs(text, spans, gender)
     previous: list[_Paragraph] = []  # the speaking paragraphs just before, without telling between
+    scene: list[tuple[str, frozenset[str]]] = []  # each line so far: (who spoke, whom it names)
     runs_on = False
     lead_in: _Paragraph | None = None
-    for paragraph in paragraphs:
+    for paragraph, named in zip(paragraphs, _named_by_line(text, spans), strict=True):
         if paragraph is None or not paragraph.words:
             # telling ends the turns; telling that ends "Emma laughed, and replied," opens
             # the next paragraph's words
             previous, runs_on, lead_in = [], False, paragraph
+            scene.append(("-", named))
             continue
         if lead_in is not None and not paragraph.named:
             paragraph.named, paragraph.pronoun = lead_in.named, paragraph.pronoun or lead_in.pronoun
         lead_in = None
-        paragraph.speaker = _speaker(paragraph, previous, runs_on, gender)
+        paragraph.speaker = _speaker(paragraph, previous, runs_on, gender) or _of_the_scene(
+            paragraph, scene, previous[-1].speaker if previous else "", gender)
         runs_on = paragraph.runs_on
         previous.append(paragraph)
+        scene.append((paragraph.speaker, paragraph.told))
     return [Speech(start, end, p.speaker) for p in paragraphs if p is not None
             for start, end in p.words]
 
@@ -120,6 +128,42 @@ def _speaker(paragraph: _Paragraph, previous: list[_Paragraph], runs_on: bool,
                 and before.speaker != last.speaker and fits(before.speaker)):
             return before.speaker
     return ""
+
+
+SCENE_LINES = 6
+"""How many lines back (speaking or telling) a pronoun tag looks for the one person of its
+gender."""
+
+
+def _of_the_scene(paragraph: _Paragraph, scene: list[tuple[str, frozenset[str]]], last: str,
+                  gender: Mapping[str, str]) -> str:
+    """For a pronoun tag the rules above leave open, the one person of its gender in the scene:
+    the last SCENE_LINES lines' speakers and the people their telling names. In Emma's ch. 49
+    only Mr. Knightley speaks to Emma, so his is “I cannot make speeches, Emma:” he soon resumed.
+    Not the one who spoke the words right before, with no telling between (turns alternate:
+    "No; my feelings are not often shared …"--As she said this: Marianne answering Elinor), nor
+    the one the words call by name ("No, dear Morcerf"); no one where the paragraph's telling
+    names someone (its own to say), where two of that gender are in the scene ("Albert remained
+    silent … Château-Renaud contented himself … “Are we not going?” said he"), or where words
+    in it are nobody's yet (“Here is Barton valley,” said she: Marianne, whose words before
+    were left open, not Elinor)."""
+    window = scene[-SCENE_LINES:]
+    if not paragraph.pronoun or paragraph.named or paragraph.acting or any(
+            not who for who, _ in window):
+        return ""
+    people = {n for who, named in window for n in (who, *named)}
+    same = {n for n in people if gender.get(n) == paragraph.pronoun and n != last}
+    who = same.pop() if len(same) == 1 else ""
+    return "" if who == paragraph.addressed else who
+
+
+def _named_by_line(text: str, spans: Sequence[tuple[int, int, str]]) -> list[frozenset[str]]:
+    """The people each line of `text` names (as `_paragraphs` reads lines)."""
+    found, at = [], 0
+    for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
+        found.append(frozenset(n for a, b, n in spans if start <= a and b <= at - 1))
+    return found
 
 
 def _paragraphs(text: str, spans: Sequence[tuple[int, int, str]],
@@ -156,7 +200,8 @@ def _paragraphs(text: str, spans: Sequence[tuple[int, int, str]],
             named = named if len(named) == 1 and not maybe else (
                 maybe if len(maybe) == 1 and not named else set())
         found.append(_Paragraph(words, len(marks) % 2 == 1, named, pronoun,
-                                _addressed(text, words[-1], spans), bool(acting)))
+                                _addressed(text, words[-1], spans), bool(acting),
+                                frozenset(acting)))
     return found
 
 

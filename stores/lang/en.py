@@ -186,6 +186,8 @@ AT_PLACE = re.compile(r"\b(?:in|at|from|near|towards?|through|into|leave|left|re
 SAYS = "said|replied|cried|asked|exclaimed|answered|whispered|shouted|murmured|inquired"
 """Verbs of speech that only a person is the subject of, whichever side of the name."""
 
+SPEECH_ADVERB = r"(?:\w+ly|soon|then|now|again|still|presently|at\s+once|at\s+last|at\s+length)"
+"""An adverb between who speaks and the verb (“…,” he soon resumed; “…,” Emma quickly said)."""
 SAYS_AFTER_QUOTE = SAYS + "|continued|returned|added|resumed|observed|rejoined|interrupted|repeated"
 """… and those that are speech only right after a quote (“…,” returned Morrel; the Pharaon
 returned to port)."""

@@ -86,3 +86,21 @@ def test_telling_that_ends_with_a_verb_of_speech_tags_the_next_paragraph() -> No
     assert [who for _, who in said(text)] == ["Clara Wilde", "Tom Rudd", "Clara Wilde"]
     # telling that does not end so opens nothing
     assert said('Clara laughed.\n"Not I."') == [("Not", "")]
+
+
+def test_a_pronoun_tag_after_telling_is_the_one_of_its_gender_in_the_scene() -> None:
+    # Emma ch. 49: only Mr. Knightley speaks to Emma, and a line of telling about her comes
+    # between; his next words, "he soon resumed", were nobody's
+    scene = ('"Will you walk on?" said Arthur.\n"Yes," said Clara.\n'
+             "Clara was almost ready to sink under the agitation of this moment.\n"
+             '"I cannot make speeches, Clara:" he soon resumed. "Hear me."')
+    assert said(scene)[-2:] == [("I", "Arthur Fenwick"), ("Hear", "Arthur Fenwick")]
+    # two men in the scene: no one
+    two = scene.replace("Clara was almost", "Tom watched. Clara was almost")
+    assert said(two)[-1] == ("Hear", "")
+    # turns alternate: right after his own words, "he" is not him again
+    turns = '"Yes," said Clara.\n"Will you walk on?" said Arthur.\n"Soon," he replied.'
+    assert said(turns)[-1] == ("Soon,", "")
+    # words in the scene that are nobody's leave it open ("Here is Barton valley," said she)
+    open_ = '"Will you walk on?" said Arthur.\n"Yes."\n"No."\n"Look at the hills," said she.'
+    assert said(open_)[-1] == ("Look", "")
