@@ -54,6 +54,8 @@ class IngestReport:
     """Paths of the world's documents whose file is gone: they still answer until `prune`."""
     repaired: list[str] = field(default_factory=list)
     """Indexes found to disagree with the catalog and rebuilt from it, each with what was found."""
+    unheaded: list[str] = field(default_factory=list)
+    """Paths of long prose files read as one chapter: no chapter heading was found in them."""
     noop: bool = False
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -102,6 +104,7 @@ def ingest(settings: Settings, world: str, paths: Sequence[Path],
         catalog.relocate(world, plan.moved, [doc_id for doc_id, _, _ in plan.dropped])
         _write_documents(catalog, world, parsed, settings)
         report.changed = [doc.path for doc, _ in parsed]
+        report.unheaded = [doc.path for doc, _ in parsed if unheaded(doc)]
         clock.lap("chunk")
         _rebuilt(report, rebuild_indexes(stores, first_index, progress))
         return report
@@ -180,6 +183,23 @@ def _existing(path: Path) -> Path:
 
         raise not_a_file(path)
     return path
+
+
+UNHEADED_CHARS = 60_000
+"""A prose file this long read as one chapter, whose name carries no chapter number, is a book
+whose chapter headings were not found (The Island of Doctor Moreau's "I. IN THE DINGEY …" before
+they were read): every answer and timeline would say chapter 1. A file of a folder of chapters
+is named by its number (07.txt) and is one chapter by design."""
+
+
+def unheaded(doc: ParsedDocument) -> bool:
+    """Whether `doc` is a long prose file read as one chapter (UNHEADED_CHARS)."""
+    from stores.readers.headings import number_in_name
+
+    return (doc.kind == "prose" and len(doc.chapters) == 1
+            and number_in_name(Path(doc.path).stem) is None
+            and sum(len(p.text) for scene in doc.chapters[0].scenes
+                    for p in scene.paragraphs) >= UNHEADED_CHARS)
 
 
 def _natural_key(path: Path) -> list[object]:

@@ -103,6 +103,23 @@ def chapter_heading(line: str) -> Heading | None:
     return None
 
 
+_NUMBERED = re.compile(r"^([IVXLC]+|\d{1,3})\.?(?:\s+(\S.*))?$")
+
+
+def numbered_heading(line: str) -> Heading | None:
+    """A heading that is a chapter's number alone, Roman or Arabic, maybe with a title in
+    capitals ("I. IN THE DINGEY OF THE "LADY VAIN."", "XIV.", "3"): a chapter only where a
+    book's lines of this shape count its chapters one by one (`prose._numbered_chapters`)."""
+    match = _NUMBERED.match(line.strip())
+    if match is None:
+        return None
+    title = (match.group(2) or "").strip()
+    if len(title) > 100 or title != title.upper():
+        return None
+    number = parse_latin_number(match.group(1))
+    return Heading(number, title) if number else None
+
+
 def markdown_heading(line: str) -> tuple[int, str] | None:
     """(level, text) of a Markdown ATX heading (`## Title`), else None."""
     text = line.strip()

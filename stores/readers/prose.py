@@ -15,6 +15,7 @@ from stores.readers.headings import (
     is_scene_break,
     is_volume_line,
     markdown_heading,
+    numbered_heading,
 )
 from stores.readers.structure import ChapterBuilder
 
@@ -132,7 +133,32 @@ def _structure_marks(lines: list[str], start: int, end: int) -> dict[int, _Mark]
             marks[i] = _Mark("chapter", heading.number, heading.title)
     plain_chapters = any(mark.kind == "chapter" for mark in marks.values())
     marks.update(_markdown_marks(markdown, plain_chapters))
+    if not plain_chapters and not markdown:
+        marks.update(_numbered_chapters(lines, start, end, marks))
     return marks
+
+
+NUMBERED_CHAPTERS_MIN = 3
+"""How many chapters, numbered 1, 2, 3 … in order, make a book's number-only lines its
+headings."""
+
+
+def _numbered_chapters(lines: list[str], start: int, end: int,
+                       marks: dict[int, _Mark]) -> Iterator[tuple[int, _Mark]]:
+    """Chapters headed by their number alone (`numbered_heading`: "I. IN THE DINGEY OF THE
+    "LADY VAIN."" … "XXII. THE MAN ALONE." in The Island of Doctor Moreau, read as one
+    chapter before): lines of that shape that stand after a blank line and count 1, 2, 3 …
+    with no number skipped, at least NUMBERED_CHAPTERS_MIN of them. A numbered list in the
+    text counts too rarely, or starts again, or its items are not in capitals."""
+    found: list[tuple[int, _Mark]] = []
+    for i in range(start, end):
+        if i in marks or (i > start and lines[i - 1].strip()):
+            continue
+        heading = numbered_heading(lines[i])
+        if heading is not None and heading.number == len(found) + 1:
+            found.append((i, _Mark("chapter", heading.number, heading.title)))
+    if len(found) >= NUMBERED_CHAPTERS_MIN:
+        yield from found
 
 
 def _markdown_marks(headings: list[tuple[int, int, str]],

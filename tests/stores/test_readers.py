@@ -139,6 +139,21 @@ def test_file_without_heading_or_number_uses_fallback(tmp_path: Path) -> None:
     assert [p.line_start for p in _paragraphs(chapter)] == [1, 2]
 
 
+def test_chapters_headed_by_their_number_alone(tmp_path: Path) -> None:
+    # The Island of Doctor Moreau heads its chapters "I. IN THE DINGEY OF THE "LADY VAIN.""
+    path = tmp_path / "book.txt"
+    body = "Mara walked the quay before the bells.\n\nNobody answered her.\n\n"
+    path.write_text(f"I. THE QUAY.\n\n{body}II. THE BELLS.\n\n{body}III.\n\n{body}",
+                    encoding="utf-8")
+    assert [(c.number, c.title) for c in read_document(path).chapters] == [
+        (1, "THE QUAY."), (2, "THE BELLS."), (3, "")]
+    # a numbered list is no chapters: its items are no capitals, or it counts too few
+    listed = ("She packed:\n\n1. the lamp\n\n2. the map\n\n3. the knife\n\n" + body
+              + "She sang:\n\nI. ONE\n\nII. TWO\n\n" + body)
+    path.write_text(listed, encoding="utf-8")
+    assert len(read_document(path).chapters) == 1
+
+
 def test_short_front_matter_is_dropped_long_is_chapter_zero(tmp_path: Path) -> None:
     body = "第一章 启程\n\n林照背起行囊。\n\n第二章 渡口\n\n船夫在等她。\n"
     short = tmp_path / "short.txt"

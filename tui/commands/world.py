@@ -79,8 +79,19 @@ def _ingest(ctx: typer.Context, world: str, paths: list[Path] | None, glossary: 
                    f"{relations_read(report)}, "
                    f"{counted(report.embedded, 'passage')} embedded in {total:.1f} s.")
     _tell_gone(world, report.gone)
+    _tell_unheaded(world, report.unheaded)
     if vectors:
         _upgrade(ctx.obj.settings, world)
+
+
+def _tell_unheaded(world: str, unheaded: list[str]) -> None:
+    """A long file read as one chapter: every answer would say chapter 1. Say so, and how to
+    mark its chapters."""
+    for path in unheaded:
+        echo(f"{world}: {shown_path(path)} was read as one chapter: no chapter heading was found "
+             "in it, so every answer and timeline will say chapter 1.\n"
+             "  → put a heading line before each chapter (\"Chapter 1\", \"Chapter 2. Title\", "
+             "\"第1回\" or \"# Title\") and run the same lore ingest command again")
 
 
 def _tell_gone(world: str, gone: list[str], most: int = 10) -> None:
