@@ -6,6 +6,7 @@ import re
 
 from stores.lang import Language
 from stores.lang.en_defining import (  # given on: callers read them as en.X
+    APPOSED_PERSON,  # noqa: F401
     BOND_NOUNS,  # noqa: F401
     CONJUNCTION_BEFORE,  # noqa: F401
     COPULA_AFTER,  # noqa: F401
@@ -13,6 +14,7 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     DESCRIBED_BEFORE,
     GOVERNED,
     KIN_SUBJECT,  # noqa: F401
+    NAMED_PERSON_BEFORE,  # noqa: F401
     NOT_ROLE_WORDS,
     PERSON_NOUNS,
     PRONOUN_SUBJECT,

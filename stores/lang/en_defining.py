@@ -37,6 +37,15 @@ PERSON_NOUNS = (
 )
 """Nouns for a person that "which …" asks for (which teacher, which of her aunts): a person,
 as who asks."""
+_PERSON_NOUN = "|".join(PERSON_NOUNS)
+APPOSED_PERSON = (rf",\s+(?:the|a|an|his|her|my|our|their|[A-Z][\w'’-]*['’]s)\s+"
+                  rf"(?:(?!of\b)[\w'’-]+\s+){{0,3}}(?:{_PERSON_NOUN})\b"
+                  r"|\s+(?:[a-z]+\s+){0,2}(?:himself|herself)\b")
+"""Right after a name, an apposition that calls it a person ("M'ling, the black-faced man",
+"M'ling, Montgomery's attendant": the noun within four words, none of them "of", not "Marseilles,
+the city of the man"), or a verb that it does to himself or herself ("M'ling flung himself")."""
+NAMED_PERSON_BEFORE = rf"\b(?:{_PERSON_NOUN})\s+(?:named|called)\s+$"
+"""Right before a name, a person noun that gives it: "a man named Helmar"."""
 
 _DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
 # Words that stand before a name without saying who someone is (the poor Mercédès).

@@ -145,7 +145,7 @@ ACTS_AFTER = frozenset("说道问笑哭叫喊答想看听走跑坐站便也又�
 """Verbs and adverbs of a subject written right after it (闰土说, 老栓便): a name acts."""
 AT_PLACE = frozenset("在到往回去进离从入至赴屯")
 """Words for being at or going to a place, written right before its name (到鲁镇, 回许昌):
-stores/entities/resolve.places_by_use."""
+stores/entities/kinds_by_use.places_by_use."""
 PLACE_AFTER = frozenset("城县郡")
 """Words for a town written right after its name (陈仓城, 安众县): stores/entities/resolve."""
 

@@ -8,15 +8,14 @@ from pathlib import Path
 import pytest
 
 from stores.config import EntitySettings
+from stores.entities.kinds_by_use import places_by_use, type_by_use
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.resolve import (
     Candidate,
     build_entities,
     cooccurrence,
     merge_candidates,
-    places_by_use,
     resolve_entities,
-    type_by_use,
 )
 from stores.models import Entity, GlossaryEntry
 
@@ -235,6 +234,20 @@ def test_english_names_the_text_has_speak_are_people() -> None:
     # Marseilles "replied" once, which is not enough
     assert kinds == {"Mercédès": "person", "Julie": "person", "Pharaon": "other",
                      "Carnival": "other", "Marseilles": "other"}
+
+
+def test_an_english_name_the_telling_calls_a_person_is_a_persons() -> None:
+    # The Island of Doctor Moreau (a newcomer's trial): M'ling and Helmar were "other", so a
+    # follow-up's "he" skipped them
+    text = ("There was a man named Helmar in the boat. M'ling, the black-faced man, came in. "
+            "M'ling flung himself down. We saw it in M'ling's face. "
+            "Paris, a friend of mine is going there. I went into Paris, slept at Paris, lived in Paris. "
+            "Osric, a quiet fellow, was all we knew of Osric.")
+    names = [Entity(name=n) for n in ("Helmar", "M'ling", "Paris", "Osric")]
+    kinds = {e.name: e.type for e in type_by_use(names, text)}
+    # a person noun giving the name counts twice, an apposition or "himself" once: Osric's
+    # one apposition, like Paris's false one, is not enough; and Paris is written as a place
+    assert kinds == {"Helmar": "person", "M'ling": "person", "Paris": "place", "Osric": "other"}
 
 
 def test_an_english_name_that_is_a_common_given_name_is_a_persons() -> None:
