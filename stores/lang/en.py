@@ -106,7 +106,7 @@ CALLED_HIM = re.compile(rf"\b{_CALLING}\s+(?:him|her)\s+(?P<alias>the\s+{_NAME})
 """An epithet given someone the telling named just before: "Dunstan Quarry. They call him the
 Ox."; "Men of the north called him the Iron Stag"."""
 
-CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+)?"
+CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þa-zà-öø-ÿ][a-zà-öø-ÿ]+)?"
 FULL_NAME = re.compile(rf"\b{CAPITALISED_WORD}(?:\s+{CAPITALISED_WORD})+")
 """Two capitalised words or more: a full name, or a sentence's first word and a name."""
 

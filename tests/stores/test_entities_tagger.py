@@ -92,6 +92,14 @@ def test_english_name_sequences() -> None:
     assert "Second" not in ruled and "Fifth" not in ruled and ruled["Queen Elspeth"] == 1
 
 
+def test_a_hyphened_name_is_one_name() -> None:
+    """The Island of Doctor Moreau's Ape-man and Hyena-swine were "Ape" and "Hyena" and
+    "Swine": a capitalised word's hyphened tail is part of it, lower-case or not."""
+    names = english_names(["Then the Ape-man spoke to the Hyena-swine and to Saint-Méran."])
+    assert names["Ape-man"] == 1 and names["Hyena-swine"] == 1 and names["Saint-Méran"] == 1
+    assert "Ape" not in names and "Swine" not in names and "Hyena" not in names
+
+
 def test_a_knight_opening_a_sentence_keeps_his_title() -> None:
     """"When Sir Thomas came in" counted "Thomas" alone: the sentence's first word took "Sir"
     with it, and the knight's first name stood bare as a name of its own (ten times in
