@@ -54,3 +54,31 @@ async def test_a_world_that_does_not_exist_is_a_notification_not_a_traceback(set
         await pilot.press("enter")  # the switcher lists demo: open it
         await settle(pilot)
         assert app.conversation is not None and app.conversation.world == "demo"
+
+
+async def test_the_world_list_stops_at_its_ends_not_on_ingesting_the_demo(lore_home, tmp_path):
+    # A newcomer pressed Up twice in the switcher (Ctrl+G): the cursor wrapped onto "+ ingest
+    # the bundled demo world", and Enter ingested it into their data dir
+    from stores.catalog import Catalog
+    from stores.ingest import ingest
+
+    book = tmp_path / "harbour.txt"
+    book.write_text("Chapter 1\n\nMara Vell walked the quay before the bells rang.\n",
+                    encoding="utf-8")
+    settings = load_settings()
+    ingest(settings, "harbour", [book])
+    app = make_app(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        for _ in range(3):
+            await pilot.press("up")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.conversation is not None and app.conversation.world == "harbour"
+    catalog = Catalog(settings.catalog_path)
+    try:
+        assert [w["name"] for w in catalog.worlds()] == ["harbour"]  # no demo ingested
+    finally:
+        catalog.close()

@@ -28,6 +28,20 @@ def world_label(info: WorldInfo, current: bool) -> Text:
     return label
 
 
+class WorldList(OptionList):
+    """The worlds, a cursor that stops at either end: Up past the first world wrapped onto the
+    last line, "+ ingest the bundled demo world", and one Enter then ingested it (a newcomer's
+    trial, pressing Up twice to reach the top)."""
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted:
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+
 class WorldSwitcher(ModalScreen[str | None]):
     """Dismisses with the chosen world's name, DEMO_OPTION to ingest the demo, or None."""
 
@@ -54,17 +68,17 @@ class WorldSwitcher(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static("Worlds", classes="dialog-title")
-            yield OptionList(id="worlds-list")
+            yield WorldList(id="worlds-list")
             yield Static("Enter = open    Esc = back    new worlds: lore ingest PATH... --world NAME",
                          classes="dialog-keys")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        self.query_one(WorldList).focus()
         self.app.post_message(self.LoadWanted(self))
 
     @on(Loaded)
     def _loaded(self, event: Loaded) -> None:
-        menu = self.query_one(OptionList)
+        menu = self.query_one(WorldList)
         options: list[Any] = [Option(world_label(w, w.name == self.current), id=w.name)
                               for w in event.worlds]
         self.names = [w.name for w in event.worlds]
