@@ -22,7 +22,8 @@ KIN = {
     **dict.fromkeys(("betrothed", "fiancée", "fiancé", "intended"), ("engaged", True)),
     # Bertuccio, the count's steward: the one named serves the other
     **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
-                     "housekeeper"), ("serves", True)),
+                     "housekeeper", "attendant", "manservant", "man-servant", "maidservant",
+                     "maid-servant", "groom"), ("serves", True)),
     **dict.fromkeys(("grandfather", "grandmother", "grandpapa", "grandmamma"),
                     ("grandparent_of", True)),
     **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),

@@ -46,6 +46,9 @@ def test_english_statements_name_both_people_around_a_word_for_kin() -> None:
         ("Valentine", "Villefort", "sibling")}
     # a servant: Haydée serves Noirtier
     assert said("Noirtier sent for his maid, Haydée.") == {("Haydée", "Noirtier", "serves")}
+    # and so does an attendant ("M'ling, the black-faced man, Montgomery's attendant": Doctor
+    # Moreau, a newcomer's trial, where M'ling was no one's)
+    assert said("Haydée, Noirtier's attendant, came in.") == {("Haydée", "Noirtier", "serves")}
     # the subject's kin, named after "his": Noirtier is Valentine's grandfather
     assert said("M. Noirtier tenderly loves his granddaughter, Valentine; it is she who nursed "
                 "him.") == {("Noirtier", "Valentine", "grandparent_of")}
