@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from stores.entities.english_forms import split_title
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.lang.en import (
+    ADDRESS_TITLES,
     APPOSED_PERSON,
     GIVEN_NAMES,
     NAMED_PERSON_BEFORE,
@@ -25,6 +27,11 @@ from stores.lang.zh import PLACE_END as _ZH_PLACE_END
 from stores.models import Entity
 
 _OWNS = re.compile(r"['’]s\s+[a-z]")
+_THE_BEFORE = re.compile(r"\b[Tt]he\s+[\"“‘']?$")
+THING_SHARE = 0.75
+"""A titled name the text writes after "the" this share of its uses (at least PLACE_MIN_USES)
+is a thing's, not a person's: Doctor Moreau's ship, the Lady Vain, was carded as "who Lady Vain
+is"; no titled person of the development books is written so."""
 _APPOSED_PERSON = re.compile(APPOSED_PERSON)
 _NAMED_PERSON_BEFORE = re.compile(NAMED_PERSON_BEFORE)
 
@@ -57,11 +64,18 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     # with no title and no given name, is typed by its use too
     grouped = {e.name: e for e in entities if e.type == "person" and e.sources != ["glossary"]
                and not title_gender([e.name, *e.aliases]) and e.name.split()[0] not in GIVEN_NAMES}
+    # a titled name the text writes after "the" is a thing's: a ship, an inn (the Lady Vain)
+    titled = {e.name for e in entities if e.type == "person" and e.sources != ["glossary"]
+              and split_title(e.name)[0] in ADDRESS_TITLES}
+    the: Counter[str] = Counter()
     uses: Counter[str] = Counter()
     placed: Counter[str] = Counter()
     speaks: Counter[str] = Counter()
     called: Counter[str] = Counter()
     for start, end, name in AliasMatcher(alias_map(entities)).find_spans(text):
+        if name in titled:
+            uses[name] += 1
+            the[name] += bool(_THE_BEFORE.search(text, max(0, start - 6), start))
         if name in untyped or name in grouped:
             uses[name] += 1
             # "in M'ling's face" is no place, "at Ford's." is (the shop)
@@ -71,6 +85,9 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
                                  or _SAYS_BEFORE.match(text, end))
             called[name] += (2 * bool(_NAMED_PERSON_BEFORE.search(text, max(0, start - 24), start))
                              or bool(_APPOSED_PERSON.match(text, end)))
+    for name in titled:
+        if uses[name] >= PLACE_MIN_USES and the[name] >= THING_SHARE * uses[name]:
+            next(e for e in entities if e.name == name).type = "other"
     for name, entity in grouped.items():
         if not speaks[name] and placed[name] >= PLACE_MIN_USES and (
                 placed[name] >= PERSON_PLACE_SHARE * uses[name]):

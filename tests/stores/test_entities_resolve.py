@@ -250,6 +250,16 @@ def test_an_english_name_the_telling_calls_a_person_is_a_persons() -> None:
     assert kinds == {"Helmar": "person", "M'ling": "person", "Paris": "place", "Osric": "other"}
 
 
+def test_a_titled_name_written_after_the_is_a_things() -> None:
+    # Doctor Moreau's ship was carded as a person ("who Lady Vain is")
+    text = ('The Lady Vain was lost. We left the "Lady Vain" at dawn. Of the Lady Vain nothing '
+            "more was heard. Lady Bertram smiled; Lady Bertram slept. The day Lady Bertram came.")
+    names = [Entity("Lady Vain", "person", sources=["tagger"]),
+             Entity("Lady Bertram", "person", sources=["tagger"])]
+    assert {e.name: e.type for e in type_by_use(names, text)} == {
+        "Lady Vain": "other", "Lady Bertram": "person"}
+
+
 def test_an_english_name_that_is_a_common_given_name_is_a_persons() -> None:
     # Sense and Sensibility's Fanny (48 times, never with a verb of speech) and Emma's
     # Elizabeth Martin were "other"; Udolpho, a novel's title, is no one's given name
