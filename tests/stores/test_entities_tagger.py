@@ -100,6 +100,13 @@ def test_a_hyphened_name_is_one_name() -> None:
     assert "Ape" not in names and "Swine" not in names and "Hyena" not in names
 
 
+def test_an_interjection_is_no_name() -> None:
+    # Doctor Moreau listed "Hullo" and "Confound" among its entities (a newcomer's trial)
+    names = english_names(["“Hullo!” said Montgomery. “Confound it!” he cried, and Hullo came "
+                           "back from the cliff: “Hullo, Confound the boat!”"])
+    assert "Hullo" not in names and "Confound" not in names and names["Montgomery"] == 1
+
+
 def test_a_knight_opening_a_sentence_keeps_his_title() -> None:
     """"When Sir Thomas came in" counted "Thomas" alone: the sentence's first word took "Sir"
     with it, and the knight's first name stood bare as a name of its own (ten times in
