@@ -27,6 +27,8 @@ from stores.lang.zh import PLACE_END as _ZH_PLACE_END
 from stores.models import Entity
 
 _OWNS = re.compile(r"['’]s\s+[a-z]")
+_PERSON_TAILS = frozenset(("man", "woman", "men", "women", "boy", "girl", "child", "folk"))
+"""The last part of a hyphened name that makes it someone (Ape-man, Dog-man, Leopard-man)."""
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+[\"“‘']?$")
 THING_SHARE = 0.75
 """A titled name the text writes after "the" this share of its uses (at least PLACE_MIN_USES)
@@ -99,8 +101,9 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
             entity.type = "place"
         elif called[name] >= CALLED and not placed[name]:
             entity.type = "person"  # "a man named Helmar"; "M'ling, the black-faced man, …"
-        elif name.split()[0] in GIVEN_NAMES:
-            entity.type = "person"  # Fanny, Elizabeth Martin: a given name is a person's
+        elif name.split()[0] in GIVEN_NAMES or name.rsplit("-", 1)[-1] in _PERSON_TAILS:
+            # Fanny, Elizabeth Martin: a given name is a person's; the Leopard-man is someone
+            entity.type = "person"
         elif len(name.split()) > 1 and (name.split()[-1] in PLACE_TAILS
                                         or name.split()[0] in PLACE_HEADS):
             entity.type = "place"  # Blaize Castle, Northanger Abbey: a word of place names it

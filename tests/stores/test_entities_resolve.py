@@ -248,6 +248,12 @@ def test_an_english_name_the_telling_calls_a_person_is_a_persons() -> None:
     # a person noun giving the name counts twice, an apposition or "himself" once: Osric's
     # one apposition, like Paris's false one, is not enough; and Paris is written as a place
     assert kinds == {"Helmar": "person", "M'ling": "person", "Paris": "place", "Osric": "other"}
+    # a hyphened name whose last part is a person noun is someone: the Leopard-man was "other",
+    # and "Who killed him?" after "Who chased the Leopard-man?" read as Montgomery
+    beasts = [Entity(name=n) for n in ("Leopard-man", "Hyena-swine")]
+    assert {e.name: e.type for e in type_by_use(beasts, "The Leopard-man ran. The Hyena-swine "
+                                                        "ran.")} == {
+        "Leopard-man": "person", "Hyena-swine": "other"}
 
 
 def test_a_titled_name_written_after_the_is_a_things() -> None:
