@@ -14,6 +14,7 @@ from stores.lang.en import (
     APPOSED_PERSON,
     GIVEN_NAMES,
     NAMED_PERSON_BEFORE,
+    PERSON_TAILS,
     PLACE_HEADS,
     PLACE_TAILS,
 )
@@ -27,8 +28,6 @@ from stores.lang.zh import PLACE_END as _ZH_PLACE_END
 from stores.models import Entity
 
 _OWNS = re.compile(r"['’]s\s+[a-z]")
-_PERSON_TAILS = frozenset(("man", "woman", "men", "women", "boy", "girl", "child", "folk"))
-"""The last part of a hyphened name that makes it someone (Ape-man, Dog-man, Leopard-man)."""
 _THE_BEFORE = re.compile(r"\b[Tt]he\s+[\"“‘']?$")
 THING_SHARE = 0.75
 """A titled name the text writes after "the" this share of its uses (at least PLACE_MIN_USES)
@@ -101,7 +100,7 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
             entity.type = "place"
         elif called[name] >= CALLED and not placed[name]:
             entity.type = "person"  # "a man named Helmar"; "M'ling, the black-faced man, …"
-        elif name.split()[0] in GIVEN_NAMES or name.rsplit("-", 1)[-1] in _PERSON_TAILS:
+        elif name.split()[0] in GIVEN_NAMES or name.rsplit("-", 1)[-1] in PERSON_TAILS:
             # Fanny, Elizabeth Martin: a given name is a person's; the Leopard-man is someone
             entity.type = "person"
         elif len(name.split()) > 1 and (name.split()[-1] in PLACE_TAILS

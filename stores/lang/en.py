@@ -106,7 +106,15 @@ CALLED_HIM = re.compile(rf"\b{_CALLING}\s+(?:him|her)\s+(?P<alias>the\s+{_NAME})
 """An epithet given someone the telling named just before: "Dunstan Quarry. They call him the
 Ox."; "Men of the north called him the Iron Stag"."""
 
-CAPITALISED_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þa-zà-öø-ÿ][a-zà-öø-ÿ]+)?"
+BEING_TAILS = ("man", "woman", "men", "women", "boy", "girl", "child", "folk", "swine",
+               "creature", "brute", "beast")
+"""A being's noun hyphened to a capitalised word makes one name of the two (Ape-man,
+Hyena-swine, in The Island of Doctor Moreau); other lower-case tails do not (Good-bye,
+To-morrow)."""
+PERSON_TAILS = frozenset(("man", "woman", "men", "women", "boy", "girl", "child", "folk"))
+"""The last part of a hyphened name that makes it someone's (Ape-man, Dog-man, Leopard-man)."""
+CAPITALISED_WORD = (r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+|-(?:"
+                    + "|".join(BEING_TAILS) + r")\b)?")
 FULL_NAME = re.compile(rf"\b{CAPITALISED_WORD}(?:\s+{CAPITALISED_WORD})+")
 """Two capitalised words or more: a full name, or a sentence's first word and a name."""
 
