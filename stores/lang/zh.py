@@ -537,7 +537,7 @@ text may write the letter full-width: 阿Ｑ)."""
 HOUSEHOLD_TITLES = {
     **dict.fromkeys(("太爷", "老爷", "少爷", "秀才", "举人", "大叔", "公公", "先生"), "m"),
     **dict.fromkeys(("太太", "奶奶", "大妈", "大娘", "大婶", "大嫂", "嫂子", "嫂", "老太",
-                     "老太太", "姨妈", "姑娘", "小姐", "夫人", "姥姥", "嬷嬷", "姨娘"), "f"),
+                     "老太太", "姨妈", "姑娘", "小姐"), "f"),
 }
 """What a household or a village calls its people after their surname, or after a husband's or
 a son's name (赵太爷, 方太太, 华大妈, 七斤嫂, 九斤老太), with the gender it gives; a rank may stand

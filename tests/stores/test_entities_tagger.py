@@ -143,15 +143,6 @@ def test_household_names_give_a_story_of_common_people_its_cast() -> None:
     assert {"华大妈", "赵七爷", "九斤老太"} <= set(chinese_household_names(texts, 5))
 
 
-def test_a_lady_by_her_surname_is_someone(sanguo: list[str]) -> None:
-    """夫人, 姥姥, 嬷嬷 and 姨娘 after a surname name a woman of the house as 太太 does: 糜夫人
-    (刘备's wife, 糜竺's sister: 糜夫人乃糜竺之妹也) and 蔡夫人 (刘表's) were no one's entities."""
-    found = chinese_household_names(sanguo, 5)
-    assert {"糜夫人", "蔡夫人"} <= set(found)
-    made_up = ["孙姥姥笑道。钱嬷嬷来了。吴姨娘说。"] * 6
-    assert {"孙姥姥", "钱嬷嬷", "吴姨娘"} <= set(chinese_household_names(made_up, 5))
-
-
 def test_a_modern_storys_names_no_dictionary_knows_are_its_people(shared_data: Path) -> None:
     # 呐喊 (a newcomer's trial): 闰土, 老栓, 小栓, 宏儿 and 方玄绰 were no entities; words the
     # dictionary lacks that the text bounds, whose words are nouns and that act (闰土说, 宏儿也)
