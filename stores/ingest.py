@@ -23,6 +23,7 @@ from stores.identity import Plan, Todo, plan_documents
 from stores.indexing import Clock, Progress, Rebuilt, no_progress, open_indexes, rebuild_indexes
 from stores.models import ParsedDocument
 from stores.readers import lore_document, read_document, read_glossary
+from stores.readers.headings import number_in_name
 from stores.repair import mend_indexes
 from stores.upgrade import first_index
 from stores.world import WorldStores, check_world_name, refuse_look_alike
@@ -194,8 +195,6 @@ is named by its number (07.txt) and is one chapter by design."""
 
 def unheaded(doc: ParsedDocument) -> bool:
     """Whether `doc` is a long prose file read as one chapter (UNHEADED_CHARS)."""
-    from stores.readers.headings import number_in_name
-
     return (doc.kind == "prose" and len(doc.chapters) == 1
             and number_in_name(Path(doc.path).stem) is None
             and sum(len(p.text) for scene in doc.chapters[0].scenes
