@@ -23,7 +23,7 @@ KIN = {
     # Bertuccio, the count's steward: the one named serves the other
     **dict.fromkeys(("servant", "maid", "valet", "steward", "footman", "butler", "coachman",
                      "housekeeper", "attendant", "manservant", "man-servant", "maidservant",
-                     "maid-servant", "groom"), ("serves", True)),
+                     "maid-servant"), ("serves", True)),
     **dict.fromkeys(("grandfather", "grandmother", "grandpapa", "grandmamma"),
                     ("grandparent_of", True)),
     **dict.fromkeys(("granddaughter", "grandson", "grandchild"), ("grandparent_of", False)),
