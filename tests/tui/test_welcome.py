@@ -72,6 +72,8 @@ async def test_the_world_list_stops_at_its_ends_not_on_ingesting_the_demo(lore_h
         await settle(pilot)
         await pilot.press("ctrl+g")
         await settle(pilot)
+        listed = app.screen.query_one("#worlds-list")
+        assert listed.option_count == 2 and listed.highlighted == 0  # harbour, + the demo
         for _ in range(3):
             await pilot.press("up")
         await pilot.press("enter")
