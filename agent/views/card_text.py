@@ -8,12 +8,12 @@ chapters where it matters most. Everything is read under the spoiler horizon (`C
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from agent.schemas import Answer, Citation
+from agent.views.card_quotes import opened_with, sentence_with
 from stores.cards import Card, Fact
 from stores.entities.english_forms import split_title
 from stores.errors import LoreError
@@ -25,8 +25,8 @@ from stores.lang import (
     shown,
     without_label,
 )
-from stores.lang.en import MARRIED_TITLES, SAYS
-from stores.lang.text import Sentence, in_someones_words, sentences
+from stores.lang.en import MARRIED_TITLES
+from stores.lang.text import sentences
 from stores.models import NOT_PEOPLE, Chunk, chapter_label
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class _Cited:
         # a long name is no quote (Fernand Mondego): the sentence that holds it is
         quote = words[0] if (words and len(words[0]) >= QUOTE_MIN and words[0] in flat
                              and not self.voice.is_name(words[0])) else (
-            _sentence_with(chunk.text, words, about))
+            sentence_with(chunk.text, words, about))
         self.citations.append(Citation(chunk_id=chunk_id, chapter=chunk.chapter,
                                        source=chunk.document, lines=(chunk.line_start,
                                                                      chunk.line_end),
@@ -185,7 +185,7 @@ def _lead(card: Card, cited: _Cited) -> str:
         # was first seen at church: … a bride in a pew")
         first = card.first
         chunk = cited.chunks.get(first.chunk_id)
-        told = _opened_with(chunk.text, cited.voice.forms(card.entity)) if chunk else ""
+        told = opened_with(chunk.text, cited.voice.forms(card.entity)) if chunk else ""
         if told and not cited.quotes(told):
             mark = cited.cite(first.chunk_id, told)
             where = chapter_label(first.chapter, chinese)
@@ -350,58 +350,6 @@ def _lore_lead(text: str, entity: str) -> str:
 
 def _han(text: str) -> bool:
     return has_han(text[:1])
-
-
-def _sentence_with(text: str, words: Sequence[str], about: Sequence[str] = ()) -> str:
-    """The passage's first sentence holding one of the words and one of `about`, else one of
-    `about`, else one holding the first of the words it holds, in the telling before in a
-    character's words (else its first sentence)."""
-    read = sentences(text, "quote")
-    found = [s.text for s in read]
-
-    def holds(sentence: str, of: Sequence[str]) -> bool:
-        return any(w and w in sentence for w in of)
-
-    def spoken(s: Sentence) -> bool:  # where the sentence first names one of the words
-        at = min(i for w in words if w and (i := s.text.find(w)) >= 0)
-        return in_someones_words(text, s.start + at)
-
-    # the words in the order given, the surest first (将军刘备 before 将军 alone, which the
-    # passage also writes before 董承's name)
-    naming = next((sorted(held, key=spoken) for w in words
-                   if (held := [s for s in read if w and w in s.text])), [])
-    return next((s for s in found if holds(s, words) and holds(s, about)),
-                next((s for s in found if holds(s, about)),
-                     naming[0].text if naming else found[0] if found else text[:80]))
-
-
-SUBJECT_AFTER = 2
-"""Words (Chinese: characters) a sentence may open with before the name it is about: "Mr and Mrs
-Musgrove were …", not "Sixteen years had Miss Taylor been in Mr. Woodhouse's family"."""
-
-
-_SPEECH_TAG = re.compile(rf"^\W*(?:{SAYS})\s+[^,;:!?]*?(?:,\s+[a-z]+(?:ing|ly)\b[^,;:!?]*)?"
-                         r"[.!?]?\W*$", re.I)
-"""A sentence that only says who spoke the quote before it ("said Lucy Steele.", "replied Mr.
-Elton, laughing."): it tells nothing of them."""
-
-
-def _opened_with(text: str, forms: Sequence[str]) -> str:
-    """The passage's first sentence in the telling that opens with one of the names as its
-    subject (not its possessive: "Madame Danglars' footman"), or ""."""
-    for read in sentences(text, "quote"):
-        for form in sorted(filter(None, forms), key=len, reverse=True):
-            at = read.text.find(form)
-            if at < 0 or in_someones_words(text, read.start + at):
-                continue
-            before, after = read.text[:at].strip(" “‘\"'"), read.text[at + len(form):]
-            opens = (len(before) <= SUBJECT_AFTER if _han(form) else
-                     len(before.split()) <= SUBJECT_AFTER and "," not in before)
-            if opens and not re.match(r"[’']", after) and not _SPEECH_TAG.match(read.text):
-                told = read.text.strip()
-                return told.strip('"') if told.count('"') % 2 else told
-            break
-    return ""
 
 
 def _untold(name: str, horizon: int, chinese: bool, entity: str,

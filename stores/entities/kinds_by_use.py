@@ -66,7 +66,7 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
     grouped = {e.name: e for e in entities if e.type == "person" and e.sources != ["glossary"]
                and not title_gender([e.name, *e.aliases]) and e.name.split()[0] not in GIVEN_NAMES}
     # a titled name the text writes after "the" is a thing's: a ship, an inn (the Lady Vain)
-    titled = {e.name for e in entities if e.type == "person" and e.sources != ["glossary"]
+    titled = {e.name: e for e in entities if e.type == "person" and e.sources != ["glossary"]
               and split_title(e.name)[0] in ADDRESS_TITLES}
     the: Counter[str] = Counter()
     uses: Counter[str] = Counter()
@@ -86,9 +86,9 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
                                  or _SAYS_BEFORE.match(text, end))
             called[name] += (2 * bool(_NAMED_PERSON_BEFORE.search(text, max(0, start - 24), start))
                              or bool(_APPOSED_PERSON.match(text, end)))
-    for name in titled:
+    for name, entity in titled.items():
         if uses[name] >= PLACE_MIN_USES and the[name] >= THING_SHARE * uses[name]:
-            next(e for e in entities if e.name == name).type = "other"
+            entity.type = "other"
     for name, entity in grouped.items():
         if not speaks[name] and placed[name] >= PLACE_MIN_USES and (
                 placed[name] >= PERSON_PLACE_SHARE * uses[name]):
