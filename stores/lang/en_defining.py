@@ -116,6 +116,15 @@ _NOT_DEFINING = ("first|last|only|next|same|one|other|very|whole|rest|good deal|
 """Words after "was the" or "was a" that say what someone did or was there, not who they are
 (the first to arrive, the only one awake, the same as ever, a good deal surprized, the nearest
 to him)."""
+_ASIDE = (r",\s*(?:(?:I|we)\s+(?:suppose|think|believe|fancy|imagine|dare\s+say"
+          r"|should\s+(?:say|think|guess))|perhaps|indeed|however|then|too|of\s+course|no\s+doubt)"
+          r"\s*,")
+_AGE = (r"\s*(?:(?:about|nearly|near|some|perhaps|past|over|under)\s+)?"
+        r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|[a-z]+teen)"
+        r"(?:\s+years(?:\s+old)?|\s+or\s+so)?\s*,\s*(?:--|—)?")
+_AFTER_COPULA = rf"(?:\s+|(?:{_ASIDE}(?:{_AGE})?|{_AGE})\s*)"
+"""What a teller puts between "was" and who someone is: an aside, an age, or both ("Moreau
+was, I suppose, about fifty,--a prominent and masterful physiologist"), or only a space."""
 _VAGUE_HEAD = (r"(?:man|woman|person|girl|boy|lady|gentleman|creature|fellow|soul|being|sort"
                r"|kind|thing)")
 """Nouns that say of someone only that they are a person of a sort (a vain woman, a man of
@@ -123,7 +132,7 @@ unexceptionable character)."""
 DEFINING = (
     # "Harriet Smith was the natural daughter of somebody", "Jane Fairfax was an orphan, the only
     # child of …": who someone's kin are says who they are, before any apposition
-    ("kin", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+{KIN_QUALIFIER}"
+    ("kin", rf"^\s+(?P<what>(?:is|was|had been|became){_AFTER_COPULA}{_DETERMINER}\s+{KIN_QUALIFIER}"
             rf"(?:[a-z-]+\s+){{0,4}}?(?:{'|'.join(sorted(KIN, key=len, reverse=True))})s?\s+of\b"
             rf"[^.;:!?\"“”]{{2,80}})"),
     # "She was Henry Wimbush's own niece" (Crome Yellow): the same, with whose kin before it
@@ -132,7 +141,7 @@ DEFINING = (
             rf"(?:{'|'.join(sorted(KIN, key=len, reverse=True))})\b[^.;:!?\"“”]{{0,80}})"),
     # "Mrs. Elton was a vain woman", "Mr. Dixon, a young man, …": a person of a sort — it defines,
     # weakly: "Mr. Weston was a native of Highbury" says more
-    ("copula_vague", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
+    ("copula_vague", rf"^\s+(?P<what>(?:is|was|had been|became){_AFTER_COPULA}{_DETERMINER}\s+(?:[\w-]+,?\s+){{0,4}}?"
               rf"{_VAGUE_HEAD}\b[^.;:!?\"“”]{{0,80}})"),
     ("apposition_vague", rf"^,\s+(?P<what>(?:the|a|an)\s+(?:[\w-]+\s+){{0,3}}?{_VAGUE_HEAD}\b"
               rf"{_NOT_APPOSED}{{0,60}}?)(?=[,.;:!?)])"),
@@ -155,7 +164,7 @@ DEFINING = (
                rf"(?:{'|'.join(sorted(ROLE_NOUNS, key=len, reverse=True))})s?\b[^.;:!?\"“”]{{0,80}})"),
     # "Morrel was the owner of the Pharaon": a copula before a noun phrase
     # ("Mercédès was the only one awake" says what she did, not who she is)
-    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became)\s+{_DETERMINER}\s+"
+    ("copula", rf"^\s+(?P<what>(?:is|was|had been|became){_AFTER_COPULA}{_DETERMINER}\s+"
                rf"(?!(?:{_NOT_DEFINING})\b)[^,.;:!?\"“”]{{3,80}})"),
 )
 """What introduces or defines a name, right after it (see `Language.defining`)."""

@@ -529,3 +529,20 @@ def test_she_after_a_sentence_opening_with_her_after_a_phrase_of_place_is_her() 
                             "own niece.")
     assert [f.text for f in cards["Anne"].of_kind("defines")] == [
         "She was Henry Wimbush's own niece."]
+
+
+def test_an_aside_or_an_age_after_the_copula_still_says_who_someone_is() -> None:
+    # The Island of Doctor Moreau: the one sentence that says who Moreau is puts the teller's
+    # aside and Moreau's age between "was" and the physiologist; his card was empty
+    people = [Entity("Moreau", "person"), Entity("Montgomery", "person"),
+              Entity("Mr. Dunn", "person")]
+    cards = card_of(people,
+                    "I had been a mere lad then, and Moreau was, I suppose, about fifty,--a "
+                    "prominent and masterful physiologist, well-known in scientific circles.",
+                    "Montgomery was, however, the only one awake.",
+                    "Mr. Dunn was about fifty.")
+    assert [f.text for f in cards["Moreau"].of_kind("defines")] == [
+        "I had been a mere lad then, and Moreau was, I suppose, about fifty,--a prominent and "
+        "masterful physiologist, well-known in scientific circles."]
+    assert not cards["Montgomery"].of_kind("defines")
+    assert not cards["Mr. Dunn"].of_kind("defines")
