@@ -245,6 +245,11 @@ document is chunked again by the next ingest (unchanged passages keep their ids 
 SPAN_VERSION = 1
 """Raise it when passages are given their source lines differently (1: a passage cut from a
 long wrapped paragraph cites its own lines): every document is chunked again, as above."""
+READING_VERSION = 1
+"""Raise it when the readers (stores/readers) find a file's text or chapters differently (1:
+chapters headed by their number alone, "XIV. DOCTOR MOREAU EXPLAINS."): every document is read
+and chunked again by the next ingest, as above, so a book an older reader took for one chapter
+gets its chapters without being ingested anew."""
 
 
 def is_current(settings: Settings, row: Mapping[str, Any] | None) -> bool:
@@ -263,6 +268,7 @@ def _signature(settings: Settings) -> dict[str, object]:
         del chunking["overlap"]
     chunking["lore"] = LORE_VERSION
     chunking["spans"] = SPAN_VERSION
+    chunking["reading"] = READING_VERSION
     return {"chunking": chunking,
             "embedder": settings.embedder.model_dump(exclude={"batch_size", "device",
                                                                "fast_index"}),

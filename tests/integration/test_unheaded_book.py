@@ -26,13 +26,18 @@ def _chapter_text(n: int, paragraphs: int) -> str:
         for i in range(paragraphs))
 
 
-def test_roman_numeral_headings_make_the_chapters(tmp_path: Path) -> None:
-    book = tmp_path / "gulls.txt"
+def _roman_headed(book: Path) -> Path:
+    """Three chapters headed "I. THE FERRY." …, after an introduction."""
     book.write_text("INTRODUCTION.\n\nThese notes were found among her papers.\n\n" + "\n\n".join(
         f"{numeral}. {title}\n\n{_chapter_text(n, 4)}"
         for n, (numeral, title) in enumerate([("I", "THE FERRY."), ("II", "THE MILL."),
                                              ("III", "THE ORCHARD.")], start=1)),
         encoding="utf-8")
+    return book
+
+
+def test_roman_numeral_headings_make_the_chapters(tmp_path: Path) -> None:
+    book = _roman_headed(tmp_path / "gulls.txt")
     result = lore("ingest", book, "--world", "gulls")
     assert result.code == 0, result.err
     assert "read as one chapter" not in result.out
@@ -58,3 +63,24 @@ def test_a_long_book_with_no_heading_found_says_so_and_how_to_mark_them(tmp_path
     again = lore("ingest", book, "--world", "gulls")
     assert again.code == 0 and "read as one chapter" not in again.out, again.out
     assert "2 chapters" in lore("worlds").out
+
+
+def test_a_book_an_older_reader_took_for_one_chapter_is_read_again_by_the_next_ingest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a world built before the reader knew these headings: one chapter, as Moreau was; its
+    # file is unchanged, and `lore ingest` used to leave it so (the user had to pick a new name)
+    import stores.ingest
+    import stores.readers.prose
+    from stores.ingest import ingest
+    from tui.settings import load_settings
+
+    book = _roman_headed(tmp_path / "gulls.txt")
+    with monkeypatch.context() as older:
+        older.setattr(stores.readers.prose, "_numbered_chapters", lambda *args: iter(()))
+        older.setattr(stores.ingest, "READING_VERSION", 0, raising=False)
+        ingest(load_settings(), "gulls", [book])
+    assert " 1 chapter " in lore("worlds").out
+    again = lore("ingest", book, "--world", "gulls")
+    assert again.code == 0, again.err
+    assert "1 of 1 files (re)indexed" in again.out, again.out
+    assert "3 chapters" in lore("worlds").out
