@@ -75,6 +75,7 @@ from stores.entities.english_men import (
     join_mr_eldest_son,
     join_mr_of_ranked_family,
     join_mr_unnamed_son,
+    join_rare_full_names,
     join_titled_full_names,
     men_by_title,
     split_ranks,
@@ -140,6 +141,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_epithets(g, text)
     add_short_forms(g, counts, anchors, fulls, min_count, lowercase)
     join_titled_full_names(g, counts)
+    join_rare_full_names(g, counts)
     join_ranks_alone(g, counts, text, min_count)
     persons_by_first_name(g)
     release_surnames_of_another(g, text, women)

@@ -20,7 +20,7 @@ from stores.entities.english_forms import (
 )
 from stores.lang.en import COMMON_TITLES, MARRIED_TITLES, SERVICE_RANKS, given_gender
 from stores.lang.en_titles import ELDEST_SON_AFTER
-from stores.lang.gender import title_gender
+from stores.lang.gender import person_gender, title_gender
 
 
 def split_ranks(g: Groups, seen: Mapping[str, int], min_count: int) -> None:
@@ -209,3 +209,38 @@ def men_by_title(counts: Counter[str]) -> set[str]:
     Henry Tilney, Captain Frederick Tilney, Mr. James Morland): sons of their family."""
     return {words[0] for name in counts if (words := split_title(name)[1])
             and split_title(name)[0] in MALE_TITLES and len(words) > 1}
+
+
+def join_rare_full_names(g: Groups, counts: Counter[str]) -> None:
+    """A full name the text writes too seldom to be kept, whose surname names one person alone
+    of the gender its common first name says, is that person's: "the lady of Thomas Palmer,
+    Esq." (once) is Mr. Palmer's, "The name of Willoughby, John Willoughby" Willoughby's, "his
+    behaviour to Eliza Williams" Miss Williams's. Not where another person of that gender bears
+    the surname (Henry Dashwood, where Mr. Dashwood and John Dashwood are two), where the
+    person's own full name has another first name (a father, a brother), or where she bears it
+    by marriage (Mrs Harville: Fanny Harville is her husband's sister)."""
+    known = g.names()
+    for name in counts:
+        words = name.split()
+        if name in known or len(words) != 2 or not is_full(name):
+            continue
+        first, surname = words
+        gender = given_gender(first)
+        if not gender:
+            continue
+        bearers = [p for p in g.person if _bears(p, g.groups.get(p, ()), surname)
+                   and person_gender([p, *g.groups.get(p, ())]) in ("", gender)]
+        if len(bearers) != 1:
+            continue
+        forms = [bearers[0], *g.groups[bearers[0]]]
+        if person_gender(forms) != gender or any(
+                is_full(f) and f.split()[0] != first for f in forms):
+            continue
+        if any(split_title(f)[0] in MARRIED_TITLES for f in forms):
+            continue  # her name by marriage: Fanny Harville is Captain Harville's sister
+        g.groups[bearers[0]].append(name)
+
+
+def _bears(person: str, forms: Iterable[str], surname: str) -> bool:
+    """One of a person's names ends with `surname`: alone, titled or in full."""
+    return any(f.split()[-1] == surname for f in (person, *forms))

@@ -468,3 +468,24 @@ def test_a_first_name_alone_is_not_the_knights_who_bears_it() -> None:
                    ("Sir John rode by.", 12), (apart, 1), ("Fanny Dashwood said John would come.", 6))
     found = grouped(text)
     assert found["John"] == found["John Dashwood"] != found["Sir John"], found
+
+
+def test_a_full_name_written_once_is_the_one_person_of_its_surname_and_gender() -> None:
+    # Sense and Sensibility names Willoughby in full once ("The name of Willoughby, John
+    # Willoughby"), Emma Mr. Elton once ("Philip Elton"): too seldom to be kept, those names
+    # resolved to no one, or to another John
+    text = written(("she saw Mr. Willoughby ride up.", 8),
+                   ("she saw Willoughby laugh.", 6),
+                   ("she saw Mrs. Harville sit.", 8),
+                   ("she saw Captain Harville limp.", 8),
+                   ("she saw Mr. Dashwood die.", 6), ("she saw John Dashwood come.", 6),
+                   ("She had heard the name of John Willoughby.", 1),
+                   ("They spoke of poor Fanny Harville.", 1),
+                   ("The will of Henry Dashwood was read.", 1))
+    found = grouped(text)
+    assert found["John Willoughby"] == found["Willoughby"], found
+    # not a woman's married name (Fanny Harville is Captain Harville's sister), nor a surname
+    # two men of one family bear (Henry Dashwood: Mr. Dashwood or John Dashwood's father?)
+    assert found.get("Fanny Harville") != found["Mrs. Harville"], found
+    assert found.get("Henry Dashwood") not in (found["John Dashwood"],
+                                                found.get("Mr. Dashwood", "")), found
