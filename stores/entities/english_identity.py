@@ -42,13 +42,15 @@ def married_names(text: str) -> list[tuple[str, str]]:
 
 
 _SAME_PERSON = tuple(re.compile(p) for p in SAME_PERSON)
+_MAY_SAY_SAME = re.compile(r" rather|the name of|called|named|known as|alias")
+"""A word one of SAME_PERSON's patterns needs: lines without one are not matched at all."""
 
 
 def same_person_names(text: str) -> list[tuple[str, str]]:
     """(a name, another name) the text says are one person's, as en.SAME_PERSON reads them,
     read a paragraph (line) at a time: whether words are someone's is the paragraph's to say."""
     return [(" ".join(m["a"].split()), " ".join(m["b"].split()))
-            for line in text.split("\n") if " rather" in line or "the name of" in line
+            for line in text.split("\n") if _MAY_SAY_SAME.search(line)
             for pattern in _SAME_PERSON for m in pattern.finditer(line)
             if m.groupdict().get("told") is None or not in_someones_words(line, m.start())]
 

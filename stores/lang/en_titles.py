@@ -88,11 +88,16 @@ _NAMED = (rf"(?:(?:{_TITLE_WORDS})\s+(?:(?:of|de|d’|d')\s*)?)?(?:(?:de|d’|d'
 SAME_PERSON = (
     rf"(?P<a>{_NAMED})[^.;:!?\"“”A-ZÀ-Þ]{{0,60}}?\bunder\s+the\s+name\s+of\s+(?P<b>{_NAMED})",
     rf"(?P<told>(?P<a>{_NAMED}),\s+or\s+rather,?\s+(?P<b>{_NAMED}))",
+    rf"(?<![Oo]f )(?<![Tt]o )(?<![Bb]y )(?<![Ww]ith )(?<![Ff]rom )(?P<a>{_NAMED}),\s+"
+    rf"(?:(?:otherwise|also|commonly|familiarly|usually|better)\s+)?"
+    rf"(?:called|nicknamed|surnamed|known\s+as|alias)\s+(?:the\s+)?(?P<b>{_NAMED})(?=[\s,.;:!?])",
 )
 """Two names the text says are one person's: "Dantès next proceeded thither, and, under the
 name of Lord Wilmore"; "to recognize the Count of Morcerf under the name of Fernand"; "the
-arrest of Andrea Cavalcanti, or rather Benedetto" (patterns; no other name, quotation mark or
-sentence end between the two). Group `told`: only the telling says it so (a character's "M. de
+arrest of Andrea Cavalcanti, or rather Benedetto"; "Peppino, otherwise called Rocca Priori"
+(patterns; no other name, quotation mark or sentence end between the two; a name after "of"
+or "to" is not the one the words after the comma call: "the officer in the service of Ali
+Tepelini, named Fernand Mondego"). Group `told`: only the telling says it so (a character's "M. de
 Villefort, or rather, Mademoiselle Valentine, — or, still rather, our friend Franz, inherits"
 corrects whom they mean)."""
 ELDEST_DAUGHTER = (r"\b(?P<name>[A-Z][a-z]+),\s+(?:the|this|her|his|their)\s+(?:eldest|oldest)\s+"

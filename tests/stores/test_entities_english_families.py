@@ -489,3 +489,15 @@ def test_a_full_name_written_once_is_the_one_person_of_its_surname_and_gender() 
     assert found.get("Fanny Harville") != found["Mrs. Harville"], found
     assert found.get("Henry Dashwood") not in (found["John Dashwood"],
                                                 found.get("Mr. Dashwood", "")), found
+
+
+def test_a_name_the_text_calls_someone_by_is_theirs() -> None:
+    # Monte Cristo: "Peppino, otherwise called Rocca Priori"; a nickname given so is a name of
+    # the person, not a person of its own
+    found = grouped(written(("Mr. John Wren bowed.", 10), ('"No," said Magpie.', 6),
+                            ("Mr. Osric Vale bowed.", 8), ("Then Lion laughed.", 6),
+                            ("It was John Wren, otherwise called Magpie, who came.", 1),
+                            ("He served in the house of Osric Vale, called Lion by the men.", 1)))
+    assert found["Magpie"] == found["Mr. John Wren"], found
+    # the words after the comma are not of a name governed by "of": the house's man is Lion
+    assert found.get("Lion") != found["Mr. Osric Vale"], found
