@@ -23,6 +23,7 @@ from stores.lang.en import (
     NAME_TITLES,
     NOT_YET,
     SAME_PERSON,
+    SAME_PERSON_WORDS,
     UNMARRIED_TITLES,
 )
 from stores.lang.gender import title_gender
@@ -42,8 +43,7 @@ def married_names(text: str) -> list[tuple[str, str]]:
 
 
 _SAME_PERSON = tuple(re.compile(p) for p in SAME_PERSON)
-_MAY_SAY_SAME = re.compile(r" rather|the name of|called|named|known as|alias")
-"""A word one of SAME_PERSON's patterns needs: lines without one are not matched at all."""
+_MAY_SAY_SAME = re.compile(SAME_PERSON_WORDS)
 
 
 def same_person_names(text: str) -> list[tuple[str, str]]:

@@ -73,6 +73,7 @@ from stores.lang.en_titles import (  # given on: callers read them as en.X
     PARTICLES,  # noqa: F401
     PLACE_TITLES,  # noqa: F401
     SAME_PERSON,  # noqa: F401
+    SAME_PERSON_WORDS,  # noqa: F401
     SAME_RANK,  # noqa: F401
     SERVICE_RANKS,  # noqa: F401
     TITLES_AFTER,  # noqa: F401

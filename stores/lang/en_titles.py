@@ -100,6 +100,8 @@ or "to" is not the one the words after the comma call: "the officer in the servi
 Tepelini, named Fernand Mondego"). Group `told`: only the telling says it so (a character's "M. de
 Villefort, or rather, Mademoiselle Valentine, — or, still rather, our friend Franz, inherits"
 corrects whom they mean)."""
+SAME_PERSON_WORDS = r" rather|the name of|called|named|known as|alias"
+"""A word one of SAME_PERSON's patterns needs: lines without one are not matched at all."""
 ELDEST_DAUGHTER = (r"\b(?P<name>[A-Z][a-z]+),\s+(?:the|this|her|his|their)\s+(?:eldest|oldest)\s+"
                    r"(?:daughter|girl|sister)\b"
                    r"|\b(?:the|her|his|their)\s+(?:eldest|oldest)\s+(?:daughter|girl|sister),\s+"
