@@ -55,7 +55,7 @@ class Sentence(NamedTuple):
 
 _CLOSING = "”’」』）》\"'"
 """Closing quotes and brackets: they end the sentence they close, never begin the next one."""
-_QUOTE_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])|(?<=[。！？!?；;][{_CLOSING}])"
+_QUOTE_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])|(?<=[。！？!?；;][{_CLOSING}])(?!,)"
                           rf"|(?<=[.!?])\s+|(?<=[.!?][{_CLOSING}])\s+")
 _CHUNK_SENTENCE = re.compile(
     r".*?(?:[。！？!?；;…]+|\.(?=\s|$))[”’」』\"'）)\]]*\s*|.+$", re.DOTALL)
@@ -121,9 +121,10 @@ def ends_with_abbreviation(text: str) -> bool:
     return _story_patterns()[1].search(text, max(0, len(text) - 8)) is not None
 
 
-_SPEECH_GOES_ON = re.compile(r"[?!][”’\"']?\s+[a-z]")
+_SPEECH_GOES_ON = re.compile(r"[?!][”’\"']?(?:\s+[a-z]|,)")
 """“What is that?” asked he: a question or a cry that the telling goes on after, in lower
-case, ends no sentence (quoted alone, “asked he of Edmond.” says nothing)."""
+case or after a comma ("Mr. Samsa!", shouted the middle gentleman), ends no sentence (quoted
+alone, “asked he of Edmond.” says nothing)."""
 
 
 def _story(text: str) -> Iterator[tuple[int, int]]:

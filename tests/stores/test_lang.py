@@ -36,6 +36,12 @@ def test_a_question_in_speech_that_the_telling_goes_on_after_ends_no_sentence() 
     assert [text[a:b].strip() for a, b, _ in sentences(text)] == [
         "“Is that so?” asked he of Edmond.", "“Yes!”", "Mercédès wept.", "玄德问曰：“何故？”",
         "孔明不答。"]
+    # a cry with a comma after it: the telling goes on (The Metamorphosis; the answer's quote
+    # opened “, shouted the middle gentleman to Gregor's father…”)
+    text = '"Mr. Samsa!", shouted the middle gentleman, pointing. He left.'
+    for rule in ("story", "quote"):
+        assert [s.text.strip() for s in sentences(text, rule)] == [
+            '"Mr. Samsa!", shouted the middle gentleman, pointing.', "He left."], rule
 
 
 def test_a_quote_is_in_quotation_marks_once() -> None:
