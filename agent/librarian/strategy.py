@@ -244,6 +244,8 @@ measured the same on the development sets)."""
 DROP_BELOW = 0.0
 """Passages covering no more than this share of the question leave the evidence (0.2 measured
 the same as 0.0 on every set: such passages never reached the top five)."""
+DENSE_TOOL = "vector_search"
+"""The call that finds passages by meaning, not by the question's words."""
 VOUCHING = ("title:",)
 VOUCHED = 1.0
 """The coverage a passage found through the story's structure counts at least: a chapter whose
@@ -270,9 +272,15 @@ def fuse(plan: QueryPlan, results: Results, passages_by_id: dict[str, Passage],
                    if step.label.startswith(VOUCHING) for p in passages}
         graded = {cid: max(grade(passages_by_id[cid]), VOUCHED if cid in vouched else 0.0)
                   for cid in scores if cid in passages_by_id}
-        # A passage that holds nothing of the question is dropped from the evidence.
-        scores = {cid: s * (GRADE_FLOOR + graded[cid]) for cid, s in scores.items()
-                  if graded.get(cid, 0.0) > DROP_BELOW}
+        # A passage that holds nothing of the question is dropped from the evidence; where
+        # none holds anything (its words are not the book's: "lodgers" for Kafka's "three
+        # gentlemen"), what the vectors found by meaning is kept: the answer is then evidence,
+        # not a refusal of a question the text answers in other words
+        dense = {p.chunk_id for step, passages in results.lists if step.tool == DENSE_TOOL
+                 for p in passages}
+        covering = {cid for cid in scores if graded.get(cid, 0.0) > DROP_BELOW}
+        scores = {cid: s * (GRADE_FLOOR + graded.get(cid, 0.0)) for cid, s in scores.items()
+                  if cid in (covering or dense)}
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     return diversify([passages_by_id[cid].model_copy(update={"score": s}) for cid, s in ranked
                       if cid in passages_by_id])

@@ -239,6 +239,17 @@ async def test_words_the_text_never_uses_get_evidence_not_an_answer(run) -> None
 
 
 @pytest.mark.slow
+async def test_a_question_none_of_whose_words_the_text_uses_gets_what_the_vectors_found(run) -> None:
+    # The Metamorphosis never writes "lodgers" (its lodgers are "the three gentlemen"): every
+    # passage covered none of the question, all were dropped, and "Who are the lodgers?" was
+    # refused as if the text did not tell it (a newcomer's trial); what the vectors found by
+    # meaning is the evidence then, marked as the nearest found
+    result = await run("谁是房客？")
+    assert result.answer.stop_reason == "evidence", result.answer.text
+    assert result.answer.text.startswith("最接近的一句见第") and result.answer.citations
+
+
+@pytest.mark.slow
 def test_analysis_reads_kinds_names_and_hops(sanguo: Retriever) -> None:
     assert analyse("孔明和玄德是什么关系？", sanguo.spans).kind == "relational"
     assert analyse("“分久必合”出自哪一回？", sanguo.spans).quote == "分久必合"
