@@ -14,6 +14,7 @@ from stores.lang.en import (
     APPOSED_PERSON,
     GIVEN_NAMES,
     NAMED_PERSON_BEFORE,
+    OWN_BODY_AFTER,
     PERSON_TAILS,
     PLACE_HEADS,
     PLACE_TAILS,
@@ -35,6 +36,7 @@ is a thing's, not a person's: Doctor Moreau's ship, the Lady Vain, was carded as
 is"; no titled person of the development books is written so."""
 _APPOSED_PERSON = re.compile(APPOSED_PERSON)
 _NAMED_PERSON_BEFORE = re.compile(NAMED_PERSON_BEFORE)
+_OWN_BODY_AFTER = re.compile(OWN_BODY_AFTER)
 
 PLACE_SHARE, PLACE_MIN_USES = 0.12, 3
 """An untyped English name that follows a word of place (in, at, from, towards, reached …) in
@@ -85,7 +87,8 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
             speaks[name] += bool(_SAYS_AFTER.search(text, max(0, start - 24), start)
                                  or _SAYS_BEFORE.match(text, end))
             called[name] += (2 * bool(_NAMED_PERSON_BEFORE.search(text, max(0, start - 24), start))
-                             or bool(_APPOSED_PERSON.match(text, end)))
+                             or bool(_APPOSED_PERSON.match(text, end)
+                                     or _OWN_BODY_AFTER.match(text, end)))
     for name, entity in titled.items():
         if uses[name] >= PLACE_MIN_USES and the[name] >= THING_SHARE * uses[name]:
             entity.type = "other"
@@ -113,7 +116,8 @@ CALLED = 2
 """An untyped English name that the telling calls a person this many times, never written as a
 place, is one: a person noun that gives it counts twice ("a man named Helmar"), an apposition
 that holds one once ("Spada, a prudent man"; once is not enough: "Paris, a friend of mine is
-going", "Marseilles, the younger sister of Tyre")."""
+going", "Marseilles, the younger sister of Tyre"), and so does their own body or kin after a
+verb (en.OWN_BODY_AFTER: "Grete had put her arm around her mother")."""
 
 
 ZH_PLACE_SHARE, ZH_PLACE_MIN_USES = 0.3, 3

@@ -15,6 +15,7 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     GOVERNED,
     KIN_SUBJECT,  # noqa: F401
     NAMED_PERSON_BEFORE,  # noqa: F401
+    OWN_BODY_AFTER,  # noqa: F401
     NOT_ROLE_WORDS,
     PERSON_NOUNS,
     PRONOUN_SUBJECT,

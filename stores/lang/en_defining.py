@@ -47,6 +47,12 @@ the city of the man"), or a verb that it does to himself or herself ("M'ling flu
 NAMED_PERSON_BEFORE = rf"\b(?:{_PERSON_NOUN})\s+(?:named|called)\s+$"
 """Right before a name, a person noun that gives it: "a man named Helmar"."""
 
+OWN_BODY_AFTER = (r"\s+(?:[a-z]+\s+){0,4}?(?:her|his)\s+(?:own\s+)?(?:head|hands?|arms?|face|eyes"
+                  r"|lips|cheeks?|feet|shoulders?|knees|hair|mother|father|brother|sister"
+                  r"|husband|wife|son|daughter)\b")
+"""A name that a verb and their own body or kin follow ("Grete had put her arm around her
+mother", "Grete now and then pressed her face against her father's arm"): someone's, a
+person's, though they never speak by a verb of speech (a pattern, read right after the name)."""
 _DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
 # Words that stand before a name without saying who someone is (the poor Mercédès).
 _NOT_ROLE_NOUN_TEXT = """

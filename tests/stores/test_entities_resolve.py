@@ -254,6 +254,13 @@ def test_an_english_name_the_telling_calls_a_person_is_a_persons() -> None:
     assert {e.name: e.type for e in type_by_use(beasts, "The Leopard-man ran. The Hyena-swine "
                                                         "ran.")} == {
         "Leopard-man": "person", "Hyena-swine": "other"}
+    # her own arm, her father's arm after a verb: someone's (The Metamorphosis: Grete, who
+    # speaks by no verb of speech, was "other", her card empty and "she" never her)
+    text = ("Grete had put her arm around her mother. Grete now and then pressed her face "
+            "against her father's arm. We sailed to Corvo; the sea rose at Corvo, her cliffs white.")
+    kinds = {e.name: e.type for e in type_by_use([Entity(name="Grete"), Entity(name="Corvo")],
+                                                 text)}
+    assert kinds == {"Grete": "person", "Corvo": "other"}
 
 
 def test_a_titled_name_written_after_the_is_a_things() -> None:
