@@ -31,6 +31,7 @@ from stores.entities.tagger import (
     chinese_unknown_names,
     english_names,
 )
+from stores.entities.unnamed_roles import role_entities
 from stores.lang import has_han
 from stores.models import Entity, EntityType, GlossaryEntry, Relation
 
@@ -122,6 +123,7 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
     elif names is not None:
         text = "\n".join(chunk_texts)
         kept = given_full_names(type_by_use(join_titled_entities(kept, text), text), names, text)
+        kept += role_entities(chunk_texts, kept)  # the chief clerk, whom no name holds
     kept.sort(key=lambda e: (-e.mentions, e.name))
     return EntityBuild(kept, conflicts)
 

@@ -15,8 +15,8 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     GOVERNED,
     KIN_SUBJECT,  # noqa: F401
     NAMED_PERSON_BEFORE,  # noqa: F401
-    OWN_BODY_AFTER,  # noqa: F401
     NOT_ROLE_WORDS,
+    OWN_BODY_AFTER,  # noqa: F401
     PERSON_NOUNS,
     PRONOUN_SUBJECT,
     REFERRING_ROLE,
@@ -25,7 +25,11 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     SETTING_BEFORE,  # noqa: F401
     SUBORDINATE,
     SURELY_APPOSED,  # noqa: F401
+    THE_CALLING,  # noqa: F401
     TIE_NOUNS,  # noqa: F401
+    UNNAMED_CALLINGS,  # noqa: F401
+    WOMENS_CALLINGS,  # noqa: F401
+    calling_given_a_name,  # noqa: F401
 )
 from stores.lang.en_kin import (  # given on: callers read them as en.X
     AGE_WORDS,  # noqa: F401

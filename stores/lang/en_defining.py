@@ -69,6 +69,39 @@ ROLE_NOUNS = frozenset(PERSON_NOUNS) - BOND_NOUNS - frozenset(
 say who someone is, unlike an open-class word (the door Caderousse). Not kin or a bond to
 someone (his father Danglars, her rival Julie: whose?) nor a title (the baroness Danglars is
 his wife), which are said elsewhere."""
+UNNAMED_CALLINGS = frozenset({
+    "clerk", "charwoman", "washerwoman", "maid", "maidservant", "cook", "nurse", "governess",
+    "housekeeper", "steward", "butler", "valet", "footman", "coachman", "porter", "landlady",
+    "landlord", "doctor", "priest", "clergyman", "lawyer", "judge", "magistrate", "notary",
+    "jailer", "gaoler", "inspector", "innkeeper", "gardener", "shopkeeper", "schoolmaster",
+    "schoolmistress", "secretary", "baker", "butcher", "blacksmith", "tailor", "miller",
+    "shepherd", "sheriff", "boatman", "ferryman", "apothecary", "surgeon", "physician", "vicar",
+    "rector", "curate", "parson", "chaplain", "attorney", "solicitor", "tutor", "messenger",
+    "king", "queen", "prince", "princess", "emperor", "empress", "mayor", "headmaster",
+    "fisherman", "woodcutter", "huntsman", "hunter", "witch", "wizard", "merchant", "banker",
+})
+"""Callings a story may give a person of its cast instead of a name ("the chief clerk", "the
+charwoman", a tale's "the king"): an occupation or an office one person of the story holds, not
+a state or a side many are in (the prisoner, the soldier, the stranger)
+(stores/entities/unnamed_roles.py)."""
+WOMENS_CALLINGS = frozenset({
+    "charwoman", "washerwoman", "maid", "maidservant", "governess", "housekeeper", "landlady",
+    "schoolmistress", "queen", "princess", "empress", "witch"})
+"""The callings of UNNAMED_CALLINGS that are a woman's."""
+_CALLING = "|".join(sorted(UNNAMED_CALLINGS, key=len, reverse=True))
+THE_CALLING = rf"\b[Tt]he\s+((?:[a-z]+\s+)?(?:{_CALLING}))\b(?![\w'’-])"
+"""A calling of UNNAMED_CALLINGS with "the" and at most one word before it (the chief clerk);
+group 1 the calling as written (a pattern)."""
+_CALLED_NAME = r"(?:(?:M|Mr|Mrs|Dr|St)\.?\s+)?[A-Z][\w'’-]+"
+_APPOSED_END = r"(?=\s*[,.;:!?)]|\s+(?:of|to|at|in|from|who|whom|whose)\b)"
+
+
+def calling_given_a_name(calling: str) -> str:
+    """A name beside a calling (`calling`, a pattern): "Deschamps, the notary,", "the notary
+    Deschamps", "Danglars the banker", "Bertuccio, his steward"; not "Gregor, the chief clerk
+    is here" (a name called, then a sentence): after the calling an apposition ends."""
+    return (rf"{_CALLED_NAME},?\s+(?:the|his|her|their)\s+{calling}{_APPOSED_END}"
+            rf"|\bthe\s+{calling}\s+{_CALLED_NAME}\b")
 TIE_NOUNS = frozenset(PERSON_NOUNS) - {
     "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "guest", "visitor",
     "stranger", "character", "hero", "heroine", "giant", "dwarf"}

@@ -347,3 +347,25 @@ def test_a_first_name_goes_by_the_full_name_the_book_gives_it_once() -> None:
     entities = by_name(build_entities([], story, Counter(), EntitySettings(min_mentions=4)))
     assert "Anne" in entities and "Anne Mitchell" not in entities
     assert "Charles Leboucher" not in entities
+
+
+def test_a_calling_the_story_gives_no_name_is_a_person_of_its_cast() -> None:
+    # The Metamorphosis never names its chief clerk or its charwoman: `lore card "chief clerk"`
+    # found no one, and a follow-up's "she" after "Who is the charwoman?" went to Mrs. Samsa
+    # (a newcomer's trial)
+    story = []
+    for n in range(8):
+        story += [f"Mr. Vell woke late on day {n}. Maren Vell laughed at him.",
+                  f"The chief clerk came to the door on day {n}, and the chief clerk waited.",
+                  f"Osric, the steward, counted the sheep. The steward went to the barn on day {n}.",
+                  f"Mr. Vell shouted at the charwoman on day {n}; the charwoman did not care.",
+                  f"Mr. Roux poured the wine on day {n}, and the innkeeper smiled."]
+    entities = by_name(build_entities([], story, Counter(), EntitySettings(min_mentions=4)))
+    assert entities["the chief clerk"].type == "person"
+    assert entities["the chief clerk"].aliases == ["chief clerk"]
+    assert entities["the chief clerk"].mentions == 16
+    # a woman's calling is no man's, though he is named beside her every time
+    assert entities["the charwoman"].type == "person"
+    # the text gives the steward a name: the calling is his, no one of its own; and the
+    # innkeeper is always where Mr. Roux is, and he seldom elsewhere: it stands for him
+    assert "the steward" not in entities and "the innkeeper" not in entities
