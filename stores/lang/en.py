@@ -7,13 +7,17 @@ import re
 from stores.lang import Language
 from stores.lang.en_defining import (  # given on: callers read them as en.X
     APPOSED_PERSON,  # noqa: F401
+    APPOSITION_ENDS,  # noqa: F401
     BOND_NOUNS,  # noqa: F401
+    CALLING_OF_SOMEONE,  # noqa: F401
     CONJUNCTION_BEFORE,  # noqa: F401
     COPULA_AFTER,  # noqa: F401
     DEFINING,
     DESCRIBED_BEFORE,
     GOVERNED,
     KIN_SUBJECT,  # noqa: F401
+    NAME_AFTER_CALLING,  # noqa: F401
+    NAME_BEFORE_CALLING,  # noqa: F401
     NAMED_PERSON_BEFORE,  # noqa: F401
     NOT_ROLE_WORDS,
     OWN_BODY_AFTER,  # noqa: F401
@@ -29,7 +33,6 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     TIE_NOUNS,  # noqa: F401
     UNNAMED_CALLINGS,  # noqa: F401
     WOMENS_CALLINGS,  # noqa: F401
-    calling_given_a_name,  # noqa: F401
 )
 from stores.lang.en_kin import (  # given on: callers read them as en.X
     AGE_WORDS,  # noqa: F401

@@ -93,15 +93,15 @@ THE_CALLING = rf"\b[Tt]he\s+((?:[a-z]+\s+)?(?:{_CALLING}))\b(?![\w'’-])"
 """A calling of UNNAMED_CALLINGS with "the" and at most one word before it (the chief clerk);
 group 1 the calling as written (a pattern)."""
 _CALLED_NAME = r"(?:(?:M|Mr|Mrs|Dr|St)\.?\s+)?[A-Z][\w'’-]+"
-_APPOSED_END = r"(?=\s*[,.;:!?)]|\s+(?:of|to|at|in|from|who|whom|whose)\b)"
-
-
-def calling_given_a_name(calling: str) -> str:
-    """A name beside a calling (`calling`, a pattern): "Deschamps, the notary,", "the notary
-    Deschamps", "Danglars the banker", "Bertuccio, his steward"; not "Gregor, the chief clerk
-    is here" (a name called, then a sentence): after the calling an apposition ends."""
-    return (rf"{_CALLED_NAME},?\s+(?:the|his|her|their)\s+{calling}{_APPOSED_END}"
-            rf"|\bthe\s+{calling}\s+{_CALLED_NAME}\b")
+CALLING_OF_SOMEONE = r"\b(?:(?P<the>the)|his|her|their)\s+"
+"""What stands before a calling the text may give a name beside (`calling_given_a_name`)."""
+NAME_BEFORE_CALLING = rf"{_CALLED_NAME},?\s+$"
+"""A name right before that: "Deschamps, the notary", "Bertuccio, his steward" (a pattern)."""
+APPOSITION_ENDS = r"\s*[,.;:!?)]|\s+(?:of|to|at|in|from|who|whom|whose)\b"
+"""What ends an apposition after the calling: "Deschamps, the notary, read", not "Gregor, the
+chief clerk is here" (a name called, then a sentence) (a pattern)."""
+NAME_AFTER_CALLING = rf"\s+{_CALLED_NAME}\b"
+"""A name right after "the" and a calling: "the notary Deschamps" (a pattern)."""
 TIE_NOUNS = frozenset(PERSON_NOUNS) - {
     "man", "woman", "person", "girl", "boy", "child", "lady", "gentleman", "guest", "visitor",
     "stranger", "character", "hero", "heroine", "giant", "dwarf"}
