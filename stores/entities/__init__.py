@@ -3,6 +3,7 @@
 Submodules import their heavy libraries (rjieba, pyahocorasick) only when first used.
 """
 
+from stores.entities.english_tagger import english_names
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
 from stores.entities.resolve import (
@@ -12,7 +13,7 @@ from stores.entities.resolve import (
     cooccurrence,
     resolve_entities,
 )
-from stores.entities.tagger import chinese_person_names, english_names
+from stores.entities.tagger import chinese_person_names
 
 __all__ = [
     "AliasConflict", "AliasMatcher", "EntityBuild", "alias_map", "build_entities",

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES, surname_of
-from stores.entities.tagger import EN_STOPWORDS
 from stores.lang.en import CALLED_HIM as _EN_CALLED_HIM
 from stores.lang.en import FULL_NAME as _FULL_NAME
 from stores.lang.en import KNOWN_AS as _EN_ALIAS
 from stores.lang.en import NAME_TITLES
+from stores.lang.en import NOT_NAMES as EN_STOPWORDS
 from stores.lang.text import sentence_start
 from stores.lang.zh import CALLED_BY_ALL as _CALLED
 from stores.lang.zh import CHILDHOOD_NAME_AFTER_FATHER as _CHILD

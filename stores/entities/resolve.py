@@ -17,6 +17,7 @@ from itertools import combinations
 
 from stores.config import EntitySettings
 from stores.entities.english import given_full_names, group_english_names
+from stores.entities.english_tagger import english_names
 from stores.entities.english_titles import join_titled_entities
 from stores.entities.kinds_by_use import SPEAKS, places_by_use, type_by_use
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
@@ -29,7 +30,6 @@ from stores.entities.tagger import (
     chinese_person_names,
     chinese_speakers,
     chinese_unknown_names,
-    english_names,
 )
 from stores.entities.unnamed_roles import role_entities
 from stores.lang import has_han

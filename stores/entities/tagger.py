@@ -1,5 +1,5 @@
-"""Name discovery by frequency: Chinese person names from rjieba's part-of-speech tags and
-capitalised English name sequences.
+"""Name discovery by frequency: Chinese person names from rjieba's part-of-speech tags (the
+capitalised English name sequences are stores/entities/english_tagger.py's).
 
 jieba's dictionary tags many ordinary words as person names (伏兵, 马匹, 明白 are `nr`), and its
 segmenter glues a name to the verb after it (孔明曰, 玄德闻). So a tagged word only counts as a
@@ -19,10 +19,6 @@ from typing import Any
 
 from stores.entities.surnames import COMPOUND_SURNAMES, SINGLE_SURNAMES
 from stores.lang import is_han
-from stores.lang.en import CAPITALISED_WORD, KNIGHTED_TITLES, NAME_TITLES, PLACE_TITLES
-from stores.lang.en import NOT_NAMES as EN_STOPWORDS
-from stores.lang.en import PARTICLES as _PARTICLES
-from stores.lang.text import opens_sentence
 from stores.lang.zh import ACTS_AFTER as _ACTS_AFTER
 from stores.lang.zh import ADDRESS_RANKS as _ADDRESS_RANKS
 from stores.lang.zh import DEMONSTRATIVES as _DEMONSTRATIVES
@@ -403,63 +399,3 @@ def _regroup(word: str, raw: Counter[str]) -> str:
     if raw[word[1:]] >= raw[word]:
         return ""
     return word
-
-
-# --- English -------------------------------------------------------------------------------
-
-_HONORIFICS = tuple(NAME_TITLES)
-_TITLE = "|".join(re.escape(h) for h in sorted(_HONORIFICS, key=len, reverse=True))
-_ENGLISH_NAME = re.compile(
-    # a sentence's first word before a knight's title is no part of the name (When Sir Thomas
-    # came): without it "Sir" went with that word and the first name stood bare, as a name of
-    # its own ("Thomas" ten times in Mansfield Park, which the pet name Tom then took)
-    r"(?<![\w.])(?:" + CAPITALISED_WORD + r"\s+(?=(?:" + "|".join(KNIGHTED_TITLES) + r")\s+"
-    + CAPITALISED_WORD
-    + r"))?(?:(?P<title>" + _TITLE + r")\s+)?"
-    r"(?P<name>(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD
-    + r"(?:\s+(?:(?:" + "|".join(_PARTICLES) + r")\s*)?" + CAPITALISED_WORD + r")*)"
-)
-_PLACE_TITLE = re.compile(
-    r"(?<![\w.])(?:" + "|".join(map(re.escape, PLACE_TITLES)) + r")\s+(?:of|de)\s+"
-    + CAPITALISED_WORD + r"(?:\s+" + CAPITALISED_WORD + r")?")
-"""A title held of a place: the Count of Monte Cristo, the Countess of Morcerf."""
-_POSSESSIVE = re.compile(r"['’]s?(?=\s|$)")
-
-
-def english_names(texts: Iterable[str]) -> Counter[str]:
-    """Capitalised name sequences (`Edmond Dantès`, `M. Morrel`, `Monsieur de Villefort`) by count.
-
-    A sequence keeps its honorific (`M. Morrel`); a capitalised word that starts a sentence
-    counts only if the same word also occurs capitalised in mid-sentence somewhere, and common
-    sentence words (The, But, Then …) are dropped from the front of a sequence.
-    """
-    found: Counter[str] = Counter()
-    sentence_initial: Counter[str] = Counter()
-    mid_sentence: set[str] = set()
-    texts_seen = list(texts)
-    for text in texts_seen:
-        for match in _ENGLISH_NAME.finditer(text):
-            title, words = match["title"], _POSSESSIVE.sub("", match["name"]).split()
-            popped = False
-            while words and words[0] in EN_STOPWORDS:
-                words.pop(0)
-                title, popped = None, True
-            while title is None and words and words[0] in _PARTICLES:
-                words.pop(0)  # "said de Villefort" → Villefort
-            if not words or words[0].startswith(("I’", "I'")):
-                continue
-            name = " ".join(words)
-            if title is None and len(words) == 1 and not popped:
-                before = text[max(0, match.start() - 3):match.start()]
-                if opens_sentence(before) or match.start() == 0:
-                    sentence_initial[name] += 1
-                    continue
-                mid_sentence.add(name)
-            found[f"{title} {name}" if title else name] += 1
-    for name, count in sentence_initial.items():
-        if name in mid_sentence:
-            found[name] += count
-    for text in texts_seen:
-        for match in _PLACE_TITLE.finditer(text):  # the Count of Monte Cristo’s carriage
-            found[_POSSESSIVE.sub("", " ".join(match.group(0).split()))] += 1
-    return found

@@ -10,8 +10,8 @@ import pytest
 
 from stores.config import EntitySettings
 from stores.entities.english import group_english_names
+from stores.entities.english_tagger import english_names
 from stores.entities.resolve import build_entities
-from stores.entities.tagger import english_names
 
 
 def persons(text: str) -> dict[str, bool]:

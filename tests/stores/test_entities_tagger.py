@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from stores.entities.english_tagger import english_names
 from stores.entities.tagger import (
     chinese_household_names,
     chinese_listed_names,
     chinese_person_names,
     chinese_speakers,
     chinese_unknown_names,
-    english_names,
 )
 
 
