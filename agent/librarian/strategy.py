@@ -276,11 +276,11 @@ def fuse(plan: QueryPlan, results: Results, passages_by_id: dict[str, Passage],
         # none holds anything (its words are not the book's: "lodgers" for Kafka's "three
         # gentlemen"), what the vectors found by meaning is kept: the answer is then evidence,
         # not a refusal of a question the text answers in other words
-        dense = {p.chunk_id for step, passages in results.lists if step.tool == DENSE_TOOL
-                 for p in passages}
-        covering = {cid for cid in scores if graded.get(cid, 0.0) > DROP_BELOW}
+        kept = {cid for cid in scores if graded.get(cid, 0.0) > DROP_BELOW} or {
+            p.chunk_id for step, passages in results.lists if step.tool == DENSE_TOOL
+            for p in passages}
         scores = {cid: s * (GRADE_FLOOR + graded.get(cid, 0.0)) for cid, s in scores.items()
-                  if cid in (covering or dense)}
+                  if cid in kept}
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     return diversify([passages_by_id[cid].model_copy(update={"score": s}) for cid, s in ranked
                       if cid in passages_by_id])

@@ -1,5 +1,5 @@
 """People a story never names and calls by their calling alone: The Metamorphosis' chief clerk
-("the chief clerk", 28 times) and its charwoman are in its cast as much as Grete, but no name
+("the chief clerk", 34 times) and its charwoman are in its cast as much as Grete, but no name
 holds them, so `lore card "chief clerk"` found no one, an answer that quotes "the chief clerk
 had already reached the stairs" named no one a follow-up's "he" could be, and the timeline
 and the relations map had nothing of them (a newcomer's trial).
