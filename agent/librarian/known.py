@@ -21,6 +21,7 @@ from typing import Any
 from agent.schemas import Answer, Citation
 from stores.entities.english_forms import another_given_name
 from stores.entities.matcher import AliasMatcher
+from stores.entities.surnames import surname_of
 from stores.lang import asks, clip_at, en, has_han, in_quotes, shown, zh
 from stores.lang.asking import CITED_FIRST, UNSURE_CHAPTER, seen_also
 from stores.lang.text import QUOTE_MARKS, inside_quotation, reading_rule, sentences
@@ -345,6 +346,18 @@ def with_quote(lead: str, found: tuple[Chunk, str] | None, chinese: bool,
                   entities=[entity] if entity else [], stop_reason="answered")
 
 
+def _with_surname(name: str, span: tuple[int, int, str], forms: Iterable[str]) -> bool:
+    """A Chinese name asked with a surname before the one name the world knows (贾宝玉, where
+    the world has 宝玉): the same person, unless their own names give them another surname
+    (张玄德 is not 刘备's, whose 刘玄德 gives 刘)."""
+    start, end, _ = span
+    surname = name[:start]
+    if not has_han(name) or end != len(name) or not surname or surname_of(name) != surname:
+        return False
+    theirs = {surname_of(f) for f in forms if len(f) >= 3} - {""}
+    return not theirs or surname in theirs
+
+
 def identity_asked(question: str, matcher: AliasMatcher,
                    kinds: Mapping[str, str] | None = None) -> str | None:
     """The entity a "who is X / X是谁 / tell me about X" question asks about: X is a name or
@@ -362,6 +375,8 @@ def identity_asked(question: str, matcher: AliasMatcher,
     if exact:
         return exact
     spans = matcher.find_spans(name)
+    if len(spans) == 1 and _with_surname(name, spans[0], matcher.forms(spans[0][2])):
+        return spans[0][2]  # 贾宝玉是谁: 宝玉, as `lore card 贾宝玉` finds him
     rest = name
     for start, end, _ in sorted(spans, reverse=True):
         rest = rest[:start] + " " + rest[end:]

@@ -222,3 +222,18 @@ def test_a_married_womans_name_before_her_marriage_is_her_miss_name() -> None:
     for question in ("What was Anne's name before she married?",
                      "Who did Mrs Smith love before she married?"):
         assert maiden_name_answer(question, False, matcher, aliases, story, str) is None
+
+
+def test_a_chinese_name_asked_with_its_surname_is_the_given_name_the_world_knows() -> None:
+    # 红楼梦 read from its text knows 宝玉 but not 贾宝玉: `lore card 贾宝玉` showed his card,
+    # while "贾宝玉是谁？" quoted three passages that name him (read in this stop's review)
+    from agent.librarian.known import identity_asked
+    from stores.entities.matcher import AliasMatcher
+
+    matcher = AliasMatcher({"宝玉": "宝玉", "宝二爷": "宝玉", "刘备": "刘备", "刘玄德": "刘备",
+                            "玄德": "刘备"})
+    assert identity_asked("贾宝玉是谁？", matcher) == "宝玉"
+    # not where the person's own names give another surname: 张玄德 is not 刘玄德
+    assert identity_asked("张玄德是谁？", matcher) is None
+    # nor more than a surname before the name: 宝玉的丫头 asks about someone else
+    assert identity_asked("宝玉的丫头是谁？", matcher) is None
