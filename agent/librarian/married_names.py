@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from agent.librarian.known import name_asked, with_quote
+from agent.librarian.identity import name_asked
+from agent.librarian.known import with_quote
 from agent.librarian.referring import Reference
 from agent.schemas import Answer
 from agent.world.gender import TITLES_EN

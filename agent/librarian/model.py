@@ -36,8 +36,8 @@ from agent.librarian.extract import Candidate, World, candidates, quotes
 from agent.librarian.followup import resolve
 from agent.librarian.grading import DYING_EN, DYING_ZH, Grader, told_as_kin, told_of
 from agent.librarian.hops import HOP1, HOP2, bridge_steps, hop_steps, interleave, vote
+from agent.librarian.identity import identity_asked
 from agent.librarian.known import (
-    identity_asked,
     led_by,
 )
 from agent.librarian.lore_lead import (

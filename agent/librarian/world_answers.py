@@ -18,16 +18,15 @@ from agent.librarian.chapters import (
     chapter_account,
     chapter_asked,
 )
+from agent.librarian.identity import identity_asked, name_asked
 from agent.librarian.known import (
     alias_answer,
     alias_asked_for,
     alias_lead,
     chapter_answer,
     death_chapter_answer,
-    identity_asked,
     led_by,
     name_answer,
-    name_asked,
     names_apart,
     one_person_asked,
     with_quote,

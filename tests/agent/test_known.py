@@ -120,7 +120,7 @@ def test_two_names_of_one_person_asked_how_related_are_one_person() -> None:
 def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
     # Sense and Sensibility (a newcomer's trial): "Who is Henry Dashwood?" showed the card of
     # his son John Dashwood, whose "Dashwood" the name holds
-    from agent.librarian.known import identity_asked
+    from agent.librarian.identity import identity_asked
     from stores.entities.matcher import AliasMatcher
 
     matcher = AliasMatcher({"John Dashwood": "John Dashwood", "Dashwood": "John Dashwood",
@@ -153,7 +153,7 @@ def test_a_fuller_name_with_another_first_name_is_someone_else() -> None:
 def test_what_someone_does_asks_who_they_are() -> None:
     # 呐喊 (a newcomer's trial): "赵七爷是做什么的？" quoted 九斤老太's birthday, though his card
     # opens with 「赵七爷是邻村茂源酒店的主人」; a job or trade is what a card says first
-    from agent.librarian.known import identity_asked
+    from agent.librarian.identity import identity_asked
     from stores.entities.matcher import AliasMatcher
 
     matcher = AliasMatcher({"赵七爷": "赵七爷", "Mr Shepherd": "Mr Shepherd",
@@ -227,7 +227,7 @@ def test_a_married_womans_name_before_her_marriage_is_her_miss_name() -> None:
 def test_a_chinese_name_asked_with_its_surname_is_the_given_name_the_world_knows() -> None:
     # 红楼梦 read from its text knows 宝玉 but not 贾宝玉: `lore card 贾宝玉` showed his card,
     # while "贾宝玉是谁？" quoted three passages that name him (read in this stop's review)
-    from agent.librarian.known import identity_asked
+    from agent.librarian.identity import identity_asked
     from stores.entities.matcher import AliasMatcher
 
     matcher = AliasMatcher({"宝玉": "宝玉", "宝二爷": "宝玉", "刘备": "刘备", "刘玄德": "刘备",
