@@ -39,6 +39,7 @@ from agent.librarian.relations import (
     relation_lines,
     relative_by_path,
 )
+from agent.librarian.relatives_named import asks_of_a_relative
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import Statement
 from stores.lang import (
@@ -139,7 +140,9 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     many = bool(MANY.search(plan.question))
     candidates = weigh_people(plan, ranked, words, people_in) if who else []
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
-    bare = plan.asks_relation and asks_only_the_relation(plan)
+    # 曹操的父亲是怎么死的 asks how a relative died, not who they are: no relation line answers
+    bare = (plan.asks_relation and asks_only_the_relation(plan)
+            and not asks_of_a_relative(plan.question, spans_in))
     related = related_answers(plan, relations) if bare else []
     if related and (want := wanted_gender(plan.question, plan.mentions)):
         # Haydée's mother: not her father, though both are her parents (but 韩夫人是谁的女儿:

@@ -51,6 +51,7 @@ from agent.librarian.quoting import MAX_CITED, quotable
 from agent.librarian.ranking import Reading as SentenceReading
 from agent.librarian.ranking import Sentence, in_named_chapters_first, rank_sentences
 from agent.librarian.recall import session_answer
+from agent.librarian.relatives_named import relatives_named
 from agent.librarian.results import current_turn, read_results
 from agent.librarian.run_state import LibrarianRun, Reading
 from agent.librarian.strategy import (
@@ -109,12 +110,15 @@ class Librarian:
 
     # -- the turn ---------------------------------------------------------------------------
     def resolve(self, question: str, stack: Sequence[StackEntry],
-                turns: Sequence[Turn]) -> Resolution:
+                turns: Sequence[Turn], horizon: int = 0) -> Resolution:
         """The question made explicit with the conversation's rules (他 → 诸葛亮), its names
-        spelled as the world spells them (Isabela Thorp → Isabella Thorpe)."""
+        spelled as the world spells them (Isabela Thorp → Isabella Thorpe), and a relative it
+        names by kin by the name the world knows them by (What did Emma's father eat? → What
+        did Mr. Woodhouse eat?)."""
         r = self.retriever
         spelled = respelled(question, r.spans, r.entities, r.writes)
-        resolution = resolve(spelled, stack, turns, r.lexicon)
+        resolution = relatives_named(resolve(spelled, stack, turns, r.lexicon), r.spans,
+                                     r.typed_relations, r.lexicon.gender, horizon)
         return (dataclasses.replace(resolution, question=question) if spelled != question
                 else resolution)
 

@@ -28,7 +28,6 @@ from agent.readers.registry import Reader, ReaderContext
 from agent.schemas import Answer, Referent
 from agent.tools.deps import LoreDeps
 from agent.world.blocking import run_blocking
-from agent.world.lexicon import Resolution
 from stores.errors import ConfigError
 
 
@@ -45,11 +44,11 @@ class LibrarianTurn(AbstractCapability[LoreDeps]):
 
     async def for_run(self, ctx: RunContext[LoreDeps]) -> LibrarianTurn:
         deps = ctx.deps
-        if deps.memory is None:  # a question outside any session (lore eval retrieval): as typed
-            resolution = Resolution(deps.question, deps.question)
-        else:  # the first resolution of a world loads its names (catalog, automaton): off the loop
-            resolution = await run_blocking(deps.retriever, self.librarian.resolve,
-                                            deps.question, deps.stack, deps.turns)
+        # the first resolution of a world loads its names (catalog, automaton): off the loop. A
+        # question outside any session (lore eval answers) is read as a new session's first
+        # (its names respelled, a relative named by kin by their name): as a user meets it
+        resolution = await run_blocking(deps.retriever, self.librarian.resolve, deps.question,
+                                        deps.stack, deps.turns, deps.horizon)
         run = LibrarianRun(Reading(deps.question, resolution), deps.horizon)
         return dataclasses.replace(self, run=run, bound=self.librarian.model(run))
 

@@ -197,6 +197,31 @@ ASKS_WHOSE = re.compile(r"谁的|\bwhose\b", re.I)
 
 OWNER_AFTER = re.compile(r"^\s+(?:of|to)\s+(?:the\s+)?", re.I)
 
+RELATIVE_BY_OWNER = {
+    True: r"(?:的|之)(?P<word>{words})",
+    False: r"['’]s?\s+(?P<word>{words})(?![\w-])",
+}
+"""A relative word right after the name that owns it (曹操的父亲, 曹操之女儿, Emma's father, Miss
+Bates' mother; not "Emma's father-in-law" cut short, nor her fathers), by script (Han:
+True); `{words}` is the alternation of the language's relative words."""
+RELATIVE_BEFORE_OWNER = r"\bthe\s+(?P<word>{words})\s+of\s+$"
+"""A relative word before the name that owns it: "the father of Emma" (English)."""
+RELATIVE_ASKED = {
+    True: (re.compile(r"^\W*(?:请问)?(?:(?:谁|哪位|哪一位|何人)是)?$"),
+           re.compile(r"^(?:的?名字)?(?:是|叫|为|乃)?(?:谁|哪位|哪一位|哪个|何人|什么人|什么名字"
+                      r"|什么)?(?:呢|啊|呀|吗)?[\s？?。！!]*$")),
+    False: (re.compile(r"^\W*(?:(?:who|whom|what|which)(?:\s+(?:is|was|were|are|became)|['’]s)"
+                       r"\s+(?:the\s+names?\s+of\s+)?)?$", re.I),
+            re.compile(r"^(?:['’]s\s+(?:first\s+|christian\s+|full\s+)?name|\s+(?:called|named))?"
+                       r"(?:\s+(?:is|was)\s+(?:who|whom|called\s+what|named\s+what))?"
+                       r"[\s?.!]*$", re.I)),
+}
+"""What stands before and after a relative named by kin when the question asks who that
+relative is (Who was Emma's father?, What is the name of Emma's father?, 曹操的父亲是谁？,
+谁是曹操的父亲): what is asked is the relative, not something of theirs. Any other word
+around it (What did Emma's father eat?, 曹操的父亲是怎么死的) asks about the relative
+(agent/librarian/relatives_named.py), by script (Han: True)."""
+
 
 def killing(names: Sequence[str]) -> re.Pattern[str]:
     """A word for killing or dying with one of `names` right after it, in either language:
