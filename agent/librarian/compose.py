@@ -39,12 +39,10 @@ from agent.librarian.relations import (
     relation_lines,
     relative_by_path,
 )
-from agent.librarian.relatives_named import asks_of_a_relative
+from agent.librarian.relatives_named import asks_for_a_relative, asks_of_a_relative
 from agent.schemas import Answer, Citation, Passage, Relation
 from stores.entities.kinship import Statement
-from stores.lang import (
-    asks,
-)
+from stores.lang import asked_thing, asks
 from stores.lang.asking import (
     RELATION_CUES,
     RELATION_VERBS,
@@ -136,13 +134,14 @@ def compose(plan: QueryPlan, ranked: Sequence[Passage], relations: Sequence[Rela
     missing = missing_words(terms, in_world)
     absent = strangers(plan, missing, in_world)
     words = [w for w in tokens_of(plan.question) if w not in plan.entities]
-    who = bool(WHO.search(plan.question))
     many = bool(MANY.search(plan.question))
+    # 曹操的父亲是怎么死的 asks how a relative died, not who they are: no relation line answers
+    bare = (plan.asks_relation and not asks_of_a_relative(plan.question, spans_in)
+            and (asks_only_the_relation(plan) or asks_for_a_relative(plan.question, spans_in)))
+    # "What is the name of Emma's father?", 曹丕的父亲叫什么名字: a relative's name asks who
+    who = bool(WHO.search(plan.question)) or (bare and asked_thing(plan.question) == "name")
     candidates = weigh_people(plan, ranked, words, people_in) if who else []
     people = [c.name for c in candidates[:2] if c.votes >= candidates[0].votes / 2]
-    # 曹操的父亲是怎么死的 asks how a relative died, not who they are: no relation line answers
-    bare = (plan.asks_relation and asks_only_the_relation(plan)
-            and not asks_of_a_relative(plan.question, spans_in))
     related = related_answers(plan, relations) if bare else []
     if related and (want := wanted_gender(plan.question, plan.mentions)):
         # Haydée's mother: not her father, though both are her parents (but 韩夫人是谁的女儿:

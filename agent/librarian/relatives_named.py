@@ -66,8 +66,7 @@ def relatives_named(resolution: Resolution, spans: Spans,
         if phrase is None:
             continue
         first, last, word = phrase
-        before, after = RELATIVE_ASKED[has_han(word)]
-        if before.match(text[:first]) and after.match(text[last:]):
+        if _asked_who(text, first, last, word):
             continue  # who the relative is, is what is asked
         relatives = relatives_of(name, word, relations, gender, horizon)
         if len(relatives) != 1 or relatives[0] in named:
@@ -85,14 +84,30 @@ def asks_of_a_relative(question: str, spans: Spans) -> bool:
     """The question names someone's relative by kin to ask something of them, not who they
     are (曹操的父亲是怎么死的, What did Mr. Woodhouse's daughter say?): the relation is no
     answer to it, whoever the relative is."""
+    return False in _asks_who(question, spans)
+
+
+def asks_for_a_relative(question: str, spans: Spans) -> bool:
+    """The question asks only who someone's relative is, whatever words it asks it in
+    (曹丕的父亲叫什么名字, What is the name of Emma's father?)."""
+    asked = _asks_who(question, spans)
+    return bool(asked) and all(asked)
+
+
+def _asks_who(question: str, spans: Spans) -> list[bool]:
+    """For each relative the question names by kin, whether it asks who that relative is."""
+    found = []
     for start, end, _ in spans(question):
         phrase = _kin_phrase(question, start, end)
         if phrase is not None:
-            first, last, word = phrase
-            before, after = RELATIVE_ASKED[has_han(word)]
-            if not (before.match(question[:first]) and after.match(question[last:])):
-                return True
-    return False
+            found.append(_asked_who(question, *phrase))
+    return found
+
+
+def _asked_who(question: str, first: int, last: int, word: str) -> bool:
+    """The words around a kin phrase ask who the relative is (RELATIVE_ASKED)."""
+    before, after = RELATIVE_ASKED[has_han(word)]
+    return bool(before.match(question[:first]) and after.match(question[last:]))
 
 
 _OWNED = re.compile(r"['’]s?\s")

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from agent.librarian.relatives_named import asks_of_a_relative, relatives_named
+from agent.librarian.relatives_named import (
+    asks_for_a_relative,
+    asks_of_a_relative,
+    relatives_named,
+)
 from agent.world.lexicon import Resolution
 from stores.models import Relation
 
@@ -72,3 +76,7 @@ def test_a_relative_asked_about_is_told_from_one_asked_for() -> None:
     assert asks_of_a_relative("曹操的父亲是怎么死的？", spans)
     assert not asks_of_a_relative("Who is Emma's father?", spans)
     assert not asks_of_a_relative("曹操的父亲是谁？", spans)
+    assert asks_for_a_relative("曹丕的父亲叫什么名字？", spans)
+    assert asks_for_a_relative("What is the name of Emma's father?", spans)
+    assert not asks_for_a_relative("曹操的父亲是怎么死的？", spans)
+    assert not asks_for_a_relative("What did Emma say?", spans)

@@ -2,7 +2,7 @@
 toast on the forge fire?" is read as "What did Walter Fenn toast on the forge fire?" and answered from his
 sentences, not with the relation ("Walter Fenn is Clara Fenn's father") above quotes about
 Clara; "What did Emma's father eat?" on Emma was answered that way. Who the father is, is still
-answered with the relation. A short original story: the Fenns of Harrow Lane."""
+answered with the relation, in any words ("What is the name of …" was answered with quotes). A short original story: the Fenns of Harrow Lane."""
 
 from __future__ import annotations
 
@@ -50,9 +50,12 @@ def test_a_relative_named_by_kin_is_asked_about_by_name(lane_home: Path) -> None
     assert "is Clara Fenn's father" not in answer["answer"], answer["answer"]
 
 
-def test_who_the_relative_is_is_still_answered_with_the_relation(lane_home: Path) -> None:
-    answer = asked_new(lane_home, "fenn", "Who is Clara Fenn's father?")
-    assert answer["resolved_question"] == "Who is Clara Fenn's father?", answer
+@pytest.mark.parametrize("question", ["Who is Clara Fenn's father?",
+                                      "What is the name of Clara Fenn's father?"])
+def test_who_the_relative_is_is_still_answered_with_the_relation(lane_home: Path,
+                                                                  question: str) -> None:
+    answer = asked_new(lane_home, "fenn", question)
+    assert answer["resolved_question"] == question, answer
     assert answer["answer"].startswith("Walter Fenn is Clara Fenn's father"), answer["answer"]
 
 
