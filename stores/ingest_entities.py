@@ -15,6 +15,7 @@ from stores.entities.family import Families, family_relations
 from stores.entities.kinship import DIRECTED, stated_relations, titled_spouses
 from stores.entities.matcher import AliasMatcher, alias_map
 from stores.entities.parents import one_parent_by_both_words, one_parent_each, reciprocal_kin
+from stores.entities.relatives import kin_named
 from stores.entities.resolve import build_entities, cooccurrence
 from stores.entities.surnames import surname_of
 from stores.models import (
@@ -45,9 +46,8 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
                                 settings.entities.min_mentions)
     mentions: Counter[str] = Counter()
     per_chunk: list[tuple[str, int, list[str]]] = []
-    updates: list[tuple[str, list[str]]] = []
     spanned: list[tuple[str, int, str, list[tuple[int, int, str]]]] = []
-    for (chunk_id, chapter, text, chunk_speakers, old), spans in zip(rows, found, strict=True):
+    for (chunk_id, chapter, text, chunk_speakers, _), spans in zip(rows, found, strict=True):
         if spans:  # the passage may state how its people are related, or name one's kin
             spanned.append((chunk_id, chapter, text, spans))
         # whom "the count" names is the passage's people, not a kin statement's end
@@ -56,19 +56,27 @@ def resolve_world_entities(catalog: Catalog, world: str, settings: Settings,
             name = matcher.resolve(speaker)
             if name:
                 counts[name] += 1
-        names = [name for name, _ in counts.most_common()]
         mentions.update(counts)
-        per_chunk.append((chunk_id, chapter, names))
-        if names != old:
-            updates.append((chunk_id, names))
+        per_chunk.append((chunk_id, chapter, [name for name, _ in counts.most_common()]))
     for entity in entities:
         entity.mentions = mentions[entity.name]
     known = {entity.name for entity in entities}
     declared = declared_relations(glossary, matcher, known)
     stated = text_relations(spanned, declared, entities)
     titled = untold_spouses(titled_spouses(entities, per_chunk), declared, stated)
-    relations = (cooccurrence(per_chunk) + declared
-                 + between_people(stated, entities) + between_people(titled, entities))
+    typed = declared + between_people(stated, entities) + between_people(titled, entities)
+    relations = cooccurrence(per_chunk) + typed
+    # "his father" is Mr. Samsa where the relations just read leave no other: the passage is
+    # his too (his timeline, the passages a search about him reads), after those it names
+    kin = kin_named(spanned, Families(entities), typed)
+    per_chunk = [(chunk_id, chapter, [*names, *kin.get(chunk_id, ())])
+                 for chunk_id, chapter, names in per_chunk]
+    called = Counter(name for names in kin.values() for name in names)
+    for entity in entities:
+        entity.mentions += called[entity.name]
+    updates = [(chunk_id, names) for (chunk_id, _, names), (*_, old) in zip(per_chunk, rows,
+                                                                         strict=True)
+               if names != old]
     catalog.set_chunk_entities(updates)
     catalog.replace_entities(world, entities, relations)
     progress("entities", len(rows), len(rows))

@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
 from agent.world.lexicon import Resolution
-from stores.lang import LANGUAGES, has_han, language
+from stores.entities.relatives import relative_words, relatives_of
+from stores.lang import has_han
 from stores.lang.asking import RELATIVE_ASKED, RELATIVE_BEFORE_OWNER, RELATIVE_BY_OWNER
 from stores.models import Relation
 
@@ -31,20 +32,8 @@ Spans = Callable[[str], list[tuple[int, int, str]]]
 
 
 @cache
-def _words(han: bool) -> dict[str, list[tuple[str, str, str]]]:
-    """Each relative word of the script's languages → the (relation type, the relative's end,
-    gender) it names (father → parent_of, source, m)."""
-    found: dict[str, list[tuple[str, str, str]]] = {}
-    for code in LANGUAGES:
-        for key, word in language(code).relative_words.items():
-            if has_han(word) == han:
-                found.setdefault(word.lower(), []).append(key)
-    return found
-
-
-@cache
 def _patterns(han: bool) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
-    words = "|".join(sorted(map(re.escape, _words(han)), key=len, reverse=True))
+    words = "|".join(sorted(map(re.escape, relative_words(han)), key=len, reverse=True))
     after = re.compile(RELATIVE_BY_OWNER[han].format(words=words), re.I)
     before = None if han else re.compile(RELATIVE_BEFORE_OWNER.format(words=words), re.I)
     return after, before
@@ -124,22 +113,3 @@ def _kin_phrase(text: str, start: int, end: int) -> tuple[int, int, str] | None:
             and not _OWNED.match(text, end):  # the daughter of Jane Fairfax's guardian
         return b.start(), end, b.group("word")
     return None
-
-
-def relatives_of(name: str, word: str, relations: Mapping[str, Sequence[Relation]],
-                 gender: Callable[[str], str], horizon: int = 0) -> list[str]:
-    """Whom the world's typed relations make `name`'s `word` (father, 妻子), of the word's
-    gender, by relations told up to the horizon (0: the whole story)."""
-    found: list[str] = []
-    for kind, end, wanted in _words(has_han(word))[word.lower()]:
-        for r in relations.get(name, ()):
-            if r.type != kind or (horizon and not r.declared and r.chapters
-                                  and min(r.chapters) > horizon):
-                continue
-            ends = [(r.source, r.target)] if end == "source" else [(r.target, r.source)] \
-                if end == "target" else [(r.source, r.target), (r.target, r.source)]
-            for relative, owner in ends:
-                if owner == name and relative != name and gender(relative) in ("", wanted or
-                                                                              gender(relative)):
-                    found.append(relative)
-    return list(dict.fromkeys(found))

@@ -75,12 +75,14 @@ def presence(retriever: Retriever, entities: list[str], horizon: int = 0) -> Pre
         for event in events:
             chart.passages.setdefault((name, event.chapter), []).append(event)
         card = retriever.card(name)
+        # a passage is a mention at least: one that calls them "his father" and never by name
+        # counts where the card's named mentions do not (The Metamorphosis's Mr. Samsa)
+        counted = {c: len(found) for (n, c), found in chart.passages.items() if n == name}
         if card is not None and card.appearances:
-            chart.mentions[name] = {a.chapter: a.mentions for a in card.as_of(horizon).appearances
-                                    if a.chapter != LORE_CHAPTER}
-        else:  # no card: a passage is a mention
-            chart.mentions[name] = {c: len(found) for (n, c), found in chart.passages.items()
-                                    if n == name}
+            for a in card.as_of(horizon).appearances:
+                if a.chapter != LORE_CHAPTER:
+                    counted[a.chapter] = max(a.mentions, counted.get(a.chapter, 0))
+        chart.mentions[name] = counted
     return chart
 
 

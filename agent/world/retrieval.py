@@ -27,7 +27,7 @@ from stores.entities.family import Families
 from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
 from stores.errors import InputError, LoreError
-from stores.lang import clip, en, has_han, shown
+from stores.lang import clip, en, has_han, language, shown
 from stores.lang.gender import title_gender
 from stores.lang.text import fold_latin, holds_word, sentences
 from stores.models import BLOOD_TYPES, RELATION_TYPES, Chunk
@@ -355,11 +355,23 @@ class Retriever:
         name = self.resolve(entity)
         where = self.window(chapters, name, horizon)
         aliases = [name, *self.entities.get(name, [])]
+        kin = self.kin_words(name)
         return [TimelineEvent(chapter=c.chapter, chapter_title=c.chapter_title,
                               event_order=c.event_order, chunk_id=c.id,
-                              gist=gist(c.text, aliases), source=c.document,
+                              gist=gist(c.text, aliases, kin), source=c.document,
                               lines=(c.line_start, c.line_end))
                 for c in self.story if not c.lore and where.admits(c.chapter, c.entities)]
+
+    def kin_words(self, name: str) -> list[str]:
+        """The English words for what the entity is to the people the world relates them to
+        (Mr. Samsa: father): how a passage that never names them may call them
+        (stores/entities/relatives.py)."""
+        english = language("en")
+        gender = self.families.gender.get(name, "")
+        words = [english.relative_word(r.type, "source" if r.source == name else "target",
+                                       gender)
+                 for r in self.typed_relations.get(name, [])]
+        return [w for w in dict.fromkeys(words) if w]
 
     def read(self, chunk_id: str, before: int = 1, after: int = 1,
              horizon: int = 0) -> Passage:
@@ -421,13 +433,17 @@ def _visible(chapters: Sequence[int], horizon: int) -> bool:
     return not horizon or any(ch <= horizon for ch in chapters) or not chapters
 
 
-def gist(text: str, names: Sequence[str], width: int = 80) -> str:
+def gist(text: str, names: Sequence[str], kin: Sequence[str] = (), width: int = 80) -> str:
     """The first sentence that names the entity, else the first that calls them by their
-    title with "the" (the general: stores/entities/definite_titles.py), trimmed to one line."""
+    title with "the" (the general: stores/entities/definite_titles.py), else by a word for
+    what they are to someone (`kin`: his father), trimmed to one line."""
     found = [s.text for s in sentences(text, "quote")]
     titles = definite_forms(names)
+    called = re.compile(rf"\b(?:{'|'.join(map(re.escape, kin))})\b", re.I) if kin else None
     chosen = next((s for s in found if any(n in s for n in names)), None) or next(
-        (s for s in found if any(t in s.lower() for t in titles)), found[0] if found else text)
+        (s for s in found if any(t in s.lower() for t in titles)), None) or next(
+        (s for s in found if called is not None and called.search(s)),
+        found[0] if found else text)
     # cut at a clause or a space, never inside a word ("and two arro…": a newcomer's export),
     # and the speech it opened closed (其人曰：“吾姓关名羽…” read unclosed in an export)
     return shown(chosen if len(chosen) <= width else clip(chosen, width - 1))
