@@ -220,7 +220,7 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
             if _in_speech(chunk.text, s.start, s.end):
                 before = []
                 continue
-            if tells.search(s.text):
+            if (death := tells.search(s.text)) and not _supposed(s.text, death.start()):
                 told.setdefault(chunk.chapter, (chunk, s.text.strip()))
             elif _PRONOUN_DIED.search(s.text.strip()) and any(
                     f in " ".join(before) for f in (subject, *forms)):
@@ -228,7 +228,8 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
                 # sentences just before name them
                 by_pronoun.setdefault(chunk.chapter, (chunk, " ".join([*before, s.text.strip()])))
             before = [*before, s.text.strip()][-PRONOUN_REACH:]
-            if near.search(s.text):  # 老楼主顾怀山就这样死在了听雨阁里: says more, by their name
+            if (death := near.search(s.text)) and not _supposed(s.text, death.start()):
+                # 老楼主顾怀山就这样死在了听雨阁里: says more, by their name
                 named.setdefault(chunk.chapter, (chunk, s.text.strip()))
     if not (told or by_pronoun) or not presence:
         return None
@@ -242,10 +243,8 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
     if chapter is None:
         chapter = next((c for c in sorted(by_pronoun) if after(c) <= AFTER_DEATH), None)
         told = {**told, **by_pronoun} if chapter is not None else told
-    if chapter is None:
-        if not told:
-            return None
-        chapter = min(told, key=after)
+    if chapter is None:  # told only where they go on acting after: a rumour, a belief
+        return None
     if horizon and chapter > horizon:
         return None
     title = titles.get(chapter, "")
@@ -260,6 +259,16 @@ def death_chapter_answer(subject: str, forms: Sequence[str], story: Iterable[Chu
 
 
 _PRONOUN_DIED = re.compile(en.PRONOUN_DIED)
+_SUPPOSED = re.compile(en.DEATH_SUPPOSED, re.I)
+SUPPOSED_REACH = 40
+"""How far before the name a word may make its death supposed ("I suppose Mr. Kurtz is dead"),
+in characters: not a clause earlier in a long sentence."""
+
+
+def _supposed(sentence: str, name_at: int) -> bool:
+    """The death told from the name at `name_at` on is supposed, feared or rumoured: a word
+    of en.DEATH_SUPPOSED stands just before the name."""
+    return _SUPPOSED.search(sentence, max(0, name_at - SUPPOSED_REACH), name_at) is not None
 PRONOUN_REACH = 2
 """How many of the narrator's sentences before "He was dead." may name the one who died."""
 

@@ -515,6 +515,10 @@ DIED_AFTER_NAME = (r"(?:\s+(?:was|had been|is|lay|fell))?\s+(?:dead|died|expired
                    r"|slain|shot himself|shot herself|killed himself|killed herself)\b")
 """What tells, right after a name, that its bearer died (Caderousse was dead, Morcerf shot
 himself) (a pattern)."""
+DEATH_SUPPOSED = (r"\b(?:suppose[sd]?|supposing|perhaps|probably|maybe|may|might|must|if|whether"
+                  r"|fear(?:ed|s)?|thought|think|believed?|rumou?r(?:ed)?|reported)\b")
+"""Words before a death in its sentence that make it supposed, feared or rumoured, not told ("I
+suppose Mr. Kurtz is dead as well by this time": he dies a part later) (a pattern)."""
 PRONOUN_DIED = (r"^(?:He|She)" + DIED_AFTER_NAME
                 + r"(?=\s*(?:[.,;!]|$)|\s+(?:in|at|on|of|that|before|after|with|without)\b)")
 """A sentence that tells, by a pronoun, that someone died (He was dead.): whose, the sentence

@@ -237,3 +237,20 @@ def test_a_chinese_name_asked_with_its_surname_is_the_given_name_the_world_knows
     assert identity_asked("张玄德是谁？", matcher) is None
     # nor more than a surname before the name: 宝玉的丫头 asks about someone else
     assert identity_asked("宝玉的丫头是谁？", matcher) is None
+
+
+def test_a_death_supposed_or_told_while_they_go_on_acting_is_no_death() -> None:
+    # Heart of Darkness (a newcomer's trial): "Kurtz's death is told in ch. 2", quoting "I
+    # suppose Mr. Kurtz is dead as well by this time" and the pilgrims' belief that "Kurtz was
+    # dead"; he dies in the third part, where most of his mentions are
+    story = [chunk(1, "Mr. Kurtz is a first-class agent."),
+             chunk(2, "And by the way, I suppose Mr. Kurtz is dead as well by this time. "
+                      "They had given up Kurtz; Kurtz was dead, and the station had been burnt."),
+             chunk(3, "Kurtz lay on the stretcher and spoke of his Intended.")]
+    presence = {1: 10, 2: 10, 3: 20}
+    assert death_chapter_answer("Kurtz", ["Mr. Kurtz"], story, presence, False, {}) is None
+    # told, and their mentions end there: their death
+    presence = {1: 10, 2: 10, 3: 2}
+    answer = death_chapter_answer("Kurtz", ["Mr. Kurtz"], story, presence, False, {})
+    assert answer is not None and answer.text.startswith("Kurtz's death is told in ch. 2.")
+    assert "given up Kurtz" in answer.text  # not the sentence that supposes it
