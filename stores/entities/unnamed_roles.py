@@ -23,6 +23,7 @@ from stores.lang.en import (
     CALLING_OF_SOMEONE,
     NAME_AFTER_CALLING,
     NAME_BEFORE_CALLING,
+    STOPWORDS,
     THE_CALLING,
     WOMENS_CALLINGS,
 )
@@ -106,7 +107,9 @@ def _given_a_name(form: str, text: str) -> bool:
         m = _OF_SOMEONE.search(text, max(0, word.start() - 8), word.start())
         if m is None:
             continue
-        if _NAME_BEFORE.search(text, max(0, m.start() - NAME_REACH), m.start()) and \
+        named = _NAME_BEFORE.search(text, max(0, m.start() - NAME_REACH), m.start())
+        # not a word that opens a sentence ("When the manager, escorted by the pilgrims, …")
+        if named and named[0].split()[0].lower() not in STOPWORDS and \
                 _APPOSITION_ENDS.match(text, word.end()):
             return True
         if m["the"] and _NAME_AFTER.match(text, word.end()):

@@ -137,7 +137,7 @@ Chapter Volume Book Part Mr Mrs Sir Madam Monsieur Madame Mademoiselle God Heave
 Let Do Does Did Is Are Was Were Be Been Have Has Had Will Would Shall Should May Might Must Can
 Could Such Just Nothing Everything Something Perhaps Indeed Certainly Besides However Why
 Alas Listen Tell Give Everyone Another Tis Am Five Six Three Four Ten Come Go See Look Pray
-Hullo Hallo Halloa Hello Hurrah Huzza Huzzah Confound Pshaw Bah Hush Hark Fie Zounds Bravo
+Hullo Hallo Halloa Hello Hurrah Huzza Huzzah Confound Pshaw Bah Hush Hark Fie Zounds Bravo Jove Gad
 Adieu Goodbye Farewell
 January February March April June July August September October November December
 Monday Tuesday Wednesday Thursday Friday Saturday Sunday

@@ -79,6 +79,8 @@ UNNAMED_CALLINGS = frozenset({
     "rector", "curate", "parson", "chaplain", "attorney", "solicitor", "tutor", "messenger",
     "king", "queen", "prince", "princess", "emperor", "empress", "mayor", "headmaster",
     "fisherman", "woodcutter", "huntsman", "hunter", "witch", "wizard", "merchant", "banker",
+    "manager", "accountant", "bookkeeper", "helmsman", "steersman", "engineer", "caretaker",
+    "gatekeeper", "constable", "bailiff",
 })
 """Callings a story may give a person of its cast instead of a name ("the chief clerk", "the
 charwoman", a tale's "the king"): an occupation or an office one person of the story holds, not

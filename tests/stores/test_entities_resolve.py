@@ -359,9 +359,14 @@ def test_a_calling_the_story_gives_no_name_is_a_person_of_its_cast() -> None:
                   f"The chief clerk came to the door on day {n}, and the chief clerk waited.",
                   f"Osric, the steward, counted the sheep. The steward went to the barn on day {n}.",
                   f"Mr. Vell shouted at the charwoman on day {n}; the charwoman did not care.",
-                  f"Mr. Roux poured the wine on day {n}, and the innkeeper smiled."]
+                  f"Mr. Roux poured the wine on day {n}, and the innkeeper smiled.",
+                  f"When the manager, escorted by the pilgrims, came on day {n}, the manager "
+                  f"was never ill."]
     entities = by_name(build_entities([], story, Counter(), EntitySettings(min_mentions=4)))
     assert entities["the chief clerk"].type == "person"
+    # Heart of Darkness's manager, never named (a newcomer's trial): "When", opening a
+    # sentence before "the manager,", is no name the text gives him
+    assert entities["the manager"].type == "person"
     assert entities["the chief clerk"].aliases == ["chief clerk"]
     assert entities["the chief clerk"].mentions == 16
     # a woman's calling is no man's, though he is named beside her every time
@@ -369,3 +374,12 @@ def test_a_calling_the_story_gives_no_name_is_a_person_of_its_cast() -> None:
     # the text gives the steward a name: the calling is his, no one of its own; and the
     # innkeeper is always where Mr. Roux is, and he seldom elsewhere: it stands for him
     assert "the steward" not in entities and "the innkeeper" not in entities
+
+
+def test_an_oath_is_no_one() -> None:
+    # Heart of Darkness (a newcomer's trial): "By Jove!" made Jove an entity, and a follow-up's
+    # "there" was read as him
+    story = [f"By Jove! Marlow said on day {n}, and Marlow laughed; by Jove, it was hot."
+             for n in range(5)]
+    entities = by_name(build_entities([], story, Counter(), EntitySettings(min_mentions=4)))
+    assert "Marlow" in entities and "Jove" not in entities
