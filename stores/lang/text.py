@@ -55,8 +55,9 @@ class Sentence(NamedTuple):
 
 _CLOSING = "”’」』）》\"'"
 """Closing quotes and brackets: they end the sentence they close, never begin the next one."""
-_QUOTE_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])|(?<=[。！？!?；;][{_CLOSING}])(?!,)"
-                          rf"|(?<=[.!?])\s+|(?<=[.!?][{_CLOSING}])\s+")
+_QUOTE_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])(?![ \t]*\.[ \t]\.)|(?<=[。！？!?；;][{_CLOSING}])(?!,)"
+                          rf"|(?<=[.!?])(?<!\.\s\.)\s+(?!\.)|(?<=\.\s\.)\s+(?=[A-Z“\"])"
+                          rf"|(?<=[.!?][{_CLOSING}])\s+")
 _CHUNK_SENTENCE = re.compile(
     r".*?(?:[。！？!?；;…]+|\.(?=\s|$))[”’」』\"'）)\]]*\s*|.+$", re.DOTALL)
 _CLAUSE = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?[”」』\"']?|[^.!?\n]+[.!?]+[\"'”’]?")
@@ -127,10 +128,24 @@ case or after a comma ("Mr. Samsa!", shouted the middle gentleman), ends no sent
 alone, “asked he of Edmond.” says nothing)."""
 
 
+_SPACED_ELLIPSIS = re.compile(r"\.(?:[ \t]\.){2,}")
+"""An ellipsis written with spaces (". . .", Conrad's): one mark, not three full stops."""
+_GOES_ON = re.compile(r"[ \t]*(?:[a-z,;—-]|$)")
+"""What follows an ellipsis inside a sentence: lower case, a comma, or the end of a line."""
+_ELLIPSIS_NEXT = re.compile(r"[ \t]*\.[ \t]\.")
+"""A spaced ellipsis right after a mark ("Good Lord! . . . Here"): the mark ends nothing."""
+
+
 def _story(text: str) -> Iterator[tuple[int, int]]:
     end_of_sentence, abbreviation = _story_patterns()
+    # ". . . Russian . . . son of an arch-priest": each dot ended a sentence, and an answer
+    # opened on "Russian ." (a newcomer's trial on Heart of Darkness)
+    inside = {at for e in _SPACED_ELLIPSIS.finditer(text) for at in range(e.start(), e.end())
+              if at < e.end() - 1 or _GOES_ON.match(text, e.end())}
     start = 0
     for end in end_of_sentence.finditer(text):
+        if end.start() in inside or _ELLIPSIS_NEXT.match(text, end.end()):
+            continue  # "Good Lord! . . . Here": the ellipsis after the cry ends it
         if abbreviation.search(text, max(0, end.end() - 8), end.end()):
             continue
         if _SPEECH_GOES_ON.match(text, end.start(), end.end() + 8):

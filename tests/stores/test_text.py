@@ -75,3 +75,13 @@ def test_a_poem_written_a_couplet_a_line_is_verse_and_two_lines_of_prose_are_not
     assert not in_verse_lines(poem, poem.index("后人")) and not in_verse_lines(poem, poem.index("说罢"))
     prose = "苏绾拔出断鸿剑，挡在了师父身前。\n沈砚看了她一眼，没有再说什么。"
     assert not in_verse_lines(prose, 0) and not in_verse_lines(prose, prose.index("沈砚"))
+
+
+@pytest.mark.parametrize("rule", ["story", "quote"])
+def test_a_spaced_ellipsis_is_one_mark(rule) -> None:
+    # Heart of Darkness (a newcomer's trial): "Who is the Russian?" opened on "Russian ."
+    text = ("He had to introduce himself . . . Russian . . . son of an arch-priest . . . and he "
+            "laughed. Good Lord! . . . Here you all are.")
+    assert [s.text.strip() for s in sentences(text, rule)] == [
+        "He had to introduce himself . . .", "Russian . . . son of an arch-priest . . . and he "
+        "laughed.", "Good Lord! . . .", "Here you all are."]
