@@ -91,7 +91,7 @@ from stores.entities.english_titles import (
     release_shared_surnames,
 )
 from stores.lang.en import FIRST_PERSON, NAME_TITLES
-from stores.lang.text import in_paragraphs_words
+from stores.lang.text import in_someones_words
 from stores.models import Entity
 
 _TITLE_WORDS = frozenset(t.rstrip(".") for t in NAME_TITLES)
@@ -361,7 +361,7 @@ def _told(name: str, text: str) -> bool:
     for m in re.finditer(r"\b" + r"\s+".join(map(re.escape, name.split())) + r"\b", text):
         start = max(text.rfind(end, 0, m.start()) for end in ".!?\n") + 1
         stops = [at for end in ".!?\n" if (at := text.find(end, m.end())) >= 0]
-        if not in_paragraphs_words(text, m.start()) and not (
+        if not in_someones_words(text, m.start()) and not (
                 _FIRST_PERSON.search(text, start, min(stops, default=len(text)))):
             return True
     return False

@@ -27,7 +27,7 @@ from stores.lang.en import (
     UNMARRIED_TITLES,
 )
 from stores.lang.gender import title_gender
-from stores.lang.text import in_paragraphs_words, in_someones_words
+from stores.lang.text import in_someones_words
 
 _MARRIED_NAMES = (re.compile(BECAME_WIFE), re.compile(MAIDEN_THAT_WAS))
 UNMARRIED = frozenset(UNMARRIED_TITLES)
@@ -152,7 +152,7 @@ def join_eldest_daughters(g: Groups, text: str) -> None:
     family = re.compile(rf"\b(?:{_TITLED})\s+([A-Z][\w'’-]+)|\b("
                         + "|".join(map(re.escape, surnames)) + r")\b")
     for match in _ELDEST.finditer(text):
-        if in_paragraphs_words(text, match.start()):
+        if in_someones_words(text, match.start()):
             continue  # the telling's word, not a speaker's guess
         owner = g.owner(match["name"] or match["name2"])
         if owner is None:

@@ -264,16 +264,15 @@ def inside_quotation(text: str, at: int) -> bool:
 def in_someones_words(text: str, at: int) -> bool:
     """Whether position `at` of a passage stands inside a character's words: a quotation opened
     before it (`inside_quotation`), or an odd number of straight quotes before it (a passage
-    opens in the telling)."""
-    return inside_quotation(text, at) or text.count('"', 0, at) % 2 == 1
+    opens in the telling), counted from the start of its paragraph (a passage's line). A speech
+    of several paragraphs opens each with a quotation mark and closes only the last, so a mark
+    left open at a paragraph's end says nothing of the next: Heart of Darkness, Marlow's tale
+    told in quotes from end to end, closes it before "Marlow ceased, and sat apart", which was
+    read as words of his and left out of his card's appearances."""
+    start = text.rfind("\n", 0, at) + 1  # a passage's paragraph is a line
+    return inside_quotation(text[start:at], at - start) or text.count('"', start, at) % 2 == 1
 
 
-def in_paragraphs_words(text: str, at: int) -> bool:
-    """`in_someones_words` for a whole story, a paragraph a line: whose words stand at `at` is
-    its paragraph's to say, read from the paragraph's start (a quotation mark left open chapters
-    before says nothing of it)."""
-    line = text.rfind("\n", 0, at) + 1
-    return in_someones_words(text[line:at], at - line)
 
 
 def quoted_words(match: re.Match[str]) -> str:

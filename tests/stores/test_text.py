@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from stores.lang.text import fold_latin, sentences, stem
+from stores.lang.text import fold_latin, in_someones_words, sentences, stem
 
 TEXT = 'M. Noirtier came in. He said: "Go!" Then he left.\n玄德大喜。「好！」关羽曰；张飞笑…'
 
@@ -85,3 +85,15 @@ def test_a_spaced_ellipsis_is_one_mark(rule) -> None:
     assert [s.text.strip() for s in sentences(text, rule)] == [
         "He had to introduce himself . . .", "Russian . . . son of an arch-priest . . . and he "
         "laughed.", "Good Lord! . . .", "Here you all are."]
+
+
+def test_a_speech_of_several_paragraphs_closes_at_its_last() -> None:
+    # Heart of Darkness (a newcomer's trial): Marlow's tale is in quotes from end to end, each
+    # paragraph opening with one and only the last closing; "Marlow ceased" after it is the
+    # telling, and Marlow's card said his last appearance was a part earlier
+    passage = ('"It was dark, he said.\n"It would have been too dark altogether."\n'
+               'Marlow ceased, and sat apart. "We have lost the ebb," said the Director.')
+    assert in_someones_words(passage, passage.index("It would"))
+    assert not in_someones_words(passage, passage.index("Marlow ceased"))
+    assert in_someones_words(passage, passage.index("We have"))
+    assert not in_someones_words(passage, passage.index("said the Director"))
