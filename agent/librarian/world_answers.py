@@ -41,7 +41,7 @@ from agent.world.retrieval import Retriever
 from stores.cards import Card
 from stores.entities.speakers import speeches
 from stores.lang import en, has_han
-from stores.lang.asking import WHO_SAID, wanted_gender
+from stores.lang.asking import WHO_SAID, first_named, wanted_gender
 from stores.models import BOND_TYPES, Chunk
 
 _WHO_SAID = re.compile(WHO_SAID, re.I)
@@ -181,7 +181,7 @@ class WorldAnswers:
         if cited is None or cited.chunk_id not in self.retriever.chunks:
             return None
         say = Voice(plan.chinese, self.retriever.entities).name
-        line = cite_line(plan, self.passage(cited.chunk_id), cited.quote, 1, say)
+        line = first_named(cite_line(plan, self.passage(cited.chunk_id), cited.quote, 1, say))
         return Answer(text=line, citations=[cited], entities=[card.entity],
                       stop_reason="evidence")
 

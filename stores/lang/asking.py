@@ -240,6 +240,10 @@ CITED_FIRST = {True: "见", False: "In "}
 CITED_MORE = {True: "另见", False: "See also "}
 """… and how the lines after it open."""
 CITED_NEAREST = {True: "最接近的一句见", False: "The nearest found, in "}
+CITED_INTRODUCED = {True: "首次出现见", False: "First named in "}
+"""How the first evidence line opens when it quotes where the story first names someone no
+sentence says who they are: where they come in, not an answer to who they are ("Who is
+Marlow?" opened "In chapter 1 (I): “Marlow sat cross-legged right aft…”", as if stated)."""
 WHO_SAID = (r"^\W*(?:who|whom)\s+(?:(?:first|last)\s+)?(?:said|says|say|asks|asked|cried|exclaimed"
             r"|replied|replies|answered|answers|whispered|shouted|tells|told|remarked|observed)\b"
             r"|\bwho\s+(?:said|says)\s+(?:this|that|it)\b")
@@ -263,11 +267,19 @@ def nearest(line: str) -> str:
     return line
 
 
+def first_named(line: str) -> str:
+    """The first evidence line (In chapter 1: …) as where the story first names someone."""
+    for chinese in (True, False):
+        if line.startswith(CITED_FIRST[chinese]):
+            return CITED_INTRODUCED[chinese] + line[len(CITED_FIRST[chinese]):]
+    return line
+
+
 def seen_also(line: str) -> str:
     """An evidence line that opened an answer (In chapter 9: …) as one after another lead
     (See also chapter 9: …); any other line as it is."""
     for chinese in (True, False):
-        for lead in (CITED_NEAREST[chinese], CITED_FIRST[chinese]):
+        for lead in (CITED_NEAREST[chinese], CITED_INTRODUCED[chinese], CITED_FIRST[chinese]):
             if line.startswith(lead):
                 return CITED_MORE[chinese] + line[len(lead):]
     return line

@@ -335,6 +335,9 @@ async def test_who_is_someone_no_sentence_defines_quotes_the_passages_about_him(
     # (a newcomer's trial, in English: "Who is Old Hopgiant?" — a fellow of truly horrible size)
     result = await run("张宝是谁？")
     assert not result.answer.text.startswith("原文没有说"), result.answer.text
+    # the first line says it quotes where he comes in, not who he is ("Who is Marlow?" opened
+    # "In chapter 1 (I): “Marlow sat cross-legged …”", as if it said: a trial on Conrad)
+    assert result.answer.text.startswith("首次出现见第"), result.answer.text
     assert result.answer.citations and all("张宝" in sanguo.chunks[c.chunk_id].entities
                                            for c in result.answer.citations)
 
