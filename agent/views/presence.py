@@ -123,8 +123,10 @@ def chart_dot(chart: Presence) -> str:
             count = chart.count(entity, chapter)
             shade = chart.shade(count)
             ink = "white" if shade >= 4 else "#333333"
-            title = html.escape(f"{entity} · ch. {chapter}: {count} mentions, "
-                                f"{len(chart.passages.get((entity, chapter), []))} passages")
+            found = len(chart.passages.get((entity, chapter), []))
+            title = html.escape(f"{entity} · ch. {chapter}: {count} mention"
+                                f"{'s' if count != 1 else ''}, {found} passage"
+                                f"{'s' if found != 1 else ''}")
             text = f'<FONT POINT-SIZE="8" COLOR="{ink}">{count}</FONT>' if count else " "
             cells.append(f'<TD {cell} BGCOLOR="{SHADES[shade]}" TITLE="{title}" '
                          f'TOOLTIP="{title}">{text}</TD>')
