@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 
+from agent.librarian.ages import age_answer
 from agent.librarian.analysis import QueryPlan
 from agent.librarian.chapters import (
     Chapters,
@@ -91,7 +92,16 @@ class WorldAnswers:
                 or maiden_name_answer(plan.question, plan.chinese, r.matcher, r.entities,
                                       r.story, say, horizon)
                 or self.home(plan, say, horizon)
+                or self.age(plan, say, horizon)
                 or self.death_chapter(plan, say, horizon))
+
+    def age(self, plan: QueryPlan, say: Callable[[str], str], horizon: int) -> Answer | None:
+        """How old is Harriet Smith?: the sentence that gives her age (agent/librarian/ages.py)."""
+        if plan.chinese or len(plan.entities) != 1 or \
+                self.retriever.kinds.get(plan.entities[0]) not in ("person", "other"):
+            return None
+        return age_answer(plan.question, plan.entities[0], self.retriever.story,
+                          self.retriever.spans, say, horizon)
 
     def home(self, plan: QueryPlan, say: Callable[[str], str], horizon: int) -> Answer | None:
         """Where does Sir Walter live?: the homes the card holds (stores/card_homes.py), under

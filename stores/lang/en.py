@@ -479,6 +479,25 @@ LIVES_ASKED = re.compile(r"\bwhere\b.*\b(?:lives?|lived|living|resides?|resided|
                          r"home|house|seat|estate)\b", re.I)
 """A question after where someone lives (Where does Sir Walter live? Where is Harriet's home?)."""
 
+AGE_ASKED = re.compile(r"^\W*(?:how\s+old\s+(?:is|was|were|are)\b|what\s+age\s+(?:is|was)\b"
+                       r"|what\s+(?:is|was)\b.*\bage\b)", re.I)
+"""A question after someone's age (How old is Harriet Smith? How old is Elinor when her father
+dies? What is Colonel Brandon's age?)."""
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+AGE_NUMBER = (rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS}))?|(?:{_UNITS})[- ]and[- ](?:{_TENS})|{_TEENS}"
+              rf"|(?!one\b)(?:{_UNITS})|\d{{1,2}})")
+"""A person's age in years, in words or figures (nineteen, five and thirty, twenty-one, 17;
+not "one", which is a pronoun as often)."""
+AGE_TOLD = re.compile(
+    rf"(?:\b(?:aged|age\s+of|only|nearly|near|about|past|turned|just|not\s+yet|wrong\s+side\s+of"
+    rf"|(?:girl|boy|man|woman|lady|child|youth|fellow|gentleman|young\s+\w+)\s+of)\s+"
+    rf"(?P<age>{AGE_NUMBER})(?=\s*(?:[,.;:!?—)\"”’']|$)|\s+(?:and|but|when|who|years?)\b)"
+    rf"|\b(?P<years>{AGE_NUMBER})[\s-]+years?[\s-]+(?:old|of\s+age)\b)", re.I)
+"""Where a sentence gives someone's age: a girl of seventeen, though only nineteen, on the
+wrong side of five and thirty, aged 40, twenty-one years old; not "only three or four days"."""
+
 ACTS_ABOUT_A_DEATH = re.compile(r"^\s*what\s+(?:did|does|do|had|has|have)\b(?!.*\bdie[ds]?\b).*"
                                 r"\bdeath\b", re.I)
 """A question after what someone did about a death, not how it came: "What did Catherine

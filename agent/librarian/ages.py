@@ -1,0 +1,65 @@
+"""How old someone is, from the sentence where the story gives their age.
+
+"How old is Harriet Smith?" was answered with "the quiet neat old lady …", and "How old is the
+Russian?" (a newcomer's trial on Heart of Darkness) with "The old one sat on her chair.": the
+word "old" is all the search had, and the story says an age otherwise ("a girl of seventeen",
+"though only nineteen", "on the wrong side of five and thirty"). So an age asked of one person
+is answered with the first sentence, in story order and under the horizon, where the person's
+name stands shortly before an age (en.AGE_TOLD) with no one else named between; the telling's
+before a character's words. None when no sentence gives it: the search answers then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from agent.librarian.known import with_quote
+from agent.schemas import Answer
+from stores.lang import en
+from stores.lang.text import in_someones_words, sentences
+from stores.models import Chunk, chapter_label
+
+Spans = Callable[[str], list[tuple[int, int, str]]]
+
+AGE_REACH = 200
+"""How far after the person's name, in characters, the age may stand in its sentence."""
+
+
+def age_answer(question: str, subject: str, story: Iterable[Chunk], spans: Spans,
+               say: Callable[[str], str] = str, horizon: int = 0) -> Answer | None:
+    """The sentence that gives `subject`'s age, cited, for a question after it (en.AGE_ASKED;
+    English); None for any other question or when no sentence gives it."""
+    if not en.AGE_ASKED.search(question):
+        return None
+    spoken: tuple[Chunk, str] | None = None
+    for chunk in story:
+        if chunk.lore or (horizon and chunk.chapter > horizon):
+            continue
+        for s in sentences(chunk.text, "story"):
+            if not _gives_age(s.text, subject, spans(s.text)):
+                continue
+            if not in_someones_words(chunk.text, s.start):
+                return _answer(subject, chunk, s.text, say)
+            spoken = spoken or (chunk, s.text)
+    return _answer(subject, *spoken, say) if spoken else None
+
+
+def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]]) -> bool:
+    """The sentence names `subject` and, shortly after and before anyone else, an age."""
+    for start, end, name in found:
+        if name != subject:
+            continue
+        after = min((s for s, _, other in found if s >= end and other != subject),
+                    default=len(sentence))
+        age = en.AGE_TOLD.search(sentence, end, min(after, end + AGE_REACH))
+        # both told, or both in the words: "replied Elinor, “… a woman of seven and twenty …”"
+        # is no age of Elinor's
+        if age is not None and in_someones_words(sentence, start) == in_someones_words(
+                sentence, age.start()):
+            return True
+    return False
+
+
+def _answer(subject: str, chunk: Chunk, sentence: str, say: Callable[[str], str]) -> Answer:
+    lead = f"{say(subject)}'s age is given in {chapter_label(chunk.chapter, False)}:"
+    return with_quote(lead, (chunk, " ".join(sentence.split())), False, subject, where=False)

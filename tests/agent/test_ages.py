@@ -1,0 +1,50 @@
+"""How old someone is, from the sentence where the story gives their age (agent/librarian/ages.py):
+"How old is Harriet Smith?" was answered with "the quiet neat old lady …", the word "old" all
+the search had."""
+
+from __future__ import annotations
+
+from agent.librarian.ages import age_answer
+from stores.models import Chunk
+
+NAMES = ("Harriet Smith", "Elinor", "Mrs. Goddard")
+
+
+def chunk(n: int, text: str) -> Chunk:
+    return Chunk(id=f"c{n}", world="w", document="story.txt", chapter=n, chapter_title="",
+                 scene=0, chunk_order=n, text=text, line_start=1, line_end=1, event_order=n)
+
+
+def spans(text: str) -> list[tuple[int, int, str]]:
+    return sorted((at, at + len(n), n) for n in NAMES if (at := text.find(n)) >= 0)
+
+
+STORY = [
+    chunk(1, "The quiet neat old lady sat in the corner. Harriet Smith stayed only three or "
+             "four days, and the only one who saw her was Mrs. Goddard."),
+    chunk(2, '"It would be impossible," replied Elinor, "that a woman of seven and twenty '
+             'could love him." Mrs. Goddard brought Harriet Smith, a girl of seventeen, whom '
+             "Emma knew by sight."),
+    chunk(3, "Elinor, whose advice was so effectual, though only nineteen, counselled her "
+             "mother."),
+]
+
+
+def test_an_age_is_answered_with_the_sentence_that_gives_it() -> None:
+    answer = age_answer("How old is Harriet Smith?", "Harriet Smith", STORY, spans)
+    assert answer is not None
+    assert answer.text.startswith("Harriet Smith's age is given in ch. 2:"), answer.text
+    assert "a girl of seventeen" in answer.text and answer.citations[0].chunk_id == "c2"
+
+
+def test_an_age_in_someones_words_beside_their_speech_tag_is_not_theirs() -> None:
+    # "replied Elinor, “… a woman of seven and twenty …”" is no age of Elinor's
+    answer = age_answer("How old is Elinor when her father dies?", "Elinor", STORY, spans)
+    assert answer is not None and "though only nineteen" in answer.text, answer
+
+
+def test_no_sentence_giving_an_age_or_no_age_asked_is_no_answer() -> None:
+    assert age_answer("How old is Mrs. Goddard?", "Mrs. Goddard", STORY, spans) is None
+    assert age_answer("Where does Harriet Smith live?", "Harriet Smith", STORY, spans) is None
+    # past the horizon: not told yet
+    assert age_answer("How old is Harriet Smith?", "Harriet Smith", STORY, spans, horizon=1) is None
