@@ -5,8 +5,9 @@ Russian?" (a newcomer's trial on Heart of Darkness) with "The old one sat on her
 word "old" is all the search had, and the story says an age otherwise ("a girl of seventeen",
 "though only nineteen", "on the wrong side of five and thirty"). So an age asked of one person
 is answered with the first sentence, in story order and under the horizon, where the person's
-name stands shortly before an age (en.AGE_TOLD) with no one else named between; the telling's
-before a character's words. None when no sentence gives it: the search answers then.
+name stands shortly before an age (en.AGE_TOLD; 曹丕……时年十八岁: zh.AGE_TOLD) with no one else
+named between; the telling's before a character's words. None when no sentence gives it: the
+search answers then.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from agent.librarian.known import with_quote
 from agent.schemas import Answer
-from stores.lang import en
+from stores.lang import en, has_han, zh
 from stores.lang.text import in_someones_words, sentences
 from stores.models import Chunk, chapter_label
 
@@ -27,9 +28,10 @@ AGE_REACH = 200
 
 def age_answer(question: str, subject: str, story: Iterable[Chunk], spans: Spans,
                say: Callable[[str], str] = str, horizon: int = 0) -> Answer | None:
-    """The sentence that gives `subject`'s age, cited, for a question after it (en.AGE_ASKED;
-    English); None for any other question or when no sentence gives it."""
-    if not en.AGE_ASKED.search(question):
+    """The sentence that gives `subject`'s age, cited, for a question after it (en.AGE_ASKED,
+    zh.AGE_ASKED); None for any other question or when no sentence gives it."""
+    chinese = has_han(question)
+    if not (zh.AGE_ASKED if chinese else en.AGE_ASKED).search(question):
         return None
     spoken: tuple[Chunk, str] | None = None
     for chunk in story:
@@ -39,9 +41,9 @@ def age_answer(question: str, subject: str, story: Iterable[Chunk], spans: Spans
             if not _gives_age(s.text, subject, spans(s.text)):
                 continue
             if not in_someones_words(chunk.text, s.start):
-                return _answer(subject, chunk, s.text, say)
+                return _answer(subject, chunk, s.text, say, chinese)
             spoken = spoken or (chunk, s.text)
-    return _answer(subject, *spoken, say) if spoken else None
+    return _answer(subject, *spoken, say, chinese) if spoken else None
 
 
 def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]]) -> bool:
@@ -51,7 +53,8 @@ def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]
             continue
         after = min((s for s, _, other in found if s >= end and other != subject),
                     default=len(sentence))
-        age = en.AGE_TOLD.search(sentence, end, min(after, end + AGE_REACH))
+        told = zh.AGE_TOLD if has_han(sentence) else en.AGE_TOLD
+        age = told.search(sentence, end, min(after, end + AGE_REACH))
         # both told, or both in the words: "replied Elinor, “… a woman of seven and twenty …”"
         # is no age of Elinor's
         if age is not None and in_someones_words(sentence, start) == in_someones_words(
@@ -60,6 +63,10 @@ def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]
     return False
 
 
-def _answer(subject: str, chunk: Chunk, sentence: str, say: Callable[[str], str]) -> Answer:
-    lead = f"{say(subject)}'s age is given in {chapter_label(chunk.chapter, False)}:"
-    return with_quote(lead, (chunk, " ".join(sentence.split())), False, subject, where=False)
+def _answer(subject: str, chunk: Chunk, sentence: str, say: Callable[[str], str],
+            chinese: bool) -> Answer:
+    where = chapter_label(chunk.chapter, chinese)
+    lead = (f"{say(subject)}的年纪见{where}：" if chinese
+            else f"{say(subject)}'s age is given in {where}:")
+    quote = sentence.strip() if chinese else " ".join(sentence.split())
+    return with_quote(lead, (chunk, quote), chinese, subject, where=False)

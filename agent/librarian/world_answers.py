@@ -97,7 +97,7 @@ class WorldAnswers:
 
     def age(self, plan: QueryPlan, say: Callable[[str], str], horizon: int) -> Answer | None:
         """How old is Harriet Smith?: the sentence that gives her age (agent/librarian/ages.py)."""
-        if plan.chinese or len(plan.entities) != 1 or \
+        if len(plan.entities) != 1 or \
                 self.retriever.kinds.get(plan.entities[0]) not in ("person", "other"):
             return None
         return age_answer(plan.question, plan.entities[0], self.retriever.story,

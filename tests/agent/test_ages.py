@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.librarian.ages import age_answer
 from stores.models import Chunk
 
-NAMES = ("Harriet Smith", "Elinor", "Mrs. Goddard")
+NAMES = ("Harriet Smith", "Elinor", "Mrs. Goddard", "曹丕", "关羽")
 
 
 def chunk(n: int, text: str) -> Chunk:
@@ -48,3 +48,10 @@ def test_no_sentence_giving_an_age_or_no_age_asked_is_no_answer() -> None:
     assert age_answer("Where does Harriet Smith live?", "Harriet Smith", STORY, spans) is None
     # past the horizon: not told yet
     assert age_answer("How old is Harriet Smith?", "Harriet Smith", STORY, spans, horizon=1) is None
+
+
+def test_a_chinese_age_is_answered_and_the_age_at_death_is_no_age_asked() -> None:
+    story = [chunk(1, "关公亡年五十八岁。"), chunk(2, "却说操长子曹丕，字子桓，时年十八岁。")]
+    answer = age_answer("曹丕几岁？", "曹丕", story, spans)
+    assert answer is not None and answer.text.startswith("曹丕的年纪见第2回："), answer
+    assert age_answer("关羽多大年纪？", "关羽", story, spans) is None
