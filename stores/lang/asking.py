@@ -208,8 +208,8 @@ RELATIVE_BEFORE_OWNER = r"\bthe\s+(?P<word>{words})\s+of\s+$"
 """A relative word before the name that owns it: "the father of Emma" (English)."""
 RELATIVE_ASKED = {
     True: (re.compile(r"^\W*(?:请问)?(?:(?:谁|哪位|哪一位|何人)是)?$"),
-           re.compile(r"^(?:的?名字)?(?:是|叫|为|乃)?(?:谁|哪位|哪一位|哪个|何人|什么人|什么名字"
-                      r"|什么)?(?:呢|啊|呀|吗)?[\s？?。！!]*$")),
+           re.compile(r"^(?:的?名字)?都?(?:是|叫|为|乃|有)?(?:谁|哪位|哪一位|哪个|哪些人?|哪几[位个]人?"
+                      r"|何人|什么人|什么名字|什么|几[位个]人?)?(?:呢|啊|呀|吗)?[\s？?。！!]*$")),
     False: (re.compile(r"^\W*(?:(?:who|whom|what|which)(?:\s+(?:is|was|were|are|became)|['’]s)"
                        r"\s+(?:the\s+names?\s+of\s+)?)?$", re.I),
             re.compile(r"^(?:['’]s\s+(?:first\s+|christian\s+|full\s+)?name|\s+(?:called|named))?"
@@ -218,8 +218,8 @@ RELATIVE_ASKED = {
 }
 """What stands before and after a relative named by kin when the question asks who that
 relative is (Who was Emma's father?, What is the name of Emma's father?, 曹操的父亲是谁？,
-谁是曹操的父亲): what is asked is the relative, not something of theirs. Any other word
-around it (What did Emma's father eat?, 曹操的父亲是怎么死的) asks about the relative
+谁是曹操的父亲, 顾怀山的徒弟有谁): what is asked is the relative, not something of theirs. Any
+other word around it (What did Emma's father eat?, 曹操的父亲是怎么死的) asks about the relative
 (agent/librarian/relatives_named.py), by script (Han: True)."""
 
 

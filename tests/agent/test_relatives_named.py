@@ -77,6 +77,7 @@ def test_a_relative_asked_about_is_told_from_one_asked_for() -> None:
     assert not asks_of_a_relative("Who is Emma's father?", spans)
     assert not asks_of_a_relative("曹操的父亲是谁？", spans)
     assert asks_for_a_relative("曹丕的父亲叫什么名字？", spans)
+    assert asks_for_a_relative("曹操的父亲都有谁？", spans)  # 顾怀山的徒弟有谁: the demo's
     assert asks_for_a_relative("What is the name of Emma's father?", spans)
     assert not asks_for_a_relative("曹操的父亲是怎么死的？", spans)
     assert not asks_for_a_relative("What did Emma say?", spans)
