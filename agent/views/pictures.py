@@ -194,7 +194,7 @@ def _together(dot: graphviz.Graph, found: RelationMap, placed: set[str]) -> None
                                              if k == "shape"})
     for t in others:
         dot.edge(_node_id(found.centre), _node_id(t.name), style="dashed", color="#999999",
-                 fontcolor="#777777", label=_text(_passages(t.passages)),
+                 fontcolor="#777777", label=_text(counted(t.passages, "passage")),
                  id=graphviz.escape(f"co:{found.centre}|{t.name}"))
 
 
@@ -268,7 +268,7 @@ def map_mermaid(found: RelationMap) -> str:
         lines.append(f"  subgraph together[{_mermaid_text(TOGETHER_TITLE)}]")
         lines += [f"    {node(t.name)}[{_mermaid_text(t.name)}]" for t in others]
         lines.append("  end")
-        lines += [f"  {node(found.centre)} -.-|{_mermaid_text(_passages(t.passages))}| "
+        lines += [f"  {node(found.centre)} -.-|{_mermaid_text(counted(t.passages, 'passage'))}| "
                   f"{node(t.name)}" for t in others]
     return "\n".join(lines) + "\n"
 
@@ -299,6 +299,6 @@ def map_json(found: RelationMap) -> str:
         "types": found.types}, ensure_ascii=False, indent=1) + "\n"
 
 
-def _passages(n: int) -> str:
-    """How many passages two names share, as a label: 1 passage, 3 passages."""
-    return f"{n} passage{'s' if n != 1 else ''}"
+def counted(n: int, noun: str) -> str:
+    """A count as a picture labels it: 1 passage, 3 passages."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"

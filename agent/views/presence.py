@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from agent.schemas import TimelineEvent
-from agent.views.pictures import FONTS, draw
+from agent.views.pictures import FONTS, counted, draw
 from stores.errors import ConfigError
 from stores.models import LORE_CHAPTER
 
@@ -124,9 +124,8 @@ def chart_dot(chart: Presence) -> str:
             shade = chart.shade(count)
             ink = "white" if shade >= 4 else "#333333"
             found = len(chart.passages.get((entity, chapter), []))
-            title = html.escape(f"{entity} · ch. {chapter}: {count} mention"
-                                f"{'s' if count != 1 else ''}, {found} passage"
-                                f"{'s' if found != 1 else ''}")
+            title = html.escape(f"{entity} · ch. {chapter}: {counted(count, 'mention')}, "
+                                f"{counted(found, 'passage')}")
             text = f'<FONT POINT-SIZE="8" COLOR="{ink}">{count}</FONT>' if count else " "
             cells.append(f'<TD {cell} BGCOLOR="{SHADES[shade]}" TITLE="{title}" '
                          f'TOOLTIP="{title}">{text}</TD>')
