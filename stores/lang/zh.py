@@ -333,9 +333,10 @@ def children_listing(parent: str, child: str, han: str) -> tuple[str, str]:
             rf"(?:{BIRTH_ORDER})[子{DAUGHTERS}]?(?:名|曰)?(?:[{han}]{{1,2}}[，,]字)?" + child)
 AGE_ASKED = re.compile(r"多大(?:年纪|岁数)?|几岁|多少岁|年纪|年龄|岁数|年方几")
 """A question after someone's age (诸葛亮出山时多大年纪？ 曹丕几岁？)."""
-AGE_TOLD = re.compile(r"(?<![亡死卒终])(?:时年|年方|今年|年)[方约]?(?P<age>[一二三四五六七八九十]{1,3})岁")
-"""Where a sentence gives someone's age: 时年十八岁, 年方十七岁, 年二十七岁; not 亡年五十八岁
-(the age they died at: the story's death, told elsewhere)."""
+AGE_TOLD = re.compile(r"(?<![亡死卒终])(?:时年|年方|今年|年)[方约仅才已近]?(?P<age>[一二三四五六七八九十]{1,3})来?岁"
+                      r"|(?P<about>[一二三四五六七八九十]{1,3})来?岁(?:年纪|上下)")
+"""Where a sentence gives someone's age: 时年十八岁, 年方十七岁, 年仅三十一岁, 三十来岁年纪; not
+亡年五十八岁 (the age they died at: the story's death, told elsewhere)."""
 
 DEATH_WORDS = ("死", "亡", "卒", "殁", "薨", "崩", "逝", "寿", "亡年", "归天", "归神", "遇害", "被害",
                "身死", "而亡", "气绝")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.librarian.ages import age_answer
 from stores.models import Chunk
 
-NAMES = ("Harriet Smith", "Elinor", "Mrs. Goddard", "曹丕", "关羽")
+NAMES = ("Harriet Smith", "Elinor", "Mrs. Goddard", "曹丕", "关羽", "沈砚")
 
 
 def chunk(n: int, text: str) -> Chunk:
@@ -55,3 +55,10 @@ def test_a_chinese_age_is_answered_and_the_age_at_death_is_no_age_asked() -> Non
     answer = age_answer("曹丕几岁？", "曹丕", story, spans)
     assert answer is not None and answer.text.startswith("曹丕的年纪见第2回："), answer
     assert age_answer("关羽多大年纪？", "关羽", story, spans) is None
+
+
+def test_an_age_given_roughly_or_with_an_adverb_is_an_age() -> None:
+    # the demo: 那人姓沈，名砚 … 三十来岁年纪 was no age (a read of its answers in the review)
+    story = [chunk(1, "沈砚字青崖，三十来岁年纪，身形清瘦。")]
+    answer = age_answer("沈砚多大年纪？", "沈砚", story, spans)
+    assert answer is not None and "三十来岁年纪" in answer.text, answer
