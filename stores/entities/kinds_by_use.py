@@ -13,11 +13,17 @@ from stores.lang.en import (
     ADDRESS_TITLES,
     APPOSED_PERSON,
     GIVEN_NAMES,
+    KIN,
     NAMED_PERSON_BEFORE,
     OWN_BODY_AFTER,
+    OWN_FACE_AFTER,
+    OWNED_BEFORE,
+    PERSON_NOUNS,
     PERSON_TAILS,
     PLACE_HEADS,
     PLACE_TAILS,
+    VOCATIVE_AFTER,
+    VOCATIVE_BEFORE,
 )
 from stores.lang.en import AT_PLACE as _AT_PLACE
 from stores.lang.en import SAYS_AFTER_QUOTE_PATTERN as _SAYS_AFTER
@@ -37,6 +43,11 @@ is"; no titled person of the development books is written so."""
 _APPOSED_PERSON = re.compile(APPOSED_PERSON)
 _NAMED_PERSON_BEFORE = re.compile(NAMED_PERSON_BEFORE)
 _OWN_BODY_AFTER = re.compile(OWN_BODY_AFTER)
+_OWN_FACE_AFTER = re.compile(OWN_FACE_AFTER)
+_OWNED_BEFORE = re.compile(OWNED_BEFORE)
+_PERSON_WORDS = frozenset((*PERSON_NOUNS, *KIN))
+_VOCATIVE_BEFORE = re.compile(VOCATIVE_BEFORE)
+_VOCATIVE_AFTER = re.compile(VOCATIVE_AFTER)
 
 PLACE_SHARE, PLACE_MIN_USES = 0.12, 3
 """An untyped English name that follows a word of place (in, at, from, towards, reached …) in
@@ -88,7 +99,12 @@ def type_by_use(entities: list[Entity], text: str) -> list[Entity]:
                                  or _SAYS_BEFORE.match(text, end))
             called[name] += (2 * bool(_NAMED_PERSON_BEFORE.search(text, max(0, start - 24), start))
                              or bool(_APPOSED_PERSON.match(text, end)
-                                     or _OWN_BODY_AFTER.match(text, end)))
+                                     or _OWN_BODY_AFTER.match(text, end)
+                                     or _OWN_FACE_AFTER.match(text, end)
+                                     or (name.lower() in _PERSON_WORDS
+                                         and _OWNED_BEFORE.search(text, max(0, start - 6), start))
+                                     or (_VOCATIVE_BEFORE.search(text, max(0, start - 3), start)
+                                         and _VOCATIVE_AFTER.match(text, end))))
     for name, entity in titled.items():
         if uses[name] >= PLACE_MIN_USES and the[name] >= THING_SHARE * uses[name]:
             entity.type = "other"
@@ -117,7 +133,9 @@ CALLED = 2
 place, is one: a person noun that gives it counts twice ("a man named Helmar"), an apposition
 that holds one once ("Spada, a prudent man"; once is not enough: "Paris, a friend of mine is
 going", "Marseilles, the younger sister of Tyre"), and so does their own body or kin after a
-verb (en.OWN_BODY_AFTER: "Grete had put her arm around her mother")."""
+verb (en.OWN_BODY_AFTER: "Grete had put her arm around her mother"), their face or voice
+(en.OWN_FACE_AFTER: "Marlow's lean face"), being spoken to ("Try to be civil, Marlow,"), and,
+for a word for a person or kin, an owner before it (his Intended)."""
 
 
 ZH_PLACE_SHARE, ZH_PLACE_MIN_USES = 0.3, 3

@@ -21,6 +21,8 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     NAMED_PERSON_BEFORE,  # noqa: F401
     NOT_ROLE_WORDS,
     OWN_BODY_AFTER,  # noqa: F401
+    OWN_FACE_AFTER,  # noqa: F401
+    OWNED_BEFORE,  # noqa: F401
     PERSON_NOUNS,
     PRONOUN_SUBJECT,
     REFERRING_ROLE,
@@ -32,6 +34,8 @@ from stores.lang.en_defining import (  # given on: callers read them as en.X
     THE_CALLING,  # noqa: F401
     TIE_NOUNS,  # noqa: F401
     UNNAMED_CALLINGS,  # noqa: F401
+    VOCATIVE_AFTER,  # noqa: F401
+    VOCATIVE_BEFORE,  # noqa: F401
     WOMENS_CALLINGS,  # noqa: F401
 )
 from stores.lang.en_kin import (  # given on: callers read them as en.X

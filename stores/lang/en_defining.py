@@ -53,6 +53,18 @@ OWN_BODY_AFTER = (r"\s+(?:[a-z]+\s+){0,4}?(?:her|his)\s+(?:own\s+)?(?:head|hands
 """A name that a verb and their own body or kin follow ("Grete had put her arm around her
 mother", "Grete now and then pressed her face against her father's arm"): someone's, a
 person's, though they never speak by a verb of speech (a pattern, read right after the name)."""
+VOCATIVE_BEFORE = r",\s+$"
+VOCATIVE_AFTER = r"[,!?.]\s*[”\"]"
+"""A name spoken to: between a comma and the end of someone's words ("Try to be civil, Marlow,"
+growled a voice; "Yes, Valentine!"). Read as a pair: the comma right before the name, the
+closing mark right after it."""
+OWN_FACE_AFTER = (r"['’]s\s+(?:[a-z]+\s+){0,2}(?:face|eyes|lips|voice|cheeks?|brow|forehead"
+                  r"|hands?|shoulders?)\b")
+"""A name whose face, eyes or voice the text gives ("Marlow's lean face appeared"): a person's."""
+OWNED_BEFORE = r"\b(?:his|her|my|your)\s+$"
+"""Before a capitalised word for a person or for kin (en.PERSON_NOUNS, en.KIN), an owner: the
+word names someone the owner has (his Intended, my Master), not an abstraction (your
+Inspiration)."""
 _DETERMINER = r"(?:the|a|an|his|her|their|my|our)"
 # Words that stand before a name without saying who someone is (the poor Mercédès).
 _NOT_ROLE_NOUN_TEXT = """

@@ -263,6 +263,22 @@ def test_an_english_name_the_telling_calls_a_person_is_a_persons() -> None:
     assert kinds == {"Grete": "person", "Corvo": "other"}
 
 
+def test_a_name_spoken_to_with_a_face_or_owned_as_kin_is_a_persons() -> None:
+    # Heart of Darkness (a newcomer's trial): Marlow, who tells the tale, and Kurtz's Intended
+    # were "other", so "he" and "she" after "Who is Marlow?" / "Who is Kurtz's Intended?" read
+    # no one. Marlow speaks by a verb once; he is spoken to, and his face appears
+    text = ('"And this also," said Marlow suddenly. "Try to be civil, Marlow," growled a voice. '
+            "A match flared, and Marlow's lean face appeared. It was just like Marlow. "
+            "He spoke of his Intended; 'My Intended,' he said. He lost his Intended. "
+            "Write, Paris, the city. You have Inspiration; find your Inspiration, your Inspiration.")
+    names = [Entity(name=n) for n in ("Marlow", "Intended", "Paris", "Inspiration")]
+    kinds = {e.name: e.type for e in type_by_use(names, text)}
+    # a comma before a name and no closing mark after it is no one spoken to (Paris); an
+    # abstraction owned (your Inspiration) is nobody: only a word for a person or kin is
+    assert kinds == {"Marlow": "person", "Intended": "person", "Paris": "other",
+                     "Inspiration": "other"}
+
+
 def test_a_titled_name_written_after_the_is_a_things() -> None:
     # Doctor Moreau's ship was carded as a person ("who Lady Vain is")
     text = ('The Lady Vain was lost. We left the "Lady Vain" at dawn. Of the Lady Vain nothing '
