@@ -64,9 +64,13 @@ def likely_answer(asked: Asked, answer_entities: Sequence[str],
     only one known to be a woman is a guess at a wife (诸葛亮的妻子是谁？ — its quote names 周瑜
     beside him, then 黄盖): `wanted` is the gender the kin asked for gives, `gender` a name's."""
     given = set(asked.names)
-    return next((n for n in answer_entities if n and n not in given
-                 and (kind is None or not thing or may_answer(kind(n), thing))
-                 and (gender is None or not wanted or gender(n) == wanted)), "")
+    fitting = [n for n in answer_entities if n and n not in given
+               and (kind is None or not thing or may_answer(kind(n), thing))
+               and (gender is None or not wanted or gender(n) == wanted)]
+    # a name of unknown type answers only when none of the asked type does ("Who killed the
+    # helmsman?" guessed the Company before the manager: Heart of Darkness, a newcomer's trial)
+    typed = [n for n in fitting if kind is None or not thing or kind(n) != "other"]
+    return (typed or fitting or [""])[0]
 
 
 def next_stack(asked: Asked, answer_entities: Sequence[str], old: Sequence[StackEntry],

@@ -289,6 +289,16 @@ def test_a_kin_question_of_one_gender_guesses_only_someone_known_to_be_of_it(
     assert likely_answer(asked, ["周瑜", "黄盖"], sanguo.kind, "person") == "周瑜"  # no kin asked
 
 
+def test_a_name_of_unknown_type_is_a_guess_only_when_no_person_is(sanguo: Lexicon) -> None:
+    # Heart of Darkness (a newcomer's trial): "Who killed the helmsman?" put "Company — likely
+    # answer?" on the stack, before the manager its evidence names next
+    kinds = {"Company": "other", "the manager": "person", "Congo": "place"}.get
+    asked = Asked.read(Resolution("Who killed the helmsman?", "Who killed the helmsman?"),
+                       sanguo)
+    assert likely_answer(asked, ["Company", "the manager"], kinds, "person") == "the manager"
+    assert likely_answer(asked, ["Congo", "Company"], kinds, "person") == "Company"
+
+
 def test_a_fathers_guess_is_of_the_childs_family(monte: Lexicon, sanguo: Lexicon) -> None:
     # Northanger Abbey (a newcomer's trial): "Who is her father?" of Eleanor Tilney marked Mr.
     # Allen the likely answer; a father, a son or a brother shares the family name
