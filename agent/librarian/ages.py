@@ -6,12 +6,16 @@ word "old" is all the search had, and the story says an age otherwise ("a girl o
 "though only nineteen", "on the wrong side of five and thirty"). So an age asked of one person
 is answered with the first sentence, in story order and under the horizon, where the person's
 name stands shortly before an age (en.AGE_TOLD; 曹丕……时年十八岁: zh.AGE_TOLD) with no one else
-named between; the telling's before a character's words. None when no sentence gives it: the
-search answers then.
+named between; the telling's before a character's words. An English sentence that names no one
+of the person's gender gives their age by a pronoun of it when the last sentence of the passage
+naming anyone of that gender opened with them or named only them ("Colonel Brandon, the friend of
+Sir John, … He was silent and grave. His appearance … for he was on the wrong side of five and thirty"). None when
+no sentence gives it: the search answers then.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from agent.librarian.known import with_quote
@@ -27,18 +31,31 @@ AGE_REACH = 200
 
 
 def age_answer(question: str, subject: str, story: Iterable[Chunk], spans: Spans,
-               say: Callable[[str], str] = str, horizon: int = 0) -> Answer | None:
+               say: Callable[[str], str] = str, horizon: int = 0,
+               gender: Callable[[str], str] | None = None) -> Answer | None:
     """The sentence that gives `subject`'s age, cited, for a question after it (en.AGE_ASKED,
-    zh.AGE_ASKED); None for any other question or when no sentence gives it."""
+    zh.AGE_ASKED); None for any other question or when no sentence gives it. `gender` (a name →
+    "m", "f", "" for a person of either, anything else for no person) lets a pronoun give it."""
     chinese = has_han(question)
     if not (zh.AGE_ASKED if chinese else en.AGE_ASKED).search(question):
         return None
+    own = gender(subject) if gender is not None and not chinese else ""
+    own = own if own in _PRONOUN else ""
     spoken: tuple[Chunk, str] | None = None
     for chunk in story:
         if chunk.lore or (horizon and chunk.chapter > horizon):
             continue
+        last: set[str] = set()  # the people of `own` gender the last sentence naming one named
         for s in sentences(chunk.text, "story"):
-            if not _gives_age(s.text, subject, spans(s.text)):
+            found = spans(s.text)
+            alike = [(at, end, name) for at, end, name in found
+                     if own and gender and gender(name) in (own, "")]
+            by_pronoun = not alike and last == {subject} and _age_by_pronoun(s.text, own)
+            if alike:  # the sentence's subject when it opens with them alone, else all it names
+                opens = alike[0][0] == len(s.text) - len(s.text.lstrip(OPENING)) and not (
+                    len(alike) > 1 and alike[1][0] - alike[0][1] <= JOINED)
+                last = {alike[0][2]} if opens else {name for *_, name in alike}
+            if not (by_pronoun or _gives_age(s.text, subject, found)):
                 continue
             if not in_someones_words(chunk.text, s.start):
                 return _answer(subject, chunk, s.text, say, chinese)
@@ -61,6 +78,29 @@ def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]
                 sentence, age.start()):
             return True
     return False
+
+
+_PRONOUN = {"m": re.compile(r"\b(?:he|his|him)\b", re.I),
+            "f": re.compile(r"\b(?:she|her)\b", re.I)}
+
+
+def _age_by_pronoun(sentence: str, gender: str) -> bool:
+    """A pronoun of `gender`, then shortly after it an age, both told or both in someone's
+    words ("for he was on the wrong side of five and thirty")."""
+    for pronoun in _PRONOUN[gender].finditer(sentence):
+        age = en.AGE_TOLD.search(sentence, pronoun.end(), pronoun.end() + PRONOUN_REACH)
+        if age is not None and in_someones_words(sentence, pronoun.start()) == \
+                in_someones_words(sentence, age.start()):
+            return True
+    return False
+
+
+OPENING = " \n\"“‘'"
+JOINED = 6
+"""At most this many characters between two names make them one subject ("Willoughby and Sir
+John came in")."""
+PRONOUN_REACH = 60
+"""How far after the pronoun, in characters, the age may stand: the pronoun's own clause."""
 
 
 def _answer(subject: str, chunk: Chunk, sentence: str, say: Callable[[str], str],

@@ -100,8 +100,11 @@ class WorldAnswers:
         if len(plan.entities) != 1 or \
                 self.retriever.kinds.get(plan.entities[0]) not in ("person", "other"):
             return None
+        kinds, lexicon = self.retriever.kinds, self.retriever.lexicon
         return age_answer(plan.question, plan.entities[0], self.retriever.story,
-                          self.retriever.spans, say, horizon)
+                          self.retriever.spans, say, horizon,
+                          lambda name: lexicon.gender(name) if kinds.get(name) == "person"
+                          else "-")
 
     def home(self, plan: QueryPlan, say: Callable[[str], str], horizon: int) -> Answer | None:
         """Where does Sir Walter live?: the homes the card holds (stores/card_homes.py), under

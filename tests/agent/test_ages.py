@@ -62,3 +62,24 @@ def test_an_age_given_roughly_or_with_an_adverb_is_an_age() -> None:
     story = [chunk(1, "沈砚字青崖，三十来岁年纪，身形清瘦。")]
     answer = age_answer("沈砚多大年纪？", "沈砚", story, spans)
     assert answer is not None and "三十来岁年纪" in answer.text, answer
+
+
+def test_an_age_given_by_a_pronoun_is_the_last_named_persons() -> None:
+    # Sense and Sensibility: "How old is Colonel Brandon?" quoted "not old enough to make his
+    # friends yet apprehensive"; the text gives his age by "he", two sentences after his name
+    people = ("Colonel Brandon", "Sir John", "Marianne", "Willoughby")
+    genders = {"Colonel Brandon": "m", "Sir John": "m", "Marianne": "f", "Willoughby": "m"}
+
+    def named(text: str) -> list[tuple[int, int, str]]:
+        return sorted((at, at + len(n), n) for n in people if (at := text.find(n)) >= 0)
+
+    story = [chunk(1, "Colonel Brandon, the friend of Sir John, sat down. He was silent. In "
+                      "the opinion of Marianne he was on the wrong side of five and thirty."),
+             chunk(2, "Willoughby and Sir John came in. He was only twenty-five.")]
+    answer = age_answer("How old is Colonel Brandon?", "Colonel Brandon", story, named,
+                        gender=genders.get)
+    assert answer is not None and "five and thirty" in answer.text, answer
+    # "he" after a sentence opened by two men is neither's; without genders, no pronoun reads
+    assert age_answer("How old is Willoughby?", "Willoughby", story, named,
+                      gender=genders.get) is None
+    assert age_answer("How old is Colonel Brandon?", "Colonel Brandon", story, named) is None
