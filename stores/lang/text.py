@@ -55,7 +55,7 @@ class Sentence(NamedTuple):
 
 _CLOSING = "”’」』）》\"'"
 """Closing quotes and brackets: they end the sentence they close, never begin the next one."""
-_QUOTE_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])(?![ \t]*\.[ \t]\.)|(?<=[。！？!?；;][{_CLOSING}])(?!,)"
+_QUOTE_BREAK = re.compile(rf"(?<=[。！？!?；;])(?![{_CLOSING}])(?![ \t]*\.[ \t]\.)(?!(?:--|—)[a-z])|(?<=[。！？!?；;][{_CLOSING}])(?!,)"
                           rf"|(?<=[.!?])(?<!\.\s\.)\s+(?!\.)|(?<=\.\s\.)\s+(?=[A-Z“\"])"
                           rf"|(?<=[.!?][{_CLOSING}])\s+")
 _CHUNK_SENTENCE = re.compile(
@@ -122,10 +122,11 @@ def ends_with_abbreviation(text: str) -> bool:
     return _story_patterns()[1].search(text, max(0, len(text) - 8)) is not None
 
 
-_SPEECH_GOES_ON = re.compile(r"[?!][”’\"']?(?:\s+[a-z]|,)")
+_SPEECH_GOES_ON = re.compile(r"[?!][”’\"']?(?:\s+[a-z]|,)|[?!](?:--|—)[a-z]")
 """“What is that?” asked he: a question or a cry that the telling goes on after, in lower
-case or after a comma ("Mr. Samsa!", shouted the middle gentleman), ends no sentence (quoted
-alone, “asked he of Edmond.” says nothing)."""
+case or after a comma ("Mr. Samsa!", shouted the middle gentleman), or after a dash ("that
+fellow--what's his name?--the brickmaker, will make"), ends no sentence (quoted alone, “asked
+he of Edmond.” says nothing, and "--the brickmaker, will make a readable report" is no one's)."""
 
 
 _SPACED_ELLIPSIS = re.compile(r"\.(?:[ \t]\.){2,}")

@@ -87,6 +87,16 @@ def test_a_spaced_ellipsis_is_one_mark(rule) -> None:
         "laughed.", "Good Lord! . . .", "Here you all are."]
 
 
+@pytest.mark.parametrize("rule", ["story", "quote"])
+def test_a_question_a_dash_goes_on_from_ends_no_sentence(rule) -> None:
+    # Heart of Darkness (a newcomer's trial): "Who is the brickmaker?" opened on "--the
+    # brickmaker, will make a readable report for you.'", cut from what Marlow heard
+    text = "That fellow--what's his name?--the brickmaker, will make a report. Who?--No one."
+    assert [s.text.strip() for s in sentences(text, rule)] == [
+        "That fellow--what's his name?--the brickmaker, will make a report.", "Who?",
+        "--No one."]
+
+
 def test_a_speech_of_several_paragraphs_closes_at_its_last() -> None:
     # Heart of Darkness (a newcomer's trial): Marlow's tale is in quotes from end to end, each
     # paragraph opening with one and only the last closing; "Marlow ceased" after it is the
