@@ -174,10 +174,11 @@ def _named_in_full(g: Groups, counts: Counter[str]) -> None:
             g.rename(name, best)
 
 
-COMMON_SHARE = 2
+COMMON_SHARE = 1
 """A word no title or first name makes a person's is a common word when the text writes it in
-lower case this many times as often as capitalised (Poor, Nobody, Quite: a sentence's or a
-quotation's first word) … A word the text writes in lower case at all and never capitalises
+lower case at least this many times as often as capitalised (Poor, Nobody, Quite: a sentence's
+or a quotation's first word; Heart of Darkness's "Absurd!", beside "absurd" six times; with 2,
+it was an entity) … A word the text writes in lower case at all and never capitalises
 inside a sentence is one too, however often a reply opens with it (Thank, Aye, Don't) …"""
 MID_SENTENCE_SHARE = 0.25
 """… and capitalises it inside a sentence in at most this share of its capitalised uses: the

@@ -68,23 +68,4 @@ def english_names(texts: Iterable[str]) -> Counter[str]:
     for text in texts_seen:
         for match in _PLACE_TITLE.finditer(text):  # the Count of Monte Cristo’s carriage
             found[_POSSESSIVE.sub("", " ".join(match.group(0).split()))] += 1
-    return _without_common_words(found, texts_seen)
-
-
-def _without_common_words(found: Counter[str], texts: list[str]) -> Counter[str]:
-    """The names, less a single capitalised word the text writes in lower case at least as
-    often and never with a title or in a longer name: an exclamation or a word stressed, not a
-    name (Heart of Darkness's "And you say, Absurd!", beside "absurd" six times)."""
-    single = {name for name in found if " " not in name and name.isalpha()}
-    in_longer = {word for name in found if " " in name for word in name.split()}
-    wanted = {name.lower() for name in single - in_longer}
-    lower = Counter(word for text in texts for word in _LOWER_WORD.findall(text)
-                    if word in wanted)
-    common = {name for name in single - in_longer if lower[name.lower()] >= found[name]}
-    if common:  # a place or a thing keeps its capital after "at", "the" …: at Nice, the Sailor
-        common -= {m[1] for text in texts for m in _NOUN_AFTER.finditer(text) if m[1] in common}
-    return Counter({name: count for name, count in found.items() if name not in common})
-
-
-_LOWER_WORD = re.compile(r"\b[a-z]+\b")
-_NOUN_AFTER = re.compile(r"\b(?:the|a|an|at|in|to|from|near|of)\s+([A-Z][a-z]+)\b")
+    return found

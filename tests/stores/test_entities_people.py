@@ -515,6 +515,16 @@ def test_a_capitalised_word_the_text_mostly_writes_in_lower_case_is_no_name() ->
     assert "Chamber" in found  # capitalised inside sentences: a named thing (of Peers)
 
 
+def test_a_word_the_text_writes_in_lower_case_as_often_is_no_name() -> None:
+    # Heart of Darkness (a newcomer's trial): "Absurd!" opens a cry four times and stands inside
+    # a sentence once ("And you say, Absurd!"), and the text writes "absurd" six times: it was
+    # an entity. Grey, written more often as a name than as a word, stays one
+    text = ('"Absurd!" he cried. ' * 4 + "And you say, Absurd! " + "it was absurd. " * 6
+            + "I saw Grey and then Grey came. " * 3 + "the sky was grey. " * 5)
+    found = groups({"Absurd": 5, "Grey": 6}, text)
+    assert "Absurd" not in found and "Grey" in found
+
+
 def test_a_word_capitalised_only_where_a_sentence_opens_is_no_name() -> None:
     # "Thank you" opens many a reply and "thank" is rarer in lower case, but the text never
     # capitalises it inside a sentence; "Dear Miss Woodhouse" is a greeting before her name

@@ -179,16 +179,3 @@ def test_people_listed_beside_known_people_are_people(sanguo: list[str]) -> None
     # a verb that opens with a surname's character is no one (从事 in 袁绍、从事 …)
     assert "从事" not in found
 
-
-
-def test_a_word_the_text_writes_in_lower_case_as_often_is_no_name() -> None:
-    """Heart of Darkness (a newcomer's trial): "And you say, Absurd!" made Absurd an entity,
-    though the text writes "absurd" as often. A place or an epithet that is a common word too
-    keeps its capital after "at" or "the" (at Nice, Sinbad the Sailor), and a name that is a
-    common word is still one when the text writes it more often as a name (Miss Grey)."""
-    text = ("You say, Absurd! Well, absurd. It was absurd. He went to Nice; a nice day at Nice. "
-            "A nice man, Sinbad the Sailor, hailed the sailor. I saw Grey; then Grey came. "
-            "The sky was grey.")
-    names = english_names([text])
-    assert "Absurd" not in names
-    assert names["Nice"] == 2 and names["Sailor"] == 1 and names["Grey"] == 2
