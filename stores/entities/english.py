@@ -85,12 +85,13 @@ from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
     COUPLE_USES,
     couples,
+    family_plural,
     fold_titled,
     join_titled,
     join_titled_after,
     release_shared_surnames,
 )
-from stores.lang.en import FIRST_PERSON, NAME_TITLES
+from stores.lang.en import ADDRESS_TITLES, FIRST_PERSON, NAME_TITLES
 from stores.lang.text import in_someones_words
 from stores.models import Entity
 
@@ -144,10 +145,24 @@ def group_english_names(counts: Counter[str], min_count: int,
     join_rare_full_names(g, counts)
     join_ranks_alone(g, counts, text, min_count)
     persons_by_first_name(g)
+    persons_by_title(g)
     release_surnames_of_another(g, text, women)
     _named_in_full(g, counts)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]
+
+
+def persons_by_title(g: Groups) -> None:
+    """A group one of whose forms stands under a title of address is someone's (Penny, written
+    once as Miss Penny Palfrey: Brother Jacob, a newcomer's trial, where she was "other" and
+    "she" after "Who is Penny Palfrey?" read as her mother). Not St., a place's or a church's."""
+    for name, aliases in g.groups.items():
+        if name not in g.person and not family_plural(name, g.groups) and any(
+                split_title(form)[0] in _ADDRESSED for form in (name, *aliases)):
+            g.person.add(name)  # the Miss Musgroves are two: the Musgroves stay a family
+
+
+_ADDRESSED = frozenset(ADDRESS_TITLES) - {"St.", "St"}
 
 
 ABOUT_AS_OFTEN = 0.75

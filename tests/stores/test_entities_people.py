@@ -567,3 +567,16 @@ def test_a_surname_his_children_bear_too_gives_way_to_his_title() -> None:
             "Mr. Morland read. Morland slept. ") * 25
     found = groups(counts, text)
     assert found["Morland"] == found["Mr. Morland"] == "Mr. Morland"
+
+
+def test_a_name_once_written_under_a_title_of_address_is_a_persons() -> None:
+    # Brother Jacob (a newcomer's trial): Penny, once "Miss Penny Palfrey", was "other", so
+    # "Who is her elder sister?" after "Who is Penny Palfrey?" read her as Mrs. Palfrey. The
+    # Miss Musgroves are two daughters: the family stays no one person
+    text = ("Penny smiled. " * 20 + "Miss Penny Palfrey came. Mr. Palfrey sat. " * 5
+            + "Penny Palfrey went. " + "The Musgroves came. " * 6
+            + "the Miss Musgroves sang. " * 5 + "Charles Musgrove sat. " * 8)
+    found = {name: person for name, _, person in group_english_names(Counter(
+        {"Penny": 20, "Miss Penny Palfrey": 1, "Mr. Palfrey": 5, "Musgroves": 6,
+         "Miss Musgroves": 5, "Charles Musgrove": 8}), 5, text)}
+    assert found["Penny"] is True and found["Musgroves"] is False
