@@ -46,6 +46,7 @@ from stores.entities.english_first_names import (
     ANCHOR_USES,
     DOMINANCE,
     add_family_names,
+    add_rare_pet_forms,
     add_short_forms,
     fold_first_names,
     join_first_names,
@@ -119,6 +120,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     g = Groups({name: [] for name in kept if not split_title(name)[0]})
     titled_as = appositions(text)
     fold_first_names(g, kept)
+    add_rare_pet_forms(g, counts)
     join_first_names(g, kept, anchors, text)
     join_titled_after(g)
     _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)

@@ -51,6 +51,17 @@ def fold_first_names(g: Groups, kept: dict[str, int]) -> None:
             g.move(rare, common)
 
 
+def add_rare_pet_forms(g: Groups, counts: Counter[str]) -> None:
+    """A pet name or the given name it is formed from, written alone too rarely to be kept
+    (at least ANCHOR_USES times), is a form of the one group that holds the other alone:
+    Brother Jacob's Letty (twice) is Letitia's, and Penelope (twice) Penny's."""
+    for pet, formal in PET_NAMES.items():
+        for rare, kept in ((pet, formal), (formal, pet)):
+            owner = g.owner(kept)
+            if owner is not None and g.owner(rare) is None and counts[rare] >= ANCHOR_USES:
+                g.groups[owner].append(rare)
+
+
 def join_first_names(g: Groups, kept: dict[str, int], anchors: dict[str, int],
                       text: str = "") -> None:
     """A first name joins the one full name that starts with it, written near it (see

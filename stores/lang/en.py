@@ -173,6 +173,11 @@ PET_NAMES = {
     "Sally": "Sarah", "Fanny": "Frances", "Patty": "Martha", "Dolly": "Dorothy",
     "Nancy": "Anne", "Dick": "Richard", "Ned": "Edward", "Teddy": "Edward", "Charlie": "Charles",
     "Fred": "Frederick", "Sam": "Samuel", "Ben": "Benjamin", "Nick": "Nicholas",
+    **dict.fromkeys(("Bella", "Belle"), "Isabella"),
+    "Penny": "Penelope", "Letty": "Letitia", "Davy": "David", "Becky": "Rebecca",
+    "Tilly": "Matilda", "Lottie": "Charlotte", "Dora": "Dorothea", "Hetty": "Hester",
+    "Sukey": "Susan", "Gussie": "Augusta", "Ted": "Edward", "Tony": "Anthony",
+    "Joe": "Joseph", "Phil": "Philip",
 }
 """English pet names (hypocorisms) and the given name each is formed from."""
 
@@ -184,7 +189,7 @@ Edmund Edward Edwin Eleanor Elinor Eliza Elizabeth Ellen Emily Emma Esther Evely
 Frank Frederick Geoffrey George Georgiana Gerald Gilbert Hannah Harriet Hector Helen
 Henrietta Henry Herbert Hester Horace Hugh Isaac Isabel Isabella Jacob James Jane Jemima Joan
 John Jonathan Joseph Josephine Judith Julia Juliet Kate Laura Lavinia Leonard Lewis Louisa
-Lucy Lydia Mabel Margaret Maria Marianne Martha Mary Matilda Matthew Michael Miriam Nathaniel
+Letitia Lucy Lydia Mabel Margaret Maria Marianne Martha Mary Matilda Matthew Michael Miriam Nathaniel
 Nicholas Olivia Oliver Patrick Penelope Peter Philip Phoebe Rachel Ralph Rebecca Richard
 Robert Rosamond Ruth Samuel Sarah Selina Sophia Sophy Stephen Susan Susanna Thomas
 Timothy Walter William Betsey Bessy Bessie Nelly Jenny Becky Sukey Sophie

@@ -580,3 +580,14 @@ def test_a_name_once_written_under_a_title_of_address_is_a_persons() -> None:
         {"Penny": 20, "Miss Penny Palfrey": 1, "Mr. Palfrey": 5, "Musgroves": 6,
          "Miss Musgroves": 5, "Charles Musgrove": 8}), 5, text)}
     assert found["Penny"] is True and found["Musgroves"] is False
+
+
+def test_a_rare_pet_name_or_given_name_joins_the_one_who_goes_by_the_other() -> None:
+    # Brother Jacob (a newcomer's trial): Letty (twice) is Letitia and Penelope (twice) Penny,
+    # and "How old is Penny?" missed "Penelope was not yet nineteen"; Northanger Abbey's Belle
+    # is Isabella Thorpe. A form written once is too rare to join
+    text = ("Letitia smiled. " * 6 + "her sister Letty came. " * 2 + "Penny sang. " * 8
+            + "Penelope was not yet nineteen. " * 2 + "Dick ran. ")
+    found = groups({"Letitia": 6, "Letty": 2, "Penny": 8, "Penelope": 2, "Dick": 1}, text)
+    assert found["Letty"] == "Letitia" and found["Penelope"] == "Penny"
+    assert "Dick" not in found
