@@ -80,8 +80,7 @@ def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]
     return False
 
 
-_PRONOUN = {"m": re.compile(r"\b(?:he|his|him)\b", re.I),
-            "f": re.compile(r"\b(?:she|her)\b", re.I)}
+_PRONOUN = {"m": re.compile(en.HE, re.I), "f": re.compile(en.SHE, re.I)}
 
 
 def _age_by_pronoun(sentence: str, gender: str) -> bool:
