@@ -113,6 +113,9 @@ def group_english_names(counts: Counter[str], min_count: int,
     lower_counts = _lowercase_words(text)
     lowercase = set(lower_counts)
     counts = _without_stray_words(counts, min_count, lowercase)
+    # a novella writes its people fewer times: a name under a title of address is a group of
+    # its own at SHORT_BOOK_MENTIONS (Mrs. Steene, Mr. Luff: Brother Jacob, a newcomer's trial)
+    least = titled_mentions(min_count, len(text))
     kept = {name: count for name, count in counts.items() if count >= min_count}
     fulls = _full_names(counts)
     anchors = {n: c for n, c in fulls.items() if c >= ANCHOR_USES}
@@ -126,7 +129,7 @@ def group_english_names(counts: Counter[str], min_count: int,
     _join_surnames(g, kept, anchors, fulls, women, text, titled_as, counts)
     households = couples(text)
     join_titled(g, {n: c for n, c in counts.items() if c >= ANCHOR_USES}, min_count, women,
-                 anchors, households, men_by_title(counts))
+                 anchors, households, men_by_title(counts), least)
     fold_titled(g, kept)
     release_shared_surnames(g)
     add_family_names(g, counts, households, fulls)
@@ -160,11 +163,32 @@ def persons_by_title(g: Groups) -> None:
     "she" after "Who is Penny Palfrey?" read as her mother). Not St., a place's or a church's."""
     for name, aliases in g.groups.items():
         if name not in g.person and not family_plural(name, g.groups) and any(
-                split_title(form)[0] in _ADDRESSED for form in (name, *aliases)):
+                is_titled(form) for form in (name, *aliases)):
             g.person.add(name)  # the Miss Musgroves are two: the Musgroves stay a family
 
 
 _ADDRESSED = frozenset(ADDRESS_TITLES) - {"St.", "St"}
+
+
+FULL_LENGTH = 400_000
+"""An English book this long (in characters) or longer asks `min_mentions` of a titled name; a
+shorter one proportionally fewer, down to SHORT_BOOK_MENTIONS. Brother Jacob (95,000 characters)
+lost Mrs. Steene and Mr. Luff, written three times; every development book is longer (Northanger
+Abbey, the shortest, 432,000). An untitled name keeps `min_mentions`: a short book's words
+written three times (Universe, Flesh, Whips) are mostly no one's."""
+SHORT_BOOK_MENTIONS = 3
+
+
+def titled_mentions(min_mentions: int, length: int) -> int:
+    """How often an English book of `length` characters must write a titled name (see
+    FULL_LENGTH)."""
+    scaled = round(min_mentions * length / FULL_LENGTH)
+    return max(min(min_mentions, SHORT_BOOK_MENTIONS), min(min_mentions, scaled))
+
+
+def is_titled(name: str) -> bool:
+    """The name stands under a title of address (Mrs. Steene), not St."""
+    return split_title(name)[0] in _ADDRESSED
 
 
 ABOUT_AS_OFTEN = 0.75

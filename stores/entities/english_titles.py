@@ -56,10 +56,11 @@ def join_titled_after(g: Groups) -> None:
 
 def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str],
                  anchors: dict[str, int], couples: Counter[str] | None = None,
-                 men: set[str] | None = None) -> None:
+                 men: set[str] | None = None, least: int | None = None) -> None:
     """Titled forms written at least twice join their person (see the module); the others
-    written `min_count` times are groups of their own. `women` and `men` are the first names
-    the text writes after a woman's and a man's title (Miss Anne; Mr. James Morland, once)."""
+    written `min_count` times (`least`, when given: a short book's) are groups of their own.
+    `women` and `men` are the first names the text writes after a woman's and a man's title
+    (Miss Anne; Mr. James Morland, once)."""
     couples = couples if couples is not None else Counter()
     siblings = _titled_siblings(seen)
     # a form with a sibling comes after it, so the sibling has its group
@@ -98,7 +99,7 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
             if not family_plural(target, g.groups):  # the Miss Musgroves are two sisters
                 g.person.add(target)
             continue
-        if seen[name] < min_count:
+        if seen[name] < (least or min_count):
             continue
         g.groups.setdefault(name, [])
         untitled = " ".join(rest)

@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from stores.config import EntitySettings
-from stores.entities.english import given_full_names, group_english_names
+from stores.entities.english import (
+    given_full_names,
+    group_english_names,
+    is_titled,
+    titled_mentions,
+)
 from stores.entities.english_tagger import english_names
 from stores.entities.english_titles import join_titled_entities
 from stores.entities.kinds_by_use import SPEAKS, places_by_use, type_by_use
@@ -111,10 +116,14 @@ def resolve_entities(glossary: list[GlossaryEntry], chunk_texts: list[str],
     if conflicts:
         log.info("%d ambiguous aliases settled", len(conflicts))
     counts = count_mentions(AliasMatcher(alias_map(entities)), chunk_texts)
+    titled = titled_mentions(settings.min_mentions, sum(map(len, chunk_texts))) \
+        if names is not None else settings.min_mentions
     kept = []
     for entity in entities:
         entity.mentions = counts[entity.name]
-        if entity.sources == ["tagger"] and entity.mentions < settings.min_mentions:
+        least = titled if any(map(is_titled, (entity.name, *entity.aliases))) \
+            else settings.min_mentions
+        if entity.sources == ["tagger"] and entity.mentions < least:
             continue
         kept.append(entity)
     if has_han(opening):
