@@ -162,7 +162,8 @@ def persons_by_title(g: Groups) -> None:
     once as Miss Penny Palfrey: Brother Jacob, a newcomer's trial, where she was "other" and
     "she" after "Who is Penny Palfrey?" read as her mother). Not St., a place's or a church's."""
     for name, aliases in g.groups.items():
-        if name not in g.person and not family_plural(name, g.groups) and any(
+        if name not in g.person and not family_plural(
+                bare_name(split_title(name)[1]), g.groups) and any(
                 is_titled(form) for form in (name, *aliases)):
             g.person.add(name)  # the Miss Musgroves are two: the Musgroves stay a family
 

@@ -579,6 +579,8 @@ def test_a_name_once_written_under_a_title_of_address_is_a_persons() -> None:
     found = {name: person for name, _, person in group_english_names(Counter(
         {"Penny": 20, "Miss Penny Palfrey": 1, "Mr. Palfrey": 5, "Musgroves": 6,
          "Miss Musgroves": 5, "Charles Musgrove": 8}), 5, text)}
+    # (a family's plural under a title, the Miss Bennets, stays no one too:
+    # tests/stores/test_entities_resolve.py, on the whole of Pride and Prejudice)
     assert found["Penny"] is True and found["Musgroves"] is False
 
 
