@@ -68,6 +68,7 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
     male_surnames = {bare_name(split_title(n)[1]) for n in seen if split_title(n)[0] in MALE_TITLES
                      and seen[n] >= min_count}
     firsts = first_words(anchors)
+    known = {word for n in seen if seen[n] >= min_count for word in split_title(n)[1]}
     for name in titled:
         title, rest = split_title(name)
         bare = bare_name(rest)
@@ -99,8 +100,8 @@ def join_titled(g: Groups, seen: dict[str, int], min_count: int, women: set[str]
             if not family_plural(target, g.groups):  # the Miss Musgroves are two sisters
                 g.person.add(target)
             continue
-        if seen[name] < (least or min_count):
-            continue
+        if seen[name] < (least if least and not set(rest) & known else min_count):
+            continue  # a short book's bar is for someone no kept name knows (Mrs. Steene)
         g.groups.setdefault(name, [])
         untitled = " ".join(rest)
         if len(rest) > 1 and is_full(untitled) and g.owner(untitled) is None:
