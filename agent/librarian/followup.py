@@ -100,12 +100,12 @@ def _resolve(question: str, stack: Sequence[StackEntry], answered: Sequence[Turn
         if _theirs(ref, earlier) or _relative_named(ref, [start for start, _, _ in spans]):
             continue
         names = (_named_as(question, ref, spans, lexicon) or _subjects(ref, resolved)
-                 or _bound(question, ref, earlier, lexicon) or _own(ref, earlier, lexicon)
+                 or _bound(question, ref, earlier, lexicon) or _own(question, ref, earlier, lexicon)
                  or context.referent(ref))
         if not names and ref.fallback is not None:
             if _theirs(ref.fallback, earlier):
                 continue
-            bearer = _own(ref.fallback, earlier, lexicon) or context.referent(ref.fallback)
+            bearer = _own(question, ref.fallback, earlier, lexicon) or context.referent(ref.fallback)
             names = spouse_by_name(lexicon, bearer, ref)  # her husband → Villefort
             if not names:  # her husband → Mercédès's husband
                 ref, names = ref.fallback, bearer
@@ -162,13 +162,21 @@ def _bound(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
     for end, names in sorted(earlier):
         if end > ref.start or len(names) != 1:
             continue
+        if _KIN_OWNED[ref.gender].match(question, end):
+            break  # "What did David's father do before he died?": he is the father
         if CLAUSE_EN.search(question[end: ref.start]) and lexicon.gender(names[0]) == ref.gender:
             return names
         break  # only the subject (the first person named) binds
     return []
 
 
-def _own(ref: Reference, earlier: list[tuple[int, list[str]]], lexicon: Lexicon) -> list[str]:
+_KIN_OWNED = {gender: re.compile(rf"['’]s?\s+(?:[a-z]+\s+)?(?:{words})\b", re.I)
+              for gender, words in (("m", en.MALE_KIN), ("f", en.FEMALE_KIN))}
+"""A name's relative of one gender right after it ("David's father", "Emma's eldest sister")."""
+
+
+def _own(question: str, ref: Reference, earlier: list[tuple[int, list[str]]],
+         lexicon: Lexicon) -> list[str]:
     """An English pronoun after the one person the question names before it, whom its gender
     fits, is that person: "Where does Sir Thomas have his estates abroad?", "Where did Maria
     Bertram live after leaving her husband?" (not the last answer's Mr. Rushworth or Fanny: a
@@ -181,6 +189,9 @@ def _own(ref: Reference, earlier: list[tuple[int, list[str]]], lexicon: Lexicon)
         return []
     before = {name for end, names in earlier if end <= ref.start for name in names}
     if len(before) != 1:
+        return []
+    # "What did David's father do before he died?": he is the father, not David
+    if any(_KIN_OWNED[ref.gender].match(question, end) for end, _ in earlier if end <= ref.start):
         return []
     name = next(iter(before))
     return [name] if lexicon.kind(name) == "person" and lexicon.gender(name) in (

@@ -386,6 +386,18 @@ def test_english_she_he_and_her_husband(monte: Lexicon) -> None:
           "What did Fernand Mondego do when Mercédès left Fernand Mondego?"))
 
 
+def test_a_pronoun_after_a_named_persons_relative_of_its_gender_is_the_relatives(
+        monte: Lexicon) -> None:
+    # Brother Jacob (a newcomer's trial): "What did David's father do before he died?" was read
+    # as "… before David Faux died?", and David does not die; she after a father is still her
+    play(monte,
+         ("What did Villefort's father do before he died?", ["Noirtier"],
+          "What did Villefort's father do before he died?"))
+    play(monte,
+         ("What did Mercédès's father say before she left?", ["Mercédès"],
+          "What did Mercédès's father say before Mercédès left?"))
+
+
 def test_her_after_she_is_named_once(monte: Lexicon) -> None:
     play(monte,
          ("Who was Edmond Dantès engaged to marry?", ["Mercédès", "Edmond Dantès"],
