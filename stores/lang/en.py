@@ -634,9 +634,15 @@ ALIAS_OF = (r"^\s*(?:who|whom)\s+(?:do|does|did)\s+(?:they|people|the [\w\s]+?)\
             r"(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
             r"^\s*whose\s+(?:nickname|alias|assumed name|other name|pet name|courtesy name"
             r"|style name|title|name)\s+"
-            r"(?:is|was)\s+[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$")
+            r"(?:is|was)\s+[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
+            r"^\s*what\s+(?:is|was)\s+(?:the\s+)?(?:real|true|actual|original)\s+name\s+of\s+"
+            r"[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s*\??\s*$",
+            r"^\s*what\s+(?:is|was)\s+[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?['’]s?\s+"
+            r"(?:real|true|actual|original)\s+name\s*\??\s*$",
+            r"^\s*who\s+(?:is|was)\s+[\"“']?(?P<alias>[^?\"”]{2,60}?)[\"”']?\s+really\s*\??\s*$")
 """Questions asking whose other name a name is (Whom do they call the Count? Who is called
-Porcupine? Whose nickname is Clown?): group `alias`."""
+Porcupine? Whose nickname is Clown? What is Edward Freely's real name? Who is Sinbad the Sailor
+really?): group `alias`."""
 
 NOT_ROLES = STOPWORDS | NOT_ROLE_WORDS
 LANGUAGE = Language("en", KIN_WORDS, DEATH_WORDS, DYING_WORDS, QUESTION_WORDS, SENTENCE_END,

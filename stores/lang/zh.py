@@ -491,8 +491,11 @@ NAME_KINDS = ("字", "表字", "小字", "号", "道号", "别号", "外号", "�
 GIVES_NAME = "(?:" + "|".join(NAME_KINDS) + r"|名|称|叫|唤)\s*$"
 """What stands right before a name the sentence gives (字孔明, 人称卧龙, 唤作…) (a pattern)."""
 ALIAS_OF = (rf"^[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?是谁的(?:{'|'.join(NAME_KINDS)})",
-            rf"^谁(?:的(?:{'|'.join(NAME_KINDS)}))?(?:叫|号|字|被称为|被叫做|人称)[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?[？?。]*$")
-"""Questions asking whose other name a name is (“阿瞒”是谁的小字？ 谁号卧龙？): group `alias`."""
+            rf"^谁(?:的(?:{'|'.join(NAME_KINDS)}))?(?:叫|号|字|被称为|被叫做|人称)[“「\"]?(?P<alias>[^“”「」\"，。？?]{{1,12}}?)[”」\"]?[？?。]*$",
+            r"^[“「\"]?(?P<alias>[^“”「」\"，。？?的]{1,12}?)[”」\"]?的?(?:真名|本名|原名|真实姓名)"
+            r"(?:是什么|是谁|叫什么|是)?[？?。]*$")
+"""Questions asking whose other name a name is (“阿瞒”是谁的小字？ 谁号卧龙？ 伯岩的真名是什么？):
+group `alias`."""
 NAME_OF = (rf"^(?P<name>[^，。？?的]{{1,12}}?)的(?P<kind>{'|'.join(NAME_KINDS)})(?:是什么|是|叫什么|为何)",
            rf"^(?P<name>{_H}{{2,4}}?)(?P<kind>字|号)(?:什么|为何|是什么)")
 """Questions asking a person's 字, 号 or other name (韩峥的字是什么？ 曹操字什么？): groups `name`

@@ -194,6 +194,10 @@ def test_an_elder_brother_asked_is_not_the_younger_one_the_text_names(brothers_h
     ("伯岩和顾怀山是同一个人吗？", "“伯岩”指顾怀山。"),
     # the name the answer calls him by is not the other name (沈砚 is Shen Yan in English)
     ("Is Shen Yan the same person as Shen Qingya?", "“Shen Qingya” is Shen Yan."),
+    # Brother Jacob (a newcomer's trial): "What is Edward Freely's real name?" quoted Penny
+    ("伯岩的真名是什么？", "“伯岩”指顾怀山。"),
+    ("What is Shen Qingya's real name?", "“Shen Qingya” is Shen Yan."),
+    ("Who is Shen Qingya really?", "“Shen Qingya” is Shen Yan."),
 ])
 def test_whether_two_names_are_one_person_is_answered_from_the_alias_table(
         demo_home: Path, question: str, said: str) -> None:
