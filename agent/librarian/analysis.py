@@ -164,13 +164,16 @@ def analyse(question: str, spans_in: Callable[[str], list[tuple[int, int, str]]]
         relation = None  # which of his wives came first, the spouse edges do not say
     return QueryPlan(question=question, kind=kind, entities=entities,
                      quote=(quote.group(1) or quote.group(2)) if quote else "", chapters=chapters,
-                     asks_chapter=bool(ASKS_CHAPTER.search(question)),
+                     asks_chapter=(asks_chapter := bool(ASKS_CHAPTER.search(question))),
                      about_death=bool(death), death_subject=subject,
                      multi_hop=bool(hops) or bool(MULTI_HOP.search(question)),
                      hops=hops, bridges=bridges,
                      relation=relation,
-                     asks_relation=(relation_asked(question, [question[a:b] for a, b, _ in spans])
-                                    or verb is not None),
+                     # "In which chapter does Mr. Palfrey consent to Penny's marriage?" asks
+                     # when, not whom (it was answered "Mrs. Palfrey is Mr. Palfrey's wife")
+                     asks_relation=not asks_chapter and (
+                         relation_asked(question, [question[a:b] for a, b, _ in spans])
+                         or verb is not None),
                      how_related=how_related,
                      mentions=list(dict.fromkeys(question[a:b] for a, b, _ in spans)))
 

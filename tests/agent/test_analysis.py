@@ -64,6 +64,13 @@ def test_the_relation_asked_for_is_read_outside_the_names() -> None:
     for question in ("Who was Edmond before he married?",
                      "Who was Edmond before Edmond married?"):  # as a follow-up writes it out
         assert not analyse(question, NAMES.find_spans).asks_relation, question
+    # a chapter asked of a marriage asks when, not whom (Brother Jacob, a newcomer's trial: "In
+    # which chapter does Mr. Palfrey consent to Penny's marriage?" got "Mrs. Palfrey is Mr.
+    # Palfrey's wife")
+    for question in ("In which chapter does Edmond consent to Louis's marriage to Morcerf?",
+                     "刘备娶甘夫人是在第几回？"):
+        plan = analyse(question, NAMES.find_spans)
+        assert plan.asks_chapter and not plan.asks_relation, question
     # which marriage came first, the spouse relations do not say: no relation answers it
     for question in ("Whom did Edmond marry first?", "Who was Edmond's first wife?",
                      "刘备的前妻是谁？"):
