@@ -140,13 +140,21 @@ GOVERNED = (r"\b(?:from|to|at|by|with|for|of|in|on|into|upon|towards?|about|afte
 """A preposition (and perhaps a title) right before a name: the name is its object, and what
 follows a comma after it belongs to the sentence, not to the name. A pronoun after the
 preposition is its object ("let me introduce to you M. Morrel, captain of Spahis")."""
+_KIN_NOUN = "|".join((
+    "father", "mother", "son", "daughter", "brother", "sister", "uncle", "aunt", "cousin",
+    "nephew", "niece", "wife", "husband", "widow", "grandfather", "grandmother", "grandson",
+    "granddaughter", "stepmother", "stepfather", "guardian", "godmother", "godfather"))
 DESCRIBED_BEFORE = (r"(?<![\w'’])(?P<what>(?i:a|an))\s+$"
                     r"|^\W*(?P<whose>(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w-]*['’]s\s+"
-                    r"(?:[a-z][\w-]*\s+){0,6}[a-z][\w-]*),\s*$")
+                    r"(?:[a-z][\w-]*\s+){0,6}[a-z][\w-]*(?=,\s*$)"
+                    rf"|(?:His|Her|Their)\s+(?:[a-z][\w-]*\s+){{0,2}}(?:{_KIN_NOUN})(?=,?\s+$))"
+                    r",?\s*$")
 """An indefinite article right before a name introduces someone new to the story ("the
 presentation became the right of a Dr. Grant, who came consequently to reside at Mansfield"),
 and so does someone's role set before the name that opens a sentence ("Henry Wimbush's
-school-fellow and exact contemporary, Mr. Scogan looked far older…": Crome Yellow)."""
+school-fellow and exact contemporary, Mr. Scogan looked far older…": Crome Yellow), or their
+kinship to the one spoken of ("Her elder sister Letitia, who had a prouder style of beauty":
+Brother Jacob)."""
 SETTING_BEFORE = (r"^(?:In|At|On|From|By|Beside|Near|Under|Behind|Across|Inside|Outside)\s+"
                   r"(?:[a-z][\w'’-]*\s+){1,5}(?=[A-Z])")
 """A short phrase of place that opens a sentence before its subject, the name ("In her low

@@ -192,6 +192,19 @@ def test_a_role_set_before_the_name_that_opens_a_sentence_says_who_someone_is() 
     assert not cards["Mr. Scogan"].of_kind("defines")
 
 
+def test_a_kinship_owned_by_a_pronoun_before_the_name_that_opens_a_sentence_says_who() -> None:
+    # Brother Jacob (a newcomer's trial): "No sentence read says who Letitia is", though the
+    # story writes "Her elder sister Letitia, who had a prouder style of beauty, …"; her friend
+    # or a sentence going on before her name says nothing of who she is
+    people = [Entity("Letitia", "person")]
+    cards = card_of(people, "Letitia sang.", "Her elder sister Letitia, who had a prouder style "
+                    "of beauty, was engaged to a wool-factor.")
+    assert cards["Letitia"].of_kind("defines")
+    for sentence in ("Her friend Letitia was engaged to a wool-factor.",
+                     "She saw her sister Letitia, who was engaged to a wool-factor."):
+        assert not card_of(people, "Letitia sang.", sentence)["Letitia"].of_kind("defines")
+
+
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
     cards = card_of([Entity("袭人", "person")], "宝玉念道：“花气袭人是酒香，鹊声穿树喜新晴。”",
                     "袭人乃宝玉的丫头。")
