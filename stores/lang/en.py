@@ -459,8 +459,10 @@ QUESTION_WORDS = {
     "what": r"\bwhat\b|\bwhich\b",
     "which_chapter": r"\bwhich chapter\b|\bwhat chapter\b",
     "dies": r"\bdie[ds]?\b|\bdeath\b",
-    "manner": r"\bhow\b(?!\s+(?:many|much|old|long|far|often|soon))",
-    "number": r"\bhow (?:many|much|old|long|far)\b|\bwhat (?:year|age|sum|number)\b",
+    "manner": r"\bhow\b(?!\s+(?:many|much|old|long|far|often|soon|large|big|tall|high|wide"
+              r"|deep|heavy))",
+    "number": r"\bhow (?:many|much|old|long|far|large|big|tall|high|wide|deep|heavy)\b"
+              r"|\bwhat (?:year|age|sum|number|amount|price|distance|size)\b",
     "name_part": r"\b(?:first|christian|given|maiden|last|family|middle|pet)\s+name\b"
                  r"|\b(?:surname|nickname)\b",
 }

@@ -204,3 +204,14 @@ def test_a_quotation_in_single_marks_keeps_the_apostrophes_inside_its_words() ->
     assert plan.kind == "exact"
     assert plan.quote == "It is everybody's duty to do as well for themselves as they can"
     assert analyse("Who is d'Épinay's father?", NAMES.find_spans).quote == ""
+
+
+def test_a_size_or_an_amount_asked_is_a_number() -> None:
+    # "How large is Miss Grey's fortune?" asked for no one thing, so a sentence with a sum
+    # counted no more than one without (Sense and Sensibility)
+    from stores.lang import asked_thing
+
+    for question in ("How large is Miss Grey's fortune?", "How tall was the giant?",
+                     "What price did he pay for the horse?", "How far is Barton from Exeter?"):
+        assert asked_thing(question) == "number", question
+    assert asked_thing("How did the giant die?") is None
