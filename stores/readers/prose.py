@@ -134,8 +134,41 @@ def _structure_marks(lines: list[str], start: int, end: int) -> dict[int, _Mark]
     plain_chapters = any(mark.kind == "chapter" for mark in marks.values())
     marks.update(_markdown_marks(markdown, plain_chapters))
     if not plain_chapters and not markdown:
-        marks.update(_numbered_chapters(lines, start, end, marks))
+        numbered = dict(_numbered_chapters(lines, start, end, marks))
+        marks.update(numbered or _titled_chapters(lines, start, end, marks))
     return marks
+
+
+TITLED_CHAPTERS_MIN = 3
+"""How many titles in capitals make a book's capital lines its chapters' headings."""
+TITLED_CHAPTER_LINES = 30
+"""The fewest lines between two such titles: a headline or a sign quoted in a story (Dubliners'
+"MUNICIPAL ELECTIONS") stands apart from the next by fewer, or is indented."""
+_CAPITAL_TITLE = re.compile(r"[A-Z][A-Z0-9 ,.'’&:;!?-]{1,59}")
+
+
+def _titled_chapters(lines: list[str], start: int, end: int,
+                     marks: dict[int, _Mark]) -> dict[int, _Mark]:
+    """Chapters headed by a title in capitals alone (Dubliners' stories: "THE SISTERS", "ARABY",
+    … "THE DEAD", read as one chapter before): lines wholly in capitals, flush left, with a
+    blank line either side, and TITLED_CHAPTERS_MIN of them; else none. Of two such lines
+    closer than TITLED_CHAPTER_LINES the later heads (a book's title before its first
+    story's)."""
+    found: dict[int, _Mark] = {}
+    last = -TITLED_CHAPTER_LINES
+    for i in range(start, end):
+        line = lines[i].rstrip()
+        if (i in marks or not _CAPITAL_TITLE.fullmatch(line) or len(line.split()) > 8
+                or (i > start and lines[i - 1].strip())
+                or (i + 1 < end and lines[i + 1].strip())):
+            continue
+        if i - last < TITLED_CHAPTER_LINES:
+            found.pop(last, None)  # the book's own title, or a list: the last line heads
+        found[i] = _Mark("chapter", 0, line.strip())
+        last = i
+    if len(found) < TITLED_CHAPTERS_MIN:
+        return {}
+    return {i: _Mark("chapter", n, mark.title) for n, (i, mark) in enumerate(found.items(), 1)}
 
 
 NUMBERED_CHAPTERS_MIN = 3

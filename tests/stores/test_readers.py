@@ -154,6 +154,22 @@ def test_chapters_headed_by_their_number_alone(tmp_path: Path) -> None:
     assert len(read_document(path).chapters) == 1
 
 
+def test_stories_headed_by_a_title_in_capitals(tmp_path: Path) -> None:
+    # Dubliners heads each story by its title alone ("THE SISTERS", "ARABY", … "THE DEAD"),
+    # read as one chapter before (a newcomer's trial); a headline quoted in a story is
+    # indented, and the book's own title right before the first story heads nothing
+    path = tmp_path / "book.txt"
+    body = "".join(f"Mara walked the quay before the bells, line {n}.\n" for n in range(40))
+    headline = "\n DEATH OF A LADY AT SYDNEY PARADE\n A PAINFUL CASE\n\n"
+    path.write_text(f"DUBLIN TALES\n\nTHE SISTERS\n\n{body}\nARABY\n\n{body}{headline}{body}"
+                    f"\nTHE DEAD\n\n{body}", encoding="utf-8")
+    assert [(c.number, c.title) for c in read_document(path).chapters] == [
+        (1, "THE SISTERS"), (2, "ARABY"), (3, "THE DEAD")]
+    # two such lines are no chapters, nor are capitals within a sentence's lines
+    path.write_text(f"THE SISTERS\n\n{body}\nARABY\n\n{body}", encoding="utf-8")
+    assert len(read_document(path).chapters) == 1
+
+
 def test_short_front_matter_is_dropped_long_is_chapter_zero(tmp_path: Path) -> None:
     body = "第一章 启程\n\n林照背起行囊。\n\n第二章 渡口\n\n船夫在等她。\n"
     short = tmp_path / "short.txt"
