@@ -86,13 +86,14 @@ from stores.entities.english_ranks import join_ranks_alone
 from stores.entities.english_titles import (
     COUPLE_USES,
     couples,
-    family_plural,
     fold_titled,
     join_titled,
     join_titled_after,
+    persons_by_title,
     release_shared_surnames,
+    titled_mentions,
 )
-from stores.lang.en import ADDRESS_TITLES, FIRST_PERSON, NAME_TITLES
+from stores.lang.en import FIRST_PERSON, NAME_TITLES
 from stores.lang.text import in_someones_words
 from stores.models import Entity
 
@@ -155,41 +156,6 @@ def group_english_names(counts: Counter[str], min_count: int,
     _named_in_full(g, counts)
     return [(name, aliases, name in g.person) for name, aliases in g.groups.items()
             if name in g.person or not _common_word(name, counts, lower_counts, text)]
-
-
-def persons_by_title(g: Groups) -> None:
-    """A group one of whose forms stands under a title of address is someone's (Penny, written
-    once as Miss Penny Palfrey: Brother Jacob, a newcomer's trial, where she was "other" and
-    "she" after "Who is Penny Palfrey?" read as her mother). Not St., a place's or a church's."""
-    for name, aliases in g.groups.items():
-        if name not in g.person and not family_plural(
-                bare_name(split_title(name)[1]), g.groups) and any(
-                is_titled(form) for form in (name, *aliases)):
-            g.person.add(name)  # the Miss Musgroves are two: the Musgroves stay a family
-
-
-_ADDRESSED = frozenset(ADDRESS_TITLES) - {"St.", "St"}
-
-
-FULL_LENGTH = 400_000
-"""An English book this long (in characters) or longer asks `min_mentions` of a titled name; a
-shorter one proportionally fewer, down to SHORT_BOOK_MENTIONS. Brother Jacob (95,000 characters)
-lost Mrs. Steene and Mr. Luff, written three times; every development book is longer (Northanger
-Abbey, the shortest, 432,000). An untitled name keeps `min_mentions`: a short book's words
-written three times (Universe, Flesh, Whips) are mostly no one's."""
-SHORT_BOOK_MENTIONS = 3
-
-
-def titled_mentions(min_mentions: int, length: int) -> int:
-    """How often an English book of `length` characters must write a titled name (see
-    FULL_LENGTH)."""
-    scaled = round(min_mentions * length / FULL_LENGTH)
-    return max(min(min_mentions, SHORT_BOOK_MENTIONS), min(min_mentions, scaled))
-
-
-def is_titled(name: str) -> bool:
-    """The name stands under a title of address (Mrs. Steene), not St."""
-    return split_title(name)[0] in _ADDRESSED
 
 
 ABOUT_AS_OFTEN = 0.75

@@ -16,14 +16,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from stores.config import EntitySettings
-from stores.entities.english import (
-    given_full_names,
-    group_english_names,
-    is_titled,
-    titled_mentions,
-)
+from stores.entities.english import given_full_names, group_english_names
 from stores.entities.english_tagger import english_names
-from stores.entities.english_titles import join_titled_entities
+from stores.entities.english_titles import is_titled, join_titled_entities, titled_mentions
 from stores.entities.kinds_by_use import SPEAKS, places_by_use, type_by_use
 from stores.entities.matcher import AliasMatcher, alias_map, count_mentions
 from stores.entities.patterns import courtesy_names, english_aliases
