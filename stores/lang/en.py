@@ -126,8 +126,11 @@ Hyena-swine, in The Island of Doctor Moreau); other lower-case tails do not (Goo
 To-morrow)."""
 PERSON_TAILS = frozenset(("man", "woman", "men", "women", "boy", "girl", "child", "folk"))
 """The last part of a hyphened name that makes it someone's (Ape-man, Dog-man, Leopard-man)."""
-CAPITALISED_WORD = (r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+|-(?:"
+CAPITALISED_WORD = (r"(?:[A-Z]['’](?=[A-Z]))?[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ'’]+(?:-[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+|-(?:"
                     + "|".join(BEING_TAILS) + r")\b)?")
+"""A capitalised word of a name: Dantès, Saint-Méran, the Ape-man, and an Irish or a French
+name's capital and apostrophe before it (O'Connor, D'Arcy, M'Coy: Dubliners, a newcomer's
+trial, cut them in two, "Mr. O" and "Connor")."""
 FULL_NAME = re.compile(rf"\b{CAPITALISED_WORD}(?:\s+{CAPITALISED_WORD})+")
 """Two capitalised words or more: a full name, or a sentence's first word and a name."""
 

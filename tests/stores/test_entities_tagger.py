@@ -179,3 +179,13 @@ def test_people_listed_beside_known_people_are_people(sanguo: list[str]) -> None
     # a verb that opens with a surname's character is no one (从事 in 袁绍、从事 …)
     assert "从事" not in found
 
+
+
+def test_an_irish_or_french_name_with_a_capital_and_an_apostrophe_is_one_name() -> None:
+    # Dubliners (a newcomer's trial): D'Arcy was "Bartell D", "Mr. D" and "Arcy", O'Connor "Mr.
+    # O" and "Connor", M'Coy "Coy"
+    names = english_names(["Mr. D'Arcy sang. Then Bartell D'Arcy smiled. Mr. O'Connor came, "
+                           "and O'Connor sat. He saw M'Coy. I'd go."])
+    assert names["Mr. D'Arcy"] == names["Bartell D'Arcy"] == names["Mr. O'Connor"] == 1
+    assert names["O'Connor"] == names["M'Coy"] == 1
+    assert not {"Arcy", "Connor", "Coy", "Mr. D", "Mr. O", "Bartell D"} & set(names)
