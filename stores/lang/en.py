@@ -562,7 +562,9 @@ KILLING_MANNERS = ("poison", "stab", "shot", "shoot", "kill", "murder", "drown",
                    "sword", "arrow", "fever", "illness", "sick")
 """Words that tell how someone died (stabbed, poisoned), not only that or where."""
 """The death words and the ways of being killed a passage tells a death with."""
-ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs", "ch")
+ABBREVIATIONS = ("M", "MM", "Mr", "Mrs", "Ms", "Dr", "St", "Mme", "Mlle", "Messrs", "ch", "Rev",
+                 "Revd", "Capt", "Col", "Gen", "Lieut", "Prof", "Hon", "Esq", "Jr", "Sr",
+                 "MR", "MRS", "MS", "DR", "ST", "REV")
 """Words whose full stop does not end a sentence (ch.: how an answer writes a chapter)."""
 
 NOT_IN_TEXT = (r"not[ _]in[ _](?:the[ _])?text|not (?:mentioned|stated|said) in the "

@@ -107,3 +107,14 @@ def test_a_speech_of_several_paragraphs_closes_at_its_last() -> None:
     assert not in_someones_words(passage, passage.index("Marlow ceased"))
     assert in_someones_words(passage, passage.index("We have"))
     assert not in_someones_words(passage, passage.index("said the Director"))
+
+
+@pytest.mark.parametrize("rule", ["story", "quote"])
+def test_a_clergymans_an_officers_or_a_shouted_title_ends_no_sentence(rule) -> None:
+    # Dubliners (a newcomer's trial) quoted "James Flynn (formerly of S. Catherine's Church…"
+    # cut from "The Rev. James Flynn", and a timeline row read "MRS." alone; Emma's "The
+    # marriage of Lieut. Fairfax" was cut too
+    text = "The Rev. James Flynn died. MRS. MOONEY was a butcher's daughter. Lieut. Fairfax came."
+    assert [s.text.strip() for s in sentences(text, rule)] == [
+        "The Rev. James Flynn died.", "MRS. MOONEY was a butcher's daughter.",
+        "Lieut. Fairfax came."]
