@@ -51,6 +51,11 @@ WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "appositio
 BY_PRONOUN = 0.75
 """A definition whose subject is a pronoun standing for the person the sentence before opened
 with counts this much of the same definition under their name."""
+BY_PRONOUN_NAMED = 0.4
+"""… and for the one person the sentence before named alone elsewhere than at its start ("I
+found Mrs. Mercer sitting at the fire. She was an old garrulous woman, a pawnbroker's widow"):
+less, so that a definition under the name comes first (Anne Elliot's "had been a very pretty
+girl", not "She was their earliest visitor")."""
 SPOKEN = 0.5
 """A defining sentence inside quotation marks counts this much: the narrator's introduction
 ("Caderousse, a tailor, …") says who someone is more surely than a character's words."""
@@ -93,7 +98,8 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
     chapter), and as one who speaks (form + SPOKEN_MARK: see `alias_chapter`). `relatives`
     ((person, husband / wife / father / mother) → their one such relative) reads a sentence that
     opens with "Her husband" after one that opened with her as said of him."""
-    opened_by: str | None = None  # the one person the last sentence naming anyone opened with
+    opened_by: str | None = None  # the one person the last sentence naming anyone named
+    opened = False  # … and opened with
     subject: str | None = None  # the person it opened with, whoever else it names
     units = sentences(chunk.text, "quote")
     for index, read in enumerate(units):
@@ -102,10 +108,14 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
         pronoun = _pronoun_subject(sentence) if opened_by else None
-        if (opened_by and pronoun is not None and pronoun.lastgroup == genders.get(opened_by)
+        # a pronoun of their gender, or of either when the names give none (They both kissed
+        # Gabriel frankly. He was their favourite nephew: Dubliners, a newcomer's trial)
+        known = genders.get(opened_by, "") if opened_by else ""
+        if (opened_by and pronoun is not None and pronoun.lastgroup in (known or "mf")
                 and (weight := _defines(sentence[pronoun.end():]))):
-            defining[opened_by].append(Fact("defines", _quote(whole), chunk.id,
-                                            chunk.chapter, weight * BY_PRONOUN))
+            sure = opened and known
+            defining[opened_by].append(Fact("defines", _quote(whole), chunk.id, chunk.chapter,
+                                            weight * (BY_PRONOUN if sure else BY_PRONOUN_NAMED)))
         kin = _KIN_SUBJECT.match(sentence) if subject and relatives else None
         if (kin and subject and relatives
                 and POSSESSIVE_PRONOUNS[kin["owner"].lower()] == genders.get(subject)
@@ -121,10 +131,15 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             subject = (spans[0][2] if opens
                        and places.get(spans[0][2]) == "person" and not _QUOTED.search(sentence)
                        and not in_someones_words(chunk.text, read.start) else None)
-            opened_by = (spans[0][2] if opens
-                         and len({name for *_, name in spans}) == 1
-                         and places.get(spans[0][2]) == "person"
-                         and not _QUOTED.search(sentence) else None)
+            # … or names one person alone, wherever ("When I came downstairs again I found Mrs.
+            # Mercer sitting at the fire. She was an old garrulous woman, a pawnbroker's widow":
+            # Dubliners, a newcomer's trial)
+            people = {name for *_, name in spans if places.get(name) == "person"}
+            opened_by = (next(iter(people)) if len(people) == 1 and not _QUOTED.search(sentence)
+                         and (opens or (len(spans) == 1
+                                        and not in_someones_words(chunk.text, read.start)))
+                         else None)
+            opened = opens
         for start, end, name in spans:
             form = sentence[start:end]
             first = chunk.chapter not in seen[name]  # where a chapter introduces them

@@ -234,7 +234,7 @@ def _write_documents(catalog: Catalog, world: str,
         catalog.replace_document(row, chunks, doc.glossary)
 
 
-PIPELINE_VERSION = 77
+PIPELINE_VERSION = 79
 """Raise it when entity extraction or indexing changes, so existing worlds are brought up to
 date by the next `lore ingest` (their chunks and cached embeddings are kept)."""
 

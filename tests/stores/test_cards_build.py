@@ -205,6 +205,25 @@ def test_a_kinship_owned_by_a_pronoun_before_the_name_that_opens_a_sentence_says
         assert not card_of(people, "Letitia sang.", sentence)["Letitia"].of_kind("defines")
 
 
+def test_a_pronoun_after_a_sentence_naming_one_person_anywhere_defines_them() -> None:
+    # Dubliners (a newcomer's trial): "No sentence read says who Gabriel is", though "They both
+    # kissed Gabriel frankly. He was their favourite nephew …"; Gabriel's name gives no gender,
+    # so either pronoun may stand for him. A definition under a name still comes first
+    cards = card_of([Entity("Gabriel", "person")], "They both kissed Gabriel frankly. He was "
+                    "their favourite nephew, the son of their dead elder sister.")
+    assert [f.text for f in cards["Gabriel"].of_kind("defines")] == [
+        "He was their favourite nephew, the son of their dead elder sister."]
+    people = [Entity("Mrs. Mercer", "person"), Entity("Mr. Cotter", "person")]
+    cards = card_of(people, "I found Mrs. Mercer sitting at the fire. She was an old "
+                    "garrulous woman, a pawnbroker's widow.",
+                    "I found Mrs. Mercer with Mr. Cotter. She was his neighbour.",
+                    "Mrs. Mercer was a widow of sixty.")
+    defines = cards["Mrs. Mercer"].of_kind("defines")
+    assert defines[0].text == "Mrs. Mercer was a widow of sixty."
+    assert [f.text for f in defines[1:]] == [
+        "She was an old garrulous woman, a pawnbroker's widow."]  # not after two people
+
+
 def test_a_line_of_verse_defines_no_one_whose_name_its_words_make() -> None:
     cards = card_of([Entity("袭人", "person")], "宝玉念道：“花气袭人是酒香，鹊声穿树喜新晴。”",
                     "袭人乃宝玉的丫头。")
