@@ -110,10 +110,10 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
         pronoun = _pronoun_subject(sentence) if opened_by else None
         # a pronoun of their gender, or of either when the names give none (They both kissed
         # Gabriel frankly. He was their favourite nephew: Dubliners, a newcomer's trial)
-        known = genders.get(opened_by, "") if opened_by else ""
-        if (opened_by and pronoun is not None and pronoun.lastgroup in (known or "mf")
+        gender = genders.get(opened_by, "") if opened_by else ""
+        if (opened_by and pronoun is not None and (pronoun.lastgroup or "") in (gender or "mf")
                 and (weight := _defines(sentence[pronoun.end():]))):
-            sure = opened and known
+            sure = opened and gender
             defining[opened_by].append(Fact("defines", _quote(whole), chunk.id, chunk.chapter,
                                             weight * (BY_PRONOUN if sure else BY_PRONOUN_NAMED)))
         kin = _KIN_SUBJECT.match(sentence) if subject and relatives else None
