@@ -8,9 +8,9 @@ is answered with the first sentence, in story order and under the horizon, where
 name stands shortly before an age (en.AGE_TOLD; 曹丕……时年十八岁: zh.AGE_TOLD) with no one else
 named between; the telling's before a character's words. An English sentence that names no one
 of the person's gender gives their age by a pronoun of it when the last sentence of the passage
-naming anyone of that gender opened with them or named only them ("Colonel Brandon, the friend of
-Sir John, … He was silent and grave. His appearance … for he was on the wrong side of five and thirty"). None when
-no sentence gives it: the search answers then.
+naming anyone of that gender opened with them or named only them ("Colonel Brandon, the friend
+of Sir John, … He was silent and grave. His appearance … for he was on the wrong side of five
+and thirty"). None when no sentence gives it: the search answers then.
 """
 
 from __future__ import annotations
