@@ -6,30 +6,35 @@ name (丞相曹操, the banker Danglars), and each name's mentions per chapter."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 
+from stores.card_defining import (
+    WEIGHTS,
+    defines,
+    described_before,
+    ends_longer_name,
+    governed,
+    named_by_parts,
+    pronoun_subject,
+    role_before,
+    subordinate,
+)
 from stores.cards import Appearance, Fact
 from stores.entities.english_identity import married_names
 from stores.entities.matcher import AliasMatcher
-from stores.lang import LANGUAGES, Language, clip_at, has_han, language
+from stores.lang import clip_at, has_han
 from stores.lang.en import (
     ADDRESSED_AFTER,
     APPOSITION_OPENERS,
     CONJUNCTION_BEFORE,
     COPULA_AFTER,
-    DESCRIBERS,
     ENDEARMENT_BEFORE,
     KIN_SUBJECT,
-    NAME_TITLES,
-    NOT_NAMES,
-    PLACE_TITLES,
     POSSESSIVE_PRONOUNS,
     SAYS_AFTER_QUOTE,
     SAYS_AFTER_QUOTE_PATTERN,
     SAYS_BEFORE,
     SETTING_BEFORE,
-    SURELY_APPOSED,
 )
 from stores.lang.text import (
     QUOTE_MARKS,
@@ -45,9 +50,6 @@ MAX_QUOTE = 240
 quote (agent/librarian/ranking.py), since an introduction often says who someone is late in the
 sentence ("Charles Hayter was the eldest of all the cousins, and a very amiable, pleasing young
 man, between whom and Henrietta there had been …": at 160 the cut came before Henrietta)."""
-WEIGHTS = {"courtesy": 3.0, "kin": 3.0, "copula": 2.0, "origin": 2.0, "apposition": 2.5,
-           "copula_vague": 1.0, "apposition_vague": 1.0, "married_name": 1.0, "described": 1.0}
-"""How strongly each kind of defining pattern says who someone is."""
 BY_PRONOUN = 0.75
 """A definition whose subject is a pronoun standing for the person the sentence before opened
 with counts this much of the same definition under their name."""
@@ -79,7 +81,6 @@ _QUOTED = re.compile(f"[{QUOTE_MARKS}]")
 _KIN_SUBJECT = re.compile(KIN_SUBJECT)
 _SETTING = re.compile(SETTING_BEFORE)
 _TAG_OPENS = re.compile(rf"^\W*(?:{SAYS_AFTER_QUOTE})\s+$", re.I)
-_SURELY_APPOSED = re.compile(SURELY_APPOSED)
 
 
 def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list[Fact]],
@@ -107,12 +108,12 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
         whole = _to_sentence_end(chunk.text, units, index)
         asking = sentence.rstrip("”’\"'」』）)").endswith(("？", "?"))
         spans = matcher.find_spans(sentence)
-        pronoun = _pronoun_subject(sentence) if opened_by else None
+        pronoun = pronoun_subject(sentence) if opened_by else None
         # a pronoun of their gender, or of either when the names give none (They both kissed
         # Gabriel frankly. He was their favourite nephew: Dubliners, a newcomer's trial)
         gender = genders.get(opened_by, "") if opened_by else ""
         if (opened_by and pronoun is not None and (pronoun.lastgroup or "") in (gender or "mf")
-                and (weight := _defines(sentence[pronoun.end():]))):
+                and (weight := defines(sentence[pronoun.end():]))):
             sure = opened and gender
             defining[opened_by].append(Fact("defines", _quote(whole), chunk.id, chunk.chapter,
                                             weight * (BY_PRONOUN if sure else BY_PRONOUN_NAMED)))
@@ -121,7 +122,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 and POSSESSIVE_PRONOUNS[kin["owner"].lower()] == genders.get(subject)
                 and (relative := relatives.get((subject, kin["kin"].lower())))
                 and not _QUOTED.search(sentence) and not in_someones_words(chunk.text, read.start)
-                and (weight := _defines(sentence[kin.end():]))):
+                and (weight := defines(sentence[kin.end():]))):
             defining[relative].append(Fact("defines", _quote(whole), chunk.id, chunk.chapter,
                                            weight * BY_PRONOUN))
         if spans or pronoun is not None:  # a clause naming no one keeps the subject
@@ -163,7 +164,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 seen[name][chunk.chapter].told = True
             before, after = sentence[:start], sentence[end:]
             # 王夫人宝玉: 夫人 ends another name written right before, no office of 宝玉's
-            role = "" if any(e == start for _, e, _ in spans) else _role_before(
+            role = "" if any(e == start for _, e, _ in spans) else role_before(
                 before, lambda whose: matcher.resolve(whose) is not None)
             # 荆州刺史刘表: the place an office is of, when the world knows it as a place
             place = next((s for s, e, other in spans if e == start - len(role) and
@@ -200,11 +201,11 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
             # ("asked Mr. Scogan, a little impatiently.": Crome Yellow, a newcomer's trial)
             tag = _TAG_OPENS.match(before) is not None
             weight = 0.0 if (asking or verse or called or addressed or again or tag
-                             or _ends_longer_name(before)) else (_defines(
-                after, governed=_governed(before) and not (
+                             or ends_longer_name(before)) else (defines(
+                after, governed=governed(before) and not (
                     _CONJUNCTION.search(before) and _COPULA_AFTER.match(after)),
-                clause=_subordinate(before))
-                or _described_before(before, introduced,
+                clause=subordinate(before))
+                or described_before(before, introduced,
                                      told and places.get(name) == "person"))
             if weight and spoken:
                 weight *= SPOKEN  # a character's words, not the narrator's introduction
@@ -212,7 +213,7 @@ def read_sentences(chunk: Chunk, matcher: AliasMatcher, defining: dict[str, list
                 defining[name].append(Fact("defines", _quote(whole, start), chunk.id,
                                            chunk.chapter, weight))
         # 「姓刘，名备，字玄德」 introduces 刘备 without writing his name
-        for named in _introduced(sentence, matcher):
+        for named in named_by_parts(sentence, matcher):
             defining[named].append(Fact("defines", _quote(sentence), chunk.id, chunk.chapter,
                                         WEIGHTS["courtesy"]))
         # "Miss Hamilton, now Mrs Smith": who a married woman was born (english_identity)
@@ -239,159 +240,6 @@ def alias_chapter(written: Mapping[str, int], form: str) -> int | None:
     Cristo is written from ch. 1, the count who takes its name speaks from ch. 40 — else the
     first where it is written; None when it never is."""
     return written.get(form + SPOKEN_MARK, written.get(form))
-
-
-def _ends_longer_name(before: str) -> bool:
-    """The name ends a longer one the world does not know (Policar Morrel is not Morrel; Fanny
-    Harville, his sister, is not Captain Harville): a capitalised word stands right before it
-    that is no title, nor, where it opens the sentence, a word a sentence opens with (But
-    Morrel, Poor Harville)."""
-    found = _WORD_BEFORE.search(before)
-    if found is None or found["word"] in _NOT_NAME_WORDS:
-        return False
-    opens = not before[:found.start("word")].strip(f" {QUOTE_MARKS}‘'(")
-    return not opens or found["word"] not in DESCRIBERS
-
-
-_WORD_BEFORE = re.compile(r"(?<![\w.’'])(?P<word>[A-Z][a-zà-ÿ’'-]+)\s+$")
-_NOT_NAME_WORDS = frozenset(NOT_NAMES) | frozenset(t.rstrip(".") for t in NAME_TITLES) | (
-    frozenset(PLACE_TITLES))
-
-
-def _governed(before: str) -> bool:
-    """The name is the object of a preposition (see `Language.governed`)."""
-    return any(p.search(before) for p in _governed_patterns())
-
-
-def _subordinate(before: str) -> bool:
-    """A word opening a clause stands right before the name (see `Language.subordinate`)."""
-    return any(p.search(before) for p in _subordinate_patterns())
-
-
-@cache
-def _subordinate_patterns() -> list[re.Pattern[str]]:
-    return [re.compile(language(code).subordinate) for code in LANGUAGES
-            if language(code).subordinate]
-
-
-@cache
-def _governed_patterns() -> list[re.Pattern[str]]:
-    return [re.compile(language(code).governed, re.I) for code in LANGUAGES
-            if language(code).governed]
-
-
-APPOSITION_WORDS = 4
-"""An apposition that ends its sentence or clause is at most this many words: a longer one is the
-rest of the sentence ("when he saw Franz, the servant came up to him."; "The older a person
-grows, Harriet, the more important it is that their manners should not be bad; …")."""
-
-
-def _defines(after: str, governed: bool = False, clause: bool = False) -> float:
-    """How strongly the words right after a name define it (0: they do not). After a
-    preposition's object, what follows a comma mostly belongs to the sentence (at a sign from
-    Edmond, the rest ranged themselves; the nourishment of Danglars, the giant, went on), so
-    only an apposition that is surely about the name counts: a role of someone (to Louise
-    d’Armilly, her singing teacher) or of a named thing (to Signor Pastrini, the proprietor of
-    the Hôtel de Londres)."""
-    for kind, pattern in _defining_patterns():
-        found = pattern.match(after)
-        if found is None or (governed and (kind != "apposition"
-                                           or not _SURELY_APPOSED.search(found.group("what")))):
-            continue
-        if clause and not kind.startswith("apposition"):
-            continue  # That Emma was his object …: the clause's subject, not an introduction
-        if (kind == "apposition" and after[found.end():found.end() + 1] in ".!?;:"
-                and len(found.group("what").split()) > APPOSITION_WORDS):
-            continue
-        return WEIGHTS[kind]
-    return 0.0
-
-
-def _described_before(before: str, introduced: bool, told: bool) -> float:
-    """How strongly a description written right before a name defines it (see
-    `Language.described_before`): as weakly as a vague copula (是一个粗笨女人). Only where the
-    story first names someone (`introduced`) is that their introduction (间壁的单四嫂子);
-    later it says how they are at the moment (睡着的小栓) or how someone sees them (看不上眼的
-    王胡). Someone's role set before the name that opens a sentence of the telling (`told`) is
-    who they are wherever it stands ("Henry Wimbush's school-fellow and exact contemporary,
-    Mr. Scogan looked far older…")."""
-    for pattern in _described_patterns():
-        found = pattern.search(before)
-        if found is not None and (introduced or (told and found.groupdict().get("whose"))):
-            return WEIGHTS["described"]
-    return 0.0
-
-
-@cache
-def _described_patterns() -> list[re.Pattern[str]]:
-    return [re.compile(language(code).described_before) for code in LANGUAGES
-            if language(code).described_before]
-
-
-def _role_before(before: str, known: Callable[[str], bool] = lambda whose: True) -> str:
-    """The office, role or kinship written right before a name (丞相曹操 → 丞相, 孙坚长子孙策 →
-    孙坚长子, the banker Danglars → banker), or "". A kinship says whose kin only with a name the
-    world `known`s (乃孟获之兄 → 孟获之兄): not 却说操长子 (a father by his given name alone) or
-    遂立长子."""
-    for language_, pattern in _role_patterns():
-        found = pattern.search(before)
-        if found is None:
-            continue
-        if found.group("office"):
-            role = found.group("office")
-            return "" if role in language_.not_roles else role
-        # a kinship: whose kin, and which; which alone (有二子：长子关宁…次子关平) says nothing
-        whose = found.groupdict().get("whose") or ""
-        named = next((whose[-n:] for n in (3, 2) if len(whose) >= n and known(whose[-n:])), "")
-        return named + found.group(0)[len(whose):] if named else ""
-    return ""
-
-
-def _introduced(sentence: str, matcher: AliasMatcher) -> list[str]:
-    """The people a sentence introduces by the parts of their name (姓刘名备 → 刘备)."""
-    found = []
-    for pattern in _introductions():
-        for match in pattern.finditer(sentence):
-            surname = match.group("cs") or match.group("ss") or ""
-            given, style = match.group("given"), match.groupdict().get("zi") or ""
-            if surname:
-                name = matcher.resolve(surname + given)
-            else:  # 长子名策，字伯符: the one whose 字 it is, if their name ends with 策
-                name = matcher.resolve(style) if style else None
-                name = name if name and name.endswith(given) else None
-            if name:
-                found.append(name)
-    return found
-
-
-def _pronoun_subject(sentence: str) -> re.Match[str] | None:
-    """The pronoun a sentence opens with as its subject (see `Language.pronoun_subject`)."""
-    return next((m for p in _pronoun_patterns() if (m := p.match(sentence))), None)
-
-
-@cache
-def _pronoun_patterns() -> list[re.Pattern[str]]:
-    return [re.compile(language(code).pronoun_subject) for code in LANGUAGES
-            if language(code).pronoun_subject]
-
-
-@cache
-def _defining_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """Every language's defining patterns, each with its kind."""
-    return [(kind, re.compile(source)) for code in LANGUAGES
-            for kind, source in language(code).defining]
-
-
-@cache
-def _role_patterns() -> list[tuple[Language, re.Pattern[str]]]:
-    return [(language(code), re.compile(language(code).role_before)) for code in LANGUAGES
-            if language(code).role_before]
-
-
-@cache
-def _introductions() -> list[re.Pattern[str]]:
-    return [re.compile(language(code).introduction) for code in LANGUAGES
-            if language(code).introduction]
 
 
 def _to_sentence_end(text: str, units: list, at: int) -> str:
