@@ -70,14 +70,18 @@ def _gives_age(sentence: str, subject: str, found: Sequence[tuple[int, int, str]
             continue
         after = min((s for s, _, other in found if s >= end and other != subject),
                     default=len(sentence))
-        told = zh.AGE_TOLD if has_han(sentence) else en.AGE_TOLD
-        age = told.search(sentence, end, min(after, end + AGE_REACH))
-        # both told, or both in the words: "replied Elinor, “… a woman of seven and twenty …”"
-        # is no age of Elinor's
-        if age is not None and in_someones_words(sentence, start) == in_someones_words(
-                sentence, age.start()):
+        if _age_after(sentence, start, end, min(after, end + AGE_REACH)):
             return True
     return False
+
+
+def _age_after(sentence: str, at: int, start: int, stop: int) -> bool:
+    """An age stands between `start` and `stop`, told as the word at `at` is, or in the same
+    words: "replied Elinor, “… a woman of seven and twenty …”" is no age of Elinor's."""
+    told = zh.AGE_TOLD if has_han(sentence) else en.AGE_TOLD
+    age = told.search(sentence, start, stop)
+    return age is not None and in_someones_words(sentence, at) == in_someones_words(
+        sentence, age.start())
 
 
 _PRONOUN = {"m": re.compile(en.HE, re.I), "f": re.compile(en.SHE, re.I)}
@@ -86,12 +90,8 @@ _PRONOUN = {"m": re.compile(en.HE, re.I), "f": re.compile(en.SHE, re.I)}
 def _age_by_pronoun(sentence: str, gender: str) -> bool:
     """A pronoun of `gender`, then shortly after it an age, both told or both in someone's
     words ("for he was on the wrong side of five and thirty")."""
-    for pronoun in _PRONOUN[gender].finditer(sentence):
-        age = en.AGE_TOLD.search(sentence, pronoun.end(), pronoun.end() + PRONOUN_REACH)
-        if age is not None and in_someones_words(sentence, pronoun.start()) == \
-                in_someones_words(sentence, age.start()):
-            return True
-    return False
+    return any(_age_after(sentence, pronoun.start(), pronoun.end(), pronoun.end() + PRONOUN_REACH)
+               for pronoun in _PRONOUN[gender].finditer(sentence))
 
 
 OPENING = " \n\"“‘'"
