@@ -16,20 +16,20 @@ import anyio
 
 from agent.schemas import ChapterRange, Passage, Relation, TimelineEvent
 from agent.world.fusion import rrf
+from agent.world.gist import gist
 from agent.world.lexicon import Lexicon
 from agent.world.spelling import spelled_like
 from stores.cards import Card
 from stores.config import RetrievalSettings
 from stores.dedup import distinct
-from stores.entities.definite_titles import definite_forms
 from stores.entities.english_forms import another_given_name
 from stores.entities.family import Families
 from stores.entities.kinship import says_kin
 from stores.entities.matcher import AliasMatcher
 from stores.errors import InputError, LoreError
-from stores.lang import clip, en, has_han, language, shown
+from stores.lang import en, has_han, language
 from stores.lang.gender import title_gender
-from stores.lang.text import fold_latin, holds_word, sentences
+from stores.lang.text import fold_latin, holds_word
 from stores.models import BLOOD_TYPES, RELATION_TYPES, Chunk
 from stores.models import Relation as StoredRelation
 from stores.protocols import ChunkFilter, Hit
@@ -431,19 +431,3 @@ class Retriever:
 
 def _visible(chapters: Sequence[int], horizon: int) -> bool:
     return not horizon or any(ch <= horizon for ch in chapters) or not chapters
-
-
-def gist(text: str, names: Sequence[str], kin: Sequence[str] = (), width: int = 80) -> str:
-    """The first sentence that names the entity, else the first that calls them by their
-    title with "the" (the general: stores/entities/definite_titles.py), else by a word for
-    what they are to someone (`kin`: his father), trimmed to one line."""
-    found = [s.text for s in sentences(text, "quote")]
-    titles = definite_forms(names)
-    called = re.compile(rf"\b(?:{'|'.join(map(re.escape, kin))})\b", re.I) if kin else None
-    chosen = next((s for s in found if any(n in s for n in names)), None) or next(
-        (s for s in found if any(t in s.lower() for t in titles)), None) or next(
-        (s for s in found if called is not None and called.search(s)),
-        found[0] if found else text)
-    # cut at a clause or a space, never inside a word ("and two arro…": a newcomer's export),
-    # and the speech it opened closed (其人曰：“吾姓关名羽…” read unclosed in an export)
-    return shown(chosen if len(chosen) <= width else clip(chosen, width - 1))

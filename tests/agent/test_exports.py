@@ -17,7 +17,7 @@ def test_one_chapter_is_said_as_one() -> None:
 
 def test_a_gist_is_cut_between_words() -> None:
     # a newcomer's timeline export (Persuasion): "…and two arro…"
-    from agent.world.retrieval import gist
+    from agent.world.gist import gist
 
     text = ("Lady Russell had only a temperate wish for the marriage, and two arrows of "
             "advice she had shot at Sir Walter went wide of their mark entirely.")
@@ -28,7 +28,7 @@ def test_a_gist_is_cut_between_words() -> None:
 
 def test_a_gist_closes_the_speech_it_cuts() -> None:
     # 三国演义's timeline (a newcomer's export): 其人曰：“吾姓关名羽，…人也。 left open
-    from agent.world.retrieval import gist
+    from agent.world.gist import gist
 
     text = "其人曰：“吾姓关名羽，字长生，后改云长，河东解良人也。今闻此处招军破贼，特来应募。”"
     assert gist(text, ["关羽", "云长"]) == "其人曰：“吾姓关名羽，字长生，后改云长，河东解良人也。”"
